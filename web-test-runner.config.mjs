@@ -1,0 +1,44 @@
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { defaultReporter } from '@web/test-runner';
+
+// Debian's Chromium as root: no sandbox, and no background network (this machine has none).
+const args = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** Writes pass/fail counts for scripts/test-all.mjs, which adds up every suite. */
+function countingReporter(file) {
+  const count = (suite, totals) => {
+    for (const test of suite?.tests ?? []) {
+      if (test.skipped) totals.skipped++;
+      else if (test.passed) totals.passed++;
+      else totals.failed++;
+    }
+    for (const child of suite?.suites ?? []) count(child, totals);
+  };
+  return {
+    onTestRunFinished({ sessions }) {
+      const totals = { passed: 0, failed: 0, skipped: 0 };
+      for (const session of sessions) {
+        const before = totals.passed + totals.failed + totals.skipped;
+        count(session.testResults, totals);
+        // A test file that failed to load ran no test: count it as a failure, never as nothing.
+        if (!session.passed && totals.passed + totals.failed + totals.skipped === before) totals.failed++;
+        else if (!session.passed && (session.errors?.length ?? 0) > 0) totals.failed++;
+      }
+      mkdirSync('.tmp', { recursive: true });
+      writeFileSync(file, JSON.stringify(totals));
+    },
+  };
+}
+
+export default {
+  files: ['test/browser/**/*.test.ts'],
+  nodeResolve: true,
+  plugins: [esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' })],
+  browsers: [chromeLauncher({ launchOptions: {
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', headless: true, args } })],
+  reporters: [defaultReporter(), countingReporter(process.env.WTR_COUNTS ?? '.tmp/wtr-counts.json')],
+  testFramework: { config: { timeout: 10000 } },
+};
