@@ -1,0 +1,72 @@
+/**
+ * Cards and their baccarat values.
+ *
+ * Notation (the contract in DESIGN.md): rank then optional suit. Ranks `A 2 3 4 5 6 7 8 9 T J Q K`
+ * (`10` accepted for T), suits `S H D C`; input is case-insensitive, output upper case.
+ */
+
+/** The thirteen ranks in their canonical order; rank-count arrays use this order. */
+export const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K'] as const;
+/** The four suits. */
+export const SUITS = ['S', 'H', 'D', 'C'] as const;
+
+export type Rank = (typeof RANKS)[number];
+export type Suit = (typeof SUITS)[number];
+/** A card in canonical notation, e.g. `9H`, `TD`, or `K` when the suit is unknown. */
+export type Card = string;
+
+/** Baccarat value of each rank index (A=1, 2–9 face value, T J Q K = 0). */
+export const RANK_VALUES: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0];
+
+/** A card that could not be read; the message names the bad input. */
+export class CardError extends Error {
+  override name = 'CardError';
+}
+
+/** A parsed card: its rank index (0 = ace … 12 = king) and suit, if given. */
+export interface ParsedCard {
+  rank: number;
+  suit: Suit | null;
+}
+
+/**
+ * Reads a card in the project's notation.
+ * @example parseCard('10h') // { rank: 9, suit: 'H' }
+ * @throws CardError when the text is not a card.
+ */
+export function parseCard(text: string): ParsedCard {
+  const upper = String(text).trim().toUpperCase();
+  const match = /^(10|[A2-9TJQK])([SHDC])?$/.exec(upper);
+  if (!match) {
+    throw new CardError(
+      `unknown card "${text}": expected a rank A 2-9 T J Q K (or 10) and an optional suit S H D C`,
+    );
+  }
+  const rankText = match[1] === '10' ? 'T' : (match[1] as Rank);
+  return { rank: RANKS.indexOf(rankText as Rank), suit: (match[2] as Suit | undefined) ?? null };
+}
+
+/**
+ * Writes a card in canonical notation.
+ * @example formatCard({ rank: 9, suit: null }) // 'T'
+ */
+export function formatCard(card: ParsedCard): Card {
+  return `${RANKS[card.rank]}${card.suit ?? ''}`;
+}
+
+/** Normalises a card's notation: `'10h'` → `'TH'`. @throws CardError */
+export function normalizeCard(text: string): Card {
+  return formatCard(parseCard(text));
+}
+
+/** Baccarat value of a card in notation. @example cardValue('KD') // 0 */
+export function cardValue(text: string): number {
+  return RANK_VALUES[parseCard(text).rank]!;
+}
+
+/** A hand's total: the sum of its values, mod 10. @example handTotal(['7S', '8D']) // 5 */
+export function handTotal(cards: readonly string[]): number {
+  let sum = 0;
+  for (const card of cards) sum += cardValue(card);
+  return sum % 10;
+}

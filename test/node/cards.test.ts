@@ -1,0 +1,59 @@
+import { describe, it, expect } from 'vitest';
+import { parseCard, normalizeCard, cardValue, handTotal, CardError } from '../../src/cards.js';
+import { BANKER_DRAWS, playerDraws, bankerDraws } from '../../src/tableau.js';
+
+describe('cards', () => {
+  it('reads rank then optional suit, case-insensitively, with 10 for T', () => {
+    expect(normalizeCard('9h')).toBe('9H');
+    expect(normalizeCard('10c')).toBe('TC');
+    expect(normalizeCard('k')).toBe('K');
+    expect(parseCard('As')).toEqual({ rank: 0, suit: 'S' });
+  });
+
+  it('values ace 1, two to nine at face, tens and faces 0', () => {
+    expect(['A', '2', '5', '9', 'T', 'J', 'Q', 'K'].map(cardValue)).toEqual([1, 2, 5, 9, 0, 0, 0, 0]);
+  });
+
+  it('totals hands mod 10', () => {
+    expect(handTotal(['7S', '8D'])).toBe(5);
+    expect(handTotal(['2', '3', '9'])).toBe(4);
+  });
+
+  it('refuses anything else, naming it', () => {
+    for (const bad of ['', '1', '11', 'Z', '9X', 'AH2', '0']) {
+      expect(() => parseCard(bad)).toThrow(CardError);
+    }
+    expect(() => parseCard('9X')).toThrow(/unknown card "9X"/);
+  });
+});
+
+describe('the drawing tableau', () => {
+  it('draws the player on 0-5 and stands on 6-7, both standing on a natural', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 7].map((total) => playerDraws(total, 0))).toEqual([true, true, true, true, true, true, false, false]);
+    expect(playerDraws(3, 8)).toBe(false);
+    expect(playerDraws(8, 3)).toBe(false);
+  });
+
+  it('draws the banker on 0-5 when the player stood', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 7].map((total) => bankerDraws(6, total, null))).toEqual([true, true, true, true, true, true, false, false]);
+  });
+
+  it("applies the banker's rule against the player's third card, row by row", () => {
+    // Rows: banker total 0..7; columns: the player's third card value 0..9 (1 = draw).
+    const expected = [
+      '1111111111',
+      '1111111111',
+      '1111111111',
+      '1111111101',
+      '0011111100',
+      '0000111100',
+      '0000001100',
+      '0000000000',
+    ];
+    const actual = expected.map((_, banker) =>
+      Array.from({ length: 10 }, (_, third) => (bankerDraws(0, banker, third) ? '1' : '0')).join(''),
+    );
+    expect(actual).toEqual(expected);
+    expect(BANKER_DRAWS[3 * 11 + 8]).toBe(0);
+  });
+});
