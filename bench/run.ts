@@ -1,0 +1,45 @@
+/**
+ * `npm run bench`: runs every benchmark, prints each figure on its own line with the machine it
+ * ran on, and writes bench/results.json. Targets live here, never in timed unit tests.
+ */
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem, platform, release } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { oddsBenchmarks, simulationBenchmarks } from './core.js';
+import type { BenchFigure } from './harness.js';
+
+const machine = {
+  cpu: cpus()[0]?.model ?? 'unknown',
+  cores: cpus().length,
+  memoryGiB: Math.round(totalmem() / 2 ** 30),
+  os: `${platform()} ${release()}`,
+  node: process.version,
+  loadAverageAtStart: loadavg().map((load) => Number(load.toFixed(2))),
+};
+
+console.log(`Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.os}, Node ${machine.node}, load ${machine.loadAverageAtStart.join(' ')}`);
+
+const groups: [string, () => BenchFigure[] | Promise<BenchFigure[]>][] = [
+  ['exact odds', oddsBenchmarks],
+  ['simulation', simulationBenchmarks],
+];
+// Later groups (roads, display, storage) register here as they land.
+const optional = [['roads', '../bench/roads.js', 'roadBenchmarks']] as const;
+
+const figures: BenchFigure[] = [];
+const format = (value: number): string => (value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2));
+const report = (figure: BenchFigure): void => {
+  figures.push(figure);
+  const verdict = figure.target === 'information' ? '' : figure.met ? `  meets ${figure.target}` : `  MISSES ${figure.target}`;
+  console.log(`${figure.name}: median ${format(figure.median)} ${figure.unit} (p25 ${format(figure.p25)}, p75 ${format(figure.p75)}, ${figure.samples} samples)${verdict}`);
+};
+
+for (const [, run] of groups) for (const figure of await run()) report(figure);
+for (const [, path, exportName] of optional) {
+  const module = (await import(new URL(path, import.meta.url).href).catch(() => null)) as Record<string, () => BenchFigure[]> | null;
+  if (module?.[exportName]) for (const figure of module[exportName]()) report(figure);
+}
+
+const out = fileURLToPath(new URL('../../bench/results.json', import.meta.url));
+writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), machine, figures }, null, 2)}\n`);
+console.log(`Wrote ${out}`);
