@@ -126,64 +126,65 @@ function buildDealTable(): DealTable {
     sizeStart.push(keys.length);
   }
 
-  const tally = new Map<number, number>();
-  const values = [0, 0, 0, 0, 0, 0];
-  const record = (length: number, category: number): void => {
-    let key = 0;
-    for (let i = 0; i < length; i++) key += power[values[i]!]!;
-    const entry = nodeOfKey.get(key)! * CATEGORY_COUNT + category;
-    tally.set(entry, (tally.get(entry) ?? 0) + 1);
+  // withCard[m × 10 + v]: the multiset m plus one card of value v (sizes up to 5), so the walk
+  // below finds each deal's multiset by array lookups rather than hashing.
+  const withCard = new Int32Array(sizeStart[6]! * VALUE_CLASSES).fill(-1);
+  for (let m = 0; m < sizeStart[6]!; m++) {
+    for (let v = 0; v < VALUE_CLASSES; v++) withCard[m * VALUE_CLASSES + v] = nodeOfKey.get(keys[m]! + power[v]!)!;
+  }
+  const next = (m: number, v: number): number => withCard[m * VALUE_CLASSES + v]!;
+  // tally[m × classes + c]: orderings of multiset m that end in outcome class c.
+  const tally = new Float64Array(keys.length * CATEGORY_COUNT);
+  const record = (multiset: number, category: number): void => {
+    tally[multiset * CATEGORY_COUNT + category]!++;
   };
 
   for (let p1 = 0; p1 < 10; p1++)
     for (let b1 = 0; b1 < 10; b1++)
       for (let p2 = 0; p2 < 10; p2++)
         for (let b2 = 0; b2 < 10; b2++) {
-          values[0] = p1;
-          values[1] = b1;
-          values[2] = p2;
-          values[3] = b2;
+          const four = next(next(next(next(0, p1), b1), p2), b2);
           const player = (p1 + p2) % 10;
           const banker = (b1 + b2) % 10;
           const natural = player >= 8 || banker >= 8;
           if (!playerDraws(player, banker)) {
             if (!bankerDraws(player, banker, null)) {
-              record(4, categoryOf(player, banker, natural));
+              record(four, categoryOf(player, banker, natural));
             } else {
-              for (let b3 = 0; b3 < 10; b3++) {
-                values[4] = b3;
-                record(5, categoryOf(player, (banker + b3) % 10, false));
-              }
+              for (let b3 = 0; b3 < 10; b3++) record(next(four, b3), categoryOf(player, (banker + b3) % 10, false));
             }
             continue;
           }
           for (let p3 = 0; p3 < 10; p3++) {
-            values[4] = p3;
+            const five = next(four, p3);
             const playerFinal = (player + p3) % 10;
             if (!bankerDraws(player, banker, p3)) {
-              record(5, categoryOf(playerFinal, banker, false));
+              record(five, categoryOf(playerFinal, banker, false));
               continue;
             }
-            for (let b3 = 0; b3 < 10; b3++) {
-              values[5] = b3;
-              record(6, categoryOf(playerFinal, (banker + b3) % 10, false));
-            }
+            for (let b3 = 0; b3 < 10; b3++) record(next(five, b3), categoryOf(playerFinal, (banker + b3) % 10, false));
           }
         }
 
   // Entries are grouped by outcome class, so each class is one dot product with the weights.
   const nodes = keys.length;
-  const byClass = (entry: number): number => (entry % CATEGORY_COUNT) * nodes + Math.floor(entry / CATEGORY_COUNT);
-  const entries = [...tally.keys()].sort((a, b) => byClass(a) - byClass(b));
+  let entryCount = 0;
+  for (const orderings of tally) if (orderings > 0) entryCount++;
   const classStart = new Uint32Array(CATEGORY_COUNT + 1);
-  const multisetOf = new Uint16Array(entries.length);
-  const orderings = new Float64Array(entries.length);
-  entries.forEach((entry, e) => {
-    multisetOf[e] = Math.floor(entry / CATEGORY_COUNT);
-    orderings[e] = tally.get(entry)!;
-    classStart[(entry % CATEGORY_COUNT) + 1] = e + 1;
-  });
-  for (let c = 1; c <= CATEGORY_COUNT; c++) classStart[c] = Math.max(classStart[c]!, classStart[c - 1]!);
+  const multisetOf = new Uint16Array(entryCount);
+  const orderings = new Float64Array(entryCount);
+  let e = 0;
+  for (let c = 0; c < CATEGORY_COUNT; c++) {
+    classStart[c] = e;
+    for (let m = 0; m < nodes; m++) {
+      const count = tally[m * CATEGORY_COUNT + c]!;
+      if (count === 0) continue;
+      multisetOf[e] = m;
+      orderings[e] = count;
+      e++;
+    }
+  }
+  classStart[CATEGORY_COUNT] = e;
   return {
     parent: Uint16Array.from(parent),
     addedCard: Uint8Array.from(addedCard),
