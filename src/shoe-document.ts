@@ -2,9 +2,10 @@
  * The shoe export document (DESIGN.md): what export writes, import reads, and `bacc simulate`
  * prints. Keep its shape stable; a new version number means a migration.
  */
+import * as v from 'valibot';
 import type { Card } from './cards.js';
-import type { ResolvedHand, Winner } from './hand.js';
-import type { TableRules } from './rules.js';
+import { resolveCompleteHand, type ResolvedHand, type Winner } from './hand.js';
+import { makeRules, type TableRules } from './rules.js';
 import { Shoe } from './shoe.js';
 import { shoeSeed } from './simulate.js';
 
@@ -96,4 +97,120 @@ function randomId(): string {
   const crypto = (globalThis as { crypto?: { randomUUID?: () => string } }).crypto;
   if (crypto?.randomUUID) return crypto.randomUUID();
   return `shoe-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+/** A document that is not a valid shoe export; the message names the first bad shoe, hand and field. */
+export class ShoeDocumentError extends Error {
+  override name = 'ShoeDocumentError';
+}
+
+const total = v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(9)));
+const handSchema = v.looseObject({
+  cards: v.nullable(v.pipe(v.array(v.string()), v.minLength(4), v.maxLength(6))),
+  outcome: v.picklist(['B', 'P', 'T']),
+  playerPair: v.boolean(),
+  bankerPair: v.boolean(),
+  natural: v.boolean(),
+  playerTotal: total,
+  bankerTotal: total,
+});
+const shoeSchema = v.looseObject({
+  id: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+  table: v.pipe(v.string(), v.maxLength(200)),
+  source: v.picklist(['simulated', 'recorded']),
+  seed: v.nullable(v.pipe(v.string(), v.maxLength(1000))),
+  startedAt: v.pipe(v.string(), v.isoTimestamp()),
+  endedAt: v.nullable(v.pipe(v.string(), v.isoTimestamp())),
+  rules: v.looseObject({ decks: v.number(), banker: v.string(), tiePays: v.number() }),
+  hands: v.pipe(v.array(handSchema), v.maxLength(200)),
+});
+const documentSchema = v.looseObject({
+  format: v.literal(SHOE_DOCUMENT_FORMAT),
+  version: v.number(),
+  shoes: v.pipe(v.array(shoeSchema), v.maxLength(100_000)),
+});
+
+/**
+ * Reads a shoe export document: checks its shape with a schema, then resolves every hand that has
+ * cards again by the rules and checks it states what the cards give. All or nothing.
+ * @throws ShoeDocumentError naming the first bad shoe, hand and field.
+ */
+export function parseShoeDocument(input: unknown): ShoeDocument {
+  if (typeof input === 'object' && input !== null && 'version' in input && typeof input.version === 'number' && input.version > SHOE_DOCUMENT_VERSION) {
+    throw new ShoeDocumentError(`version ${input.version} is newer than this program reads (${SHOE_DOCUMENT_VERSION}); update it`);
+  }
+  const result = v.safeParse(documentSchema, input);
+  if (!result.success) {
+    const issue = result.issues[0];
+    throw new ShoeDocumentError(describePath(v.getDotPath(issue) ?? '', input) + issue.message);
+  }
+  if (result.output.version !== SHOE_DOCUMENT_VERSION) {
+    throw new ShoeDocumentError(`version ${result.output.version} is not a version this program reads (${SHOE_DOCUMENT_VERSION})`);
+  }
+  const shoes = result.output.shoes.map((shoe, shoeIndex): ShoeRecord => {
+    const where = `shoe ${shoeIndex + 1} (id "${shoe.id}")`;
+    let rules: TableRules;
+    try {
+      rules = makeRules(shoe.rules as Partial<TableRules>);
+    } catch (error) {
+      throw new ShoeDocumentError(`${where}, rules: ${(error as Error).message}`);
+    }
+    shoe.hands.forEach((hand, handIndex) => checkHand(hand, `${where}, hand ${handIndex + 1}`));
+    return { ...shoe, rules } as ShoeRecord;
+  });
+  return { ...result.output, format: SHOE_DOCUMENT_FORMAT, version: SHOE_DOCUMENT_VERSION, shoes };
+}
+
+/** A hand with cards must resolve to what it states; one without has no totals. */
+function checkHand(hand: HandRecord, where: string): void {
+  if (hand.cards === null) {
+    if (hand.playerTotal !== null || hand.bankerTotal !== null) {
+      throw new ShoeDocumentError(`${where}: totals are given without cards`);
+    }
+    return;
+  }
+  let resolved: ResolvedHand;
+  try {
+    resolved = resolveCompleteHand(hand.cards);
+  } catch (error) {
+    throw new ShoeDocumentError(`${where}, cards: ${(error as Error).message}`);
+  }
+  const stated: [keyof HandRecord, unknown, unknown][] = [
+    ['outcome', hand.outcome, resolved.winner],
+    ['playerPair', hand.playerPair, resolved.playerPair],
+    ['bankerPair', hand.bankerPair, resolved.bankerPair],
+    ['natural', hand.natural, resolved.natural],
+    ['playerTotal', hand.playerTotal, resolved.playerTotal],
+    ['bankerTotal', hand.bankerTotal, resolved.bankerTotal],
+  ];
+  for (const [field, given, actual] of stated) {
+    if (given !== actual) {
+      throw new ShoeDocumentError(`${where}, ${field}: the cards ${hand.cards.join(' ')} give ${JSON.stringify(actual)}, not ${JSON.stringify(given)}`);
+    }
+  }
+}
+
+/** "shoes.1.hands.4.outcome" → "shoe 2 (id "…"), hand 5, outcome: ". */
+function describePath(path: string, input: unknown): string {
+  if (path === '') return '';
+  const parts = path.split('.');
+  const words: string[] = [];
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    const index = Number(parts[i + 1]);
+    if (part === 'shoes' && Number.isInteger(index)) {
+      const id = (input as { shoes?: { id?: unknown }[] }).shoes?.[index]?.id;
+      words.push(`shoe ${index + 1}${typeof id === 'string' ? ` (id "${id}")` : ''}`);
+      i++;
+    } else if (part === 'hands' && Number.isInteger(index)) {
+      words.push(`hand ${index + 1}`);
+      i++;
+    } else if (part === 'cards' && Number.isInteger(index)) {
+      words.push(`card ${index + 1}`);
+      i++;
+    } else {
+      words.push(part);
+    }
+  }
+  return `${words.join(', ')}: `;
 }

@@ -1,0 +1,69 @@
+import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
+import { parseShoeDocument, shoeDocument, simulateShoeRecords, ShoeDocumentError, type ShoeDocument } from '../../src/shoe-document.js';
+
+const simulated = (seed: string, shoes = 2): ShoeDocument =>
+  JSON.parse(JSON.stringify(shoeDocument(simulateShoeRecords({ shoes, seed })))) as ShoeDocument;
+
+/** Parses a changed copy of a document and returns the error message. */
+function errorFor(document: ShoeDocument, change: (copy: Record<string, any>) => void): string {
+  const copy = structuredClone(document) as Record<string, any>;
+  change(copy);
+  try {
+    parseShoeDocument(copy);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ShoeDocumentError);
+    return (error as Error).message;
+  }
+  throw new Error('the changed document was accepted');
+}
+
+describe('the shoe export document', () => {
+  const document = simulated('doc');
+
+  it('reads back what simulate writes, identically', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 12 }), (seed) => {
+        const written = simulated(seed, 1);
+        expect(JSON.parse(JSON.stringify(parseShoeDocument(written)))).toEqual(written);
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  it('keeps hands recorded by outcome only, without cards or totals', () => {
+    const recorded = structuredClone(document);
+    recorded.shoes[0]!.source = 'recorded';
+    recorded.shoes[0]!.hands = [{ cards: null, outcome: 'T', playerPair: true, bankerPair: false, natural: false, playerTotal: null, bankerTotal: null }];
+    expect(parseShoeDocument(recorded).shoes[0]!.hands).toHaveLength(1);
+  });
+
+  it('names the shoe, hand and field of a wrong type', () => {
+    expect(errorFor(document, (d) => (d.shoes[1].hands[4].outcome = 'X'))).toMatch(/^shoe 2 \(id "simulated:doc#2"\), hand 5, outcome: /);
+    expect(errorFor(document, (d) => (d.shoes[0].hands[0].natural = 'yes'))).toMatch(/^shoe 1 .*hand 1, natural: /);
+    expect(errorFor(document, (d) => delete d.shoes[0].startedAt)).toMatch(/shoe 1 .*startedAt/);
+  });
+
+  it('resolves every hand again and refuses one whose stated result the cards do not give', () => {
+    const message = errorFor(document, (d) => {
+      const hand = d.shoes[0].hands[2];
+      hand.outcome = hand.outcome === 'B' ? 'P' : 'B';
+    });
+    expect(message).toMatch(/^shoe 1 \(id "simulated:doc"\), hand 3, outcome: the cards .* give "[BPT]", not "[BP]"$/);
+    expect(errorFor(document, (d) => (d.shoes[0].hands[0].bankerTotal = (d.shoes[0].hands[0].bankerTotal + 1) % 10))).toMatch(/hand 1, bankerTotal: the cards/);
+  });
+
+  it('refuses cards the tableau would not deal', () => {
+    expect(errorFor(document, (d) => (d.shoes[0].hands[0].cards = ['9H', '2C', 'KD', '5S', '3H']))).toMatch(/hand 1, cards: unexpected card 3H/);
+    expect(errorFor(document, (d) => (d.shoes[0].hands[0].cards[1] = 'ZZ'))).toMatch(/hand 1, cards: card 2: unknown card "ZZ"/);
+    expect(errorFor(document, (d) => (d.shoes[0].hands[0].cards = ['2H', '3C', '3D', 'KS']))).toMatch(/missing third card/);
+  });
+
+  it('refuses another format, a newer version and rules out of range', () => {
+    expect(errorFor(document, (d) => (d.format = 'other'))).toMatch(/^format: /);
+    expect(errorFor(document, (d) => (d.version = 2))).toMatch(/version 2 is newer/);
+    expect(errorFor(document, (d) => (d.shoes[0].rules.decks = 12))).toMatch(/shoe 1 .*rules: decks must be/);
+    expect(() => parseShoeDocument(null)).toThrow(ShoeDocumentError);
+    expect(() => parseShoeDocument('text')).toThrow(ShoeDocumentError);
+  });
+});
