@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem, platform, release } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { oddsBenchmarks, simulationBenchmarks } from './core.js';
+import { roadBenchmarks } from './roads.js';
 import type { BenchFigure } from './harness.js';
 
 const machine = {
@@ -22,9 +23,8 @@ console.log(`Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGi
 const groups: [string, () => BenchFigure[] | Promise<BenchFigure[]>][] = [
   ['exact odds', oddsBenchmarks],
   ['simulation', simulationBenchmarks],
+  ['roads', roadBenchmarks],
 ];
-// Later groups (roads, display, storage) register here as they land.
-const optional = [['roads', '../bench/roads.js', 'roadBenchmarks']] as const;
 
 const figures: BenchFigure[] = [];
 const format = (value: number): string => (value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2));
@@ -35,10 +35,6 @@ const report = (figure: BenchFigure): void => {
 };
 
 for (const [, run] of groups) for (const figure of await run()) report(figure);
-for (const [, path, exportName] of optional) {
-  const module = (await import(new URL(path, import.meta.url).href).catch(() => null)) as Record<string, () => BenchFigure[]> | null;
-  if (module?.[exportName]) for (const figure of module[exportName]()) report(figure);
-}
 
 const out = fileURLToPath(new URL('../../bench/results.json', import.meta.url));
 writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), machine, figures }, null, 2)}\n`);

@@ -3,6 +3,7 @@
  * Every failure the user can cause is one `bacc:` line on stderr and exit code 2.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { readFile, stat } from 'node:fs/promises';
 import {
   resolveHand,
   exactOdds,
@@ -11,7 +12,13 @@ import {
   simulateShoes,
   simulateShoeRecords,
   shoeDocument,
+  parseShoeDocument,
+  computeRoads,
+  handsFromOutcomes,
+  roadsToText,
   type NextHandOdds,
+  type HandRecord,
+  type TableRules,
 } from '../src/index.js';
 
 /** Where the command reads and writes; the real process streams, or buffers in tests. */
@@ -20,6 +27,8 @@ export interface CliIo {
   stderr: (text: string) => void;
   /** Standard input, line by line, as it arrives. */
   stdinLines: () => AsyncIterable<string>;
+  /** Reads a file as text (relative to the working directory). */
+  readTextFile?: (path: string) => Promise<string>;
 }
 
 /** A mistake in the command line or its input: reported as one line, exit code 2. */
@@ -36,6 +45,10 @@ Commands:
   simulate [--decks N] [--shoes N] [--seed S] [--summary]
                                Deal whole simulated shoes: a shoe export document, or with --summary
                                the counts and observed against exact probabilities.
+  roads <outcomes | shoe.json | -> [--shoe N] [--rows N] [--text]
+                               The five roads, the ask-road predictions and the statistics of a shoe:
+                               from a string of B, P, T, a shoe export document (shoe N, default 1),
+                               or either on stdin. --text prints the roads for a terminal.
 
 Play money only. Past results do not predict the next hand.`;
 
@@ -50,6 +63,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         return await oddsCommand(rest, io);
       case 'simulate':
         return simulateCommand(rest, io);
+      case 'roads':
+        return await roadsCommand(rest, io);
       case 'help':
       case '--help':
       case '-h':
@@ -195,6 +210,87 @@ function simulateCommand(args: string[], io: CliIo): number {
   return 0;
 }
 
+/** The most a roads input may hold: a shoe document of many shoes, not an arbitrary file. */
+const MAX_INPUT_BYTES = 64 * 1024 * 1024;
+
+async function roadsCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parse(args, {
+    shoe: { type: 'string' },
+    rows: { type: 'string' },
+    text: { type: 'boolean' },
+  });
+  if (positionals.length !== 1) {
+    throw new UsageError('roads needs one input: a string of B, P and T, a shoe export file, or - for stdin');
+  }
+  const rows = values.rows === undefined ? 6 : wholeNumber('--rows', values.rows, 1, 20);
+  const source = positionals[0]!;
+  let hands: HandRecord[];
+  let rules: TableRules | undefined;
+  const fromText = (text: string, name: string): void => {
+    const trimmed = text.trim();
+    if (trimmed === '') throw new UsageError(`${name} is empty`);
+    if (trimmed.startsWith('{')) {
+      let json: unknown;
+      try {
+        json = JSON.parse(trimmed);
+      } catch (error) {
+        throw new UsageError(`${name} is not valid JSON: ${oneLine(error)}`);
+      }
+      const document = parseShoeDocument(json);
+      const index = values.shoe === undefined ? 1 : wholeNumber('--shoe', values.shoe, 1, Number.MAX_SAFE_INTEGER);
+      const shoe = document.shoes[index - 1];
+      if (!shoe) throw new UsageError(`${name} has ${document.shoes.length} shoe(s); there is no shoe ${index}`);
+      hands = shoe.hands;
+      rules = shoe.rules;
+    } else {
+      // An outcome file or stream may wrap its lines.
+      hands = handsFromOutcomes(trimmed.replace(/\s+/g, ''));
+    }
+  };
+  if (source === '-') {
+    const lines: string[] = [];
+    let bytes = 0;
+    for await (const line of io.stdinLines()) {
+      bytes += line.length + 1;
+      if (bytes > MAX_INPUT_BYTES) throw new UsageError(`stdin is larger than ${MAX_INPUT_BYTES / 2 ** 20} MiB`);
+      lines.push(line);
+    }
+    fromText(lines.join('\n'), 'stdin');
+  } else if (/\.json$/i.test(source) || (await isFile(source))) {
+    let info;
+    try {
+      info = await stat(source);
+    } catch {
+      throw new UsageError(`cannot read ${source}: no such file`);
+    }
+    if (!info.isFile()) throw new UsageError(`${source} is not a file`);
+    if (info.size > MAX_INPUT_BYTES) throw new UsageError(`${source} is larger than ${MAX_INPUT_BYTES / 2 ** 20} MiB`);
+    fromText(await (io.readTextFile ?? ((path: string) => readFile(path, 'utf8')))(source), source);
+  } else {
+    if (source.trim() === '') throw new UsageError('the outcome string is empty');
+    fromText(source, 'the outcome string');
+  }
+  const roads = computeRoads(hands!, { rows, ...(rules ? { rules, decks: rules.decks } : {}) });
+  io.stdout(values.text ? `${roadsToText(roads)}\n` : `${JSON.stringify(roads)}\n`);
+  return 0;
+}
+
+async function isFile(path: string): Promise<boolean> {
+  try {
+    return (await stat(path)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function wholeNumber(option: string, text: string, min: number, max: number): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < min || value > max) {
+    throw new UsageError(`${option} must be a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ''}; got "${text}"`);
+  }
+  return value;
+}
+
 function parse<T extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: T) {
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true } as const);
@@ -205,7 +301,7 @@ function parse<T extends NonNullable<ParseArgsConfig['options']>>(args: string[]
 
 /** Errors the core raises for bad input: cards, hands, rules, compositions. */
 function isInputError(error: unknown): boolean {
-  return error instanceof Error && ['CardError', 'HandError', 'RulesError', 'CompositionError'].includes(error.name);
+  return error instanceof Error && ['CardError', 'HandError', 'RulesError', 'CompositionError', 'RoadsError', 'ShoeDocumentError', 'StatisticsError'].includes(error.name);
 }
 
 function oneLine(error: unknown): string {

@@ -12,3 +12,5 @@ export * from './shoe.js';
 export * from './odds.js';
 export * from './simulate.js';
 export * from './shoe-document.js';
+export * from './roads.js';
+export * from './stats.js';

@@ -1,5 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { main } from '../../bin/cli.js';
 
@@ -136,6 +139,66 @@ describe('bacc simulate', () => {
     expectUsageError(await bacc(['simulate', '--shoes', '0']), /--shoes/);
     expectUsageError(await bacc(['simulate', '--seed']), /--seed/);
     expectUsageError(await bacc(['simulate', 'extra']), /no arguments/);
+  });
+});
+
+describe('bacc roads', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'bacc-roads-'));
+
+  it('prints the roads of an outcome string as the contract pins them', async () => {
+    const roads = json(await bacc(['roads', 'TBBPPPBPBBBBBBBBPT']));
+    const bigRoad = roads.bigRoad as { cells: { col: number; row: number; side: string; ties: number }[]; leadingTies: number };
+    expect(bigRoad.leadingTies).toBe(1);
+    expect(bigRoad.cells.slice(0, 3)).toMatchObject([
+      { col: 0, row: 0, side: 'B', ties: 0 },
+      { col: 0, row: 1, side: 'B', ties: 0 },
+      { col: 1, row: 0, side: 'P', ties: 0 },
+    ]);
+    expect(bigRoad.cells.at(-1)).toMatchObject({ col: 5, row: 0, side: 'P', ties: 1 });
+    const colours = (road: string): string =>
+      ((roads[road] as { cells: { color: string }[] }).cells).map((cell) => cell.color[0]).join(' ');
+    expect(colours('bigEyeBoy')).toBe('r b b b r b r r r r r r b');
+    expect(colours('smallRoad')).toBe('b b b r r r r r r b');
+    expect(colours('cockroachPig')).toBe('b r r b r r r r b');
+    expect(roads.predictions).toEqual({
+      B: { bigEyeBoy: 'blue', smallRoad: 'red', cockroachPig: 'red' },
+      P: { bigEyeBoy: 'red', smallRoad: 'blue', cockroachPig: 'blue' },
+    });
+    expect((roads.beadPlate as unknown[]).length).toBe(18);
+  });
+
+  it('reads a shoe export document, choosing the shoe, and stdin', async () => {
+    const document = (await bacc(['simulate', '--seed', 'roads', '--shoes', '2'])).stdout;
+    const file = join(folder, 'shoes.json');
+    writeFileSync(file, document);
+    const second = json(await bacc(['roads', file, '--shoe', '2']));
+    const parsed = JSON.parse(document) as { shoes: { hands: unknown[] }[] };
+    expect(second.hands).toBe(parsed.shoes[1]!.hands.length);
+    expect(json(await bacc(['roads', '-'], document))).toEqual(json(await bacc(['roads', file])));
+    expect(json(await bacc(['roads', '-'], 'BPB\nPPT\n')).hands).toBe(6);
+  });
+
+  it('prints the five roads as text for a terminal', async () => {
+    const run = await bacc(['roads', 'TBBPPPBPBBBBBBBBPT', '--text']);
+    expect(run.code).toBe(0);
+    for (const title of ['Bead Plate', 'Big Road', 'Big Eye Boy', 'Small Road', 'Cockroach Pig']) expect(run.stdout).toContain(title);
+  });
+
+  it('refuses other characters, empty and malformed files, and a missing shoe, with one line and exit 2', async () => {
+    expectUsageError(await bacc(['roads', 'BPXB']), /unknown outcome "X" at position 3/);
+    const empty = join(folder, 'empty.json');
+    writeFileSync(empty, '\n');
+    expectUsageError(await bacc(['roads', empty]), /is empty/);
+    const broken = join(folder, 'broken.json');
+    writeFileSync(broken, '{"format": ');
+    expectUsageError(await bacc(['roads', broken]), /is not valid JSON/);
+    const wrong = join(folder, 'wrong.json');
+    writeFileSync(wrong, JSON.stringify({ format: 'baccarat-shoes', version: 1, shoes: [{ id: 'x' }] }));
+    expectUsageError(await bacc(['roads', wrong]), /shoe 1 \(id "x"\), table: /);
+    expectUsageError(await bacc(['roads', join(folder, 'missing.json')]), /no such file/);
+    expectUsageError(await bacc(['roads', '-'], ''), /stdin is empty/);
+    expectUsageError(await bacc(['roads']), /needs one input/);
+    expectUsageError(await bacc(['roads', 'BPB', '--rows', '0']), /--rows/);
   });
 });
 
