@@ -14,3 +14,4 @@ export * from './simulate.js';
 export * from './shoe-document.js';
 export * from './roads.js';
 export * from './stats.js';
+export * from './road-follower.js';

@@ -1,0 +1,10 @@
+/**
+ * Simplified Chinese templates, by message id. Each area of the scoreboard keeps its own file
+ * beside this one, so the people working on different elements never edit the same file.
+ */
+import { templates as common } from './zh-Hans/common.js';
+import { templates as roads } from './zh-Hans/roads.js';
+import { templates as panels } from './zh-Hans/panels.js';
+import { templates as scoreboard } from './zh-Hans/scoreboard.js';
+
+export const templates = { ...common, ...roads, ...panels, ...scoreboard };

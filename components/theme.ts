@@ -1,0 +1,51 @@
+import { css } from 'lit';
+
+/**
+ * The public theming tokens every element shares. Each public `--bacc-*` property maps onto a
+ * private `--_*` one with its default, so a page can theme every element from one place (the
+ * kiosk's dark and light themes set these on :root) and an element reads only the private name.
+ */
+export const themeTokens = css`
+  :host {
+    --_banker: var(--bacc-banker-color, #d32f2f);
+    --_player: var(--bacc-player-color, #1565c0);
+    --_tie: var(--bacc-tie-color, #2e7d32);
+    --_text: var(--bacc-text-color, currentColor);
+    --_muted: var(--bacc-muted-color, color-mix(in srgb, currentColor 60%, transparent));
+    --_surface: var(--bacc-surface-color, transparent);
+    --_grid-line: var(--bacc-grid-line-color, color-mix(in srgb, currentColor 22%, transparent));
+    --_cell: var(--bacc-cell-size, 28px);
+    --_font: var(--bacc-font-family, system-ui, 'Noto Sans CJK SC', 'Noto Sans SC', 'PingFang SC', sans-serif);
+    --_radius: var(--bacc-radius, 8px);
+    --_focus: var(--bacc-focus-color, #ffb300);
+    color: var(--_text);
+    font-family: var(--_font);
+  }
+  :host([hidden]) {
+    display: none !important;
+  }
+  /* Windows high contrast and other forced-colour modes: system colours, marks stay distinct by shape and letter. */
+  @media (forced-colors: active) {
+    :host {
+      --_banker: CanvasText;
+      --_player: LinkText;
+      --_tie: GrayText;
+      --_grid-line: GrayText;
+    }
+  }
+`;
+
+/** Visually hidden but read by screen readers: the roads' text alternatives. */
+export const visuallyHidden = css`
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    margin: -1px;
+    padding: 0;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+    border: 0;
+  }
+`;

@@ -1,0 +1,43 @@
+import { describe, it, expect } from 'vitest';
+import fc from 'fast-check';
+import { RoadFollower } from '../../src/road-follower.js';
+import { computeRoads, handsFromOutcomes } from '../../src/roads.js';
+import type { HandRecord } from '../../src/shoe-document.js';
+
+describe('RoadFollower', () => {
+  it('follows replaced hand lists, adding, undoing and rebuilding as needed, always equal to a recompute', () => {
+    const outcome = fc.constantFrom('B', 'P', 'T');
+    const step = fc.oneof(
+      fc.record({ kind: fc.constant('add' as const), outcome }),
+      fc.record({ kind: fc.constant('undo' as const) }),
+      fc.record({ kind: fc.constant('replace' as const), outcomes: fc.string({ unit: outcome, maxLength: 30 }) }),
+    );
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 60 }), (steps) => {
+        const follower = new RoadFollower();
+        let hands: readonly HandRecord[] = [];
+        for (const s of steps) {
+          if (s.kind === 'add') hands = [...hands, ...handsFromOutcomes(s.outcome)];
+          else if (s.kind === 'undo') hands = hands.slice(0, -1);
+          else hands = handsFromOutcomes(s.outcomes);
+          expect(follower.follow(hands).snapshot()).toEqual(computeRoads(hands));
+        }
+      }),
+    );
+  });
+
+  it('rebuilds when a hand in the middle is replaced by a corrected one', () => {
+    const follower = new RoadFollower();
+    const hands = handsFromOutcomes('BBPPB');
+    follower.follow(hands);
+    const corrected = [...hands.slice(0, 2), ...handsFromOutcomes('B'), ...hands.slice(3)];
+    expect(follower.follow(corrected).snapshot()).toEqual(computeRoads(corrected));
+  });
+
+  it('rebuilds when the rows change', () => {
+    const follower = new RoadFollower({ rows: 6 });
+    const hands = handsFromOutcomes('BBBBBBBB');
+    follower.follow(hands);
+    expect(follower.follow(hands, { rows: 3 }).snapshot()).toEqual(computeRoads(hands, { rows: 3 }));
+  });
+});
