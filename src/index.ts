@@ -15,3 +15,5 @@ export * from './shoe-document.js';
 export * from './roads.js';
 export * from './stats.js';
 export * from './road-follower.js';
+export * from './list-follower.js';
+export * from './statistics-follower.js';

@@ -1,10 +1,11 @@
 /**
  * Keeps a RoadTracker in step with a list of hands that is replaced, never mutated, as display
- * elements receive it: one more hand is an `add`, one fewer (the same hands otherwise) an
- * `undo`, anything else a rebuild. A display thus pays microseconds per hand, not a recompute.
+ * elements receive it: one more hand is an `add`, one fewer an `undo`, anything else a rebuild
+ * (see list-follower.ts). A display thus pays microseconds per hand, not a recompute.
  */
 import { RoadTracker, type RoadOptions } from './roads.js';
 import type { HandRecord } from './shoe-document.js';
+import { followStep } from './list-follower.js';
 
 export class RoadFollower {
   private tracker: RoadTracker;
@@ -16,35 +17,36 @@ export class RoadFollower {
 
   /**
    * Brings the tracker to `hands` and returns it. Changing the options rebuilds.
-   * @throws what RoadTracker.add throws for a bad hand; the tracker then holds the hands before it.
+   * @throws what RoadTracker.add throws for a bad hand; the follower then holds the hands it
+   * followed before this call (after a failed add) or none (after a failed rebuild).
    */
   follow(hands: readonly HandRecord[], options: RoadOptions = this.options): RoadTracker {
-    if (!sameOptions(options, this.options)) {
+    if (options.rows !== this.options.rows || options.decks !== this.options.decks || options.rules !== this.options.rules) {
       this.options = options;
       this.tracker = new RoadTracker(options);
       this.followed = [];
     }
-    const previous = this.followed;
-    if (hands === previous) return this.tracker;
-    if (hands.length === previous.length + 1 && samePrefix(hands, previous, previous.length)) {
-      this.tracker.add(hands[hands.length - 1]!);
-    } else if (hands.length === previous.length - 1 && samePrefix(hands, previous, hands.length)) {
-      this.tracker.undo();
-    } else {
-      this.tracker.clear();
-      this.followed = [];
-      this.tracker.addAll(hands);
+    switch (followStep(this.followed, hands)) {
+      case 'unchanged':
+        break;
+      case 'added':
+        this.tracker.add(hands[hands.length - 1]!);
+        break;
+      case 'removed':
+        this.tracker.undo();
+        break;
+      case 'replaced':
+        this.tracker.clear();
+        this.followed = [];
+        try {
+          this.tracker.addAll(hands);
+        } catch (error) {
+          // Never leave the tracker holding part of a list the follower does not record.
+          this.tracker.clear();
+          throw error;
+        }
     }
     this.followed = hands;
     return this.tracker;
   }
-}
-
-function samePrefix(a: readonly HandRecord[], b: readonly HandRecord[], length: number): boolean {
-  for (let i = 0; i < length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-function sameOptions(a: RoadOptions, b: RoadOptions): boolean {
-  return a.rows === b.rows && a.decks === b.decks && a.rules === b.rules;
 }

@@ -41,3 +41,22 @@ describe('RoadFollower', () => {
     expect(follower.follow(hands, { rows: 3 }).snapshot()).toEqual(computeRoads(hands, { rows: 3 }));
   });
 });
+
+describe('RoadFollower after a bad hand', () => {
+  it('keeps nothing of a list it failed to rebuild, so the next list is followed from scratch', () => {
+    const follower = new RoadFollower();
+    const good = handsFromOutcomes('BPB');
+    const bad = [...good, { ...good[0]!, outcome: 'X' as never }];
+    expect(() => follower.follow(bad)).toThrow(/outcome must be/);
+    const next = handsFromOutcomes('P');
+    expect(follower.follow(next).snapshot()).toEqual(computeRoads(next));
+  });
+
+  it('keeps the hands before a bad added hand', () => {
+    const follower = new RoadFollower();
+    const good = handsFromOutcomes('BPB');
+    follower.follow(good);
+    expect(() => follower.follow([...good, { ...good[0]!, outcome: 'X' as never }])).toThrow();
+    expect(follower.follow([...good, ...handsFromOutcomes('P')]).snapshot()).toEqual(computeRoads([...good, ...handsFromOutcomes('P')]));
+  });
+});
