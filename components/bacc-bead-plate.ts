@@ -1,0 +1,146 @@
+import { css, html, svg, type SVGTemplateResult } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { localized, msg, str } from '@lit/localize';
+import type { Winner } from '../src/hand.js';
+import type { BeadPlateCell } from '../src/roads.js';
+import { outcomeLetter, outcomeName, roadName } from './messages.js';
+import { handCount, joinParts, roadSummary } from './road-descriptions.js';
+import { RoadGridElement } from './road-element.js';
+import { cellTransform, disc, inWindow, pairDots, roadGrid, roadGridStyles } from './road-grid-view.js';
+import { themeTokens, visuallyHidden } from './theme.js';
+
+/** What the bead plate's discs show: 庄/闲/和, B/P/T, or the winning total. */
+export type BeadLabels = 'chinese' | 'letters' | 'totals';
+
+const CHINESE: Record<Winner, string> = { B: '庄', P: '闲', T: '和' };
+const LETTERS: Record<Winner, string> = { B: 'B', P: 'P', T: 'T' };
+
+/** The text on a bead: a hand recorded without totals shows its letter in `totals` mode. */
+export function beadLabel(cell: BeadPlateCell, labels: BeadLabels): string {
+  if (labels === 'totals' && cell.winningTotal !== null) return String(cell.winningTotal);
+  if (labels === 'chinese') return CHINESE[cell.outcome];
+  return LETTERS[cell.outcome];
+}
+
+/**
+ * The Bead Plate of a shoe: one solid disc per hand, ties included, top to bottom and then the
+ * next column; banker red, player blue, tie green, each labelled 庄/闲/和, B/P/T or with the
+ * winning total (with `letters`, the side's letter before it). Banker pair: a red dot at the top
+ * left; player pair: a blue dot at the bottom right. The newest columns that fit the element's
+ * width are shown. A visually hidden text says the columns in words. Fires no events.
+ *
+ * @csspart grid - The SVG grid, hidden from assistive technology (the text alternative is read instead); `data-first-col` and `data-columns` tell which road columns are on screen.
+ * @csspart cell - One bead: `data-col`, `data-row` (from 0), `data-side` (B, P or T), `data-label`.
+ * @cssprop --bacc-banker-color - Banker discs and banker-pair dots.
+ * @cssprop --bacc-player-color - Player discs and player-pair dots.
+ * @cssprop --bacc-tie-color - Tie discs.
+ * @cssprop --bacc-mark-text-color - Labels on the discs (default white).
+ * @cssprop --bacc-cell-size - Side of one grid cell (default 28px).
+ * @cssprop --bacc-grid-line-color - Lines of the grid.
+ * @cssprop --bacc-grid-line-width - Width of the grid lines (default 1px).
+ * @cssprop --bacc-surface-color - Background of the grid.
+ * @cssprop --bacc-mark-size - Diameter of a disc as a fraction of the cell (default 0.84).
+ * @cssprop --bacc-pair-dot-size - Diameter of pair dots as a fraction of the cell (default 0.28).
+ * @cssprop --bacc-mark-outline-color - Outline around pair dots (default white).
+ * @cssprop --bacc-font-family - Labels.
+ * @cssprop --bacc-focus-color - Focus ring, when a page makes the element focusable.
+ */
+@localized()
+@customElement('bacc-bead-plate')
+export class BaccBeadPlate extends RoadGridElement {
+  static override styles = [
+    themeTokens,
+    visuallyHidden,
+    roadGridStyles,
+    css`
+      .totals .label {
+        font-size: 64px;
+      }
+      /* A total with its side's letter (B7), shown with letters and in forced-colours mode. */
+      .totals .with-letter {
+        display: none;
+        font-size: 46px;
+      }
+      .cues .with-letter {
+        display: inline;
+      }
+      .cues .without-letter {
+        display: none;
+      }
+      @media (forced-colors: active) {
+        .totals .with-letter {
+          display: inline;
+        }
+        .totals .without-letter {
+          display: none;
+        }
+      }
+    `,
+  ];
+
+  /** What the discs show: `chinese` (庄/闲/和, the default), `letters` (B/P/T) or `totals` (the winning total). */
+  @property() labels: BeadLabels = 'chinese';
+
+  /** Puts the side's letter before each total (B7, P9), so that sides differ by more than colour with `labels="totals"` too. */
+  @property({ type: Boolean }) letters = false;
+
+  protected override roadWidth(): number {
+    return this.roads.widths.beadPlate;
+  }
+
+  protected override render() {
+    const shown = this.shown;
+    const labels = usableLabels(this.labels);
+    const rows = this.roads.rows;
+    const visible = this.roads.beadPlate.filter((cell) => inWindow(shown, cell.col));
+    const drawBead = (cell: BeadPlateCell): SVGTemplateResult => {
+      const label = beadLabel(cell, labels);
+      const text =
+        labels === 'totals' && cell.winningTotal !== null
+          ? svg`<text class="label without-letter">${label}</text><text class="label with-letter">${outcomeLetter(cell.outcome)}${label}</text>`
+          : svg`<text class="label">${label}</text>`;
+      return svg`<g part="cell" class="cell ${cell.outcome} ${labels}" transform=${cellTransform(cell.col, cell.row)}
+          data-col=${cell.col} data-row=${cell.row} data-side=${cell.outcome} data-label=${label}
+        ><g class="mark">${disc}${text}</g>${pairDots(cell.bankerPair, cell.playerPair)}</g>`;
+    };
+    return html`${roadGrid(shown, rows, visible.map(drawBead), this.letters)}
+      <p class="visually-hidden">${this.summary}</p>`;
+  }
+
+  /** "Bead Plate, 7 hands: column 1 Tie, Banker, …; column 2 Player". */
+  protected override describe(): string {
+    const labels = usableLabels(this.labels);
+    const columns: string[][] = [];
+    for (const cell of this.roads.beadPlate) {
+      let hand = outcomeName(cell.outcome);
+      if (labels === 'totals' && cell.winningTotal !== null) {
+        const total = cell.winningTotal;
+        hand = msg(str`${hand} ${total}`, { id: 'bead-plate-hand-total' });
+      }
+      const pairs: string[] = [];
+      if (cell.bankerPair) pairs.push(msg('banker pair', { id: 'banker-pair' }));
+      if (cell.playerPair) pairs.push(msg('player pair', { id: 'player-pair' }));
+      if (pairs.length > 0) {
+        const pairList = joinParts(pairs);
+        hand = msg(str`${hand} (${pairList})`, { id: 'bead-plate-hand-pairs' });
+      }
+      (columns[cell.col] ??= []).push(hand);
+    }
+    const items = columns.map((hands, index) => {
+      const n = index + 1;
+      const list = joinParts(hands);
+      return msg(str`column ${n}: ${list}`, { id: 'bead-plate-column' });
+    });
+    return roadSummary(roadName('beadPlate'), handCount(this.roads.hands), items);
+  }
+}
+
+function usableLabels(labels: string): BeadLabels {
+  return labels === 'letters' || labels === 'totals' ? labels : 'chinese';
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'bacc-bead-plate': BaccBeadPlate;
+  }
+}

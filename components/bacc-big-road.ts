@@ -1,0 +1,179 @@
+import { css, html, nothing, svg, type PropertyValues, type SVGTemplateResult } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { localized, msg, str } from '@lit/localize';
+import type { BigRoadCell, BigRoadSide } from '../src/roads.js';
+import { outcomeLetter, roadName } from './messages.js';
+import { bankerPairCount, columnCount, joinParts, playerPairCount, roadSummary, tieCount } from './road-descriptions.js';
+import { RoadGridElement } from './road-element.js';
+import { cellTransform, inWindow, pairDots, ring, roadGrid, roadGridStyles, tieSlash } from './road-grid-view.js';
+import { themeTokens, visuallyHidden } from './theme.js';
+
+/** A big-road cell as drawn: ties and pairs include those counted before the first cell. */
+interface DrawnCell {
+  key: number;
+  col: number;
+  row: number;
+  side: BigRoadSide | 'T';
+  ties: number;
+  bankerPair: boolean;
+  playerPair: boolean;
+}
+
+/**
+ * The Big Road of a shoe: hollow rings, banker red and player blue, a new column each time the
+ * winner changes, with dragon tails. Ties are a green slash on the previous cell, with their
+ * count when more than one; ties before the first hand are shown on the first cell. Pair dots:
+ * banker pair red at the top left, player pair blue at the bottom right. The newest columns that
+ * fit the element's width are shown. A visually hidden text says the columns in words.
+ * Fires no events.
+ *
+ * @csspart grid - The SVG grid, hidden from assistive technology (the text alternative is read instead); `data-first-col` and `data-columns` tell which road columns are on screen.
+ * @csspart cell - One drawn cell: `data-col`, `data-row` (road grid, from 0), `data-side` (B, P, or T for ties before any hand), `data-ties`.
+ * @cssprop --bacc-banker-color - Banker rings and banker-pair dots.
+ * @cssprop --bacc-player-color - Player rings and player-pair dots.
+ * @cssprop --bacc-tie-color - Tie slashes and counts.
+ * @cssprop --bacc-cell-size - Side of one grid cell (default 28px).
+ * @cssprop --bacc-grid-line-color - Lines of the grid.
+ * @cssprop --bacc-grid-line-width - Width of the grid lines (default 1px).
+ * @cssprop --bacc-surface-color - Background of the grid.
+ * @cssprop --bacc-mark-size - Diameter of a mark as a fraction of the cell (default 0.84).
+ * @cssprop --bacc-mark-stroke - Thickness of rings and slashes as a fraction of the mark (default 0.15).
+ * @cssprop --bacc-pair-dot-size - Diameter of pair dots as a fraction of the cell (default 0.28).
+ * @cssprop --bacc-mark-outline-color - Outline around pair dots and tie counts (default white).
+ * @cssprop --bacc-font-family - Letters and tie counts.
+ * @cssprop --bacc-focus-color - Focus ring, when a page makes the element focusable.
+ */
+@localized()
+@customElement('bacc-big-road')
+export class BaccBigRoad extends RoadGridElement {
+  static override styles = [
+    themeTokens,
+    visuallyHidden,
+    roadGridStyles,
+    css`
+      .letter {
+        fill: currentColor;
+        font-size: 56px;
+        /* A halo keeps the letter readable where a tie slash crosses it. */
+        stroke: var(--_mark-outline);
+        stroke-width: 10px;
+        paint-order: stroke;
+      }
+      .tie-count {
+        fill: var(--_tie);
+        stroke: var(--_mark-outline);
+        stroke-width: 12px;
+        paint-order: stroke;
+        font-size: 62px;
+      }
+      /* With letters the letter takes the centre and the count moves to the upper right. */
+      .cues .tie-count {
+        font-size: 46px;
+        transform: translate(34px, -34px);
+      }
+      @media (forced-colors: active) {
+        .tie-count {
+          font-size: 46px;
+          transform: translate(34px, -34px);
+        }
+      }
+    `,
+  ];
+
+  /** Draws B or P (庄 or 闲 in Chinese) inside every ring, so that sides differ by more than colour. */
+  @property({ type: Boolean }) letters = false;
+
+  private cells: DrawnCell[] = [];
+
+  protected override roadWidth(): number {
+    return this.roads.widths.bigRoad;
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    super.willUpdate(changed);
+    if (this.roadsChanged(changed)) this.cells = drawnCells(this.roads.bigRoad);
+  }
+
+  protected override render() {
+    const shown = this.shown;
+    const visible = this.cells.filter((cell) => inWindow(shown, cell.col));
+    return html`${roadGrid(shown, this.roads.rows, visible.map(drawCell), this.letters)}
+      <p class="visually-hidden">${this.summary}</p>`;
+  }
+
+  /** "Big Road, 6 columns, 1 tie before the first column: column 1 banker 2; column 2 player 3; …". */
+  protected override describe(): string {
+    const { cells, leadingTies } = this.roads.bigRoad;
+    const columns: { side: BigRoadSide; length: number; ties: number; bankerPairs: number; playerPairs: number }[] = [];
+    for (const cell of cells) {
+      let column = columns[cell.logicalColumn];
+      if (column === undefined) {
+        column = { side: cell.side, length: 0, ties: 0, bankerPairs: 0, playerPairs: 0 };
+        columns[cell.logicalColumn] = column;
+      }
+      column.length++;
+      column.ties += cell.ties;
+      if (cell.bankerPair || cell.tieBankerPair) column.bankerPairs++;
+      if (cell.playerPair || cell.tiePlayerPair) column.playerPairs++;
+    }
+    const items = columns.map((column, index) => {
+      const n = index + 1;
+      const length = column.length;
+      const parts = [
+        column.side === 'B'
+          ? msg(str`column ${n} banker ${length}`, { id: 'big-road-column-banker' })
+          : msg(str`column ${n} player ${length}`, { id: 'big-road-column-player' }),
+      ];
+      if (column.ties > 0) parts.push(tieCount(column.ties));
+      if (column.bankerPairs > 0) parts.push(bankerPairCount(column.bankerPairs));
+      if (column.playerPairs > 0) parts.push(playerPairCount(column.playerPairs));
+      return joinParts(parts);
+    });
+    const heading = [columnCount(columns.length)];
+    if (leadingTies > 0) {
+      const ties = tieCount(leadingTies);
+      heading.push(msg(str`${ties} before the first column`, { id: 'big-road-leading-ties' }));
+      if (items.length === 0) items.push(ties);
+    }
+    return roadSummary(roadName('bigRoad'), joinParts(heading), items);
+  }
+}
+
+/** The cells to draw; the leading ties and their pairs go on the first cell, or alone on (0, 0) before any hand. */
+function drawnCells(bigRoad: { cells: readonly BigRoadCell[]; leadingTies: number; leadingTieBankerPair: boolean; leadingTiePlayerPair: boolean }): DrawnCell[] {
+  const drawn = bigRoad.cells.map(
+    (cell): DrawnCell => ({
+      key: cell.hand,
+      col: cell.col,
+      row: cell.row,
+      side: cell.side,
+      ties: cell.ties,
+      bankerPair: cell.bankerPair || cell.tieBankerPair,
+      playerPair: cell.playerPair || cell.tiePlayerPair,
+    }),
+  );
+  if (bigRoad.leadingTies > 0) {
+    const first = drawn[0] ?? { key: -1, col: 0, row: 0, side: 'T', ties: 0, bankerPair: false, playerPair: false };
+    first.ties += bigRoad.leadingTies;
+    first.bankerPair ||= bigRoad.leadingTieBankerPair;
+    first.playerPair ||= bigRoad.leadingTiePlayerPair;
+    if (drawn.length === 0) drawn.push(first);
+  }
+  return drawn;
+}
+
+function drawCell(cell: DrawnCell): SVGTemplateResult {
+  const side = cell.side;
+  return svg`<g part="cell" class="cell ${side}" transform=${cellTransform(cell.col, cell.row)}
+      data-col=${cell.col} data-row=${cell.row} data-side=${side} data-ties=${cell.ties}
+    ><g class="mark">${side === 'T' ? nothing : ring}${cell.ties > 0 ? tieSlash : nothing}${
+      side === 'T' ? nothing : svg`<text class="letter">${outcomeLetter(side)}</text>`
+    }${cell.ties > 1 ? svg`<text class="tie-count">${cell.ties}</text>` : nothing}</g
+    >${pairDots(cell.bankerPair, cell.playerPair)}</g>`;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'bacc-big-road': BaccBigRoad;
+  }
+}

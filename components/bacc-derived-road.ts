@@ -1,0 +1,102 @@
+import { html, svg, type SVGTemplateResult } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { localized, msg, str } from '@lit/localize';
+import type { DerivedRoadCell, DerivedRoadName, RoadColor } from '../src/roads.js';
+import { roadName } from './messages.js';
+import { columnCount, roadSummary } from './road-descriptions.js';
+import { RoadGridElement } from './road-element.js';
+import { cellTransform, derivedMark, inWindow, roadGrid, roadGridStyles } from './road-grid-view.js';
+import { themeTokens, visuallyHidden } from './theme.js';
+
+/** The derived roads by their attribute names. */
+export type DerivedRoadKind = 'big-eye-boy' | 'small-road' | 'cockroach-pig';
+
+const ROADS: Record<DerivedRoadKind, DerivedRoadName> = {
+  'big-eye-boy': 'bigEyeBoy',
+  'small-road': 'smallRoad',
+  'cockroach-pig': 'cockroachPig',
+};
+
+/** A derived road's kind from an attribute value; anything unknown is Big Eye Boy. */
+export function derivedRoadName(kind: string): DerivedRoadName {
+  return ROADS[kind as DerivedRoadKind] ?? 'bigEyeBoy';
+}
+
+
+/**
+ * One derived road of a shoe — Big Eye Boy (hollow rings), Small Road (solid dots) or Cockroach
+ * Pig (slashes) — in red and blue, a new column when the colour changes, with dragon tails. With
+ * `letters`, blue marks also carry a bar so the colours differ by shape. The newest columns that
+ * fit the element's width are shown. A visually hidden text says the columns in words.
+ * Fires no events.
+ *
+ * @csspart grid - The SVG grid, hidden from assistive technology (the text alternative is read instead); `data-first-col` and `data-columns` tell which road columns are on screen.
+ * @csspart cell - One mark: `data-col`, `data-row` (road grid, from 0), `data-color` (red or blue).
+ * @cssprop --bacc-red-color - Red marks (default: the banker colour).
+ * @cssprop --bacc-blue-color - Blue marks (default: the player colour).
+ * @cssprop --bacc-banker-color - Red marks when --bacc-red-color is not set.
+ * @cssprop --bacc-player-color - Blue marks when --bacc-blue-color is not set.
+ * @cssprop --bacc-mark-text-color - The bar on blue Small Road dots (default white).
+ * @cssprop --bacc-cell-size - Side of one grid cell (default 28px).
+ * @cssprop --bacc-grid-line-color - Lines of the grid.
+ * @cssprop --bacc-grid-line-width - Width of the grid lines (default 1px).
+ * @cssprop --bacc-surface-color - Background of the grid.
+ * @cssprop --bacc-mark-size - Size of a mark as a fraction of the cell (default 0.84).
+ * @cssprop --bacc-mark-stroke - Thickness of rings and slashes as a fraction of the mark (default 0.15).
+ * @cssprop --bacc-focus-color - Focus ring, when a page makes the element focusable.
+ */
+@localized()
+@customElement('bacc-derived-road')
+export class BaccDerivedRoad extends RoadGridElement {
+  static override styles = [themeTokens, visuallyHidden, roadGridStyles];
+
+  /** Which road: `big-eye-boy` (the default), `small-road` or `cockroach-pig`. */
+  @property() kind: DerivedRoadKind = 'big-eye-boy';
+
+  /** Adds a bar to blue marks, so that red and blue differ by shape as well as colour. */
+  @property({ type: Boolean }) letters = false;
+
+  private get road(): DerivedRoadName {
+    return derivedRoadName(this.kind);
+  }
+
+  protected override roadWidth(): number {
+    return this.roads.widths[this.road];
+  }
+
+  protected override render() {
+    const shown = this.shown;
+    const road = this.road;
+    const rows = this.roads.rows;
+    const visible = this.roads[road].cells.filter((cell) => inWindow(shown, cell.col));
+    const drawMark = (cell: DerivedRoadCell): SVGTemplateResult =>
+      svg`<g part="cell" class="cell ${cell.color}" transform=${cellTransform(cell.col, cell.row)}
+          data-col=${cell.col} data-row=${cell.row} data-color=${cell.color}
+        ><g class="mark">${derivedMark(road, cell.color)}</g></g>`;
+    return html`${roadGrid(shown, rows, visible.map(drawMark), this.letters)}
+      <p class="visually-hidden">${this.summary}</p>`;
+  }
+
+  /** "Big Eye Boy, 6 columns: column 1 red 1; column 2 blue 3; …". */
+  protected override describe(): string {
+    const road = this.road;
+    const columns: { color: RoadColor; length: number }[] = [];
+    for (const cell of this.roads[road].cells) {
+      const column = (columns[cell.logicalColumn] ??= { color: cell.color, length: 0 });
+      column.length++;
+    }
+    const items = columns.map(({ color, length }, index) => {
+      const n = index + 1;
+      return color === 'red'
+        ? msg(str`column ${n} red ${length}`, { id: 'derived-road-column-red' })
+        : msg(str`column ${n} blue ${length}`, { id: 'derived-road-column-blue' });
+    });
+    return roadSummary(roadName(road), columnCount(columns.length), items);
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'bacc-derived-road': BaccDerivedRoad;
+  }
+}

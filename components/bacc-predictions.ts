@@ -1,0 +1,131 @@
+import { css, html, nothing, svg } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { localized, msg, str } from '@lit/localize';
+import { DERIVED_ROADS, type AskRoad, type DerivedRoadName } from '../src/roads.js';
+import { colorName, outcomeLetter, roadName } from './messages.js';
+import { joinParts } from './road-descriptions.js';
+import { RoadElement } from './road-element.js';
+import { CELL, cellTransform, derivedMark, gridPath, roadGridStyles } from './road-grid-view.js';
+import { themeTokens, visuallyHidden } from './theme.js';
+
+const KINDS: Record<DerivedRoadName, string> = {
+  bigEyeBoy: 'big-eye-boy',
+  smallRoad: 'small-road',
+  cockroachPig: 'cockroach-pig',
+};
+
+/**
+ * The ask road: the mark Big Eye Boy, Small Road and Cockroach Pig would each add if the next
+ * hand were banker ("ask banker") and if it were player ("ask player"), drawn with the roads' own
+ * marks (ring, dot, slash) and said in words for screen readers. A road without a mark yet shows
+ * an empty cell. Fires no events.
+ *
+ * @csspart ask - One side's group: `data-ask` (B or P), its label and its three marks.
+ * @csspart grid - The SVG with one side's three cells (hidden from assistive technology).
+ * @csspart cell - One road's cell: `data-ask` (B or P), `data-road` (big-eye-boy, small-road, cockroach-pig), `data-color` (red or blue; absent without a mark).
+ * @cssprop --bacc-banker-color - The banker badge; red marks when --bacc-red-color is not set.
+ * @cssprop --bacc-player-color - The player badge; blue marks when --bacc-blue-color is not set.
+ * @cssprop --bacc-red-color - Red marks.
+ * @cssprop --bacc-blue-color - Blue marks.
+ * @cssprop --bacc-mark-text-color - Badge letters and the bar on blue Small Road dots (default white).
+ * @cssprop --bacc-cell-size - Side of one cell (default 28px).
+ * @cssprop --bacc-grid-line-color - Lines around the cells.
+ * @cssprop --bacc-grid-line-width - Width of those lines (default 1px).
+ * @cssprop --bacc-mark-size - Size of a mark as a fraction of the cell (default 0.84).
+ * @cssprop --bacc-mark-stroke - Thickness of rings and slashes as a fraction of the mark (default 0.15).
+ * @cssprop --bacc-text-color - The labels.
+ * @cssprop --bacc-font-family - The labels.
+ * @cssprop --bacc-focus-color - Focus ring, when a page makes the element focusable.
+ */
+@localized()
+@customElement('bacc-predictions')
+export class BaccPredictions extends RoadElement {
+  static override styles = [
+    themeTokens,
+    visuallyHidden,
+    roadGridStyles,
+    css`
+      .asks {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.5em 1.5em;
+      }
+      .ask {
+        display: flex;
+        align-items: center;
+        gap: 0.5em;
+      }
+      .ask-label {
+        display: flex;
+        align-items: center;
+        gap: 0.35em;
+        white-space: nowrap;
+      }
+      .badge {
+        display: inline-grid;
+        place-items: center;
+        width: 1.5em;
+        height: 1.5em;
+        border-radius: 50%;
+        color: var(--_mark-text);
+        font-weight: 700;
+        forced-color-adjust: none;
+      }
+      .badge.banker {
+        background: var(--_banker);
+      }
+      .badge.player {
+        background: var(--_player);
+      }
+      @media (forced-colors: active) {
+        .badge {
+          border: 1px solid CanvasText;
+        }
+      }
+    `,
+  ];
+
+  /** Adds a bar to blue marks, so that red and blue differ by shape as well as colour. */
+  @property({ type: Boolean }) letters = false;
+
+  protected override render() {
+    const { B, P } = this.roads.predictions;
+    return html`<div class="asks">${this.drawAsk('B', B)}${this.drawAsk('P', P)}</div>`;
+  }
+
+  private drawAsk(side: 'B' | 'P', ask: AskRoad) {
+    const label = side === 'B' ? msg('Ask banker', { id: 'ask-banker' }) : msg('Ask player', { id: 'ask-player' });
+    const roads = DERIVED_ROADS.map(({ name }) => name);
+    const cells = roads.map((road, index) => {
+      const color = ask[road];
+      return svg`<g part="cell" class="cell ${color ?? ''}" transform=${cellTransform(index, 0)}
+          data-ask=${side} data-road=${KINDS[road]} data-color=${color ?? nothing}
+        >${color === null ? nothing : svg`<g class="mark">${derivedMark(road, color)}</g>`}</g>`;
+    });
+    const said = roads.map((road) => {
+      const name = roadName(road);
+      const color = ask[road];
+      if (color === null) return msg(str`${name} no mark yet`, { id: 'ask-road-no-mark' });
+      const colour = colorName(color);
+      return msg(str`${name} ${colour}`, { id: 'ask-road-mark' });
+    });
+    const marks = joinParts(said);
+    return html`<div part="ask" class="ask" data-ask=${side}>
+      <span class="ask-label" aria-hidden="true"><span class="badge ${side === 'B' ? 'banker' : 'player'}">${outcomeLetter(side)}</span>${label}</span>
+      <svg
+        part="grid"
+        class="grid ${this.letters ? 'cues' : ''}"
+        aria-hidden="true"
+        viewBox="0 0 ${roads.length * CELL} ${CELL}"
+        style="--_columns: ${roads.length}; --_rows: 1"
+      ><path class="grid-lines" d=${gridPath({ first: 0, count: roads.length }, 1)}></path>${cells}</svg>
+      <span class="visually-hidden">${msg(str`${label}: ${marks}`, { id: 'ask-road-summary' })}</span>
+    </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'bacc-predictions': BaccPredictions;
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * What the road elements share: hands in as a replaced `.hands` array (or a static `outcomes`
+ * string), followed incrementally with RoadFollower; and, for the grid roads, the rows setting and
+ * the window of columns that fits the element.
+ */
+import { LitElement, type PropertyValues } from 'lit';
+import { property } from 'lit/decorators.js';
+import { DEFAULT_ROWS, RoadTracker, handsFromOutcomes, type RoadsSnapshot } from '../src/roads.js';
+import { RoadFollower } from '../src/road-follower.js';
+import type { HandRecord } from '../src/shoe-document.js';
+import { ColumnFit } from './controllers/column-fit.js';
+import { columnWindow, type ColumnWindow } from './road-grid-view.js';
+
+/** The hands an `outcomes` attribute names: B, P and T, case and spaces ignored; none when it names anything else. */
+export function outcomesAttributeHands(outcomes: string): readonly HandRecord[] {
+  try {
+    return handsFromOutcomes(outcomes.replace(/\s+/g, ''));
+  } catch (error) {
+    console.warn(`outcomes="${outcomes}": ${(error as Error).message}`);
+    return [];
+  }
+}
+
+/** A rows setting the roads can use: a whole number of at least 1, otherwise the default 6. */
+export function usableRows(rows: number): number {
+  return Number.isInteger(rows) && rows >= 1 ? rows : DEFAULT_ROWS;
+}
+
+/** An element that shows the roads of one shoe's hands. */
+export abstract class RoadElement extends LitElement {
+  /** The hands of one shoe, in order; replace the array to update it (it is never mutated). */
+  @property({ attribute: false }) hands: readonly HandRecord[] | undefined = undefined;
+
+  /** Outcomes as letters B, P and T (e.g. "BPPTB"), shown when `hands` is not set: for static embeds. */
+  @property() outcomes = '';
+
+  /** Every road of the hands shown, updated in willUpdate. */
+  protected roads: RoadsSnapshot = new RoadTracker().snapshot();
+  private follower = new RoadFollower();
+  private outcomeHands: readonly HandRecord[] = [];
+
+  /** Rows the roads are computed with. */
+  protected roadRows(): number {
+    return DEFAULT_ROWS;
+  }
+
+  /** Whether a change means the roads must follow the hands again. */
+  protected roadsChanged(changed: PropertyValues): boolean {
+    return !this.hasUpdated || changed.has('hands') || changed.has('outcomes');
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    if (changed.has('outcomes')) this.outcomeHands = outcomesAttributeHands(this.outcomes);
+    if (!this.roadsChanged(changed)) return;
+    const rows = this.roadRows();
+    try {
+      // One more hand than last time is an `add`, one fewer an `undo`: no recompute.
+      this.roads = this.follower.follow(this.hands ?? this.outcomeHands, { rows }).snapshot();
+    } catch (error) {
+      // A bad hand record: show nothing rather than half a shoe, and start the next list afresh.
+      console.warn(`${this.localName}: ${(error as Error).message}`);
+      this.follower = new RoadFollower();
+      this.roads = new RoadTracker({ rows }).snapshot();
+    }
+  }
+}
+
+/** A road drawn on a grid of `rows` rows, showing as many columns as fit, newest in view. */
+export abstract class RoadGridElement extends RoadElement {
+  /** Grid rows (default 6). */
+  @property({ type: Number }) rows = DEFAULT_ROWS;
+
+  /** The columns on screen, updated in willUpdate. */
+  protected shown: ColumnWindow = columnWindow(0, null);
+  private readonly columnFit = new ColumnFit(this, () => this.renderRoot?.querySelector('.cell-probe') ?? null);
+
+  /** The text alternative, updated in willUpdate (every update, so that it follows the locale). */
+  protected summary = '';
+
+  /** Drawn columns of this element's road. */
+  protected abstract roadWidth(): number;
+
+  /** The road's columns in words, for screen readers. */
+  protected abstract describe(): string;
+
+  protected override roadRows(): number {
+    return usableRows(this.rows);
+  }
+
+  protected override roadsChanged(changed: PropertyValues): boolean {
+    return super.roadsChanged(changed) || changed.has('rows');
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    super.willUpdate(changed);
+    this.shown = columnWindow(this.roadWidth(), this.columnFit.columns);
+    this.summary = this.describe();
+  }
+}

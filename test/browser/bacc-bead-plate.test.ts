@@ -1,0 +1,206 @@
+import { expect, fixture, html, nextFrame } from '@open-wc/testing';
+import '../../components/bacc-bead-plate.js';
+import type { BaccBeadPlate } from '../../components/bacc-bead-plate.js';
+import { useLocale } from '../../components/localization.js';
+import { handsFromOutcomes } from '../../src/roads.js';
+import type { HandRecord } from '../../src/shoe-document.js';
+
+// REFERENCE.md, "Worked examples".
+const FIRST = 'TBBPPPBPBBBBBBBBPT';
+const SECOND = 'BPBPPBBBPPPPBTPBBPPB';
+
+function beads(el: BaccBeadPlate): SVGGElement[] {
+  return [...el.shadowRoot!.querySelectorAll<SVGGElement>('[part="cell"]')];
+}
+
+/** Each bead as side(col,row). */
+function drawn(el: BaccBeadPlate): string[] {
+  return beads(el).map(({ dataset }) => `${dataset.side}(${dataset.col},${dataset.row})`);
+}
+
+/** What each bead says, as a person reads it. */
+function labels(el: BaccBeadPlate): string[] {
+  return beads(el).map((bead) => bead.querySelector('.label')!.textContent!);
+}
+
+function summary(el: BaccBeadPlate): string {
+  return el.shadowRoot!.querySelector('.visually-hidden')!.textContent!.trim();
+}
+
+/** Bead positions for outcomes filled top to bottom, `rows` to a column. */
+function expectedBeads(outcomes: string, rows: number): string[] {
+  return [...outcomes].map((outcome, index) => `${outcome}(${Math.floor(index / rows)},${index % rows})`);
+}
+
+/** A hand with totals (winner's total `total`, loser's 0) and no cards. */
+function hand(outcome: 'B' | 'P' | 'T', total: number | null, pairs: { bankerPair?: boolean; playerPair?: boolean } = {}): HandRecord {
+  return {
+    cards: null,
+    outcome,
+    playerPair: pairs.playerPair ?? false,
+    bankerPair: pairs.bankerPair ?? false,
+    natural: false,
+    playerTotal: total === null ? null : outcome === 'B' ? 0 : total,
+    bankerTotal: total === null ? null : outcome === 'P' ? 0 : total,
+  };
+}
+
+describe('<bacc-bead-plate>', () => {
+  it('puts every hand of the first worked example, ties included, top to bottom and then the next column', async () => {
+    const el = await fixture<BaccBeadPlate>(html`<bacc-bead-plate outcomes=${FIRST}></bacc-bead-plate>`);
+    expect(drawn(el)).to.deep.equal(expectedBeads(FIRST, 6));
+    expect(drawn(el).slice(0, 7)).to.deep.equal(['T(0,0)', 'B(0,1)', 'B(0,2)', 'P(0,3)', 'P(0,4)', 'P(0,5)', 'B(1,0)']);
+  });
+
+  it('puts every hand of the second worked example in four columns', async () => {
+    const el = await fixture<BaccBeadPlate>(html`<bacc-bead-plate outcomes=${SECOND}></bacc-bead-plate>`);
+    expect(drawn(el)).to.deep.equal(expectedBeads(SECOND, 6));
+    expect(drawn(el).at(-1)).to.equal('B(3,1)');
+  });
+
+  it('draws solid discs: banker red, player blue, tie green', async () => {
+    const el = await fixture<BaccBeadPlate>(
+      html`<bacc-bead-plate outcomes="BPT" style="--bacc-banker-color: rgb(200, 0, 0); --bacc-player-color: rgb(0, 0, 200); --bacc-tie-color: rgb(0, 150, 0)"></bacc-bead-plate>`,
+    );
+    const fills = beads(el).map((bead) => getComputedStyle(bead.querySelector('.disc')!).fill);
+    expect(fills).to.deep.equal(['rgb(200, 0, 0)', 'rgb(0, 0, 200)', 'rgb(0, 150, 0)']);
+  });
+
+  it('labels the discs 庄, 闲 and 和 unless told otherwise', async () => {
+    const el = await fixture<BaccBeadPlate>(html`<bacc-bead-plate outcomes="BPT"></bacc-bead-plate>`);
+    expect(labels(el)).to.deep.equal(['庄', '闲', '和']);
+  });
+
+  it('labels the discs B, P and T with labels="letters"', async () => {
+    const el = await fixture<BaccBeadPlate>(html`<bacc-bead-plate outcomes="BPT" labels="letters"></bacc-bead-plate>`);
+    expect(labels(el)).to.deep.equal(['B', 'P', 'T']);
+  });
+
+  it('labels the discs with the winning total with labels="totals", and with the letter for a hand recorded without totals', async () => {
+    const el = await fixture<BaccBeadPlate>(html`<bacc-bead-plate labels="totals"></bacc-bead-plate>`);
+    el.hands = [hand('B', 7), hand('P', 9), hand('T', 4), hand('B', null)];
+    await el.updateComplete;
+    expect(labels(el)).to.deep.equal(['7', '9', '4', 'B']);
+    el.labels = 'chinese';
+    await el.updateComplete;
+    expect(labels(el)).to.deep.equal(['庄', '闲', '和', '庄']);
+  });
+
+  it('puts the side’s letter before each total with the letters attribute, so that sides differ by more than colour', async () => {
+    const el = await fixture<BaccBeadPlate>(html`<bacc-bead-plate labels="totals"></bacc-bead-plate>`);
+    el.hands = [hand('B', 7), hand('P', 9), hand('T', 4), hand('B', null)];
+    await el.updateComplete;
+    const seen = () =>
+      beads(el).map((bead) => [...bead.querySelectorAll('.label')].filter((label) => label.getBoundingClientRect().width > 0).map((label) => label.textContent).join('|'));
+    expect(seen()).to.deep.equal(['7', '9', '4', 'B']);
+    el.letters = true;
+    await el.updateComplete;
+    expect(seen()).to.deep.equal(['B7', 'P9', 'T4', 'B']);
+  });
+
+  it('puts a banker pair dot at the top left and a player pair dot at the bottom right', async () => {
+    const el = await fixture<BaccBeadPlate>(html`<bacc-bead-plate></bacc-bead-plate>`);
+    el.hands = [hand('T', 5, { bankerPair: true, playerPair: true }), hand('P', 8)];
+    await el.updateComplete;
+    const [both, none] = beads(el);
+    const cell = both!.getBoundingClientRect();
+    const centre = (dot: Element) => {
+      const rect = dot.getBoundingClientRect();
+      return { x: rect.x + rect.width / 2 - cell.x, y: rect.y + rect.height / 2 - cell.y };
+    };
+    const banker = centre(both!.querySelector('[data-pair="B"]')!);
+    const player = centre(both!.querySelector('[data-pair="P"]')!);
+    expect(banker.x < cell.width / 2 && banker.y < cell.height / 2, 'banker pair top left').to.equal(true);
+    expect(player.x > cell.width / 2 && player.y > cell.height / 2, 'player pair bottom right').to.equal(true);
+    expect(none!.querySelectorAll('.pair')).to.have.length(0);
+  });
+
+  it('adds a bead when .hands gets one more hand, and removes it when that hand is taken back', async () => {
+    const hands = handsFromOutcomes(FIRST);
+    const el = await fixture<BaccBeadPlate>(html`<bacc-bead-plate .hands=${hands.slice(0, 12)}></bacc-bead-plate>`);
+    expect(drawn(el).at(-1)).to.equal('B(1,5)');
+    el.hands = hands.slice(0, 13);
+    await el.updateComplete;
+    expect(drawn(el)).to.have.length(13);
+    expect(drawn(el).at(-1)).to.equal('B(2,0)');
+    el.hands = hands.slice(0, 12);
+    await el.updateComplete;
+    expect(drawn(el)).to.have.length(12);
+    expect(drawn(el).at(-1)).to.equal('B(1,5)');
+  });
+
+  it('fills columns of the number of rows asked for', async () => {
+    const el = await fixture<BaccBeadPlate>(html`<bacc-bead-plate rows="4" outcomes=${FIRST}></bacc-bead-plate>`);
+    expect(drawn(el)).to.deep.equal(expectedBeads(FIRST, 4));
+    expect(el.shadowRoot!.querySelector('svg')!.getBoundingClientRect().height).to.be.closeTo(4 * 28, 0.5);
+  });
+
+  it('shows the newest columns when it is too narrow for the whole plate', async () => {
+    const el = await fixture<BaccBeadPlate>(html`<bacc-bead-plate outcomes=${FIRST} style="width: 60px"></bacc-bead-plate>`);
+    await nextFrame();
+    await nextFrame();
+    await el.updateComplete;
+    // 60px holds 2 columns of 28px: the plate's columns 1 and 2.
+    expect(new Set(beads(el).map((bead) => bead.dataset.col))).to.deep.equal(new Set(['1', '2']));
+    const box = el.getBoundingClientRect();
+    for (const bead of beads(el)) expect(bead.getBoundingClientRect().right).to.be.at.most(box.right + 0.5);
+  });
+
+  it('says its columns in words for screen readers', async () => {
+    const el = await fixture<BaccBeadPlate>(html`<bacc-bead-plate outcomes=${FIRST}></bacc-bead-plate>`);
+    expect(summary(el)).to.equal(
+      'Bead Plate, 18 hands: column 1: Tie, Banker, Banker, Player, Player, Player; ' +
+        'column 2: Banker, Player, Banker, Banker, Banker, Banker; column 3: Banker, Banker, Banker, Banker, Player, Tie',
+    );
+  });
+
+  it('says totals and pairs in words when it shows totals', async () => {
+    const el = await fixture<BaccBeadPlate>(html`<bacc-bead-plate labels="totals"></bacc-bead-plate>`);
+    el.hands = [hand('B', 7, { bankerPair: true }), hand('P', 9, { bankerPair: true, playerPair: true })];
+    await el.updateComplete;
+    expect(summary(el)).to.equal('Bead Plate, 2 hands: column 1: Banker 7 (banker pair), Player 9 (banker pair, player pair)');
+  });
+
+  it('says its hands in Chinese when the locale is zh-Hans', async () => {
+    const el = await fixture<BaccBeadPlate>(html`<bacc-bead-plate labels="totals"></bacc-bead-plate>`);
+    el.hands = [hand('B', 7, { bankerPair: true }), hand('T', 4)];
+    try {
+      await useLocale('zh-Hans');
+      await el.updateComplete;
+      expect(summary(el)).to.equal('珠盘路，2局：第1列：庄家7点（庄对），和局4点');
+    } finally {
+      await useLocale('en');
+    }
+  });
+
+  it('fires no events when its properties and attributes are set', async () => {
+    const el = await fixture<BaccBeadPlate>(html`<bacc-bead-plate></bacc-bead-plate>`);
+    const fired: string[] = [];
+    const dispatch = EventTarget.prototype.dispatchEvent;
+    EventTarget.prototype.dispatchEvent = function (this: EventTarget, event: Event) {
+      if (this === el || (this instanceof Node && el.shadowRoot!.contains(this))) fired.push(event.type);
+      return dispatch.call(this, event);
+    };
+    try {
+      el.hands = handsFromOutcomes(FIRST);
+      await el.updateComplete;
+      el.hands = handsFromOutcomes(`${FIRST}B`);
+      el.rows = 3;
+      el.labels = 'letters';
+      await el.updateComplete;
+      el.hands = undefined;
+      el.setAttribute('outcomes', 'BPT');
+      el.setAttribute('rows', '2');
+      await el.updateComplete;
+    } finally {
+      EventTarget.prototype.dispatchEvent = dispatch;
+    }
+    expect(drawn(el)).to.deep.equal(['B(0,0)', 'P(0,1)', 'T(1,0)']);
+    expect(fired).to.deep.equal([]);
+  });
+
+  it('passes an accessibility audit', async () => {
+    const el = await fixture<BaccBeadPlate>(html`<bacc-bead-plate outcomes=${FIRST}></bacc-bead-plate>`);
+    await expect(el).to.be.accessible();
+  });
+});

@@ -1,0 +1,298 @@
+import { expect, fixture, html, nextFrame } from '@open-wc/testing';
+import '../../components/bacc-big-road.js';
+import type { BaccBigRoad } from '../../components/bacc-big-road.js';
+import { useLocale } from '../../components/localization.js';
+import { RoadTracker, handsFromOutcomes } from '../../src/roads.js';
+import type { HandRecord } from '../../src/shoe-document.js';
+
+// REFERENCE.md, "Worked examples".
+const FIRST = 'TBBPPPBPBBBBBBBBPT';
+const SECOND = 'BPBPPBBBPPPPBTPBBPPB';
+
+function cells(el: BaccBigRoad): SVGGElement[] {
+  return [...el.shadowRoot!.querySelectorAll<SVGGElement>('[part="cell"]')];
+}
+
+/** Each drawn cell as side(col,row), with /n for n ties on it: the notation of REFERENCE.md. */
+function drawn(el: BaccBigRoad): string[] {
+  return cells(el).map(({ dataset }) => `${dataset.side}(${dataset.col},${dataset.row})${dataset.ties === '0' ? '' : `/${dataset.ties}`}`);
+}
+
+function summary(el: BaccBigRoad): string {
+  return el.shadowRoot!.querySelector('.visually-hidden')!.textContent!.trim();
+}
+
+/** Waits for the ResizeObserver to measure the element and for the update it asks for. */
+async function settled(el: BaccBigRoad): Promise<void> {
+  await nextFrame();
+  await nextFrame();
+  await el.updateComplete;
+}
+
+function hand(outcome: 'B' | 'P' | 'T', pairs: { bankerPair?: boolean; playerPair?: boolean } = {}): HandRecord {
+  return { cards: null, outcome, playerPair: pairs.playerPair ?? false, bankerPair: pairs.bankerPair ?? false, natural: false, playerTotal: null, bankerTotal: null };
+}
+
+describe('<bacc-big-road>', () => {
+  it('draws the first worked example: the dragon tail along the bottom row and the leading tie on the first cell', async () => {
+    const el = await fixture<BaccBigRoad>(html`<bacc-big-road outcomes=${FIRST}></bacc-big-road>`);
+    expect(drawn(el)).to.deep.equal([
+      'B(0,0)/1', 'B(0,1)', 'P(1,0)', 'P(1,1)', 'P(1,2)', 'B(2,0)', 'P(3,0)',
+      'B(4,0)', 'B(4,1)', 'B(4,2)', 'B(4,3)', 'B(4,4)', 'B(4,5)', 'B(5,5)', 'B(6,5)',
+      'P(5,0)/1',
+    ]);
+  });
+
+  it('draws the second worked example, with its tie on the banker cell before it', async () => {
+    const el = await fixture<BaccBigRoad>(html`<bacc-big-road outcomes=${SECOND}></bacc-big-road>`);
+    expect(drawn(el)).to.deep.equal([
+      'B(0,0)', 'P(1,0)', 'B(2,0)', 'P(3,0)', 'P(3,1)', 'B(4,0)', 'B(4,1)', 'B(4,2)',
+      'P(5,0)', 'P(5,1)', 'P(5,2)', 'P(5,3)', 'B(6,0)/1', 'P(7,0)', 'B(8,0)', 'B(8,1)', 'P(9,0)', 'P(9,1)', 'B(10,0)',
+    ]);
+  });
+
+  it('draws banker cells as red rings and player cells as blue rings', async () => {
+    const el = await fixture<BaccBigRoad>(html`<bacc-big-road outcomes="BP" style="--bacc-banker-color: rgb(200, 0, 0); --bacc-player-color: rgb(0, 0, 200)"></bacc-big-road>`);
+    const [banker, player] = cells(el).map((cell) => cell.querySelector<SVGCircleElement>('.ring')!);
+    expect(getComputedStyle(banker!).stroke).to.equal('rgb(200, 0, 0)');
+    expect(getComputedStyle(banker!).fill).to.equal('none');
+    expect(getComputedStyle(player!).stroke).to.equal('rgb(0, 0, 200)');
+  });
+
+  it('slashes a cell in green for its tie and prints the count from two ties on', async () => {
+    const el = await fixture<BaccBigRoad>(html`<bacc-big-road outcomes="BTPTT" style="--bacc-tie-color: rgb(0, 150, 0)"></bacc-big-road>`);
+    const [banker, player] = cells(el);
+    const slash = banker!.querySelector('.tie-slash')!;
+    expect(getComputedStyle(slash).stroke).to.equal('rgb(0, 150, 0)');
+    expect(banker!.querySelector('.tie-count')).to.equal(null);
+    expect(player!.querySelector('.tie-slash')).to.not.equal(null);
+    expect(player!.querySelector('.tie-count')!.textContent).to.equal('2');
+  });
+
+  it('shows ties dealt before any banker or player hand on the first cell', async () => {
+    const el = await fixture<BaccBigRoad>(html`<bacc-big-road outcomes="TT"></bacc-big-road>`);
+    expect(drawn(el)).to.deep.equal(['T(0,0)/2']);
+    expect(cells(el)[0]!.querySelector('.ring')).to.equal(null);
+    el.outcomes = 'TTB';
+    await el.updateComplete;
+    expect(drawn(el)).to.deep.equal(['B(0,0)/2']);
+  });
+
+  it('puts a banker pair dot at the top left and a player pair dot at the bottom right', async () => {
+    const el = await fixture<BaccBigRoad>(html`<bacc-big-road></bacc-big-road>`);
+    el.hands = [hand('B', { bankerPair: true }), hand('P', { playerPair: true }), hand('B')];
+    await el.updateComplete;
+    const [banker, player, plain] = cells(el);
+    const within = (dot: Element, cell: Element) => {
+      const d = dot.getBoundingClientRect();
+      const c = cell.getBoundingClientRect();
+      return { left: d.x + d.width / 2 < c.x + c.width / 2, top: d.y + d.height / 2 < c.y + c.height / 2 };
+    };
+    expect(banker!.querySelectorAll('.pair')).to.have.length(1);
+    expect(within(banker!.querySelector('[data-pair="B"]')!, banker!)).to.deep.equal({ left: true, top: true });
+    expect(player!.querySelectorAll('.pair')).to.have.length(1);
+    expect(within(player!.querySelector('[data-pair="P"]')!, player!)).to.deep.equal({ left: false, top: false });
+    expect(plain!.querySelectorAll('.pair')).to.have.length(0);
+  });
+
+  it('adds a cell when .hands gets one more hand, and removes it when that hand is taken back', async () => {
+    const hands = handsFromOutcomes(FIRST);
+    const el = await fixture<BaccBigRoad>(html`<bacc-big-road .hands=${hands.slice(0, 16)}></bacc-big-road>`);
+    expect(drawn(el).at(-1)).to.equal('B(6,5)');
+    el.hands = hands.slice(0, 17);
+    await el.updateComplete;
+    expect(drawn(el).at(-1)).to.equal('P(5,0)');
+    el.hands = hands;
+    await el.updateComplete;
+    expect(drawn(el).at(-1)).to.equal('P(5,0)/1');
+    el.hands = hands.slice(0, 16);
+    await el.updateComplete;
+    expect(drawn(el).at(-1)).to.equal('B(6,5)');
+    expect(drawn(el)).to.have.length(15);
+  });
+
+  it('follows one more hand with a single add to its tracker, not a recompute of the shoe', async () => {
+    const hands = handsFromOutcomes(FIRST);
+    const el = await fixture<BaccBigRoad>(html`<bacc-big-road .hands=${hands.slice(0, 17)}></bacc-big-road>`);
+    const add = RoadTracker.prototype.add;
+    let adds = 0;
+    RoadTracker.prototype.add = function (this: RoadTracker, record: HandRecord) {
+      adds++;
+      return add.call(this, record);
+    };
+    try {
+      el.hands = hands;
+      await el.updateComplete;
+    } finally {
+      RoadTracker.prototype.add = add;
+    }
+    expect(adds).to.equal(1);
+    expect(drawn(el).at(-1)).to.equal('P(5,0)/1');
+  });
+
+  it('uses .hands rather than the outcomes attribute when both are given', async () => {
+    const el = await fixture<BaccBigRoad>(html`<bacc-big-road outcomes="BBB" .hands=${handsFromOutcomes('P')}></bacc-big-road>`);
+    expect(drawn(el)).to.deep.equal(['P(0,0)']);
+  });
+
+  it('draws nothing but the empty grid for an outcomes attribute with other letters, and warns naming the letter', async () => {
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (message: string) => warnings.push(message);
+    let el: BaccBigRoad;
+    try {
+      el = await fixture<BaccBigRoad>(html`<bacc-big-road outcomes="BXP"></bacc-big-road>`);
+    } finally {
+      console.warn = warn;
+    }
+    expect(cells(el)).to.have.length(0);
+    expect(el.shadowRoot!.querySelector('.grid-lines')!.getAttribute('d')).to.not.equal('');
+    expect(warnings).to.have.length(1);
+    expect(warnings[0]).to.contain('"X" at position 2');
+  });
+
+  it('reads an outcomes attribute in either case and with spaces between the letters', async () => {
+    const el = await fixture<BaccBigRoad>(html`<bacc-big-road outcomes="bb pp t"></bacc-big-road>`);
+    expect(drawn(el)).to.deep.equal(['B(0,0)', 'B(0,1)', 'P(1,0)', 'P(1,1)/1']);
+  });
+
+  it('turns a streak along the bottom row sooner when given fewer rows', async () => {
+    const el = await fixture<BaccBigRoad>(html`<bacc-big-road rows="3" outcomes="BBBBBP"></bacc-big-road>`);
+    expect(drawn(el)).to.deep.equal(['B(0,0)', 'B(0,1)', 'B(0,2)', 'B(1,2)', 'B(2,2)', 'P(1,0)']);
+    const grid = el.shadowRoot!.querySelector('svg')!.getBoundingClientRect();
+    expect(grid.height).to.be.closeTo(3 * 28, 0.5);
+    el.rows = 6;
+    await el.updateComplete;
+    expect(drawn(el)).to.deep.equal(['B(0,0)', 'B(0,1)', 'B(0,2)', 'B(0,3)', 'B(0,4)', 'P(1,0)']);
+  });
+
+  it('fills its width with whole columns of empty grid cells', async () => {
+    const el = await fixture<BaccBigRoad>(html`<bacc-big-road outcomes="BP" style="width: 300px"></bacc-big-road>`);
+    await settled(el);
+    const svg = el.shadowRoot!.querySelector('svg')!;
+    // 300px holds 10 whole cells of 28px.
+    expect(svg.dataset.columns).to.equal('10');
+    expect(svg.getBoundingClientRect().width).to.be.closeTo(280, 0.5);
+  });
+
+  it('shows the newest columns when it is too narrow for the whole road', async () => {
+    const el = await fixture<BaccBigRoad>(html`<bacc-big-road outcomes=${FIRST} style="width: 112px"></bacc-big-road>`);
+    await settled(el);
+    const box = el.getBoundingClientRect();
+    const shown = cells(el).filter((cell) => {
+      const rect = cell.getBoundingClientRect();
+      return rect.left >= box.left - 0.5 && rect.right <= box.right + 0.5;
+    });
+    // 112px holds 4 columns of 28px: the road's columns 3 to 6, its newest.
+    expect(shown.map((cell) => Number(cell.dataset.col)).sort((a, b) => a - b)).to.include.members([3, 4, 5, 6]);
+    expect(shown.length).to.equal(cells(el).length);
+    expect(cells(el).every((cell) => Number(cell.dataset.col) >= 3)).to.equal(true);
+  });
+
+  it('keeps the newest column in view as hands arrive while narrow, and shows more columns when widened', async () => {
+    const hands = handsFromOutcomes('BPBPB');
+    const el = await fixture<BaccBigRoad>(html`<bacc-big-road .hands=${hands} style="width: 84px"></bacc-big-road>`);
+    await settled(el);
+    expect(cells(el).map((cell) => cell.dataset.col)).to.deep.equal(['2', '3', '4']);
+    el.hands = [...hands, hand('P')];
+    await el.updateComplete;
+    expect(cells(el).map((cell) => cell.dataset.col)).to.deep.equal(['3', '4', '5']);
+    el.style.width = '400px';
+    await settled(el);
+    expect(cells(el).map((cell) => cell.dataset.col)).to.deep.equal(['0', '1', '2', '3', '4', '5']);
+  });
+
+  it('shows twelve columns while it has no width to fit', async () => {
+    const wrapper = await fixture<HTMLDivElement>(html`<div hidden><bacc-big-road outcomes="BP"></bacc-big-road></div>`);
+    const el = wrapper.querySelector('bacc-big-road')!;
+    await settled(el);
+    expect(el.shadowRoot!.querySelector('svg')!.dataset.columns).to.equal('12');
+  });
+
+  it('stops observing its size when removed from the page', async () => {
+    const el = await fixture<BaccBigRoad>(html`<bacc-big-road outcomes="BP"></bacc-big-road>`);
+    const disconnect = ResizeObserver.prototype.disconnect;
+    let disconnected = 0;
+    ResizeObserver.prototype.disconnect = function (this: ResizeObserver) {
+      disconnected++;
+      disconnect.call(this);
+    };
+    try {
+      el.remove();
+    } finally {
+      ResizeObserver.prototype.disconnect = disconnect;
+    }
+    expect(disconnected).to.equal(1);
+  });
+
+  it('writes B and P inside the rings only when asked to with the letters attribute', async () => {
+    const el = await fixture<BaccBigRoad>(html`<bacc-big-road outcomes="BP"></bacc-big-road>`);
+    const visibleLetters = () =>
+      [...el.shadowRoot!.querySelectorAll('.letter')].filter((letter) => letter.getBoundingClientRect().width > 0).map((letter) => letter.textContent);
+    expect(visibleLetters()).to.deep.equal([]);
+    el.letters = true;
+    await el.updateComplete;
+    expect(visibleLetters()).to.deep.equal(['B', 'P']);
+  });
+
+  it('says its columns in words for screen readers', async () => {
+    const el = await fixture<BaccBigRoad>(html`<bacc-big-road outcomes=${FIRST}></bacc-big-road>`);
+    expect(summary(el)).to.equal(
+      'Big Road, 6 columns, 1 tie before the first column: column 1 banker 2; column 2 player 3; column 3 banker 1; ' +
+        'column 4 player 1; column 5 banker 8; column 6 player 1, 1 tie',
+    );
+    expect(el.shadowRoot!.querySelector('svg')!.getAttribute('aria-hidden')).to.equal('true');
+  });
+
+  it('says pairs in words, and that there is nothing yet for an empty shoe', async () => {
+    const el = await fixture<BaccBigRoad>(html`<bacc-big-road></bacc-big-road>`);
+    expect(summary(el)).to.equal('Big Road: nothing yet');
+    el.hands = [hand('B', { bankerPair: true }), hand('B', { playerPair: true })];
+    await el.updateComplete;
+    expect(summary(el)).to.equal('Big Road, 1 column: column 1 banker 2, 1 banker pair, 1 player pair');
+  });
+
+  it('says its columns in Chinese when the locale is zh-Hans', async () => {
+    const el = await fixture<BaccBigRoad>(html`<bacc-big-road outcomes="TBBPT"></bacc-big-road>`);
+    try {
+      await useLocale('zh-Hans');
+      await el.updateComplete;
+      expect(summary(el)).to.equal('大路，2列，首列之前1次和局：第1列庄2；第2列闲1，1次和局');
+    } finally {
+      await useLocale('en');
+    }
+    await el.updateComplete;
+    expect(summary(el)).to.match(/^Big Road, 2 columns/);
+  });
+
+  it('fires no events when its properties and attributes are set', async () => {
+    const el = await fixture<BaccBigRoad>(html`<bacc-big-road></bacc-big-road>`);
+    const fired: string[] = [];
+    const dispatch = EventTarget.prototype.dispatchEvent;
+    EventTarget.prototype.dispatchEvent = function (this: EventTarget, event: Event) {
+      if (this === el || (this instanceof Node && el.shadowRoot!.contains(this))) fired.push(event.type);
+      return dispatch.call(this, event);
+    };
+    try {
+      el.hands = handsFromOutcomes(FIRST);
+      await el.updateComplete;
+      el.hands = handsFromOutcomes(SECOND);
+      el.rows = 4;
+      el.letters = true;
+      await el.updateComplete;
+      el.hands = undefined;
+      el.setAttribute('outcomes', 'BPB');
+      el.setAttribute('rows', '5');
+      await el.updateComplete;
+    } finally {
+      EventTarget.prototype.dispatchEvent = dispatch;
+    }
+    expect(drawn(el)).to.deep.equal(['B(0,0)', 'P(1,0)', 'B(2,0)']);
+    expect(fired).to.deep.equal([]);
+  });
+
+  it('passes an accessibility audit', async () => {
+    const el = await fixture<BaccBigRoad>(html`<bacc-big-road outcomes=${FIRST} letters></bacc-big-road>`);
+    await expect(el).to.be.accessible();
+  });
+});
