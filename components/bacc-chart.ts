@@ -1,0 +1,584 @@
+import { LitElement, html, css, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { localized, msg, str } from '@lit/localize';
+import {
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  LineController,
+  LineElement,
+  LinearScale,
+  PointElement,
+  type ChartConfiguration,
+  type ChartOptions,
+  type ScriptableContext,
+  type ScriptableLineSegmentContext,
+} from 'chart.js';
+import type { Winner } from '../src/hand.js';
+import { DEFAULT_RULES, type TableRules } from '../src/rules.js';
+import type { HandRecord } from '../src/shoe-document.js';
+import type { StatisticsSummary } from '../src/stats.js';
+import { ChartController } from './controllers/chart-controller.js';
+import { outcomeLetter, outcomeName } from './messages.js';
+import { bankerPairLabel, handCount, lead, naturalLabel, percent, playerPairLabel, share } from './panel-labels.js';
+import { panelTokens } from './panel-styles.js';
+import { StatisticsFollower } from '../src/statistics-follower.js';
+import { themeTokens, visuallyHidden } from './theme.js';
+
+// Only what is drawn: a line and its points, bars, a category and a linear axis. No legend,
+// title or tooltip plugins (the captions and legend are HTML, and a kiosk has no pointer).
+Chart.register(LineController, LineElement, PointElement, BarController, BarElement, CategoryScale, LinearScale);
+
+/** Which chart to draw: the banker-minus-player count, the frequencies against the exact odds, or both. */
+export type ChartKind = 'count' | 'frequencies' | 'both';
+
+/** The frequency bars, in order. */
+const FREQUENCIES = ['banker', 'player', 'tie', 'playerPair', 'bankerPair', 'natural'] as const;
+type Frequency = (typeof FREQUENCIES)[number];
+
+/** The theme's colours and the chart text size, resolved from the element's custom properties. */
+interface Palette {
+  banker: string;
+  player: string;
+  tie: string;
+  text: string;
+  muted: string;
+  grid: string;
+  fontSize: number;
+  fontFamily: string;
+}
+
+/**
+ * Charts of one shoe, drawn with chart.js: the running count of banker wins minus player wins,
+ * hand by hand (ties leave it flat and show as triangles), and how often each result, pair and
+ * natural came up in this shoe beside its exact probability from a full shoe. Each canvas has a
+ * summary as its accessible name and a visually hidden table of its data.
+ *
+ * The chart.js instances live in controllers: updated in place on every hand, without
+ * animation (a kiosk redraws every few seconds for hours), destroyed when the element leaves
+ * the page. Colours and text size come from the element's custom properties, read again on
+ * every update and when the page's theme changes.
+ *
+ * @csspart figure - One chart with its caption.
+ * @csspart caption - A chart's caption.
+ * @csspart plot - The box the canvas fills.
+ * @csspart legend - The key to the frequency bars (solid: this shoe; outline: exact).
+ * @cssprop --bacc-banker-color - Banker's line, points and bars.
+ * @cssprop --bacc-player-color - Player's line, points and bars.
+ * @cssprop --bacc-tie-color - Tie points and bars.
+ * @cssprop --bacc-text-color - Captions, the zero line and the natural bars.
+ * @cssprop --bacc-muted-color - Axis text.
+ * @cssprop --bacc-grid-line-color - Grid lines.
+ * @cssprop --bacc-chart-height - Height of each chart when the element's own height is not set (default: grows with its width).
+ * @cssprop --bacc-chart-font-size - Size of the axis text (default: grows with the element's width).
+ * @cssprop --bacc-label-size - Size of the captions and legend.
+ * @cssprop --bacc-panel-gap - Space between the charts.
+ */
+@localized()
+@customElement('bacc-chart')
+export class BaccChart extends LitElement {
+  static override styles = [
+    themeTokens,
+    visuallyHidden,
+    panelTokens,
+    css`
+      :host {
+        --_chart-height: var(--bacc-chart-height, clamp(8em, 28cqi, 24em));
+        --_chart-font-size: var(--bacc-chart-font-size, clamp(0.75em, 2.4cqi, 1.6em));
+        display: flex;
+        flex-direction: column;
+      }
+      .charts {
+        flex: 1 1 auto;
+        min-height: 0;
+        display: grid;
+        gap: var(--_panel-gap);
+        grid-auto-rows: minmax(0, 1fr);
+        /* The captions give way to the plots: a little smaller than the other panels' labels. */
+        font-size: calc(var(--_label-size) * 0.8);
+      }
+      /* Side by side once each chart can be a few hundred pixels wide. */
+      @container (min-width: 36em) {
+        .charts.both {
+          grid-template-columns: repeat(2, minmax(0, 1fr));
+        }
+      }
+      figure {
+        margin: 0;
+        min-width: 0;
+        min-height: 0;
+        display: flex;
+        flex-direction: column;
+        gap: 0.2em;
+      }
+      figcaption {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: baseline;
+        gap: 0.1em 1.2em;
+        font-weight: 700;
+      }
+      /* Its own height when the page leaves the height open; shrinks to fit when the page sets the element's height. */
+      .plot {
+        position: relative;
+        flex: 1 1 var(--_chart-height);
+        min-height: 5em;
+      }
+      /* Out of the flow, so the size chart.js gives the canvas cannot feed back into the box it measures. */
+      canvas {
+        position: absolute;
+        inset: 0;
+      }
+      .legend {
+        list-style: none;
+        margin: 0;
+        padding: 0;
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.1em 1em;
+        color: var(--_muted);
+        font-size: 0.85em;
+        font-weight: 400;
+      }
+      .legend li {
+        display: flex;
+        align-items: center;
+        gap: 0.4em;
+      }
+      .swatch {
+        width: 1em;
+        height: 1em;
+        box-sizing: border-box;
+        border: 0.18em solid var(--_text);
+      }
+      .swatch.solid {
+        background: var(--_text);
+      }
+      .probes {
+        display: none;
+        font-size: var(--_chart-font-size);
+      }
+      .probe-banker { color: var(--_banker); }
+      .probe-player { color: var(--_player); }
+      .probe-tie { color: var(--_tie); }
+      .probe-text { color: var(--_text); }
+      .probe-muted { color: var(--_muted); }
+      .probe-grid { color: var(--_grid-line); }
+    `,
+  ];
+
+  /** The hands of one shoe, in order; replaced, never mutated. */
+  @property({ attribute: false }) hands: readonly HandRecord[] = [];
+
+  /** The table's rules: the deck count and rules of the exact probabilities. */
+  @property({ attribute: false }) rules: Readonly<TableRules> = DEFAULT_RULES;
+
+  /** Which chart to draw: `count` (banker minus player), `frequencies` (against the exact odds) or `both`. */
+  @property() kind: ChartKind = 'both';
+
+  private readonly follower = new StatisticsFollower();
+  private summary: StatisticsSummary = this.follower.statistics.summary();
+  /** Banker wins minus player wins after each hand counted; handed to chart.js, which watches it. */
+  private counts: number[] = [];
+  private outcomes: Winner[] = [];
+  private handNumbers: number[] = [];
+  /** The theme as read for this update; both charts share it. */
+  private themePalette: Palette | null = null;
+  /** The palette each chart's options were last built from. */
+  private readonly optionsPalette = new WeakMap<object, Palette>();
+  private observed: Record<Frequency, number> = frequencies(this.summary);
+  private exact: Record<Frequency, number> = exactFrequencies(this.follower.statistics.fullShoeOdds());
+
+  constructor() {
+    super();
+    new ChartController<'line'>(this, {
+      canvas: () => this.renderRoot.querySelector<HTMLCanvasElement>('canvas.count'),
+      configure: () => ({ type: 'line', data: this.countData(), options: this.countOptions(this.palette()) }),
+      refresh: (chart) => {
+        chart.data = this.countData();
+        // New options make chart.js resolve them and measure every label again (measured: most
+        // of a hand's time); they change only with the theme or the text size.
+        if (this.optionsPalette.get(chart) !== this.palette()) {
+          chart.options = this.countOptions(this.palette());
+          this.optionsPalette.set(chart, this.palette());
+        }
+      },
+    });
+    new ChartController<'bar'>(this, {
+      canvas: () => this.renderRoot.querySelector<HTMLCanvasElement>('canvas.frequencies'),
+      configure: () => this.frequencyConfiguration(this.palette()),
+      refresh: (chart) => {
+        const { data, options } = this.frequencyConfiguration(this.palette());
+        chart.data = data;
+        if (this.optionsPalette.get(chart) !== this.palette()) {
+          chart.options = options!;
+          this.optionsPalette.set(chart, this.palette());
+        }
+      },
+    });
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    // An update that no data property started comes from a theme or size change: read the theme
+    // again then, and only then. Reading computed styles on every hand forced the whole page's
+    // style to be recalculated mid-update (measured: most of the scoreboard's time per hand).
+    if (!changed.has('hands') && !changed.has('rules')) {
+      this.themePalette = null;
+      return;
+    }
+    const step = this.follower.follow(this.hands, this.rules);
+    if (step === 'added') {
+      const hand = this.hands[this.hands.length - 1]!;
+      this.counts.push((this.counts[this.counts.length - 1] ?? 0) + countChange(hand.outcome));
+      this.outcomes.push(hand.outcome);
+      this.handNumbers.push(this.handNumbers.length + 1);
+    } else if (step === 'removed') {
+      this.counts.pop();
+      this.outcomes.pop();
+      this.handNumbers.pop();
+    } else if (step === 'replaced') {
+      this.counts = [];
+      this.outcomes = [];
+      this.handNumbers = [];
+      let count = 0;
+      for (const hand of this.hands.slice(0, this.follower.counted)) {
+        count += countChange(hand.outcome);
+        this.counts.push(count);
+        this.outcomes.push(hand.outcome);
+        this.handNumbers.push(this.handNumbers.length + 1);
+      }
+    }
+    this.summary = this.follower.statistics.summary();
+    this.observed = frequencies(this.summary);
+    this.exact = exactFrequencies(this.follower.statistics.fullShoeOdds());
+  }
+
+  protected override render(): TemplateResult {
+    const showCount = this.kind !== 'frequencies';
+    const showFrequencies = this.kind !== 'count';
+    return html`
+      <div class="charts ${this.kind === 'both' ? 'both' : ''}">
+        ${showCount ? this.renderCount() : nothing} ${showFrequencies ? this.renderFrequencies() : nothing}
+      </div>
+      <div class="probes" aria-hidden="true">
+        <span class="probe-banker"></span><span class="probe-player"></span><span class="probe-tie"></span>
+        <span class="probe-text"></span><span class="probe-muted"></span><span class="probe-grid"></span>
+      </div>
+    `;
+  }
+
+  // The data tables sit in a hidden box rather than being hidden themselves: a table ignores the
+  // 1px width and the overflow, and would widen the page.
+  private renderCount(): TemplateResult {
+    const counts = this.counts;
+    return html`<figure part="figure">
+      <figcaption part="caption">${msg('Banker wins minus player wins, hand by hand', { id: 'chart-count-caption' })}</figcaption>
+      <div class="plot" part="plot"><canvas class="count" role="img" aria-label=${this.countSummary()}></canvas></div>
+      <div class="visually-hidden"><table>
+        <caption>${msg('Banker wins minus player wins after each hand', { id: 'chart-count-table' })}</caption>
+        <thead>
+          <tr>
+            <th scope="col">${msg('Hand', { id: 'chart-hand' })}</th>
+            <th scope="col">${msg('Result', { id: 'chart-result' })}</th>
+            <th scope="col">${msg('Banker minus player', { id: 'chart-count-axis' })}</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${counts.map(
+            (count, index) => html`<tr>
+              <th scope="row">${index + 1}</th>
+              <td>${outcomeName(this.outcomes[index]!)}</td>
+              <td>${lead(count)}</td>
+            </tr>`,
+          )}
+        </tbody>
+      </table></div>
+    </figure>`;
+  }
+
+  private renderFrequencies(): TemplateResult {
+    const decks = this.follower.statistics.decks;
+    const s = this.summary;
+    const countOf: Record<Frequency, number> = {
+      banker: s.banker,
+      player: s.player,
+      tie: s.tie,
+      playerPair: s.playerPairs,
+      bankerPair: s.bankerPairs,
+      natural: s.naturals.hands,
+    };
+    return html`<figure part="figure">
+      <figcaption part="caption">
+        ${msg('This shoe against the exact odds', { id: 'chart-frequencies-caption' })}
+        <ul class="legend" part="legend">
+          <li><span class="swatch solid"></span>${msg(str`This shoe (${handCount(s.hands)})`, { id: 'chart-legend-observed' })}</li>
+          <li><span class="swatch"></span>${msg(str`Exact, full ${decks}-deck shoe`, { id: 'chart-legend-exact' })}</li>
+        </ul>
+      </figcaption>
+      <div class="plot" part="plot"><canvas class="frequencies" role="img" aria-label=${this.frequencySummary()}></canvas></div>
+      <div class="visually-hidden"><table>
+        <caption>${msg('How often each came up in this shoe, and its exact probability', { id: 'chart-frequencies-table' })}</caption>
+        <thead>
+          <tr>
+            <td></td>
+            <th scope="col">${msg(str`This shoe (${handCount(s.hands)})`, { id: 'chart-legend-observed' })}</th>
+            <th scope="col">${msg(str`Exact, full ${decks}-deck shoe`, { id: 'chart-legend-exact' })}</th>
+          </tr>
+        </thead>
+        <tbody>
+          ${FREQUENCIES.map(
+            (name) => html`<tr>
+              <th scope="row">${frequencyName(name)}</th>
+              <td>${countOf[name]} (${share(countOf[name], s.hands)})</td>
+              <td>${percent(this.exact[name] / 100, 2)}</td>
+            </tr>`,
+          )}
+        </tbody>
+      </table></div>
+    </figure>`;
+  }
+
+  private countSummary(): string {
+    const counts = this.counts;
+    if (counts.length === 0) return msg('Banker wins minus player wins: no hands yet.', { id: 'chart-count-empty' });
+    const now = counts[counts.length - 1]!;
+    const bankerBest = Math.max(0, ...counts);
+    const playerBest = Math.max(0, ...counts.map((count) => -count));
+    return msg(
+      str`Banker wins minus player wins over ${handCount(counts.length)}: now ${lead(now)}; banker's largest lead ${bankerBest}, player's largest lead ${playerBest}.`,
+      { id: 'chart-count-summary' },
+    );
+  }
+
+  private frequencySummary(): string {
+    const hands = this.summary.hands;
+    const parts = FREQUENCIES.map((name) =>
+      msg(str`${frequencyName(name)} ${hands === 0 ? '–' : percent(this.observed[name] / 100, 1)} (exact ${percent(this.exact[name] / 100, 2)})`, {
+        id: 'chart-frequency-summary-item',
+      }),
+    );
+    return msg(str`This shoe, ${handCount(hands)}, against the exact odds of a full shoe: ${parts.join(', ')}.`, {
+      id: 'chart-frequencies-summary',
+    });
+  }
+
+  private countData(): ChartConfiguration<'line'>['data'] {
+    return { labels: this.handNumbers, datasets: [{ data: this.counts }] };
+  }
+
+  private countOptions(palette: Palette): ChartOptions<'line'> {
+    const font = { size: palette.fontSize, family: palette.fontFamily };
+    const sideColor = (count: number): string => (count > 0 ? palette.banker : count < 0 ? palette.player : palette.muted);
+    const isTie = (index: number): boolean => this.outcomes[index] === 'T';
+    const countAt = (index: number): number => this.counts[index] ?? 0;
+    const pointRadius = Math.max(2, Math.round(palette.fontSize / (this.counts.length > 50 ? 6 : 4)));
+    return {
+      ...commonOptions(() => this.textSizeChanged(palette.fontSize)),
+      datasets: {
+        line: {
+          borderWidth: Math.max(2, palette.fontSize / 6),
+          borderColor: palette.muted,
+          // Each step is coloured by the side ahead over it: above the zero line the banker's colour, below the player's.
+          segment: {
+            borderColor: (ctx: ScriptableLineSegmentContext) => sideColor(countAt(ctx.p0DataIndex) + countAt(ctx.p1DataIndex)),
+          },
+          pointRadius,
+          pointStyle: (ctx: ScriptableContext<'line'>) => (isTie(ctx.dataIndex) ? 'triangle' : 'circle'),
+          pointBackgroundColor: (ctx: ScriptableContext<'line'>) => (isTie(ctx.dataIndex) ? palette.tie : sideColor(countAt(ctx.dataIndex))),
+          pointBorderColor: (ctx: ScriptableContext<'line'>) => (isTie(ctx.dataIndex) ? palette.tie : sideColor(countAt(ctx.dataIndex))),
+        },
+      },
+      scales: {
+        x: {
+          type: 'category',
+          ticks: { color: palette.muted, font, maxRotation: 0, autoSkipPadding: palette.fontSize },
+          grid: { display: false },
+          border: { color: palette.grid },
+        },
+        y: {
+          type: 'linear',
+          suggestedMin: -3,
+          suggestedMax: 3,
+          ticks: {
+            color: palette.muted,
+            font,
+            precision: 0,
+            callback: (value) => countTick(Number(value)),
+          },
+          grid: {
+            color: (ctx) => (ctx.tick?.value === 0 ? palette.text : palette.grid),
+            lineWidth: (ctx) => (ctx.tick?.value === 0 ? 2 : 1),
+          },
+          border: { display: false },
+        },
+      },
+    };
+  }
+
+  private frequencyConfiguration(palette: Palette): ChartConfiguration<'bar'> {
+    const font = { size: palette.fontSize, family: palette.fontFamily };
+    const colors = FREQUENCIES.map((name) => frequencyColor(name, palette));
+    return {
+      type: 'bar',
+      data: {
+        // Split at spaces: chart.js draws an array label on several lines, so "Player pair" fits under its bars.
+        labels: FREQUENCIES.map((name) => frequencyName(name).split(' ')),
+        datasets: [
+          {
+            label: msg(str`This shoe (${handCount(this.summary.hands)})`, { id: 'chart-legend-observed' }),
+            data: FREQUENCIES.map((name) => this.observed[name]),
+            backgroundColor: colors,
+            borderColor: colors,
+            borderWidth: 0,
+          },
+          {
+            label: msg(str`Exact, full ${this.follower.statistics.decks}-deck shoe`, { id: 'chart-legend-exact' }),
+            data: FREQUENCIES.map((name) => this.exact[name]),
+            backgroundColor: 'transparent',
+            borderColor: colors,
+            borderWidth: Math.max(2, palette.fontSize / 6),
+          },
+        ],
+      },
+      options: {
+        ...commonOptions(() => this.textSizeChanged(palette.fontSize)),
+        scales: {
+          x: {
+            type: 'category',
+            // A little smaller than the other text: six names share the axis.
+            ticks: { color: palette.muted, font: { ...font, size: palette.fontSize * 0.8 }, maxRotation: 0, autoSkip: false },
+            grid: { display: false },
+            border: { color: palette.grid },
+          },
+          y: {
+            type: 'linear',
+            beginAtZero: true,
+            suggestedMax: 50,
+            ticks: { color: palette.muted, font, callback: (value) => `${Number(value)}%` },
+            grid: { color: palette.grid },
+            border: { display: false },
+          },
+        },
+      },
+    };
+  }
+
+  /** After chart.js resized a chart: draw again if the text size, which follows the width, changed. */
+  private textSizeChanged(drawnSize: number): void {
+    if (this.textSize() !== drawnSize) this.requestUpdate();
+  }
+
+  private textSize(): number {
+    const probes = this.renderRoot.querySelector('.probes');
+    return probes === null ? 14 : parseFloat(getComputedStyle(probes).fontSize) || 14;
+  }
+
+  /** Colours and text size as the page's theme has them now. */
+  private palette(): Palette {
+    return (this.themePalette ??= this.readPalette());
+  }
+
+  private readPalette(): Palette {
+    const color = (name: string): string => {
+      const probe = this.renderRoot.querySelector(`.probe-${name}`);
+      return probe === null ? '' : getComputedStyle(probe).color;
+    };
+    return {
+      banker: color('banker'),
+      player: color('player'),
+      tie: color('tie'),
+      text: color('text'),
+      muted: color('muted'),
+      grid: color('grid'),
+      fontSize: this.textSize(),
+      fontFamily: getComputedStyle(this).fontFamily,
+    };
+  }
+}
+
+/** What both charts share: fill the plot box, no animation, no pointer events (nothing reacts to them). */
+function commonOptions(onResize: () => void) {
+  return {
+    responsive: true,
+    maintainAspectRatio: false,
+    animation: false as const,
+    events: [],
+    // The text size follows the element's width: check it again when the chart is resized.
+    onResize,
+  };
+}
+
+function countChange(outcome: Winner): number {
+  return outcome === 'B' ? 1 : outcome === 'P' ? -1 : 0;
+}
+
+/** A tick of the count axis names the side ahead by its letter, so that colour is not the only signal. */
+function countTick(value: number): string {
+  if (value > 0) return `${outcomeLetter('B')} +${value}`;
+  if (value < 0) return `${outcomeLetter('P')} +${-value}`;
+  return '0';
+}
+
+/** Shares of the hands in percent (0 before the first hand). */
+function frequencies(summary: StatisticsSummary): Record<Frequency, number> {
+  const of = (count: number): number => (summary.hands === 0 ? 0 : (count / summary.hands) * 100);
+  return {
+    banker: summary.bankerPercent,
+    player: summary.playerPercent,
+    tie: summary.tiePercent,
+    playerPair: of(summary.playerPairs),
+    bankerPair: of(summary.bankerPairs),
+    natural: of(summary.naturals.hands),
+  };
+}
+
+/** Exact probabilities in percent. */
+function exactFrequencies(odds: { banker: number; player: number; tie: number; playerPair: number; bankerPair: number; natural: number }): Record<Frequency, number> {
+  return {
+    banker: odds.banker * 100,
+    player: odds.player * 100,
+    tie: odds.tie * 100,
+    playerPair: odds.playerPair * 100,
+    bankerPair: odds.bankerPair * 100,
+    natural: odds.natural * 100,
+  };
+}
+
+function frequencyName(name: Frequency): string {
+  switch (name) {
+    case 'banker':
+      return outcomeName('B');
+    case 'player':
+      return outcomeName('P');
+    case 'tie':
+      return outcomeName('T');
+    case 'playerPair':
+      return playerPairLabel();
+    case 'bankerPair':
+      return bankerPairLabel();
+    case 'natural':
+      return naturalLabel();
+  }
+}
+
+function frequencyColor(name: Frequency, palette: Palette): string {
+  switch (name) {
+    case 'banker':
+    case 'bankerPair':
+      return palette.banker;
+    case 'player':
+    case 'playerPair':
+      return palette.player;
+    case 'tie':
+      return palette.tie;
+    case 'natural':
+      return palette.text;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'bacc-chart': BaccChart;
+  }
+}

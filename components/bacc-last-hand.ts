@@ -1,0 +1,339 @@
+import { LitElement, html, css, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { localized, msg, str } from '@lit/localize';
+import { resolveCompleteHand, type ResolvedHand, type Winner } from '../src/hand.js';
+import type { HandRecord } from '../src/shoe-document.js';
+import { outcomeLetter, outcomeName } from './messages.js';
+import { bankerPairLabel, naturalLabel, playerPairLabel } from './panel-labels.js';
+import { panelTokens } from './panel-styles.js';
+import { themeTokens, visuallyHidden } from './theme.js';
+
+/** The last hand as drawn: its record, and its cards dealt to each side when they are known. */
+interface LastHand {
+  number: number;
+  record: HandRecord;
+  resolved: ResolvedHand | null;
+}
+
+const SUIT_SYMBOLS: Readonly<Record<string, string>> = { S: '♠', H: '♥', D: '♦', C: '♣' };
+const RED_SUITS = new Set(['H', 'D']);
+
+/**
+ * The last hand of the shoe. With its cards: each side's cards as card faces in the order dealt,
+ * a third card turned sideways as at the table, both totals, the winner, and pairs or a natural.
+ * Without cards: its outcome and what was recorded with it. Before the first hand: a short
+ * note. A polite live region reads each new hand to screen readers.
+ *
+ * @csspart headline - The hand number and the result.
+ * @csspart side - One side's total and cards.
+ * @csspart total - A side's total.
+ * @csspart cards - A side's cards.
+ * @csspart card - One card face.
+ * @csspart third-card - A third card (also part `card`).
+ * @csspart flags - Pairs and natural, when any.
+ * @csspart empty - The note shown before the first hand.
+ * @cssprop --bacc-banker-color - Colour of the banker's letter and winning frame.
+ * @cssprop --bacc-player-color - Colour of the player's letter and winning frame.
+ * @cssprop --bacc-tie-color - Colour of the tie's letter.
+ * @cssprop --bacc-text-color - Colour of the text.
+ * @cssprop --bacc-muted-color - Colour of labels.
+ * @cssprop --bacc-surface-color - Background of each side.
+ * @cssprop --bacc-card-face-color - Card faces.
+ * @cssprop --bacc-card-red-color - Hearts and diamonds.
+ * @cssprop --bacc-card-black-color - Spades and clubs.
+ * @cssprop --bacc-card-shadow-color - The shadow under each card.
+ * @cssprop --bacc-mark-text-color - The letter on a side's mark.
+ * @cssprop --bacc-card-width - Width of a card (default: grows with the element's width).
+ * @cssprop --bacc-figure-size - Size of the totals.
+ * @cssprop --bacc-label-size - Size of the text.
+ * @cssprop --bacc-panel-gap - Space between the parts.
+ * @cssprop --bacc-radius - Corner radius of the sides.
+ */
+@localized()
+@customElement('bacc-last-hand')
+export class BaccLastHand extends LitElement {
+  static override styles = [
+    themeTokens,
+    visuallyHidden,
+    panelTokens,
+    css`
+      :host {
+        --_card-face: var(--bacc-card-face-color, #fbfaf5);
+        --_card-red: var(--bacc-card-red-color, #c62828);
+        --_card-black: var(--bacc-card-black-color, #1b1b1b);
+        --_card-shadow: var(--bacc-card-shadow-color, rgb(0 0 0 / 35%));
+        --_card-width: var(--bacc-card-width, clamp(1.8em, 12cqi, 6em));
+      }
+      .hand {
+        font-size: var(--_label-size);
+        display: grid;
+        gap: var(--_panel-gap);
+      }
+      .headline {
+        margin: 0;
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: 0.2em 0.5em;
+        font-size: 1.2em;
+        font-weight: 700;
+      }
+      .number {
+        color: var(--_muted);
+        font-weight: 600;
+      }
+      .sides {
+        display: grid;
+        grid-template-columns: repeat(auto-fit, minmax(min(100%, 9em), 1fr));
+        gap: var(--_panel-gap);
+      }
+      .side {
+        padding: 0.3em 0.5em 0.5em;
+        border-radius: var(--_radius);
+        background: var(--_surface);
+        border: 0.15em solid transparent;
+      }
+      .side.winner.player {
+        border-color: var(--_player);
+      }
+      .side.winner.banker {
+        border-color: var(--_banker);
+      }
+      .side-head {
+        display: flex;
+        align-items: baseline;
+        justify-content: space-between;
+        gap: 0.5em;
+      }
+      .side-name {
+        display: flex;
+        align-items: center;
+        gap: 0.3em;
+        color: var(--_muted);
+      }
+      .total {
+        font-size: var(--_figure-size);
+        font-weight: 700;
+        font-variant-numeric: tabular-nums;
+        line-height: 1;
+      }
+      .cards {
+        list-style: none;
+        margin: 0.3em 0 0;
+        padding: 0;
+        display: flex;
+        align-items: center;
+        flex-wrap: wrap;
+        gap: 0.25em;
+        min-height: calc(var(--_card-width) * 1.4);
+      }
+      .cards li {
+        display: flex;
+      }
+      .card {
+        box-sizing: border-box;
+        width: var(--_card-width);
+        aspect-ratio: 5 / 7;
+        display: grid;
+        place-content: center;
+        justify-items: center;
+        border-radius: calc(var(--_card-width) * 0.1);
+        border: 1px solid color-mix(in srgb, var(--_card-black) 30%, transparent);
+        background: var(--_card-face);
+        color: var(--_card-black);
+        font-size: calc(var(--_card-width) * 0.38);
+        font-weight: 700;
+        line-height: 1;
+        box-shadow: 0 0.05em 0.15em var(--_card-shadow);
+      }
+      .card.red {
+        color: var(--_card-red);
+      }
+      /*
+       * A third card lies sideways, as the dealer places it: the card is turned, its face is not,
+       * so a 6 never reads as a 9 from across the room.
+       */
+      .card.third {
+        width: calc(var(--_card-width) * 1.4);
+        aspect-ratio: 7 / 5;
+        grid-auto-flow: column;
+        align-items: center;
+        gap: 0.12em;
+        outline: 0.08em dashed currentColor;
+        outline-offset: -0.25em;
+      }
+      .flags {
+        list-style: none;
+        margin: 0;
+        padding: 0;
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.3em;
+      }
+      .flags li {
+        padding: 0.1em 0.5em;
+        border-radius: 1em;
+        border: 0.1em solid currentColor;
+        font-weight: 600;
+      }
+      .empty,
+      .no-cards {
+        margin: 0;
+        color: var(--_muted);
+      }
+      @media (forced-colors: active) {
+        .card {
+          border-color: CanvasText;
+        }
+        .side.winner {
+          border-color: Highlight;
+        }
+      }
+    `,
+  ];
+
+  /** The hands of one shoe, in order; replaced, never mutated. Only the last is shown. */
+  @property({ attribute: false }) hands: readonly HandRecord[] = [];
+
+  private last: LastHand | null = null;
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (!changed.has('hands')) return;
+    const record = this.hands[this.hands.length - 1];
+    if (record === undefined) {
+      this.last = null;
+    } else if (record !== this.last?.record || this.hands.length !== this.last.number) {
+      this.last = { number: this.hands.length, record, resolved: resolveCards(record) };
+    }
+  }
+
+  protected override render(): TemplateResult {
+    const last = this.last;
+    return html`
+      <p class="visually-hidden" role="status">${last === null ? '' : announcement(last)}</p>
+      ${last === null
+        ? html`<p class="empty" part="empty">${msg('No hands yet.', { id: 'last-hand-empty' })}</p>`
+        : this.renderHand(last)}
+    `;
+  }
+
+  private renderHand({ number, record, resolved }: LastHand): TemplateResult {
+    const flags = [
+      record.playerPair ? playerPairLabel() : null,
+      record.bankerPair ? bankerPairLabel() : null,
+      record.natural ? naturalLabel() : null,
+    ].filter((flag): flag is string => flag !== null);
+    return html`
+      <div class="hand" data-outcome=${record.outcome}>
+        <p class="headline" part="headline">
+          <span class="number">${msg(str`Hand ${number}`, { id: 'last-hand-number' })}</span>
+          <span class="result"><span class="mark ${record.outcome}" aria-hidden="true">${outcomeLetter(record.outcome)}</span> ${result(record.outcome)}</span>
+        </p>
+        ${resolved !== null
+          ? html`<div class="sides">
+              ${this.renderSide('P', resolved.player, resolved.playerTotal, resolved.playerDrew, record.outcome)}
+              ${this.renderSide('B', resolved.banker, resolved.bankerTotal, resolved.bankerDrew, record.outcome)}
+            </div>`
+          : html`${record.playerTotal !== null && record.bankerTotal !== null
+                ? html`<div class="sides">
+                    ${this.renderSide('P', [], record.playerTotal, false, record.outcome)}
+                    ${this.renderSide('B', [], record.bankerTotal, false, record.outcome)}
+                  </div>`
+                : nothing}
+              <p class="no-cards">${msg('Cards not recorded.', { id: 'last-hand-no-cards' })}</p>`}
+        ${flags.length > 0 ? html`<ul class="flags" part="flags">${flags.map((flag) => html`<li>${flag}</li>`)}</ul>` : nothing}
+      </div>
+    `;
+  }
+
+  private renderSide(side: 'P' | 'B', cards: readonly string[], total: number, drew: boolean, outcome: Winner): TemplateResult {
+    const name = side === 'P' ? 'player' : 'banker';
+    const label = outcomeName(side);
+    return html`<div class="side ${name} ${outcome === side ? 'winner' : ''}" part="side" role="group" aria-label=${label}>
+      <div class="side-head">
+        <span class="side-name"><span class="mark ${side}" aria-hidden="true">${outcomeLetter(side)}</span>${label}</span>
+        <span class="total" part="total"><span class="visually-hidden">${msg('total', { id: 'last-hand-total' })} </span>${total}</span>
+      </div>
+      ${cards.length > 0
+        ? html`<ul class="cards" part="cards" role="list">
+            ${cards.map((card, index) => renderCard(card, drew && index === 2))}
+          </ul>`
+        : nothing}
+    </div>`;
+  }
+}
+
+function resolveCards(record: HandRecord): ResolvedHand | null {
+  if (record.cards === null) return null;
+  try {
+    return resolveCompleteHand(record.cards);
+  } catch {
+    // A record whose cards do not make a hand is shown by its outcome alone.
+    return null;
+  }
+}
+
+function result(outcome: Winner): string {
+  if (outcome === 'B') return msg('Banker wins', { id: 'last-hand-banker-wins' });
+  if (outcome === 'P') return msg('Player wins', { id: 'last-hand-player-wins' });
+  return outcomeName('T');
+}
+
+function announcement({ number, record, resolved }: LastHand): string {
+  const playerTotal = resolved?.playerTotal ?? record.playerTotal;
+  const bankerTotal = resolved?.bankerTotal ?? record.bankerTotal;
+  const sentence = msg(str`Hand ${number}: ${result(record.outcome)}.`, { id: 'last-hand-status' });
+  if (playerTotal === null || bankerTotal === null) return sentence;
+  return `${sentence} ${msg(str`Player ${playerTotal}, banker ${bankerTotal}.`, { id: 'last-hand-status-totals' })}`;
+}
+
+function rankName(rank: string): string {
+  switch (rank) {
+    case 'A':
+      return msg('ace', { id: 'last-hand-card-ace' });
+    case 'J':
+      return msg('jack', { id: 'last-hand-card-jack' });
+    case 'Q':
+      return msg('queen', { id: 'last-hand-card-queen' });
+    case 'K':
+      return msg('king', { id: 'last-hand-card-king' });
+    case 'T':
+      return '10';
+    default:
+      return rank;
+  }
+}
+
+function cardName(rank: string, suit: string): string {
+  const name = rankName(rank);
+  switch (suit) {
+    case 'S':
+      return msg(str`${name} of spades`, { id: 'last-hand-card-spades' });
+    case 'H':
+      return msg(str`${name} of hearts`, { id: 'last-hand-card-hearts' });
+    case 'D':
+      return msg(str`${name} of diamonds`, { id: 'last-hand-card-diamonds' });
+    case 'C':
+      return msg(str`${name} of clubs`, { id: 'last-hand-card-clubs' });
+    default:
+      return name;
+  }
+}
+
+function renderCard(card: string, third: boolean): TemplateResult {
+  const rank = card.charAt(0);
+  const suit = card.charAt(1);
+  const name = cardName(rank, suit);
+  const label = third ? msg(str`third card: ${name}`, { id: 'last-hand-card-third' }) : name;
+  return html`<li>
+    <span class="card ${RED_SUITS.has(suit) ? 'red' : 'black'} ${third ? 'third' : ''}" part=${third ? 'card third-card' : 'card'} role="img" aria-label=${label}
+      ><span class="rank">${rank === 'T' ? '10' : rank}</span><span class="suit">${SUIT_SYMBOLS[suit] ?? ''}</span></span
+    >
+  </li>`;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'bacc-last-hand': BaccLastHand;
+  }
+}

@@ -1,0 +1,148 @@
+import { LitElement, html, css, type PropertyValues, type TemplateResult } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { localized, msg, str } from '@lit/localize';
+import type { Winner } from '../src/hand.js';
+import type { NextHandOdds } from '../src/odds.js';
+import { DEFAULT_RULES, type TableRules } from '../src/rules.js';
+import type { HandRecord } from '../src/shoe-document.js';
+import { outcomeLetter, outcomeName } from './messages.js';
+import { percent } from './panel-labels.js';
+import { panelTokens } from './panel-styles.js';
+import { StatisticsFollower } from '../src/statistics-follower.js';
+import { themeTokens } from './theme.js';
+
+/** Which odds the note shows: of the next hand from the cards left, or of a hand from a full shoe. */
+export type OddsBasis = 'next-hand' | 'full-shoe';
+
+/**
+ * The note that stays on screen: past results do not predict the next hand. Beside it, the exact
+ * odds of the next hand — from the cards left when every hand was recorded with its cards (the
+ * only thing that changes them), otherwise from a full shoe, saying which.
+ *
+ * @csspart notice - The sentence that past results do not predict the next hand.
+ * @csspart basis - What the odds are computed from.
+ * @csspart odds - The list of odds.
+ * @csspart label - The name of an outcome.
+ * @csspart value - The probability of an outcome.
+ * @cssprop --bacc-banker-color - Colour of the banker's letter.
+ * @cssprop --bacc-player-color - Colour of the player's letter.
+ * @cssprop --bacc-tie-color - Colour of the tie's letter.
+ * @cssprop --bacc-mark-text-color - The letter on a side's mark.
+ * @cssprop --bacc-text-color - Colour of the note and the odds.
+ * @cssprop --bacc-muted-color - Colour of the basis.
+ * @cssprop --bacc-figure-size - Size of the odds (default: grows with the element's width).
+ * @cssprop --bacc-label-size - Size of the note.
+ * @cssprop --bacc-panel-gap - Space between the parts.
+ */
+@localized()
+@customElement('bacc-odds-note')
+export class BaccOddsNote extends LitElement {
+  static override styles = [
+    themeTokens,
+    panelTokens,
+    css`
+      .note {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        justify-content: space-between;
+        gap: var(--_panel-gap) calc(var(--_panel-gap) * 3);
+        font-size: var(--_label-size);
+      }
+      .notice {
+        margin: 0;
+        font-weight: 700;
+        font-size: 1.15em;
+      }
+      .odds-block {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: baseline;
+        gap: 0.2em calc(var(--_panel-gap) * 2);
+      }
+      .basis {
+        margin: 0;
+        color: var(--_muted);
+      }
+      dl {
+        margin: 0;
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.2em calc(var(--_panel-gap) * 2);
+      }
+      dl > div {
+        display: flex;
+        align-items: baseline;
+        gap: 0.35em;
+      }
+      dt {
+        display: flex;
+        align-items: center;
+        gap: 0.3em;
+      }
+      dd {
+        margin: 0;
+        font-size: calc(var(--_figure-size) * 0.5);
+        font-weight: 700;
+        font-variant-numeric: tabular-nums;
+      }
+    `,
+  ];
+
+  /** The hands of one shoe, in order; replaced, never mutated. */
+  @property({ attribute: false }) hands: readonly HandRecord[] = [];
+
+  /** The table's rules: the deck count and the pay tables the odds are computed for. */
+  @property({ attribute: false }) rules: Readonly<TableRules> = DEFAULT_RULES;
+
+  private readonly follower = new StatisticsFollower();
+  private odds: NextHandOdds = this.follower.statistics.fullShoeOdds();
+  private basis: OddsBasis = 'full-shoe';
+  private cardsMissing = false;
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (!changed.has('hands') && !changed.has('rules')) return;
+    this.follower.follow(this.hands, this.rules);
+    const statistics = this.follower.statistics;
+    // With no hand yet, the cards left are the full shoe: say so rather than "the cards left".
+    const next = statistics.hands > 0 ? statistics.nextHandOdds() : null;
+    this.basis = next === null ? 'full-shoe' : 'next-hand';
+    this.odds = next ?? statistics.fullShoeOdds();
+    this.cardsMissing = next === null && statistics.summary().handsWithCards < this.hands.length;
+  }
+
+  protected override render(): TemplateResult {
+    const odds = this.odds;
+    const decks = this.follower.statistics.decks;
+    const basis =
+      this.basis === 'next-hand'
+        ? msg(str`Exact odds of the next hand, from the ${odds.cardsLeft} cards left:`, { id: 'odds-next-hand' })
+        : this.cardsMissing
+          ? msg(str`Not every hand has its cards recorded, so these are the exact odds of a hand from a full ${decks}-deck shoe:`, {
+              id: 'odds-full-shoe-cards-missing',
+            })
+          : msg(str`Exact odds of a hand from a full ${decks}-deck shoe:`, { id: 'odds-full-shoe' });
+    return html`
+      <div class="note">
+        <p class="notice" part="notice">${msg('Past results do not predict the next hand.', { id: 'odds-past-results' })}</p>
+        <div class="odds-block">
+          <p class="basis" part="basis" data-basis=${this.basis}>${basis}</p>
+          <dl part="odds">${this.entry('B', odds.banker)} ${this.entry('P', odds.player)} ${this.entry('T', odds.tie)}</dl>
+        </div>
+      </div>
+    `;
+  }
+
+  private entry(outcome: Winner, probability: number): TemplateResult {
+    return html`<div data-outcome=${outcome}>
+      <dt part="label"><span class="mark ${outcome}" aria-hidden="true">${outcomeLetter(outcome)}</span>${outcomeName(outcome)}</dt>
+      <dd part="value">${percent(probability, 2)}</dd>
+    </div>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'bacc-odds-note': BaccOddsNote;
+  }
+}

@@ -1,0 +1,202 @@
+import { LitElement, html, css, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { localized, msg } from '@lit/localize';
+import type { Winner } from '../src/hand.js';
+import { DEFAULT_RULES, type TableRules } from '../src/rules.js';
+import type { HandRecord } from '../src/shoe-document.js';
+import type { StatisticsSummary } from '../src/stats.js';
+import { outcomeLetter, outcomeName } from './messages.js';
+import { share } from './panel-labels.js';
+import { panelTokens } from './panel-styles.js';
+import { StatisticsFollower } from '../src/statistics-follower.js';
+import { themeTokens, visuallyHidden } from './theme.js';
+
+/**
+ * The running statistics of one shoe, sized to be read from across the room: hands; banker,
+ * player and tie wins with their share; the current streak and each side's longest; player and
+ * banker pairs, naturals and banker wins with 6; and, when every hand was recorded with its
+ * cards, the cards dealt and left.
+ * It follows a replaced `.hands` list a hand at a time.
+ *
+ * @csspart list - The list of figures.
+ * @csspart tile - One figure with its label.
+ * @csspart label - A figure's label.
+ * @csspart value - A figure.
+ * @csspart share - A share of the hands, beside a count.
+ * @cssprop --bacc-banker-color - Colour of the banker's letter.
+ * @cssprop --bacc-player-color - Colour of the player's letter.
+ * @cssprop --bacc-tie-color - Colour of the tie's letter.
+ * @cssprop --bacc-mark-text-color - The letter on a side's mark.
+ * @cssprop --bacc-text-color - Colour of the figures.
+ * @cssprop --bacc-muted-color - Colour of the labels and shares.
+ * @cssprop --bacc-surface-color - Background of each tile.
+ * @cssprop --bacc-figure-size - Size of the figures (default: grows with the panel's width).
+ * @cssprop --bacc-label-size - Size of the labels.
+ * @cssprop --bacc-panel-gap - Space between tiles.
+ * @cssprop --bacc-radius - Corner radius of the tiles.
+ */
+@localized()
+@customElement('bacc-stats')
+export class BaccStats extends LitElement {
+  static override styles = [
+    themeTokens,
+    visuallyHidden,
+    panelTokens,
+    css`
+      /* Twelve columns: banker, player and tie take four each, the other figures three (two when narrow). */
+      dl {
+        margin: 0;
+        display: grid;
+        gap: var(--_panel-gap);
+        grid-template-columns: repeat(12, minmax(0, 1fr));
+        font-size: var(--_label-size);
+      }
+      .tile {
+        grid-column: span 6;
+        min-width: 0;
+        padding: 0.25em 0.45em;
+        border-radius: var(--_radius);
+        background: var(--_surface);
+      }
+      .tile.outcome {
+        grid-column: span 4;
+      }
+      @container (min-width: 24em) {
+        .tile {
+          grid-column: span 3;
+        }
+      }
+      dt {
+        color: var(--_muted);
+        display: flex;
+        align-items: center;
+        gap: 0.35em;
+        font-size: 0.85em;
+        overflow-wrap: anywhere;
+      }
+      .outcome dt {
+        font-size: 1em;
+      }
+      dd {
+        margin: 0;
+        display: flex;
+        flex-wrap: wrap;
+        align-items: baseline;
+        column-gap: 0.3em;
+      }
+      .figure {
+        font-size: calc(var(--_figure-size) * 0.55);
+        font-weight: 700;
+        font-variant-numeric: tabular-nums;
+        line-height: 1.1;
+      }
+      .outcome .figure {
+        font-size: var(--_figure-size);
+        line-height: 1;
+      }
+      .share {
+        color: var(--_muted);
+        font-variant-numeric: tabular-nums;
+        font-weight: 600;
+        font-size: 0.85em;
+      }
+      .outcome .share {
+        font-size: calc(var(--_figure-size) * 0.4);
+      }
+      /* Two sides in one tile: each figure after its side's letter. */
+      .side {
+        display: inline-flex;
+        align-items: baseline;
+        gap: 0.2em;
+        margin-inline-end: 0.4em;
+      }
+      .side .mark {
+        align-self: center;
+        font-size: 0.8em;
+      }
+    `,
+  ];
+
+  /** The hands of one shoe, in order; replaced, never mutated. */
+  @property({ attribute: false }) hands: readonly HandRecord[] = [];
+
+  /** The table's rules: the deck count gives the cards left. */
+  @property({ attribute: false }) rules: Readonly<TableRules> = DEFAULT_RULES;
+
+  private readonly follower = new StatisticsFollower();
+  private summary: StatisticsSummary = this.follower.statistics.summary();
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('hands') || changed.has('rules')) {
+      this.follower.follow(this.hands, this.rules);
+      this.summary = this.follower.statistics.summary();
+    }
+  }
+
+  protected override render(): TemplateResult {
+    const s = this.summary;
+    const streak = s.currentStreak;
+    const cardsKnown = s.hands > 0 && s.handsWithCards === s.hands && s.cardsLeft !== null;
+    return html`
+      <dl part="list" aria-label=${msg('Statistics of this shoe', { id: 'stats-label' })}>
+        ${this.outcomeTile('B', s.banker, s.hands)} ${this.outcomeTile('P', s.player, s.hands)}
+        ${this.outcomeTile('T', s.tie, s.hands)}
+        ${this.tile('hands', msg('Hands', { id: 'stats-hands' }), html`<span class="figure">${s.hands}</span>`)}
+        ${this.tile(
+          'streak',
+          msg('Current streak', { id: 'stats-current-streak' }),
+          streak === null ? html`<span class="figure">–</span>` : sideFigure(streak.side, streak.length),
+        )}
+        ${this.tile(
+          'longest',
+          msg('Longest streak', { id: 'stats-longest-streak' }),
+          html`${sideFigure('B', s.longestBankerStreak, 'longest-banker')}${sideFigure('P', s.longestPlayerStreak, 'longest-player')}`,
+        )}
+        ${this.tile(
+          'pairs',
+          msg('Pairs', { id: 'stats-pairs' }),
+          html`${sideFigure('P', s.playerPairs, 'player-pairs')}${sideFigure('B', s.bankerPairs, 'banker-pairs')}`,
+        )}
+        ${this.countTile('naturals', msg('Naturals', { id: 'stats-naturals' }), s.naturals.hands, s.hands)}
+        ${this.countTile('banker-six', msg('Banker wins with 6', { id: 'stats-banker-wins-on-6' }), s.bankerWinsOn6, s.hands)}
+        ${cardsKnown
+          ? html`${this.tile('cards-dealt', msg('Cards dealt', { id: 'stats-cards-dealt' }), html`<span class="figure">${s.cardsDealt}</span>`)}
+            ${this.tile('cards-left', msg('Cards left', { id: 'stats-cards-left' }), html`<span class="figure">${s.cardsLeft}</span>`)}`
+          : nothing}
+      </dl>
+    `;
+  }
+
+  private tile(name: string, label: string, value: TemplateResult): TemplateResult {
+    return html`<div class="tile ${name}" part="tile" data-stat=${name}>
+      <dt part="label">${label}</dt>
+      <dd part="value">${value}</dd>
+    </div>`;
+  }
+
+  private countTile(name: string, label: string, count: number, hands: number): TemplateResult {
+    return this.tile(name, label, html`<span class="figure">${count}</span><span class="share" part="share">${share(count, hands)}</span>`);
+  }
+
+  private outcomeTile(outcome: Winner, count: number, hands: number): TemplateResult {
+    const name = outcome === 'B' ? 'banker' : outcome === 'P' ? 'player' : 'tie';
+    return html`<div class="tile outcome ${name}" part="tile" data-stat=${name}>
+      <dt part="label"><span class="mark ${outcome}" aria-hidden="true">${outcomeLetter(outcome)}</span>${outcomeName(outcome)}</dt>
+      <dd part="value"><span class="figure">${count}</span><span class="share" part="share">${share(count, hands)}</span></dd>
+    </div>`;
+  }
+}
+
+/** A side's figure after its letter, with the side's name for screen readers. */
+function sideFigure(side: 'B' | 'P', figure: number, name?: string): TemplateResult {
+  return html`<span class="side" data-stat=${name ?? nothing}
+    ><span class="mark ${side}" aria-hidden="true">${outcomeLetter(side)}</span><span class="visually-hidden">${outcomeName(side)}</span
+    ><span class="figure">${figure}</span></span
+  >`;
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'bacc-stats': BaccStats;
+  }
+}

@@ -1,0 +1,164 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { Chart } from 'chart.js';
+import '../../components/bacc-chart.js';
+import type { BaccChart } from '../../components/bacc-chart.js';
+import { exactOdds, fullShoe } from '../../src/odds.js';
+import { handsFromOutcomes, outcomeHand } from '../../src/roads.js';
+import { makeRules } from '../../src/rules.js';
+import { cardedHands, textOf, watchEvents } from './panel-helpers.js';
+
+const canvas = (el: BaccChart, kind: 'count' | 'frequencies'): HTMLCanvasElement | null =>
+  el.shadowRoot!.querySelector<HTMLCanvasElement>(`canvas.${kind}`);
+const chartOf = (el: BaccChart, kind: 'count' | 'frequencies'): Chart | undefined => Chart.getChart(canvas(el, kind)!);
+const nextFrame = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+
+describe('<bacc-chart>', () => {
+  it('draws banker wins minus player wins after each hand as a chart.js line', async () => {
+    const el = await fixture<BaccChart>(html`<bacc-chart .hands=${handsFromOutcomes('BBBPTPB')}></bacc-chart>`);
+    const chart = chartOf(el, 'count')!;
+    expect(chart).to.be.instanceOf(Chart);
+    expect((chart.config as { type?: string }).type).to.equal('line');
+    expect(chart.data.datasets[0]!.data).to.deep.equal([1, 2, 3, 2, 2, 1, 2]);
+    expect(chart.data.labels).to.deep.equal([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('draws the observed frequencies beside the exact full-shoe probabilities as bars', async () => {
+    const el = await fixture<BaccChart>(html`<bacc-chart .hands=${handsFromOutcomes('BBBPTPB')}></bacc-chart>`);
+    const chart = chartOf(el, 'frequencies')!;
+    const exact = exactOdds(fullShoe(8));
+    expect((chart.config as { type?: string }).type).to.equal('bar');
+    const [observed, expected] = chart.data.datasets as { data: number[] }[];
+    expect(observed!.data.slice(0, 3).map((n) => n.toFixed(3))).to.deep.equal(['57.143', '28.571', '14.286']);
+    expect(expected!.data.map((n) => n.toFixed(4))).to.deep.equal(
+      [exact.banker, exact.player, exact.tie, exact.playerPair, exact.bankerPair, exact.natural].map((p) => (p * 100).toFixed(4)),
+    );
+  });
+
+  it('takes the exact probabilities from a full shoe of the rules’ deck count', async () => {
+    const el = await fixture<BaccChart>(html`<bacc-chart .hands=${handsFromOutcomes('BP')} .rules=${makeRules({ decks: 1 })}></bacc-chart>`);
+    const [, expected] = chartOf(el, 'frequencies')!.data.datasets as { data: number[] }[];
+    expect(expected!.data[0]!.toFixed(4)).to.equal((exactOdds(fullShoe(1)).banker * 100).toFixed(4));
+  });
+
+  it('updates the same chart in place when a hand is added, and when one is undone', async () => {
+    const hands = handsFromOutcomes('BBP');
+    const el = await fixture<BaccChart>(html`<bacc-chart .hands=${hands}></bacc-chart>`);
+    const line = chartOf(el, 'count')!;
+    const bars = chartOf(el, 'frequencies')!;
+    el.hands = [...hands, outcomeHand('P')];
+    await el.updateComplete;
+    expect(chartOf(el, 'count')).to.equal(line);
+    expect(chartOf(el, 'frequencies')).to.equal(bars);
+    expect(line.data.datasets[0]!.data).to.deep.equal([1, 2, 1, 0]);
+    expect((bars.data.datasets[0]!.data as number[])[1]).to.equal(50);
+    el.hands = hands.slice(0, 2);
+    await el.updateComplete;
+    expect(chartOf(el, 'count')).to.equal(line);
+    expect(line.data.datasets[0]!.data).to.deep.equal([1, 2]);
+  });
+
+  it('counts a whole new shoe afresh', async () => {
+    const el = await fixture<BaccChart>(html`<bacc-chart .hands=${handsFromOutcomes('BBB')}></bacc-chart>`);
+    el.hands = handsFromOutcomes('PT');
+    await el.updateComplete;
+    expect(chartOf(el, 'count')!.data.datasets[0]!.data).to.deep.equal([-1, -1]);
+  });
+
+  it('destroys its charts when it leaves the page and draws new ones when it comes back', async () => {
+    const el = await fixture<BaccChart>(html`<bacc-chart .hands=${handsFromOutcomes('BPB')}></bacc-chart>`);
+    const parent = el.parentElement!;
+    const line = chartOf(el, 'count')!;
+    el.remove();
+    expect(Chart.getChart(canvas(el, 'count')!)).to.equal(undefined);
+    expect(Chart.getChart(canvas(el, 'frequencies')!)).to.equal(undefined);
+    parent.append(el);
+    await el.updateComplete;
+    const again = chartOf(el, 'count')!;
+    expect(again).to.be.instanceOf(Chart);
+    expect(again).to.not.equal(line);
+    expect(again.data.datasets[0]!.data).to.deep.equal([1, 0, 1]);
+  });
+
+  it('draws only the chart its kind names', async () => {
+    const el = await fixture<BaccChart>(html`<bacc-chart kind="count" .hands=${handsFromOutcomes('BP')}></bacc-chart>`);
+    expect(canvas(el, 'count')).to.not.equal(null);
+    expect(canvas(el, 'frequencies')).to.equal(null);
+    const countCanvas = canvas(el, 'count')!;
+    el.kind = 'frequencies';
+    await el.updateComplete;
+    expect(Chart.getChart(countCanvas)).to.equal(undefined);
+    expect(canvas(el, 'count')).to.equal(null);
+    expect(chartOf(el, 'frequencies')).to.be.instanceOf(Chart);
+  });
+
+  it('colours the charts from the theme’s custom properties, and follows a theme change on the page', async () => {
+    const el = await fixture<BaccChart>(
+      html`<bacc-chart style="--bacc-banker-color: rgb(1, 2, 3)" .hands=${handsFromOutcomes('BP')}></bacc-chart>`,
+    );
+    const bars = chartOf(el, 'frequencies')!;
+    expect((bars.data.datasets[0]!.backgroundColor as string[])[0]).to.equal('rgb(1, 2, 3)');
+    const root = document.documentElement;
+    root.style.setProperty('--bacc-player-color', 'rgb(4, 5, 6)');
+    try {
+      await nextFrame();
+      await el.updateComplete;
+      expect((chartOf(el, 'frequencies')!.data.datasets[0]!.backgroundColor as string[])[1]).to.equal('rgb(4, 5, 6)');
+    } finally {
+      root.style.removeProperty('--bacc-player-color');
+    }
+  });
+
+  it('gives each canvas a summary of its data as its accessible name, and a table of the data', async () => {
+    const el = await fixture<BaccChart>(html`<bacc-chart .hands=${handsFromOutcomes('BBBPTPB')}></bacc-chart>`);
+    const count = canvas(el, 'count')!;
+    expect(count.getAttribute('role')).to.equal('img');
+    expect(count.getAttribute('aria-label')).to.contain('over 7 hands').and.contain('now banker +2').and.contain("banker's largest lead 3");
+    const frequencies = canvas(el, 'frequencies')!;
+    expect(frequencies.getAttribute('role')).to.equal('img');
+    expect(frequencies.getAttribute('aria-label')).to.contain('Banker 57.1% (exact 45.86%)');
+    const tables = el.shadowRoot!.querySelectorAll('.visually-hidden table');
+    expect(tables).to.have.length(2);
+    expect(tables[0]!.querySelectorAll('tbody tr')).to.have.length(7);
+    expect(textOf(tables[1]!.querySelector('tbody tr'))).to.equal('Banker 4 (57.1%) 45.86%');
+  });
+
+  it('keeps its charts, and its hidden data tables, within the box it is given', async () => {
+    const box = await fixture<HTMLDivElement>(html`<div style="width: 600px"><bacc-chart .hands=${cardedHands('size')}></bacc-chart></div>`);
+    const chart = box.querySelector('bacc-chart')!;
+    await chart.updateComplete;
+    await nextFrame();
+    const plot = chart.shadowRoot!.querySelector('[part="plot"]')!.getBoundingClientRect();
+    const drawn = chart.shadowRoot!.querySelector('canvas')!.getBoundingClientRect();
+    expect(drawn.width).to.be.greaterThan(0).and.at.most(plot.width + 1);
+    expect(drawn.height).to.be.greaterThan(0).and.at.most(plot.height + 1);
+    box.style.overflow = 'auto';
+    expect(box.scrollWidth).to.be.at.most(box.clientWidth);
+    expect(document.documentElement.scrollWidth).to.be.at.most(document.documentElement.clientWidth);
+  });
+
+  it('fits the height it is given, both charts in it', async () => {
+    const chart = await fixture<BaccChart>(html`<bacc-chart style="height: 300px; width: 900px" .hands=${cardedHands('height')}></bacc-chart>`);
+    await nextFrame();
+    const bottom = chart.getBoundingClientRect().bottom;
+    for (const canvas of chart.shadowRoot!.querySelectorAll('canvas')) {
+      expect(canvas.getBoundingClientRect().bottom).to.be.at.most(bottom + 1);
+      expect(canvas.getBoundingClientRect().height).to.be.greaterThan(100);
+    }
+  });
+
+  it('fires no event when its properties are set', async () => {
+    const el = await fixture<BaccChart>(html`<bacc-chart></bacc-chart>`);
+    const watch = watchEvents(el);
+    el.hands = cardedHands('events');
+    el.rules = makeRules({ decks: 6 });
+    el.kind = 'count';
+    await el.updateComplete;
+    watch.stop();
+    expect(watch.events).to.have.length(0);
+  });
+
+  it('passes an accessibility audit', async () => {
+    const el = await fixture<BaccChart>(html`<bacc-chart .hands=${cardedHands('a11y')}></bacc-chart>`);
+    await expect(el).to.be.accessible();
+  });
+});

@@ -1,0 +1,83 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../components/bacc-odds-note.js';
+import type { BaccOddsNote } from '../../components/bacc-odds-note.js';
+import { exactOdds, fullShoe } from '../../src/odds.js';
+import { handsFromOutcomes } from '../../src/roads.js';
+import { makeRules } from '../../src/rules.js';
+import { cardedHands, cardsLeftByRank, textOf, watchEvents } from './panel-helpers.js';
+
+function odds(el: BaccOddsNote): Record<string, string> {
+  const entries = [...el.shadowRoot!.querySelectorAll('[data-outcome]')].map((entry) => [
+    entry.getAttribute('data-outcome')!,
+    textOf(entry.querySelector('dd')),
+  ]);
+  return Object.fromEntries(entries);
+}
+
+const basis = (el: BaccOddsNote): Element => el.shadowRoot!.querySelector('[part="basis"]')!;
+const twoDecimals = (fraction: number): string => `${(fraction * 100).toFixed(2)}%`;
+
+describe('<bacc-odds-note>', () => {
+  it('says that past results do not predict the next hand, even before the first hand', async () => {
+    const el = await fixture<BaccOddsNote>(html`<bacc-odds-note></bacc-odds-note>`);
+    const notice = el.shadowRoot!.querySelector('[part="notice"]')!;
+    expect(textOf(notice)).to.equal('Past results do not predict the next hand.');
+    expect(notice.getBoundingClientRect().height).to.be.greaterThan(0);
+  });
+
+  it('shows the full-shoe odds, and says so, when hands were recorded without cards', async () => {
+    const el = await fixture<BaccOddsNote>(html`<bacc-odds-note .hands=${handsFromOutcomes('BPPBT')}></bacc-odds-note>`);
+    expect(odds(el)).to.deep.equal({ B: '45.86%', P: '44.62%', T: '9.52%' });
+    expect(basis(el).getAttribute('data-basis')).to.equal('full-shoe');
+    expect(textOf(basis(el))).to.contain('full 8-deck shoe').and.contain('Not every hand has its cards recorded');
+  });
+
+  it('shows the exact odds of the next hand from the cards left when every hand has its cards', async () => {
+    const hands = cardedHands('odds').slice(0, 30);
+    const left = cardsLeftByRank(hands);
+    const expected = exactOdds(left);
+    const el = await fixture<BaccOddsNote>(html`<bacc-odds-note .hands=${hands}></bacc-odds-note>`);
+    expect(basis(el).getAttribute('data-basis')).to.equal('next-hand');
+    expect(textOf(basis(el))).to.contain(`from the ${left.reduce((a, b) => a + b, 0)} cards left`);
+    expect(odds(el)).to.deep.equal({ B: twoDecimals(expected.banker), P: twoDecimals(expected.player), T: twoDecimals(expected.tie) });
+  });
+
+  it('moves the odds on as each hand with cards is added', async () => {
+    const hands = cardedHands('moves');
+    const el = await fixture<BaccOddsNote>(html`<bacc-odds-note .hands=${hands.slice(0, 40)}></bacc-odds-note>`);
+    el.hands = hands.slice(0, 41);
+    await el.updateComplete;
+    expect(odds(el).B).to.equal(twoDecimals(exactOdds(cardsLeftByRank(hands.slice(0, 41))).banker));
+  });
+
+  it('shows the full-shoe odds before the first hand, for the deck count of the rules', async () => {
+    const el = await fixture<BaccOddsNote>(html`<bacc-odds-note .rules=${makeRules({ decks: 6 })}></bacc-odds-note>`);
+    expect(textOf(basis(el))).to.contain('full 6-deck shoe').and.not.contain('Not every hand');
+    expect(odds(el).B).to.equal(twoDecimals(exactOdds(fullShoe(6)).banker));
+  });
+
+  it('falls back to the full-shoe odds when one hand lacks its cards', async () => {
+    const hands = [...cardedHands('one without').slice(0, 10), ...handsFromOutcomes('P')];
+    const el = await fixture<BaccOddsNote>(html`<bacc-odds-note .hands=${hands}></bacc-odds-note>`);
+    expect(basis(el).getAttribute('data-basis')).to.equal('full-shoe');
+    expect(odds(el).B).to.equal('45.86%');
+  });
+
+  it('fires no event when its properties are set', async () => {
+    const el = await fixture<BaccOddsNote>(html`<bacc-odds-note></bacc-odds-note>`);
+    const watch = watchEvents(el);
+    el.hands = cardedHands('events').slice(0, 5);
+    el.rules = makeRules({ decks: 6 });
+    await el.updateComplete;
+    watch.stop();
+    expect(watch.events).to.have.length(0);
+  });
+
+  it('passes an accessibility audit, with and without cards', async () => {
+    const el = await fixture<BaccOddsNote>(html`<bacc-odds-note .hands=${cardedHands('a11y').slice(0, 8)}></bacc-odds-note>`);
+    await expect(el).to.be.accessible();
+    el.hands = handsFromOutcomes('BP');
+    await el.updateComplete;
+    await expect(el).to.be.accessible();
+  });
+});
