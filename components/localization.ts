@@ -27,6 +27,11 @@ export async function useLocale(locale: Locale): Promise<void> {
   await localization.setLocale(locale);
 }
 
+/** The locale the elements speak now: English until a page calls `useLocale`. */
+export function currentLocale(): Locale {
+  return (localization?.getLocale() as Locale | undefined) ?? 'en';
+}
+
 /** Reads a locale from text such as a URL parameter: `zh`, `zh-CN`, `zh-Hans` → `zh-Hans`; anything else → null. */
 export function parseLocale(text: string | null): Locale | null {
   if (text === null) return null;

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: every suite in turn — type checks, the Node tests (vitest) and the browser tests
-// (web-test-runner in Chromium) — then one line adding them all up: "N passed, N failed".
+// `npm test`: every suite in turn — type checks, the Node tests (vitest), the end-to-end tests
+// (playwright-core against the built app) and the browser tests (web-test-runner in Chromium) —
+// then one line adding them all up: "N passed, N failed".
 // Neither runner's own summary is a line CI reads, so the counts come from their reports.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -40,12 +41,14 @@ for (const [name, config] of [
   suites.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
 }
 
-{
-  const name = 'Node tests (vitest)';
+for (const [name, config, file] of [
+  ['Node tests (vitest)', 'vite.config.ts', 'vitest.json'],
+  ['end-to-end tests (playwright-core, Chromium, built app)', 'vitest.e2e.config.ts', 'vitest-e2e.json'],
+]) {
   console.log(`\n▶ ${name}`);
-  const report = join(scratch, 'vitest.json');
+  const report = join(scratch, file);
   rmSync(report, { force: true });
-  const status = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${report}`]);
+  const status = run(bin('vitest'), ['run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile=${report}`]);
   const counts = readCounts(report);
   const passed = counts?.numPassedTests ?? 0;
   let failed = (counts?.numFailedTests ?? 0) + (counts?.numPendingTests ?? 0) + (counts?.numTodoTests ?? 0);

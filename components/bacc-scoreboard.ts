@@ -1,0 +1,179 @@
+import { LitElement, html, css } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { localized, msg, str } from '@lit/localize';
+import { DEFAULT_RULES, type TableRules } from '../src/rules.js';
+import type { HandRecord } from '../src/shoe-document.js';
+import { themeTokens } from './theme.js';
+import { currentLocale } from './localization.js';
+import './bacc-bead-plate.js';
+import './bacc-big-road.js';
+import './bacc-derived-road.js';
+import './bacc-predictions.js';
+import './bacc-stats.js';
+import './bacc-chart.js';
+import './bacc-odds-note.js';
+import './bacc-last-hand.js';
+
+/**
+ * One shoe on a wall screen: table name, limits, shoe and hand number, every road, the ask
+ * roads, the statistics, a chart, the last hand, and the note that past results do not predict
+ * the next hand. It fills its container, landscape or portrait, and only lays out its children:
+ * each child paints from the same `.hands`.
+ *
+ * @csspart header - The table name, limits, shoe and hand numbers.
+ * @csspart note - The always-visible odds note.
+ * @cssprop --bacc-background - Page colour behind the panels.
+ * @cssprop --bacc-panel-color - Colour of the panels.
+ * @cssprop --bacc-gap - Space between panels.
+ */
+@localized()
+@customElement('bacc-scoreboard')
+export class BaccScoreboard extends LitElement {
+  static override styles = [
+    themeTokens,
+    css`
+      :host {
+        --_background: var(--bacc-background, transparent);
+        --_panel: var(--bacc-panel-color, color-mix(in srgb, currentColor 6%, transparent));
+        --_gap: var(--bacc-gap, clamp(4px, 0.8cqmin, 16px));
+        display: block;
+        box-sizing: border-box;
+        width: 100%;
+        height: 100%;
+        overflow: hidden;
+        container: scoreboard / size;
+        background: var(--_background);
+      }
+      .layout {
+        box-sizing: border-box;
+        height: 100%;
+        display: grid;
+        gap: var(--_gap);
+        padding: var(--_gap);
+        grid-template-columns: repeat(4, minmax(0, 1fr));
+        grid-template-rows: auto auto auto minmax(0, 1fr) auto;
+        grid-template-areas:
+          'header header header header'
+          'bead big big big'
+          'ask eye small pig'
+          'stats last chart chart'
+          'note note note note';
+        /* Road cells are square and sized from the screen: the roads keep their rows, the panels take the rest. */
+        --_road-cell: min(4.4cqh, 2.6cqw);
+        --_derived-cell: min(2.6cqh, 1.5cqw);
+        font-size: clamp(12px, 1.6cqmin, 48px);
+      }
+      @container scoreboard (aspect-ratio < 1) {
+        .layout {
+          grid-template-columns: repeat(6, minmax(0, 1fr));
+          grid-template-rows: auto auto auto auto minmax(0, 1fr) minmax(0, 0.8fr) auto;
+          grid-template-areas:
+            'header header header header header header'
+            'big big big big big big'
+            'bead bead bead ask ask ask'
+            'eye eye small small pig pig'
+            'stats stats stats last last last'
+            'chart chart chart chart chart chart'
+            'note note note note note note';
+          --_road-cell: min(3.2cqh, 4.4cqw);
+          --_derived-cell: min(2cqh, 2.6cqw);
+        }
+      }
+      .panel {
+        min-width: 0;
+        min-height: 0;
+        overflow: hidden;
+        background: var(--_panel);
+        border-radius: var(--_radius);
+        padding: calc(var(--_gap) * 0.75);
+        box-sizing: border-box;
+      }
+      header {
+        grid-area: header;
+        display: flex;
+        flex-wrap: wrap;
+        align-items: baseline;
+        gap: 0.4em 1.6em;
+        font-size: 1.25em;
+      }
+      header h1 {
+        margin: 0;
+        font-size: 1.4em;
+        font-weight: 700;
+      }
+      header .label {
+        color: var(--_muted);
+        margin-right: 0.3em;
+      }
+      .bead { grid-area: bead; --bacc-cell-size: var(--_road-cell); }
+      .big { grid-area: big; --bacc-cell-size: var(--_road-cell); }
+      .ask { grid-area: ask; }
+      .eye { grid-area: eye; --bacc-cell-size: var(--_derived-cell); }
+      .small { grid-area: small; --bacc-cell-size: var(--_derived-cell); }
+      .pig { grid-area: pig; --bacc-cell-size: var(--_derived-cell); }
+      .stats { grid-area: stats; }
+      .last { grid-area: last; }
+      .chart { grid-area: chart; }
+      .note { grid-area: note; }
+      .stats > *, .last > *, .chart > *, .ask > * {
+        height: 100%;
+      }
+    `,
+  ];
+
+  /** The hands of the shoe on screen, in the shoe export document's shape; replaced, never mutated. */
+  @property({ attribute: false }) hands: readonly HandRecord[] = [];
+
+  /** The table's rules: decks for the cards left, pay tables for the house edges. */
+  @property({ attribute: false }) rules: TableRules = DEFAULT_RULES;
+
+  /** The table's name. */
+  @property({ attribute: 'table-name' }) tableName = '';
+
+  /** The table's bet limits, as free text (play money). */
+  @property() limits = '';
+
+  /** Which shoe of the session this is, from 1. */
+  @property({ type: Number, attribute: 'shoe-number' }) shoeNumber = 1;
+
+  /** Grid rows of every road. */
+  @property({ type: Number }) rows = 6;
+
+  /** Marks carry letters as well as colours. */
+  @property({ type: Boolean }) letters = false;
+
+  /** What the bead plate's discs show: `chinese` (庄 闲 和), `letters` (B P T) or `totals`; by default 庄闲和 in Chinese and B P T otherwise. */
+  @property({ attribute: 'bead-labels' }) beadLabels: 'chinese' | 'letters' | 'totals' | '' = '';
+
+  protected override render() {
+    const { hands, rules, rows, letters } = this;
+    const beadLabels = this.beadLabels || (currentLocale() === 'zh-Hans' ? 'chinese' : 'letters');
+    return html`
+      <div class="layout">
+        <header class="panel" part="header">
+          <h1>${this.tableName || msg('Mini-Baccarat', { id: 'scoreboard-default-table' })}</h1>
+          ${this.limits ? html`<span><span class="label">${msg('Limits', { id: 'scoreboard-limits' })}</span>${this.limits}</span>` : ''}
+          <span><span class="label">${msg('Shoe', { id: 'scoreboard-shoe' })}</span>${this.shoeNumber}</span>
+          <span><span class="label">${msg('Hand', { id: 'scoreboard-hand' })}</span>${hands.length}</span>
+          <span class="label">${msg(str`${rules.decks} decks · play money only`, { id: 'scoreboard-decks' })}</span>
+        </header>
+        <bacc-bead-plate class="panel bead" .hands=${hands} rows=${rows} labels=${beadLabels} ?letters=${letters}></bacc-bead-plate>
+        <bacc-big-road class="panel big" .hands=${hands} rows=${rows} ?letters=${letters}></bacc-big-road>
+        <div class="panel ask"><bacc-predictions .hands=${hands} ?letters=${letters}></bacc-predictions></div>
+        <bacc-derived-road class="panel eye" kind="big-eye-boy" .hands=${hands} rows=${rows} ?letters=${letters}></bacc-derived-road>
+        <bacc-derived-road class="panel small" kind="small-road" .hands=${hands} rows=${rows} ?letters=${letters}></bacc-derived-road>
+        <bacc-derived-road class="panel pig" kind="cockroach-pig" .hands=${hands} rows=${rows} ?letters=${letters}></bacc-derived-road>
+        <div class="panel stats"><bacc-stats .hands=${hands} .rules=${rules}></bacc-stats></div>
+        <div class="panel last"><bacc-last-hand .hands=${hands}></bacc-last-hand></div>
+        <div class="panel chart"><bacc-chart .hands=${hands} .rules=${rules}></bacc-chart></div>
+        <bacc-odds-note class="panel note" part="note" .hands=${hands} .rules=${rules}></bacc-odds-note>
+      </div>
+    `;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'bacc-scoreboard': BaccScoreboard;
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * The kiosk's settings from its URL: every parameter optional, every bad value replaced by its
+ * default and reported, so a mistyped link still shows a working scoreboard and says what it
+ * ignored. DOM-free, so it is tested in Node.
+ */
+import { makeRules, type TableRules } from '../src/rules.js';
+import { parseLocale, type Locale } from './localization.js';
+
+export type Theme = 'dark' | 'light';
+
+export interface KioskSettings {
+  rules: TableRules;
+  /** Seconds between simulated hands in attract mode. */
+  speed: number;
+  table: string;
+  /** Free text shown as the table's bet limits (play money). */
+  limits: string;
+  locale: Locale;
+  theme: Theme;
+  /** Grid rows of every road. */
+  rows: number;
+  /** Seed for a reproducible simulated shoe sequence, or null for crypto shuffles. */
+  seed: string | null;
+  /** Marks carry letters as well as colours. */
+  letters: boolean;
+}
+
+/** A parameter that was ignored: its name, the value given, and why. */
+export interface SettingProblem {
+  parameter: string;
+  value: string;
+  message: string;
+}
+
+export const DEFAULT_KIOSK_SETTINGS: Readonly<Omit<KioskSettings, 'rules'>> = Object.freeze({
+  speed: 4,
+  table: 'Mini-Baccarat',
+  limits: '10 – 1,000',
+  locale: 'en',
+  theme: 'dark',
+  rows: 6,
+  seed: null,
+  letters: false,
+});
+
+const KNOWN = ['decks', 'banker', 'tie', 'speed', 'table', 'limits', 'lang', 'theme', 'rows', 'seed', 'letters'];
+
+/**
+ * Reads kiosk settings from URL search parameters.
+ * @example readKioskSettings('?decks=6&lang=zh').settings.rules.decks // 6
+ */
+export function readKioskSettings(search: string | URLSearchParams): { settings: KioskSettings; problems: SettingProblem[] } {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const problems: SettingProblem[] = [];
+  const problem = (parameter: string, value: string, message: string): void => {
+    problems.push({ parameter, value, message });
+  };
+  const integer = (name: string, min: number, max: number, fallback: number): number => {
+    const value = params.get(name);
+    if (value === null) return fallback;
+    const number = Number(value);
+    if (/^\d+$/.test(value) && number >= min && number <= max) return number;
+    problem(name, value, `must be a whole number from ${min} to ${max}; using ${fallback}`);
+    return fallback;
+  };
+  const choice = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const value = params.get(name);
+    if (value === null) return fallback;
+    if ((allowed as readonly string[]).includes(value)) return value as T;
+    problem(name, value, `must be ${allowed.join(' or ')}; using ${fallback}`);
+    return fallback;
+  };
+  const text = (name: string, fallback: string, maxLength: number): string => {
+    const value = params.get(name);
+    if (value === null) return fallback;
+    const trimmed = value.trim();
+    if (trimmed.length > 0 && trimmed.length <= maxLength) return trimmed;
+    problem(name, value, `must be 1 to ${maxLength} characters; using "${fallback}"`);
+    return fallback;
+  };
+
+  const decks = integer('decks', 1, 8, 8);
+  const banker = choice('banker', ['commission', 'no-commission'] as const, 'commission');
+  const tiePays = Number(choice('tie', ['8', '9'] as const, '8'));
+  const rows = integer('rows', 3, 8, DEFAULT_KIOSK_SETTINGS.rows);
+
+  let speed = DEFAULT_KIOSK_SETTINGS.speed;
+  const speedText = params.get('speed');
+  if (speedText !== null) {
+    const value = Number(speedText);
+    if (speedText.trim() !== '' && Number.isFinite(value) && value >= 0.2 && value <= 600) speed = value;
+    else problem('speed', speedText, `must be seconds per hand from 0.2 to 600; using ${speed}`);
+  }
+
+  let locale: Locale = DEFAULT_KIOSK_SETTINGS.locale;
+  const lang = params.get('lang');
+  if (lang !== null) {
+    const parsed = parseLocale(lang);
+    if (parsed) locale = parsed;
+    else problem('lang', lang, 'must be en or zh; using en');
+  }
+
+  let letters = DEFAULT_KIOSK_SETTINGS.letters;
+  const lettersText = params.get('letters');
+  if (lettersText !== null) {
+    if (['', '1', 'true', 'yes', 'on'].includes(lettersText)) letters = true;
+    else if (['0', 'false', 'no', 'off'].includes(lettersText)) letters = false;
+    else problem('letters', lettersText, 'must be on or off; using off');
+  }
+
+  const seedText = params.get('seed');
+  const seed = seedText === null ? null : text('seed', 'kiosk', 200);
+
+  for (const name of new Set(params.keys())) {
+    if (!KNOWN.includes(name)) problem(name, params.get(name) ?? '', 'is not a setting; ignored');
+  }
+
+  return {
+    settings: {
+      rules: makeRules({ decks, banker, tiePays }),
+      speed,
+      table: text('table', DEFAULT_KIOSK_SETTINGS.table, 60),
+      limits: text('limits', DEFAULT_KIOSK_SETTINGS.limits, 60),
+      locale,
+      theme: choice('theme', ['dark', 'light'] as const, DEFAULT_KIOSK_SETTINGS.theme),
+      rows,
+      seed,
+      letters,
+    },
+    problems,
+  };
+}

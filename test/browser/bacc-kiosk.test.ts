@@ -1,0 +1,50 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../components/bacc-kiosk.js';
+import type { BaccKiosk } from '../../components/bacc-kiosk.js';
+import { useLocale } from '../../components/localization.js';
+
+const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+const scoreboardOf = (kiosk: BaccKiosk) => kiosk.shadowRoot!.querySelector('bacc-scoreboard')!;
+
+describe('<bacc-kiosk>', () => {
+  afterEach(async () => {
+    await useLocale('en');
+    document.documentElement.dataset['theme'] = 'dark';
+  });
+
+  it('deals a simulated shoe by itself at the speed in the URL', async () => {
+    const el = await fixture<BaccKiosk>(html`<bacc-kiosk .search=${'?speed=0.2&seed=k'}></bacc-kiosk>`);
+    await wait(900);
+    expect(scoreboardOf(el).hands.length).to.be.within(2, 6);
+  });
+
+  it('applies decks, table name, limits and theme from the URL', async () => {
+    const el = await fixture<BaccKiosk>(html`<bacc-kiosk .search=${'?decks=6&table=Salon%20Prive&limits=5-50&theme=light'}></bacc-kiosk>`);
+    const scoreboard = scoreboardOf(el);
+    expect(scoreboard.rules.decks).to.equal(6);
+    expect(scoreboard.tableName).to.equal('Salon Prive');
+    expect(scoreboard.limits).to.equal('5-50');
+    expect(document.documentElement.dataset['theme']).to.equal('light');
+  });
+
+  it('names an invalid setting on screen, uses the default, and removes the notice after a while', async () => {
+    const el = await fixture<BaccKiosk>(html`<bacc-kiosk notice-duration="200" .search=${'?decks=12'}></bacc-kiosk>`);
+    const notice = el.shadowRoot!.querySelector('[part="notice"]');
+    expect(notice).to.exist;
+    expect(notice!.getAttribute('role')).to.equal('status');
+    expect(notice!.textContent).to.contain('decks=12');
+    expect(scoreboardOf(el).rules.decks).to.equal(8);
+    await wait(300);
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('[part="notice"]')).to.equal(null);
+  });
+
+  it('speaks Simplified Chinese with lang=zh', async () => {
+    const el = await fixture<BaccKiosk>(html`<bacc-kiosk .search=${'?lang=zh'}></bacc-kiosk>`);
+    await wait(50);
+    const scoreboard = scoreboardOf(el);
+    await scoreboard.updateComplete;
+    expect(scoreboard.shadowRoot!.querySelector('header')!.textContent).to.contain('靴');
+    expect(document.documentElement.lang).to.equal('zh-Hans');
+  });
+});

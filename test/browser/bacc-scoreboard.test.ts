@@ -1,0 +1,75 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../components/bacc-scoreboard.js';
+import type { BaccScoreboard } from '../../components/bacc-scoreboard.js';
+import { Shoe } from '../../src/shoe.js';
+import { handRecord, type HandRecord } from '../../src/shoe-document.js';
+import { handsFromOutcomes } from '../../src/roads.js';
+
+const dealt = (seed: string, count: number): HandRecord[] => {
+  const shoe = new Shoe({ seed });
+  return Array.from({ length: count }, () => handRecord(shoe.dealHand()));
+};
+
+const children = (el: BaccScoreboard) => ({
+  header: el.shadowRoot!.querySelector('header')!,
+  roads: [...el.shadowRoot!.querySelectorAll('bacc-bead-plate, bacc-big-road, bacc-derived-road')],
+  panels: [...el.shadowRoot!.querySelectorAll('bacc-predictions, bacc-stats, bacc-chart, bacc-odds-note, bacc-last-hand')],
+});
+
+describe('<bacc-scoreboard>', () => {
+  it('shows the table name, limits, shoe number and hand number', async () => {
+    const el = await fixture<BaccScoreboard>(
+      html`<bacc-scoreboard table-name="Table 7" limits="10 – 500" shoe-number="3" .hands=${dealt('header', 5)}></bacc-scoreboard>`,
+    );
+    const text = children(el).header.textContent!.replace(/\s+/g, ' ');
+    expect(text).to.contain('Table 7');
+    expect(text).to.contain('10 – 500');
+    expect(text).to.match(/Shoe ?3/);
+    expect(text).to.match(/Hand ?5/);
+    expect(text).to.contain('play money only');
+  });
+
+  it('passes the same hands to every road and panel, and updates them all when a hand is added', async () => {
+    const hands = dealt('update', 10);
+    const el = await fixture<BaccScoreboard>(html`<bacc-scoreboard style="width:1600px;height:900px" .hands=${hands.slice(0, 9)}></bacc-scoreboard>`);
+    el.hands = hands;
+    await el.updateComplete;
+    const { header, roads, panels } = children(el);
+    expect(header.textContent).to.match(/Hand\s*10/);
+    expect(roads).to.have.length(5);
+    expect(panels).to.have.length(5);
+    for (const child of [...roads, ...panels]) expect((child as unknown as { hands: unknown }).hands).to.equal(hands);
+    const bead = el.shadowRoot!.querySelector('bacc-bead-plate')!;
+    await bead.updateComplete;
+    expect(bead.shadowRoot!.querySelectorAll('[data-col][data-row]').length).to.equal(10);
+  });
+
+  it('shows the note that past results do not predict the next hand', async () => {
+    const el = await fixture<BaccScoreboard>(html`<bacc-scoreboard .hands=${handsFromOutcomes('BPT')}></bacc-scoreboard>`);
+    const note = el.shadowRoot!.querySelector('bacc-odds-note')!;
+    await note.updateComplete;
+    expect(note.shadowRoot!.textContent).to.contain('Past results do not predict the next hand');
+  });
+
+  it('fires no events when its properties are set', async () => {
+    const el = await fixture<BaccScoreboard>(html`<bacc-scoreboard></bacc-scoreboard>`);
+    const fired: string[] = [];
+    const record = (event: Event): void => void fired.push(event.type);
+    for (const type of ['change', 'input', 'select', 'bacc-hand-recorded']) el.addEventListener(type, record);
+    const dispatch = el.dispatchEvent.bind(el);
+    el.dispatchEvent = (event: Event) => {
+      fired.push(event.type);
+      return dispatch(event);
+    };
+    el.hands = dealt('events', 12);
+    el.tableName = 'Quiet';
+    el.shoeNumber = 2;
+    await el.updateComplete;
+    expect(fired).to.deep.equal([]);
+  });
+
+  it('passes an accessibility audit', async () => {
+    const el = await fixture<BaccScoreboard>(html`<bacc-scoreboard style="width:1600px;height:900px" table-name="Audit" .hands=${dealt('a11y', 20)}></bacc-scoreboard>`);
+    await expect(el).to.be.accessible();
+  });
+});

@@ -1,0 +1,81 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { LitElement } from 'lit';
+import { WakeLockController } from '../../components/controllers/wake-lock.js';
+import { BurnInShiftController } from '../../components/controllers/burn-in-shift.js';
+import { AttractDealerController } from '../../components/controllers/attract-dealer.js';
+import { makeRules } from '../../src/rules.js';
+
+const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+class BurnInHost extends LitElement {
+  shift = new BurnInShiftController(this, 30);
+}
+customElements.define('test-burn-in-host', BurnInHost);
+
+class DealerHost extends LitElement {
+  dealer = new AttractDealerController(this, { rules: makeRules(), interval: 2, pauseBetweenShoes: 5, seed: 'attract' });
+}
+customElements.define('test-dealer-host', DealerHost);
+
+class WakeHost extends LitElement {
+  wake = new WakeLockController(this);
+}
+customElements.define('test-wake-host', WakeHost);
+
+describe('the kiosk controllers', () => {
+  it('shift the host by a few pixels at each interval and stop when it leaves the page', async () => {
+    const el = await fixture<BurnInHost>(html`<test-burn-in-host></test-burn-in-host>`);
+    expect(el.style.getPropertyValue('--bacc-burn-in-x')).to.equal('0px');
+    await wait(100);
+    const [x, y] = el.shift.offset;
+    expect(Math.abs(x) + Math.abs(y)).to.be.greaterThan(0);
+    expect(Math.abs(x)).to.be.at.most(4);
+    expect(Math.abs(y)).to.be.at.most(4);
+    el.remove();
+    const offset = el.shift.offset;
+    await wait(100);
+    expect(el.shift.offset).to.equal(offset);
+  });
+
+  it('deal a simulated shoe by themselves, replacing the hands list each time, and start the next shoe after the last hand', async () => {
+    const el = await fixture<DealerHost>(html`<test-dealer-host></test-dealer-host>`);
+    const first = el.dealer.hands;
+    await wait(60);
+    expect(el.dealer.hands.length).to.be.greaterThan(3);
+    expect(el.dealer.hands).not.to.equal(first);
+    expect(el.dealer.shoeNumber).to.equal(1);
+    for (let i = 0; i < 200 && el.dealer.shoeNumber < 2; i++) await wait(20);
+    expect(el.dealer.shoeNumber).to.equal(2);
+    el.remove();
+    const count = el.dealer.hands.length;
+    await wait(50);
+    expect(el.dealer.hands.length).to.equal(count);
+  });
+
+  it('hold a screen wake lock while on the page and release it on removal', async () => {
+    const calls: string[] = [];
+    const original = Object.getOwnPropertyDescriptor(Navigator.prototype, 'wakeLock');
+    Object.defineProperty(navigator, 'wakeLock', {
+      configurable: true,
+      value: {
+        request: async () => {
+          calls.push('request');
+          return { release: async () => void calls.push('release'), addEventListener: () => undefined };
+        },
+      },
+    });
+    try {
+      const el = await fixture<WakeHost>(html`<test-wake-host></test-wake-host>`);
+      await wait(0);
+      expect(el.wake.supported).to.equal(true);
+      expect(el.wake.active).to.equal(true);
+      el.remove();
+      await wait(0);
+      expect(calls).to.deep.equal(['request', 'release']);
+      expect(el.wake.active).to.equal(false);
+    } finally {
+      delete (navigator as unknown as Record<string, unknown>)['wakeLock'];
+      if (original) Object.defineProperty(Navigator.prototype, 'wakeLock', original);
+    }
+  });
+});

@@ -1,0 +1,23 @@
+import { build, preview, type PreviewServer } from 'vite';
+
+let server: PreviewServer | undefined;
+
+/** Builds the app into dist/ and serves it on 127.0.0.1 for the end-to-end tests. */
+export async function setup({ provide }: { provide: (key: 'baseUrl', value: string) => void }): Promise<void> {
+  await build({ logLevel: 'warn' });
+  // Port 0: any free port, so a preview the developer left running does not collide.
+  server = await preview({ preview: { host: '127.0.0.1', port: 0, strictPort: false }, logLevel: 'warn' });
+  const address = server.httpServer.address();
+  if (address === null || typeof address === 'string') throw new Error('the preview server has no port');
+  provide('baseUrl', `http://127.0.0.1:${address.port}/`);
+}
+
+export async function teardown(): Promise<void> {
+  await server?.close();
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}

@@ -1,0 +1,93 @@
+import { describe, it, expect, beforeAll, afterAll, inject } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './browser.js';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Box {
+  name: string;
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+  overflowX: number;
+  overflowY: number;
+}
+
+/** The scoreboard's panels as laid out on screen, and the page's own scroll size. */
+async function layout(page: Page): Promise<{ boxes: Box[]; scrollWidth: number; scrollHeight: number; width: number; height: number }> {
+  return page.evaluate(() => {
+    const scoreboard = document.querySelector('bacc-kiosk')!.shadowRoot!.querySelector('bacc-scoreboard')!;
+    const panels = [...scoreboard.shadowRoot!.querySelector('.layout')!.children] as HTMLElement[];
+    const boxes = panels.map((panel) => {
+      const rect = panel.getBoundingClientRect();
+      return {
+        name: panel.className || panel.tagName.toLowerCase(),
+        left: rect.left,
+        top: rect.top,
+        right: rect.right,
+        bottom: rect.bottom,
+        overflowX: panel.scrollWidth - panel.clientWidth,
+        overflowY: panel.scrollHeight - panel.clientHeight,
+      };
+    });
+    const root = document.documentElement;
+    return { boxes, scrollWidth: root.scrollWidth, scrollHeight: root.scrollHeight, width: innerWidth, height: innerHeight };
+  });
+}
+
+const overlap = (a: Box, b: Box): number =>
+  Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
+
+describe('the kiosk page', () => {
+  for (const [width, height] of [
+    [1920, 1080],
+    [1080, 1920],
+    [1280, 720],
+    [3840, 2160],
+  ] as const) {
+    it(`fits every element inside a ${width}×${height} screen, without overlaps or scrollbars`, async () => {
+      const page = await browser.newPage({ viewport: { width, height } });
+      try {
+        await page.goto(`${baseUrl}?seed=layout&speed=0.2`);
+        // Let a dozen hands deal so every panel has content.
+        await page.waitForFunction(() => {
+          const scoreboard = document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-scoreboard');
+          return (scoreboard?.hands.length ?? 0) >= 12;
+        });
+        await page.screenshot({ path: `.tmp/kiosk-${width}x${height}.png` });
+        const { boxes, scrollWidth, scrollHeight } = await layout(page);
+        // Header, bead plate, big road, ask roads, three derived roads, statistics, last hand, chart, note.
+        expect(boxes.length).toBe(11);
+        expect(scrollWidth).toBeLessThanOrEqual(width);
+        expect(scrollHeight).toBeLessThanOrEqual(height);
+        for (const box of boxes) {
+          expect(box.left, `${box.name} left`).toBeGreaterThanOrEqual(0);
+          expect(box.top, `${box.name} top`).toBeGreaterThanOrEqual(0);
+          expect(box.right, `${box.name} right`).toBeLessThanOrEqual(width);
+          expect(box.bottom, `${box.name} bottom`).toBeLessThanOrEqual(height);
+          expect(box.right - box.left, `${box.name} width`).toBeGreaterThan(40);
+          expect(box.bottom - box.top, `${box.name} height`).toBeGreaterThan(30);
+          // Nothing clipped inside a panel: its content fits it.
+          expect(box.overflowX, `${box.name} overflows sideways`).toBeLessThanOrEqual(1);
+          expect(box.overflowY, `${box.name} overflows downwards`).toBeLessThanOrEqual(1);
+        }
+        for (let i = 0; i < boxes.length; i++) {
+          for (let j = i + 1; j < boxes.length; j++) {
+            expect(overlap(boxes[i]!, boxes[j]!), `${boxes[i]!.name} overlaps ${boxes[j]!.name}`).toBeLessThan(1);
+          }
+        }
+      } finally {
+        await page.close();
+      }
+    });
+  }
+});

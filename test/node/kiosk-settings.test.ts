@@ -1,0 +1,39 @@
+import { describe, it, expect } from 'vitest';
+import { readKioskSettings, DEFAULT_KIOSK_SETTINGS } from '../../components/kiosk-settings.js';
+
+describe('readKioskSettings', () => {
+  it('gives the defaults for an empty query: 8 decks, 5% commission, dark, English', () => {
+    const { settings, problems } = readKioskSettings('');
+    expect(problems).toEqual([]);
+    expect(settings).toMatchObject({ ...DEFAULT_KIOSK_SETTINGS });
+    expect(settings.rules).toMatchObject({ decks: 8, banker: 'commission', tiePays: 8 });
+  });
+
+  it('reads decks, rules, speed, table, limits, language, theme, rows, seed and letters', () => {
+    const { settings, problems } = readKioskSettings(
+      '?decks=6&banker=no-commission&tie=9&speed=1.5&table=Table%207&limits=5%20-%20500&lang=zh&theme=light&rows=7&seed=abc&letters=on',
+    );
+    expect(problems).toEqual([]);
+    expect(settings.rules).toMatchObject({ decks: 6, banker: 'no-commission', tiePays: 9 });
+    expect(settings).toMatchObject({ speed: 1.5, table: 'Table 7', limits: '5 - 500', locale: 'zh-Hans', theme: 'light', rows: 7, seed: 'abc', letters: true });
+  });
+
+  it('falls back to the default for each invalid value and reports it', () => {
+    const { settings, problems } = readKioskSettings('?decks=12&speed=fast&theme=pink&lang=xx&tie=7&rows=1&colour=red');
+    expect(settings.rules.decks).toBe(8);
+    expect(settings.speed).toBe(DEFAULT_KIOSK_SETTINGS.speed);
+    expect(settings.theme).toBe('dark');
+    expect(settings.locale).toBe('en');
+    expect(settings.rules.tiePays).toBe(8);
+    expect(settings.rows).toBe(6);
+    expect(problems.map((p) => p.parameter)).toEqual(['decks', 'tie', 'rows', 'speed', 'lang', 'colour', 'theme']);
+    expect(problems[0]).toEqual({ parameter: 'decks', value: '12', message: 'must be a whole number from 1 to 8; using 8' });
+  });
+
+  it('refuses empty and overlong text', () => {
+    const { settings, problems } = readKioskSettings(`?table=%20&limits=${'x'.repeat(61)}`);
+    expect(settings.table).toBe(DEFAULT_KIOSK_SETTINGS.table);
+    expect(settings.limits).toBe(DEFAULT_KIOSK_SETTINGS.limits);
+    expect(problems).toHaveLength(2);
+  });
+});
