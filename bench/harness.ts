@@ -48,10 +48,15 @@ export function timePerOperation(run: () => void, options: { operations: number;
   return perOperation;
 }
 
+/** Builds a figure whose median must stay at or under a bound, e.g. a time in µs or ms. */
+export function upperBoundFigure(name: string, samples: number[], unit: string, maximum: number): BenchFigure {
+  const { p25, median, p75 } = quartiles(samples);
+  return { name, median, p25, p75, unit, samples: samples.length, target: `≤ ${maximum} ${unit}`, met: median <= maximum };
+}
+
 /** Builds a figure for a time per operation in µs with an upper bound. */
 export function microsecondsFigure(name: string, samples: number[], maxMicroseconds: number): BenchFigure {
-  const { p25, median, p75 } = quartiles(samples);
-  return { name, median, p25, p75, unit: 'µs', samples: samples.length, target: `≤ ${maxMicroseconds} µs`, met: median <= maxMicroseconds };
+  return upperBoundFigure(name, samples, 'µs', maxMicroseconds);
 }
 
 /** Builds a figure for a rate with a lower bound. */

@@ -7,6 +7,7 @@ import { cpus, loadavg, totalmem, platform, release } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { oddsBenchmarks, simulationBenchmarks } from './core.js';
 import { roadBenchmarks } from './roads.js';
+import { displayBenchmarks } from './display.js';
 import type { BenchFigure } from './harness.js';
 
 const machine = {
@@ -24,6 +25,7 @@ const groups: [string, () => BenchFigure[] | Promise<BenchFigure[]>][] = [
   ['exact odds', oddsBenchmarks],
   ['simulation', simulationBenchmarks],
   ['roads', roadBenchmarks],
+  ['display', displayBenchmarks],
 ];
 
 const figures: BenchFigure[] = [];

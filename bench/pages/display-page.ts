@@ -1,0 +1,111 @@
+/**
+ * The in-page half of the display benchmark (bench/display.ts drives it with playwright-core):
+ * each function mounts or updates real elements and times them to the next painted frame.
+ */
+import '../../components/bacc-scoreboard.js';
+import '../../components/bacc-bead-plate.js';
+import '../../components/bacc-big-road.js';
+import '../../components/bacc-derived-road.js';
+import type { LitElement } from 'lit';
+import { Shoe } from '../../src/shoe.js';
+import { handRecord, type HandRecord } from '../../src/shoe-document.js';
+import type { BaccScoreboard } from '../../components/bacc-scoreboard.js';
+
+const stage = document.getElementById('stage')!;
+
+/** Resolves after the next frame has been rendered (rAF runs before paint; the task after it runs after). */
+const nextPaint = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+/** The first `count` hands of the first shoe, from `seed` on, that deals at least that many. */
+function shoeHands(seed: string, count: number): HandRecord[] {
+  for (let attempt = 0; ; attempt++) {
+    const hands = new Shoe({ seed: `${seed}/${attempt}` }).dealAll().map(handRecord);
+    if (hands.length >= count) return hands.slice(0, count);
+  }
+}
+
+/** Milliseconds from setting an 80-hand shoe on fresh road elements (all five roads) to their first paint. */
+async function firstPaintOfRoads(seed: string): Promise<number> {
+  stage.replaceChildren();
+  await nextPaint();
+  const hands = shoeHands(seed, 80);
+  const start = performance.now();
+  const roads = [
+    document.createElement('bacc-bead-plate'),
+    document.createElement('bacc-big-road'),
+    ...(['big-eye-boy', 'small-road', 'cockroach-pig'] as const).map((kind) => {
+      const road = document.createElement('bacc-derived-road');
+      road.setAttribute('kind', kind);
+      return road;
+    }),
+  ];
+  const column = document.createElement('div');
+  column.style.cssText = 'display:grid;gap:8px;width:1400px;--bacc-cell-size:28px';
+  for (const road of roads) {
+    (road as LitElement & { hands: readonly HandRecord[] }).hands = hands;
+    column.append(road);
+  }
+  stage.append(column);
+  await Promise.all(roads.map((road) => (road as LitElement).updateComplete));
+  await nextPaint();
+  return performance.now() - start;
+}
+
+let board: BaccScoreboard | null = null;
+let boardShoe: Shoe | null = null;
+
+/** Mounts a full scoreboard at the stage's size with `count` hands of a shoe. */
+async function mountScoreboard(seed: string, count: number): Promise<void> {
+  stage.replaceChildren();
+  boardShoe = new Shoe({ seed });
+  const hands: HandRecord[] = [];
+  for (let i = 0; i < count; i++) hands.push(handRecord(boardShoe.dealHand()));
+  board = document.createElement('bacc-scoreboard');
+  board.hands = hands;
+  stage.append(board);
+  await board.updateComplete;
+  await nextPaint();
+  await nextPaint();
+}
+
+/** Milliseconds from setting one more hand on the scoreboard to the frame that shows it. */
+async function oneMoreHand(): Promise<number> {
+  if (!board || !boardShoe || boardShoe.finished) throw new Error('mount a scoreboard with hands left first');
+  const hand = handRecord(boardShoe.dealHand());
+  const start = performance.now();
+  board.hands = [...board.hands, hand];
+  await board.updateComplete;
+  await nextPaint();
+  return performance.now() - start;
+}
+
+/**
+ * Deals `count` hands into the mounted scoreboard as the kiosk does, starting a new shoe after
+ * each cut card; every `paintEvery` hands it waits for a frame, so the page really renders.
+ */
+async function dealMany(count: number, paintEvery: number, seed: string): Promise<number> {
+  let shoes = 0;
+  for (let i = 0; i < count; i++) {
+    if (!board) throw new Error('no scoreboard');
+    if (!boardShoe || boardShoe.finished) {
+      boardShoe = new Shoe({ seed: `${seed}-${shoes++}` });
+      board.hands = [];
+      board.shoeNumber = shoes;
+    }
+    board.hands = [...board.hands, handRecord(boardShoe.dealHand())];
+    await board.updateComplete;
+    if (i % paintEvery === 0) await nextPaint();
+  }
+  await nextPaint();
+  return shoes;
+}
+
+/** Every node in the page, shadow roots included. */
+function countNodes(root: Node = document): number {
+  let count = 1;
+  for (const child of root.childNodes) count += countNodes(child);
+  if (root instanceof Element && root.shadowRoot) count += countNodes(root.shadowRoot);
+  return count;
+}
+
+Object.assign(window, { bench: { firstPaintOfRoads, mountScoreboard, oneMoreHand, dealMany, countNodes } });
