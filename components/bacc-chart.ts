@@ -185,6 +185,8 @@ export class BaccChart extends LitElement {
   private handNumbers: number[] = [];
   /** The theme as read for this update; both charts share it. */
   private themePalette: Palette | null = null;
+  private readonly countChart: ChartController<'line'>;
+  private readonly frequencyChart: ChartController<'bar'>;
   /** The palette each chart's options were last built from. */
   private readonly optionsPalette = new WeakMap<object, Palette>();
   private observed: Record<Frequency, number> = frequencies(this.summary);
@@ -192,11 +194,13 @@ export class BaccChart extends LitElement {
 
   constructor() {
     super();
-    new ChartController<'line'>(this, {
+    this.countChart = new ChartController<'line'>(this, {
       canvas: () => this.renderRoot.querySelector<HTMLCanvasElement>('canvas.count'),
       configure: () => ({ type: 'line', data: this.countData(), options: this.countOptions(this.palette()) }),
       refresh: (chart) => {
-        chart.data = this.countData();
+        // The series arrays are kept and pushed to in place, which chart.js tracks; only a new shoe
+        // brings new arrays.
+        if (chart.data.labels !== this.handNumbers || chart.data.datasets[0]?.data !== this.counts) chart.data = this.countData();
         // New options make chart.js resolve them and measure every label again (measured: most
         // of a hand's time); they change only with the theme or the text size.
         if (this.optionsPalette.get(chart) !== this.palette()) {
@@ -205,7 +209,7 @@ export class BaccChart extends LitElement {
         }
       },
     });
-    new ChartController<'bar'>(this, {
+    this.frequencyChart = new ChartController<'bar'>(this, {
       canvas: () => this.renderRoot.querySelector<HTMLCanvasElement>('canvas.frequencies'),
       configure: () => this.frequencyConfiguration(this.palette()),
       refresh: (chart) => {
@@ -217,6 +221,12 @@ export class BaccChart extends LitElement {
         }
       },
     });
+  }
+
+  /** Resolves once both charts show the latest hands: a chart redraws in the frame after the page shows a new hand. */
+  async chartsDrawn(): Promise<void> {
+    await this.updateComplete;
+    await Promise.all([this.countChart.drawn(), this.frequencyChart.drawn()]);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -372,7 +382,7 @@ export class BaccChart extends LitElement {
     const sideColor = (count: number): string => (count > 0 ? palette.banker : count < 0 ? palette.player : palette.muted);
     const isTie = (index: number): boolean => this.outcomes[index] === 'T';
     const countAt = (index: number): number => this.counts[index] ?? 0;
-    const pointRadius = Math.max(2, Math.round(palette.fontSize / (this.counts.length > 50 ? 6 : 4)));
+    const pointRadius = Math.max(2, Math.round(palette.fontSize / 5));
     return {
       ...commonOptions(() => this.textSizeChanged(palette.fontSize)),
       datasets: {
@@ -392,7 +402,8 @@ export class BaccChart extends LitElement {
       scales: {
         x: {
           type: 'category',
-          ticks: { color: palette.muted, font, maxRotation: 0, autoSkipPadding: palette.fontSize },
+          // Measuring a sample of the hand numbers, not all of them, is enough to space them.
+          ticks: { color: palette.muted, font, maxRotation: 0, autoSkipPadding: palette.fontSize, sampleSize: 8 },
           grid: { display: false },
           border: { color: palette.grid },
         },

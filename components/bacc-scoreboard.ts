@@ -83,6 +83,8 @@ export class BaccScoreboard extends LitElement {
         min-width: 0;
         min-height: 0;
         overflow: hidden;
+        /* A new hand changes what is inside the panels, never their size: keep layout and paint inside. */
+        contain: layout paint style;
         background: var(--_panel);
         border-radius: var(--_radius);
         padding: calc(var(--_gap) * 0.75);

@@ -25,10 +25,11 @@ function shoeHands(seed: string, count: number): HandRecord[] {
 }
 
 /** Milliseconds from setting an 80-hand shoe on fresh road elements (all five roads) to their first paint. */
-async function firstPaintOfRoads(seed: string): Promise<number> {
+async function firstPaintOfRoads(seed: string, label = 'first'): Promise<number> {
   stage.replaceChildren();
   await nextPaint();
   const hands = shoeHands(seed, 80);
+  performance.mark(`${label}-start`);
   const start = performance.now();
   const roads = [
     document.createElement('bacc-bead-plate'),
@@ -48,7 +49,9 @@ async function firstPaintOfRoads(seed: string): Promise<number> {
   stage.append(column);
   await Promise.all(roads.map((road) => (road as LitElement).updateComplete));
   await nextPaint();
-  return performance.now() - start;
+  const elapsed = performance.now() - start;
+  performance.mark(`${label}-end`);
+  return elapsed;
 }
 
 let board: BaccScoreboard | null = null;
@@ -68,36 +71,43 @@ async function mountScoreboard(seed: string, count: number): Promise<void> {
   await nextPaint();
 }
 
-/** Milliseconds from setting one more hand on the scoreboard to the frame that shows it. */
-async function oneMoreHand(): Promise<number> {
+/**
+ * Milliseconds from setting one more hand on the scoreboard to the frame that shows it; marks
+ * `label`-start and `label`-end for the trace that measures the main thread's work in between.
+ */
+async function oneMoreHand(label = 'hand'): Promise<number> {
   if (!board || !boardShoe || boardShoe.finished) throw new Error('mount a scoreboard with hands left first');
   const hand = handRecord(boardShoe.dealHand());
+  performance.mark(`${label}-start`);
   const start = performance.now();
   board.hands = [...board.hands, hand];
   await board.updateComplete;
   await nextPaint();
-  return performance.now() - start;
+  const elapsed = performance.now() - start;
+  performance.mark(`${label}-end`);
+  return elapsed;
 }
 
 /**
- * Deals `count` hands into the mounted scoreboard as the kiosk does, starting a new shoe after
- * each cut card; every `paintEvery` hands it waits for a frame, so the page really renders.
+ * Deals whole shoes into the mounted scoreboard as the kiosk does, a hand at a time, waiting for a
+ * frame every `paintEvery` hands so the page really renders; each shoe ends on its last hand, still
+ * on screen. Shoe k is shuffled from `seeds[k]`. Returns the hands dealt.
  */
-async function dealMany(count: number, paintEvery: number, seed: string): Promise<number> {
-  let shoes = 0;
-  for (let i = 0; i < count; i++) {
+async function dealShoes(seeds: string[], paintEvery: number): Promise<number> {
+  let dealt = 0;
+  for (const [index, seed] of seeds.entries()) {
     if (!board) throw new Error('no scoreboard');
-    if (!boardShoe || boardShoe.finished) {
-      boardShoe = new Shoe({ seed: `${seed}-${shoes++}` });
-      board.hands = [];
-      board.shoeNumber = shoes;
+    const shoe = new Shoe({ seed });
+    board.hands = [];
+    board.shoeNumber = index + 1;
+    while (!shoe.finished) {
+      board.hands = [...board.hands, handRecord(shoe.dealHand())];
+      await board.updateComplete;
+      if (++dealt % paintEvery === 0) await nextPaint();
     }
-    board.hands = [...board.hands, handRecord(boardShoe.dealHand())];
-    await board.updateComplete;
-    if (i % paintEvery === 0) await nextPaint();
   }
   await nextPaint();
-  return shoes;
+  return dealt;
 }
 
 /** Every node in the page, shadow roots included. */
@@ -108,4 +118,4 @@ function countNodes(root: Node = document): number {
   return count;
 }
 
-Object.assign(window, { bench: { firstPaintOfRoads, mountScoreboard, oneMoreHand, dealMany, countNodes } });
+Object.assign(window, { bench: { firstPaintOfRoads, mountScoreboard, oneMoreHand, dealShoes, countNodes } });

@@ -46,13 +46,13 @@ describe('<bacc-chart>', () => {
     const line = chartOf(el, 'count')!;
     const bars = chartOf(el, 'frequencies')!;
     el.hands = [...hands, outcomeHand('P')];
-    await el.updateComplete;
+    await el.chartsDrawn();
     expect(chartOf(el, 'count')).to.equal(line);
     expect(chartOf(el, 'frequencies')).to.equal(bars);
     expect(line.data.datasets[0]!.data).to.deep.equal([1, 2, 1, 0]);
     expect((bars.data.datasets[0]!.data as number[])[1]).to.equal(50);
     el.hands = hands.slice(0, 2);
-    await el.updateComplete;
+    await el.chartsDrawn();
     expect(chartOf(el, 'count')).to.equal(line);
     expect(line.data.datasets[0]!.data).to.deep.equal([1, 2]);
   });
@@ -60,7 +60,7 @@ describe('<bacc-chart>', () => {
   it('counts a whole new shoe afresh', async () => {
     const el = await fixture<BaccChart>(html`<bacc-chart .hands=${handsFromOutcomes('BBB')}></bacc-chart>`);
     el.hands = handsFromOutcomes('PT');
-    await el.updateComplete;
+    await el.chartsDrawn();
     expect(chartOf(el, 'count')!.data.datasets[0]!.data).to.deep.equal([-1, -1]);
   });
 
@@ -101,7 +101,7 @@ describe('<bacc-chart>', () => {
     root.style.setProperty('--bacc-player-color', 'rgb(4, 5, 6)');
     try {
       await nextFrame();
-      await el.updateComplete;
+      await el.chartsDrawn();
       expect((chartOf(el, 'frequencies')!.data.datasets[0]!.backgroundColor as string[])[1]).to.equal('rgb(4, 5, 6)');
     } finally {
       root.style.removeProperty('--bacc-player-color');
