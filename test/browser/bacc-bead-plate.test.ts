@@ -1,9 +1,10 @@
 import { expect, fixture, html, nextFrame } from '@open-wc/testing';
 import '../../components/bacc-bead-plate.js';
 import type { BaccBeadPlate } from '../../components/bacc-bead-plate.js';
-import { useLocale } from '../../components/localization.js';
 import { handsFromOutcomes } from '../../src/roads.js';
 import type { HandRecord } from '../../src/shoe-document.js';
+import { eventsFiredDuring } from './event-spy.js';
+import { inLocale } from './locale-switch.js';
 
 // REFERENCE.md, "Worked examples".
 const FIRST = 'TBBPPPBPBBBBBBBBPT';
@@ -164,24 +165,14 @@ describe('<bacc-bead-plate>', () => {
   it('says its hands in Chinese when the locale is zh-Hans', async () => {
     const el = await fixture<BaccBeadPlate>(html`<bacc-bead-plate labels="totals"></bacc-bead-plate>`);
     el.hands = [hand('B', 7, { bankerPair: true }), hand('T', 4)];
-    try {
-      await useLocale('zh-Hans');
-      await el.updateComplete;
+    await inLocale('zh-Hans', el, () => {
       expect(summary(el)).to.equal('珠盘路，2局：第1列：庄家7点（庄对），和局4点');
-    } finally {
-      await useLocale('en');
-    }
+    });
   });
 
   it('fires no events when its properties and attributes are set', async () => {
     const el = await fixture<BaccBeadPlate>(html`<bacc-bead-plate></bacc-bead-plate>`);
-    const fired: string[] = [];
-    const dispatch = EventTarget.prototype.dispatchEvent;
-    EventTarget.prototype.dispatchEvent = function (this: EventTarget, event: Event) {
-      if (this === el || (this instanceof Node && el.shadowRoot!.contains(this))) fired.push(event.type);
-      return dispatch.call(this, event);
-    };
-    try {
+    const fired = await eventsFiredDuring(el, async () => {
       el.hands = handsFromOutcomes(FIRST);
       await el.updateComplete;
       el.hands = handsFromOutcomes(`${FIRST}B`);
@@ -192,9 +183,7 @@ describe('<bacc-bead-plate>', () => {
       el.setAttribute('outcomes', 'BPT');
       el.setAttribute('rows', '2');
       await el.updateComplete;
-    } finally {
-      EventTarget.prototype.dispatchEvent = dispatch;
-    }
+    });
     expect(drawn(el)).to.deep.equal(['B(0,0)', 'P(0,1)', 'T(1,0)']);
     expect(fired).to.deep.equal([]);
   });

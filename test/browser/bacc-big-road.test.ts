@@ -1,9 +1,10 @@
 import { expect, fixture, html, nextFrame } from '@open-wc/testing';
 import '../../components/bacc-big-road.js';
 import type { BaccBigRoad } from '../../components/bacc-big-road.js';
-import { useLocale } from '../../components/localization.js';
 import { RoadTracker, handsFromOutcomes } from '../../src/roads.js';
 import type { HandRecord } from '../../src/shoe-document.js';
+import { eventsFiredDuring } from './event-spy.js';
+import { inLocale } from './locale-switch.js';
 
 // REFERENCE.md, "Worked examples".
 const FIRST = 'TBBPPPBPBBBBBBBBPT';
@@ -254,26 +255,16 @@ describe('<bacc-big-road>', () => {
 
   it('says its columns in Chinese when the locale is zh-Hans', async () => {
     const el = await fixture<BaccBigRoad>(html`<bacc-big-road outcomes="TBBPT"></bacc-big-road>`);
-    try {
-      await useLocale('zh-Hans');
-      await el.updateComplete;
+    await inLocale('zh-Hans', el, () => {
       expect(summary(el)).to.equal('大路，2列，首列之前1次和局：第1列庄2；第2列闲1，1次和局');
-    } finally {
-      await useLocale('en');
-    }
+    });
     await el.updateComplete;
     expect(summary(el)).to.match(/^Big Road, 2 columns/);
   });
 
   it('fires no events when its properties and attributes are set', async () => {
     const el = await fixture<BaccBigRoad>(html`<bacc-big-road></bacc-big-road>`);
-    const fired: string[] = [];
-    const dispatch = EventTarget.prototype.dispatchEvent;
-    EventTarget.prototype.dispatchEvent = function (this: EventTarget, event: Event) {
-      if (this === el || (this instanceof Node && el.shadowRoot!.contains(this))) fired.push(event.type);
-      return dispatch.call(this, event);
-    };
-    try {
+    const fired = await eventsFiredDuring(el, async () => {
       el.hands = handsFromOutcomes(FIRST);
       await el.updateComplete;
       el.hands = handsFromOutcomes(SECOND);
@@ -284,9 +275,7 @@ describe('<bacc-big-road>', () => {
       el.setAttribute('outcomes', 'BPB');
       el.setAttribute('rows', '5');
       await el.updateComplete;
-    } finally {
-      EventTarget.prototype.dispatchEvent = dispatch;
-    }
+    });
     expect(drawn(el)).to.deep.equal(['B(0,0)', 'P(1,0)', 'B(2,0)']);
     expect(fired).to.deep.equal([]);
   });

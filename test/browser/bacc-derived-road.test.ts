@@ -1,8 +1,9 @@
 import { expect, fixture, html, nextFrame } from '@open-wc/testing';
 import '../../components/bacc-derived-road.js';
 import type { BaccDerivedRoad } from '../../components/bacc-derived-road.js';
-import { useLocale } from '../../components/localization.js';
 import { handsFromOutcomes } from '../../src/roads.js';
+import { eventsFiredDuring } from './event-spy.js';
+import { inLocale } from './locale-switch.js';
 
 // REFERENCE.md, "Worked examples".
 const FIRST = 'TBBPPPBPBBBBBBBBPT';
@@ -134,24 +135,14 @@ describe('<bacc-derived-road>', () => {
 
   it('says its columns in Chinese when the locale is zh-Hans', async () => {
     const el = await road('big-eye-boy', FIRST);
-    try {
-      await useLocale('zh-Hans');
-      await el.updateComplete;
+    await inLocale('zh-Hans', el, () => {
       expect(summary(el)).to.equal('大眼仔，6列：第1列红1；第2列蓝3；第3列红1；第4列蓝1；第5列红6；第6列蓝1');
-    } finally {
-      await useLocale('en');
-    }
+    });
   });
 
   it('fires no events when its properties and attributes are set', async () => {
     const el = await fixture<BaccDerivedRoad>(html`<bacc-derived-road></bacc-derived-road>`);
-    const fired: string[] = [];
-    const dispatch = EventTarget.prototype.dispatchEvent;
-    EventTarget.prototype.dispatchEvent = function (this: EventTarget, event: Event) {
-      if (this === el || (this instanceof Node && el.shadowRoot!.contains(this))) fired.push(event.type);
-      return dispatch.call(this, event);
-    };
-    try {
+    const fired = await eventsFiredDuring(el, async () => {
       el.hands = handsFromOutcomes(FIRST);
       await el.updateComplete;
       el.hands = handsFromOutcomes(SECOND);
@@ -163,9 +154,7 @@ describe('<bacc-derived-road>', () => {
       el.setAttribute('rows', '6');
       el.setAttribute('kind', 'cockroach-pig');
       await el.updateComplete;
-    } finally {
-      EventTarget.prototype.dispatchEvent = dispatch;
-    }
+    });
     expect(colours(el)).to.equal('b r r b r r r r b');
     expect(fired).to.deep.equal([]);
   });

@@ -4,7 +4,8 @@ import type { BaccLastHand } from '../../components/bacc-last-hand.js';
 import { resolveCompleteHand } from '../../src/hand.js';
 import { handsFromOutcomes } from '../../src/roads.js';
 import { handRecord, type HandRecord } from '../../src/shoe-document.js';
-import { cardedHands, textOf, watchEvents } from './panel-helpers.js';
+import { cardedHands, textOf } from './panel-helpers.js';
+import { eventsFiredDuring } from './event-spy.js';
 
 const hand = (...cards: string[]): HandRecord => handRecord(resolveCompleteHand(cards));
 
@@ -95,13 +96,13 @@ describe('<bacc-last-hand>', () => {
 
   it('fires no event when its hands are set', async () => {
     const el = await fixture<BaccLastHand>(html`<bacc-last-hand></bacc-last-hand>`);
-    const watch = watchEvents(el);
-    el.hands = cardedHands('events');
-    await el.updateComplete;
-    el.hands = handsFromOutcomes('B');
-    await el.updateComplete;
-    watch.stop();
-    expect(watch.events).to.have.length(0);
+    const fired = await eventsFiredDuring(el, async () => {
+      el.hands = cardedHands('events');
+      await el.updateComplete;
+      el.hands = handsFromOutcomes('B');
+      await el.updateComplete;
+    });
+    expect(fired).to.have.length(0);
   });
 
   it('passes an accessibility audit before the first hand, with cards, and without', async () => {

@@ -4,7 +4,8 @@ import type { BaccOddsNote } from '../../components/bacc-odds-note.js';
 import { exactOdds, fullShoe } from '../../src/odds.js';
 import { handsFromOutcomes } from '../../src/roads.js';
 import { makeRules } from '../../src/rules.js';
-import { cardedHands, cardsLeftByRank, textOf, watchEvents } from './panel-helpers.js';
+import { cardedHands, cardsLeftByRank, textOf } from './panel-helpers.js';
+import { eventsFiredDuring } from './event-spy.js';
 
 function odds(el: BaccOddsNote): Record<string, string> {
   const entries = [...el.shadowRoot!.querySelectorAll('[data-outcome]')].map((entry) => [
@@ -65,12 +66,12 @@ describe('<bacc-odds-note>', () => {
 
   it('fires no event when its properties are set', async () => {
     const el = await fixture<BaccOddsNote>(html`<bacc-odds-note></bacc-odds-note>`);
-    const watch = watchEvents(el);
-    el.hands = cardedHands('events').slice(0, 5);
-    el.rules = makeRules({ decks: 6 });
-    await el.updateComplete;
-    watch.stop();
-    expect(watch.events).to.have.length(0);
+    const fired = await eventsFiredDuring(el, async () => {
+      el.hands = cardedHands('events').slice(0, 5);
+      el.rules = makeRules({ decks: 6 });
+      await el.updateComplete;
+    });
+    expect(fired).to.have.length(0);
   });
 
   it('passes an accessibility audit, with and without cards', async () => {

@@ -1,8 +1,9 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../components/bacc-predictions.js';
 import type { BaccPredictions } from '../../components/bacc-predictions.js';
-import { useLocale } from '../../components/localization.js';
 import { handsFromOutcomes } from '../../src/roads.js';
+import { eventsFiredDuring } from './event-spy.js';
+import { inLocale } from './locale-switch.js';
 
 // REFERENCE.md, "Worked examples".
 const FIRST = 'TBBPPPBPBBBBBBBBPT';
@@ -91,25 +92,15 @@ describe('<bacc-predictions>', () => {
 
   it('says each side’s marks in Chinese when the locale is zh-Hans', async () => {
     const el = await fixture<BaccPredictions>(html`<bacc-predictions outcomes=${FIRST}></bacc-predictions>`);
-    try {
-      await useLocale('zh-Hans');
-      await el.updateComplete;
+    await inLocale('zh-Hans', el, () => {
       expect(said(el, 'B')).to.equal('庄问路：大眼仔蓝，小路红，蟑螂路红');
       expect(el.shadowRoot!.querySelector('[data-ask="P"] .ask-label')!.textContent).to.contain('闲问路');
-    } finally {
-      await useLocale('en');
-    }
+    });
   });
 
   it('fires no events when its properties and attributes are set', async () => {
     const el = await fixture<BaccPredictions>(html`<bacc-predictions></bacc-predictions>`);
-    const fired: string[] = [];
-    const dispatch = EventTarget.prototype.dispatchEvent;
-    EventTarget.prototype.dispatchEvent = function (this: EventTarget, event: Event) {
-      if (this === el || (this instanceof Node && el.shadowRoot!.contains(this))) fired.push(event.type);
-      return dispatch.call(this, event);
-    };
-    try {
+    const fired = await eventsFiredDuring(el, async () => {
       el.hands = handsFromOutcomes(FIRST);
       await el.updateComplete;
       el.hands = handsFromOutcomes(`${FIRST}B`);
@@ -118,9 +109,7 @@ describe('<bacc-predictions>', () => {
       el.hands = undefined;
       el.setAttribute('outcomes', SECOND);
       await el.updateComplete;
-    } finally {
-      EventTarget.prototype.dispatchEvent = dispatch;
-    }
+    });
     expect(asked(el, 'B')).to.deep.equal(['big-eye-boy red', 'small-road red', 'cockroach-pig blue']);
     expect(fired).to.deep.equal([]);
   });

@@ -4,6 +4,7 @@ import type { BaccScoreboard } from '../../components/bacc-scoreboard.js';
 import { Shoe } from '../../src/shoe.js';
 import { handRecord, type HandRecord } from '../../src/shoe-document.js';
 import { handsFromOutcomes } from '../../src/roads.js';
+import { eventsFiredDuring } from './event-spy.js';
 
 const dealt = (seed: string, count: number): HandRecord[] => {
   const shoe = new Shoe({ seed });
@@ -53,18 +54,12 @@ describe('<bacc-scoreboard>', () => {
 
   it('fires no events when its properties are set', async () => {
     const el = await fixture<BaccScoreboard>(html`<bacc-scoreboard></bacc-scoreboard>`);
-    const fired: string[] = [];
-    const record = (event: Event): void => void fired.push(event.type);
-    for (const type of ['change', 'input', 'select', 'bacc-hand-recorded']) el.addEventListener(type, record);
-    const dispatch = el.dispatchEvent.bind(el);
-    el.dispatchEvent = (event: Event) => {
-      fired.push(event.type);
-      return dispatch(event);
-    };
-    el.hands = dealt('events', 12);
-    el.tableName = 'Quiet';
-    el.shoeNumber = 2;
-    await el.updateComplete;
+    const fired = await eventsFiredDuring(el, async () => {
+      el.hands = dealt('events', 12);
+      el.tableName = 'Quiet';
+      el.shoeNumber = 2;
+      await el.updateComplete;
+    });
     expect(fired).to.deep.equal([]);
   });
 

@@ -1,10 +1,11 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../components/bacc-stats.js';
 import type { BaccStats } from '../../components/bacc-stats.js';
-import { useLocale } from '../../components/localization.js';
 import { handsFromOutcomes } from '../../src/roads.js';
 import { makeRules } from '../../src/rules.js';
-import { cardedHands, textOf, watchEvents } from './panel-helpers.js';
+import { cardedHands, textOf } from './panel-helpers.js';
+import { eventsFiredDuring } from './event-spy.js';
+import { inLocale } from './locale-switch.js';
 
 /** The figure and share shown for one statistic. */
 function stat(el: BaccStats, name: string): { figure: string; share: string; text: string } {
@@ -93,12 +94,12 @@ describe('<bacc-stats>', () => {
 
   it('fires no event when its properties are set', async () => {
     const el = await fixture<BaccStats>(html`<bacc-stats></bacc-stats>`);
-    const watch = watchEvents(el);
-    el.hands = cardedHands('events');
-    el.rules = makeRules({ decks: 6 });
-    await el.updateComplete;
-    watch.stop();
-    expect(watch.events).to.have.length(0);
+    const fired = await eventsFiredDuring(el, async () => {
+      el.hands = cardedHands('events');
+      el.rules = makeRules({ decks: 6 });
+      await el.updateComplete;
+    });
+    expect(fired).to.have.length(0);
   });
 
   it('passes an accessibility audit, with and without cards', async () => {
@@ -111,14 +112,10 @@ describe('<bacc-stats>', () => {
 
   it('speaks Simplified Chinese when the page switches locale', async () => {
     const el = await fixture<BaccStats>(html`<bacc-stats .hands=${handsFromOutcomes('BBP')}></bacc-stats>`);
-    await useLocale('zh-Hans');
-    try {
-      await el.updateComplete;
+    await inLocale('zh-Hans', el, () => {
       expect(stat(el, 'hands').text).to.contain('局数');
       expect(stat(el, 'banker').text).to.contain('庄');
-    } finally {
-      await useLocale('en');
-    }
+    });
     await el.updateComplete;
     expect(stat(el, 'hands').text).to.contain('Hands');
   });

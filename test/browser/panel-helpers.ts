@@ -1,4 +1,4 @@
-/** What the panel tests share: hands with cards from a seeded shoe, and a watch on dispatched events. */
+/** What the panel tests share: hands with cards from a seeded shoe, and text as a person reads it. */
 import { Shoe } from '../../src/shoe.js';
 import { handRecord, type HandRecord } from '../../src/shoe-document.js';
 import { RANKS } from '../../src/cards.js';
@@ -15,17 +15,6 @@ export function cardsLeftByRank(hands: readonly HandRecord[], decks = 8): number
     for (const card of hand.cards ?? []) left[RANKS.indexOf(card.charAt(0) as (typeof RANKS)[number])]!--;
   }
   return left;
-}
-
-/** Records every event the element dispatches itself until `stop` is called. */
-export function watchEvents(element: HTMLElement): { events: Event[]; stop: () => void } {
-  const events: Event[] = [];
-  const original = element.dispatchEvent;
-  element.dispatchEvent = (event: Event): boolean => {
-    events.push(event);
-    return original.call(element, event);
-  };
-  return { events, stop: () => void (element.dispatchEvent = original) };
 }
 
 /** The element's shadow root text with its white space collapsed, as a person reads it. */
