@@ -3,11 +3,22 @@
 // (the package's prepare script).
 import { createInterface } from 'node:readline';
 
+// A reader that stops early (`bacc simulate | head`) closes the pipe: that is the end of the
+// output, not an error worth a stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error) => process.exit(error.code === 'EPIPE' ? 0 : 1));
+}
+
 let cli;
 try {
   cli = await import('../lib/bin/cli.js');
-} catch {
-  process.stderr.write('bacc: the command is not built; run "npm install" (or "npm run prepare") first\n');
+} catch (error) {
+  const notBuilt = error?.code === 'ERR_MODULE_NOT_FOUND' && String(error.message).includes('lib/bin/cli.js');
+  process.stderr.write(
+    notBuilt
+      ? 'bacc: the command is not built; run "npm install" (or "npm run prepare") first\n'
+      : `bacc: could not start: ${String(error?.message ?? error).split('\n')[0]}\n`,
+  );
   process.exit(2);
 }
 process.exitCode = await cli.main(process.argv.slice(2), {

@@ -71,8 +71,7 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         io.stdout(`${USAGE}\n`);
         return 0;
       case undefined:
-        io.stderr(`${USAGE}\n`);
-        return 2;
+        throw new UsageError('no command; try "bacc help"');
       default:
         throw new UsageError(`unknown command "${command}"; try "bacc help"`);
     }
@@ -152,6 +151,8 @@ function parseComposition(text: string): number[] {
   }
   return parts.map((part, index) => {
     if (!/^\d+$/.test(part)) throw new UsageError(`count ${index + 1} ("${part}") is not a whole number`);
+    // Eight decks at most, as at a table; the exact figures are exact integers up to that size.
+    if (Number(part) > 32) throw new UsageError(`count ${index + 1} (${part}) is more than eight decks hold (32 of a rank)`);
     return Number(part);
   });
 }
@@ -265,9 +266,16 @@ async function roadsCommand(args: string[], io: CliIo): Promise<number> {
     }
     if (!info.isFile()) throw new UsageError(`${source} is not a file`);
     if (info.size > MAX_INPUT_BYTES) throw new UsageError(`${source} is larger than ${MAX_INPUT_BYTES / 2 ** 20} MiB`);
-    fromText(await (io.readTextFile ?? ((path: string) => readFile(path, 'utf8')))(source), source);
+    let text: string;
+    try {
+      text = await (io.readTextFile ?? ((path: string) => readFile(path, 'utf8')))(source);
+    } catch (error) {
+      throw new UsageError(`cannot read ${source}: ${oneLine(error)}`);
+    }
+    fromText(text, source);
   } else {
     if (source.trim() === '') throw new UsageError('the outcome string is empty');
+    if (values.shoe !== undefined) throw new UsageError('--shoe chooses a shoe of a shoe document, not of an outcome string');
     fromText(source, 'the outcome string');
   }
   const roads = computeRoads(hands!, { rows, ...(rules ? { rules, decks: rules.decks } : {}) });

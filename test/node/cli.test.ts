@@ -107,6 +107,8 @@ describe('bacc odds', () => {
     expectUsageError(await bacc(['odds', '--bogus']), /Unknown option '--bogus'/);
     expectUsageError(await bacc(['odds', '--decks', '6', '--remaining', '1,1,1,1,1,1,1,1,1,1,1,1,1']), /not both/);
     expectUsageError(await bacc(['oddz']), /unknown command "oddz"/);
+    expectUsageError(await bacc([]), /no command; try "bacc help"/);
+    expectUsageError(await bacc(['odds', '--remaining', '33,32,32,32,32,32,32,32,32,32,32,32,32']), /count 1 \(33\) is more than eight decks hold/);
   });
 });
 
@@ -199,6 +201,7 @@ describe('bacc roads', () => {
     expectUsageError(await bacc(['roads', '-'], ''), /stdin is empty/);
     expectUsageError(await bacc(['roads']), /needs one input/);
     expectUsageError(await bacc(['roads', 'BPB', '--rows', '0']), /--rows/);
+    expectUsageError(await bacc(['roads', 'BPB', '--shoe', '2']), /--shoe chooses a shoe of a shoe document/);
   });
 });
 
@@ -216,5 +219,11 @@ describe('the bacc executable', () => {
     const bad = spawnSync(process.execPath, [bin, 'resolve', '9h', 'zz'], { encoding: 'utf8' });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/^bacc: card 2: unknown card "zz"[^\n]*\n$/);
+  });
+
+  it('ends quietly when its reader closes the pipe early', () => {
+    const run = spawnSync('/bin/sh', ['-c', `"${process.execPath}" "${bin}" simulate --shoes 300 | head -c 100 > /dev/null`], { encoding: 'utf8' });
+    expect(run.status).toBe(0);
+    expect(run.stderr).toBe('');
   });
 });
