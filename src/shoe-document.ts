@@ -63,7 +63,8 @@ export function shoeDocument(shoes: ShoeRecord[]): ShoeDocument {
 
 /**
  * Deals whole simulated shoes into records. Seeded runs are reproducible: shoe k is shuffled
- * from `shoeSeed(seed, k)`, which is stored with it, and its id is derived from that seed.
+ * from `shoeSeed(seed, k)`, which is stored with it, and its id is derived from that seed; only
+ * the start and end times, which are when the run happened, differ between two runs.
  */
 export function simulateShoeRecords(options: {
   shoes: number;
@@ -147,27 +148,49 @@ export function parseShoeDocument(input: unknown): ShoeDocument {
   if (result.output.version !== SHOE_DOCUMENT_VERSION) {
     throw new ShoeDocumentError(`version ${result.output.version} is not a version this program reads (${SHOE_DOCUMENT_VERSION})`);
   }
+  const ids = new Set<string>();
   const shoes = result.output.shoes.map((shoe, shoeIndex): ShoeRecord => {
     const where = `shoe ${shoeIndex + 1} (id "${shoe.id}")`;
+    if (ids.has(shoe.id)) throw new ShoeDocumentError(`${where}, id: another shoe in the document has the same id`);
+    ids.add(shoe.id);
     let rules: TableRules;
     try {
       rules = makeRules(shoe.rules as Partial<TableRules>);
     } catch (error) {
       throw new ShoeDocumentError(`${where}, rules: ${(error as Error).message}`);
     }
-    shoe.hands.forEach((hand, handIndex) => checkHand(hand, `${where}, hand ${handIndex + 1}`));
-    return { ...shoe, rules } as ShoeRecord;
+    if (shoe.endedAt !== null && Date.parse(shoe.endedAt) < Date.parse(shoe.startedAt)) {
+      throw new ShoeDocumentError(`${where}, endedAt: the shoe ends before it starts (${shoe.startedAt})`);
+    }
+    const copies = new Map<string, number>();
+    const hands = shoe.hands.map((hand, handIndex) => {
+      const checked = checkHand(hand, `${where}, hand ${handIndex + 1}`);
+      for (const card of checked.cards ?? []) {
+        // A suited card appears once per deck; a card written without its suit, four times per deck.
+        const most = card.length === 2 ? rules.decks : 4 * rules.decks;
+        const seen = (copies.get(card) ?? 0) + 1;
+        if (seen > most) {
+          throw new ShoeDocumentError(`${where}, hand ${handIndex + 1}, cards: more ${card} than ${rules.decks} deck(s) hold`);
+        }
+        copies.set(card, seen);
+      }
+      return checked;
+    });
+    return { ...shoe, rules, hands } as ShoeRecord;
   });
   return { ...result.output, format: SHOE_DOCUMENT_FORMAT, version: SHOE_DOCUMENT_VERSION, shoes };
 }
 
-/** A hand with cards must resolve to what it states; one without has no totals. */
-function checkHand(hand: HandRecord, where: string): void {
+/**
+ * A hand with cards must resolve to what it states; one without has no totals. Returns the hand
+ * with its cards in canonical notation (`10h` is read, `TH` is kept).
+ */
+function checkHand(hand: HandRecord, where: string): HandRecord {
   if (hand.cards === null) {
     if (hand.playerTotal !== null || hand.bankerTotal !== null) {
       throw new ShoeDocumentError(`${where}: totals are given without cards`);
     }
-    return;
+    return hand;
   }
   let resolved: ResolvedHand;
   try {
@@ -188,6 +211,7 @@ function checkHand(hand: HandRecord, where: string): void {
       throw new ShoeDocumentError(`${where}, ${field}: the cards ${hand.cards.join(' ')} give ${JSON.stringify(actual)}, not ${JSON.stringify(given)}`);
     }
   }
+  return { ...hand, cards: resolved.cards };
 }
 
 /** "shoes.1.hands.4.outcome" → "shoe 2 (id "…"), hand 5, outcome: ". */

@@ -67,3 +67,32 @@ describe('the shoe export document', () => {
     expect(() => parseShoeDocument('text')).toThrow(ShoeDocumentError);
   });
 });
+
+describe('reading a shoe document strictly', () => {
+  const document = simulated('strict', 2);
+
+  it('writes the cards back in canonical notation', () => {
+    const copy = structuredClone(document);
+    copy.shoes[0]!.hands[0]!.cards = copy.shoes[0]!.hands[0]!.cards!.map((card) => card.toLowerCase().replace(/^t/, '10'));
+    expect(parseShoeDocument(copy).shoes[0]!.hands[0]!.cards).toEqual(document.shoes[0]!.hands[0]!.cards);
+  });
+
+  it('refuses two shoes with the same id', () => {
+    expect(errorFor(document, (d) => (d.shoes[1].id = d.shoes[0].id))).toMatch(/^shoe 2 .*id: another shoe in the document has the same id/);
+  });
+
+  it('refuses a shoe that ends before it starts', () => {
+    expect(errorFor(document, (d) => (d.shoes[0].endedAt = '2000-01-01T00:00:00.000Z'))).toMatch(/endedAt: the shoe ends before it starts/);
+  });
+
+  it('refuses more copies of a card than the decks hold', () => {
+    const message = errorFor(document, (d) => {
+      d.shoes[0].rules.decks = 1;
+      d.shoes[0].rules.cutCardFromEnd = 14;
+      // Player 9H+KD (natural 9) against banker 2C+5S, dealt twice: two 9H from one deck.
+      const hand = { cards: ['9H', '2C', 'KD', '5S'], outcome: 'P', playerPair: false, bankerPair: false, natural: true, playerTotal: 9, bankerTotal: 7 };
+      d.shoes[0].hands = [hand, { ...hand }];
+    });
+    expect(message).toMatch(/hand 2, cards: more 9H than 1 deck\(s\) hold/);
+  });
+});
