@@ -53,6 +53,26 @@ describe('settleBet', () => {
     expect(settleBet('dragonBanker', 10, bankerOnSix, DEFAULT_RULES)).toEqual({ result: 'loss', amount: -10 });
   });
 
+  it('pays player 1:1, and loses player and banker bets when the other side wins', () => {
+    expect(settleBet('player', 100, playerByNine, DEFAULT_RULES)).toEqual({ result: 'win', amount: 100 });
+    expect(settleBet('player', 100, bankerNatural, DEFAULT_RULES)).toEqual({ result: 'loss', amount: -100 });
+    expect(settleBet('banker', 100, playerByNine, DEFAULT_RULES)).toEqual({ result: 'loss', amount: -100 });
+    expect(settleBet('banker', 100, playerByNine, noCommission)).toEqual({ result: 'loss', amount: -100 });
+  });
+
+  it('loses the Dragon Bonus on a tie without naturals and on a win by less than 4 without a natural', () => {
+    const hand = (winner: 'P' | 'B' | 'T', margin: number, natural = false) =>
+      ({ winner, natural, margin, bankerWinsOn6: false, playerPair: false, bankerPair: false }) as const;
+    expect(betReturn('dragonPlayer', hand('T', 0), DEFAULT_RULES)).toBe(-1);
+    expect(betReturn('dragonBanker', hand('T', 0), DEFAULT_RULES)).toBe(-1);
+    for (const margin of [1, 2, 3]) {
+      expect(betReturn('dragonPlayer', hand('P', margin), DEFAULT_RULES)).toBe(-1);
+      expect(betReturn('dragonBanker', hand('B', margin), DEFAULT_RULES)).toBe(-1);
+    }
+    expect(betReturn('dragonBanker', hand('B', 9), DEFAULT_RULES)).toBe(30);
+    expect(betReturn('dragonBanker', hand('B', 1, true), DEFAULT_RULES)).toBe(1);
+  });
+
   it('pays the Dragon Bonus margins 4 to 8 at 1, 2, 4, 6 and 10 to 1', () => {
     const pays = [4, 5, 6, 7, 8].map((margin) =>
       betReturn('dragonPlayer', { winner: 'P', natural: false, margin, bankerWinsOn6: false, playerPair: false, bankerPair: false }, DEFAULT_RULES),

@@ -8,13 +8,58 @@ import { SeededRandom, CryptoRandom, RandomWords, shuffleInPlace, uniformIndex }
 
 const rankOf = (card: string): number => parseCard(card).rank;
 
+/**
+ * How many cards REFERENCE.md's tableau deals for a hand starting with these cards, written out
+ * plainly and apart from src/tableau.ts, so a shoe is checked against the rule sheet itself.
+ */
+function tableauCardCount(cards: string[]): number {
+  const value = (card: string): number => Math.min(rankOf(card) + 1, 10) % 10;
+  const player = (value(cards[0]!) + value(cards[2]!)) % 10;
+  const banker = (value(cards[1]!) + value(cards[3]!)) % 10;
+  if (player >= 8 || banker >= 8) return 4;
+  if (player >= 6) return banker <= 5 ? 5 : 4;
+  const third = value(cards[4]!);
+  const bankerDraws =
+    banker <= 2 ||
+    (banker === 3 && third !== 8) ||
+    (banker === 4 && third >= 2 && third <= 7) ||
+    (banker === 5 && third >= 4 && third <= 7) ||
+    (banker === 6 && (third === 6 || third === 7));
+  return bankerDraws ? 6 : 5;
+}
+
 describe('Shoe', () => {
   it('burns the turned card and as many cards as its value (ten for a ten-value card)', () => {
-    const shoe = new Shoe({ seed: 'burn' });
-    const turnedValue = Math.min(rankOf(shoe.burnCard!) + 1, 10);
-    expect(shoe.burned).toBe(turnedValue >= 10 ? 10 : turnedValue);
-    expect(shoe.cardsLeft).toBe(416 - 1 - shoe.burned);
-    expect(shoe.cardsDealt).toBe(0);
+    const burns = new Set<number>();
+    fc.assert(
+      fc.property(fc.string(), (seed) => {
+        const shoe = new Shoe({ seed });
+        expect(shoe.burnCard).toBe(formatCode(shoe.order[0]!));
+        expect(shoe.burned).toBe(Math.min(rankOf(shoe.burnCard!) + 1, 10));
+        expect(shoe.cardsLeft).toBe(416 - 1 - shoe.burned);
+        expect(shoe.cardsDealt).toBe(0);
+        expect(shoe.dealHand().cards[0]).toBe(formatCode(shoe.order[1 + shoe.burned]!));
+        burns.add(shoe.burned);
+      }),
+      { numRuns: 200 },
+    );
+    expect(burns.size).toBe(10);
+    expect(new Shoe({ seed: 'no burn', rules: { burn: false } })).toMatchObject({ burnCard: null, burned: 0, cardsLeft: 416 });
+  });
+
+  it('brings the cut card out in the hand that deals the card at its position', () => {
+    fc.assert(
+      fc.property(fc.string(), (seed) => {
+        const shoe = new Shoe({ seed });
+        let dealt = 1 + shoe.burned;
+        for (const hand of shoe.dealAll()) {
+          const before = dealt;
+          dealt += hand.cards.length;
+          expect(hand.cutCardOut).toBe(before <= shoe.cutIndex && dealt > shoe.cutIndex);
+        }
+      }),
+      { numRuns: 30 },
+    );
   });
 
   it('deals until the cut card, then the hand in play and one more', () => {
@@ -71,14 +116,12 @@ describe('Shoe properties', () => {
     );
   });
 
-  it('deals only hands the tableau allows', () => {
+  it('deals only hands the tableau allows, checked against a plain transcription of the rule sheet', () => {
     fc.assert(
       fc.property(fc.string(), (seed) => {
         for (const hand of new Shoe({ seed }).dealAll()) {
-          const again = resolveCompleteHand(hand.cards);
-          expect(again.winner).toBe(hand.winner);
-          // No prefix of a dealt hand is already finished: no card was dealt beyond the tableau.
-          expect(resolveHand(hand.cards.slice(0, -1)).complete).toBe(false);
+          expect(hand.cards.length).toBe(tableauCardCount(hand.cards));
+          expect(resolveCompleteHand(hand.cards).winner).toBe(hand.winner);
         }
       }),
       { numRuns: 40 },
@@ -144,6 +187,17 @@ describe('uniform draws', () => {
     const random = new RandomWords({ fill: (buffer) => buffer.forEach((_, i) => (buffer[i] = words[next++]!)) }, 1);
     expect(uniformIndex(3, random)).toBe(2);
     expect(next).toBe(2);
+  });
+
+  it('rejects the biased draws in the shoe shuffle itself', () => {
+    // For 416 cards the 16-bit threshold is 65536 mod 416 = 224: the first draw, 0, is rejected,
+    // and the next, 0xFFFF, picks position 0xFFFF·416 >> 16 = 415 for the first card.
+    const words = [0x0000_ffff];
+    let next = 0;
+    const random = new RandomWords({ fill: (buffer) => buffer.forEach((_, i) => (buffer[i] = words[next++] ?? Math.imul(next, 0x9e3779b1) >>> 0)) }, 1);
+    const cards = Uint16Array.from({ length: 416 }, (_, i) => i);
+    shuffleInPlace(cards, random);
+    expect(cards[0]).toBe(415);
   });
 
   it('shuffles with the crypto source into a permutation', () => {
