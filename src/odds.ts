@@ -370,9 +370,3 @@ function pairProbability(counts: RankCounts, cards: number): number {
 function emptyDragon(): DragonOdds {
   return { naturalWin: 0, naturalTie: 0, margins: new Array<number>(10).fill(0) };
 }
-
-/** How many outcome-class entries the table holds (for benchmarks and tests). */
-export function dealTableSize(): { multisets: number; entries: number } {
-  const table = (dealTable ??= buildDealTable());
-  return { multisets: table.parent.length, entries: table.orderings.length };
-}
