@@ -17,7 +17,7 @@ interface TraceEvent {
   args?: { name?: string };
 }
 
-export async function traceMainThread<T>(page: Page, run: () => Promise<T>): Promise<{ result: T; busy: (label: string) => number; breakdown: (label: string) => Record<string, number> }> {
+export async function traceMainThread<T>(page: Page, run: () => Promise<T>): Promise<{ result: T; busy: (label: string, endMark?: string) => number; breakdown: (label: string) => Record<string, number> }> {
   const session: CDPSession = await page.context().newCDPSession(page);
   const events: TraceEvent[] = [];
   (session as unknown as { on(event: string, listener: (params: { value: TraceEvent[] }) => void): void }).on('Tracing.dataCollected', ({ value }) => void events.push(...value));
@@ -38,9 +38,9 @@ export async function traceMainThread<T>(page: Page, run: () => Promise<T>): Pro
   const mainThreads = new Set(
     events.filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map((event) => `${event.pid}:${event.tid}`),
   );
-  const busy = (label: string): number => {
+  const busy = (label: string, endMark = `${label}-end`): number => {
     const start = marks.get(`${label}-start`);
-    const end = marks.get(`${label}-end`);
+    const end = marks.get(endMark);
     if (!start || !end) throw new Error(`no trace marks for ${label}`);
     // The union of every complete event on the page's main thread, clipped to the window.
     const spans = events
