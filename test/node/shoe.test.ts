@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
 import { Shoe, orderedShoe, CARD_CODES, formatCode } from '../../src/shoe.js';
-import { resolveCompleteHand, resolveHand } from '../../src/hand.js';
+import { resolveCompleteHand } from '../../src/hand.js';
 import { parseCard } from '../../src/cards.js';
 import { simulateShoes, shoeSeed } from '../../src/simulate.js';
 import { SeededRandom, CryptoRandom, RandomWords, shuffleInPlace, uniformIndex } from '../../src/random.js';
