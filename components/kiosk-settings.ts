@@ -34,7 +34,8 @@ export interface SettingProblem {
 
 export const DEFAULT_KIOSK_SETTINGS: Readonly<Omit<KioskSettings, 'rules'>> = Object.freeze({
   speed: 4,
-  table: 'Mini-Baccarat',
+  // Empty: the scoreboard then shows its own name for the table, in the page's language.
+  table: '',
   limits: '10 – 1,000',
   locale: 'en',
   theme: 'dark',
@@ -75,7 +76,7 @@ export function readKioskSettings(search: string | URLSearchParams): { settings:
     if (value === null) return fallback;
     const trimmed = value.trim();
     if (trimmed.length > 0 && trimmed.length <= maxLength) return trimmed;
-    problem(name, value, `must be 1 to ${maxLength} characters; using "${fallback}"`);
+    problem(name, value, `must be 1 to ${maxLength} characters; ${fallback ? `using "${fallback}"` : 'using the default'}`);
     return fallback;
   };
 
