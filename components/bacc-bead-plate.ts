@@ -6,7 +6,7 @@ import type { BeadPlateCell } from '../src/roads.js';
 import { outcomeLetter, outcomeName, roadName } from './messages.js';
 import { handCount, joinParts, roadSummary } from './road-descriptions.js';
 import { RoadGridElement } from './road-element.js';
-import { cellTransform, disc, inWindow, pairDots, roadGrid, roadGridStyles } from './road-grid-view.js';
+import { CELL, inWindow, pairDots, roadGrid, roadGridStyles } from './road-grid-view.js';
 import { themeTokens, visuallyHidden } from './theme.js';
 
 /** What the bead plate's discs show: 庄/闲/和, B/P/T, or the winning total. */
@@ -54,12 +54,12 @@ export class BaccBeadPlate extends RoadGridElement {
     roadGridStyles,
     css`
       .totals .label {
-        font-size: 64px;
+        font-size: calc(64px * var(--_mark-size));
       }
       /* A total with its side's letter (B7), shown with letters and in forced-colours mode. */
       .totals .with-letter {
         display: none;
-        font-size: 46px;
+        font-size: calc(46px * var(--_mark-size));
       }
       .cues .with-letter {
         display: inline;
@@ -93,15 +93,20 @@ export class BaccBeadPlate extends RoadGridElement {
     const labels = usableLabels(this.labels);
     const rows = this.roads.rows;
     const visible = this.roads.beadPlate.filter((cell) => inWindow(shown, cell.col));
+    // One group per bead in absolute user units (see road-grid-view.ts), one template per kind of label.
     const drawBead = (cell: BeadPlateCell): SVGTemplateResult => {
       const label = beadLabel(cell, labels);
-      const text =
-        labels === 'totals' && cell.winningTotal !== null
-          ? svg`<text class="label without-letter">${label}</text><text class="label with-letter">${outcomeLetter(cell.outcome)}${label}</text>`
-          : svg`<text class="label">${label}</text>`;
-      return svg`<g part="cell" class="cell ${cell.outcome} ${labels}" transform=${cellTransform(cell.col, cell.row)}
-          data-col=${cell.col} data-row=${cell.row} data-side=${cell.outcome} data-label=${label}
-        ><g class="mark">${disc}${text}</g>${pairDots(cell.bankerPair, cell.playerPair)}</g>`;
+      const left = cell.col * CELL;
+      const top = cell.row * CELL;
+      const x = left + CELL / 2;
+      const y = top + CELL / 2;
+      const pairs = pairDots(cell.bankerPair, cell.playerPair, left, top);
+      return labels === 'totals' && cell.winningTotal !== null
+        ? svg`<g part="cell" class="cell ${cell.outcome} totals" data-col=${cell.col} data-row=${cell.row} data-side=${cell.outcome} data-label=${label}
+            ><circle class="disc" cx=${x} cy=${y}></circle><text class="label without-letter" x=${x} y=${y}>${label}</text
+            ><text class="label with-letter" x=${x} y=${y}>${outcomeLetter(cell.outcome) + label}</text>${pairs}</g>`
+        : svg`<g part="cell" class="cell ${cell.outcome} ${labels}" data-col=${cell.col} data-row=${cell.row} data-side=${cell.outcome} data-label=${label}
+            ><circle class="disc" cx=${x} cy=${y}></circle><text class="label" x=${x} y=${y}>${label}</text>${pairs}</g>`;
     };
     return html`${roadGrid(shown, rows, visible.map(drawBead), this.letters)}
       <p class="visually-hidden">${this.summary}</p>`;

@@ -1,11 +1,11 @@
-import { css, html, nothing, svg, type PropertyValues, type SVGTemplateResult } from 'lit';
+import { css, html, svg, type PropertyValues, type SVGTemplateResult } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import type { BigRoadCell, BigRoadSide } from '../src/roads.js';
 import { outcomeLetter, roadName } from './messages.js';
 import { bankerPairCount, columnCount, joinParts, playerPairCount, roadSummary, tieCount } from './road-descriptions.js';
 import { RoadGridElement } from './road-element.js';
-import { cellTransform, inWindow, pairDots, ring, roadGrid, roadGridStyles, tieSlash } from './road-grid-view.js';
+import { CELL, inWindow, pairDots, roadGrid, roadGridStyles } from './road-grid-view.js';
 import { themeTokens, visuallyHidden } from './theme.js';
 
 /** A big-road cell as drawn: ties and pairs include those counted before the first cell. */
@@ -53,28 +53,28 @@ export class BaccBigRoad extends RoadGridElement {
     css`
       .letter {
         fill: currentColor;
-        font-size: 56px;
+        font-size: calc(56px * var(--_mark-size));
         /* A halo keeps the letter readable where a tie slash crosses it. */
         stroke: var(--_mark-outline);
-        stroke-width: 10px;
+        stroke-width: calc(10px * var(--_mark-size));
         paint-order: stroke;
       }
       .tie-count {
         fill: var(--_tie);
         stroke: var(--_mark-outline);
-        stroke-width: 12px;
+        stroke-width: calc(12px * var(--_mark-size));
         paint-order: stroke;
-        font-size: 62px;
+        font-size: calc(62px * var(--_mark-size));
       }
       /* With letters the letter takes the centre and the count moves to the upper right. */
       .cues .tie-count {
-        font-size: 46px;
-        transform: translate(34px, -34px);
+        font-size: calc(46px * var(--_mark-size));
+        transform: translate(calc(34px * var(--_mark-size)), calc(-34px * var(--_mark-size)));
       }
       @media (forced-colors: active) {
         .tie-count {
-          font-size: 46px;
-          transform: translate(34px, -34px);
+          font-size: calc(46px * var(--_mark-size));
+          transform: translate(calc(34px * var(--_mark-size)), calc(-34px * var(--_mark-size)));
         }
       }
     `,
@@ -162,14 +162,29 @@ function drawnCells(bigRoad: { cells: readonly BigRoadCell[]; leadingTies: numbe
   return drawn;
 }
 
+/**
+ * One group per cell in absolute user units (see road-grid-view.ts), painted in the order ring,
+ * tie slash, letter, tie count, pair dots; one static template per kind of cell.
+ */
 function drawCell(cell: DrawnCell): SVGTemplateResult {
-  const side = cell.side;
-  return svg`<g part="cell" class="cell ${side}" transform=${cellTransform(cell.col, cell.row)}
-      data-col=${cell.col} data-row=${cell.row} data-side=${side} data-ties=${cell.ties}
-    ><g class="mark">${side === 'T' ? nothing : ring}${cell.ties > 0 ? tieSlash : nothing}${
-      side === 'T' ? nothing : svg`<text class="letter">${outcomeLetter(side)}</text>`
-    }${cell.ties > 1 ? svg`<text class="tie-count">${cell.ties}</text>` : nothing}</g
-    >${pairDots(cell.bankerPair, cell.playerPair)}</g>`;
+  const { side, col, row, ties } = cell;
+  const left = col * CELL;
+  const top = row * CELL;
+  const x = left + CELL / 2;
+  const y = top + CELL / 2;
+  const pairs = pairDots(cell.bankerPair, cell.playerPair, left, top);
+  const after = ties > 1 ? svg`<text class="tie-count" x=${x} y=${y}>${ties}</text>${pairs}` : pairs;
+  if (side === 'T') {
+    return svg`<g part="cell" class="cell T" data-col=${col} data-row=${row} data-side="T" data-ties=${ties}
+      ><line class="tie-slash" x1=${x - 50} y1=${y + 50} x2=${x + 50} y2=${y - 50} pathLength="100"></line>${after}</g>`;
+  }
+  if (ties === 0) {
+    return svg`<g part="cell" class="cell ${side}" data-col=${col} data-row=${row} data-side=${side} data-ties="0"
+      ><circle class="ring" cx=${x} cy=${y}></circle><text class="letter" x=${x} y=${y}>${outcomeLetter(side)}</text>${pairs}</g>`;
+  }
+  return svg`<g part="cell" class="cell ${side}" data-col=${col} data-row=${row} data-side=${side} data-ties=${ties}
+    ><circle class="ring" cx=${x} cy=${y}></circle><line class="tie-slash" x1=${x - 50} y1=${y + 50} x2=${x + 50} y2=${y - 50} pathLength="100"></line
+    ><text class="letter" x=${x} y=${y}>${outcomeLetter(side)}</text>${after}</g>`;
 }
 
 declare global {

@@ -5,7 +5,7 @@ import type { DerivedRoadCell, DerivedRoadName, RoadColor } from '../src/roads.j
 import { roadName } from './messages.js';
 import { columnCount, roadSummary } from './road-descriptions.js';
 import { RoadGridElement } from './road-element.js';
-import { cellTransform, derivedMark, inWindow, roadGrid, roadGridStyles } from './road-grid-view.js';
+import { CELL, inWindow, roadGrid, roadGridStyles } from './road-grid-view.js';
 import { themeTokens, visuallyHidden } from './theme.js';
 
 /** The derived roads by their attribute names. */
@@ -22,6 +22,32 @@ export function derivedRoadName(kind: string): DerivedRoadName {
   return ROADS[kind as DerivedRoadKind] ?? 'bigEyeBoy';
 }
 
+type DrawMark = (col: number, row: number, x: number, y: number) => SVGTemplateResult;
+
+/*
+ * One static template per road and colour, the cell's group and its shapes in absolute user
+ * units (see road-grid-view.ts): attribute bindings only, no nested templates per mark.
+ */
+const DRAW: Record<DerivedRoadName, Record<RoadColor, DrawMark>> = {
+  bigEyeBoy: {
+    red: (col, row, x, y) =>
+      svg`<g part="cell" class="cell red" data-col=${col} data-row=${row} data-color="red"><circle class="ring" cx=${x} cy=${y}></circle></g>`,
+    blue: (col, row, x, y) =>
+      svg`<g part="cell" class="cell blue" data-col=${col} data-row=${row} data-color="blue"><circle class="ring" cx=${x} cy=${y}></circle><line class="cue" x1=${x - 50} y1=${y} x2=${x + 50} y2=${y} pathLength="100"></line></g>`,
+  },
+  smallRoad: {
+    red: (col, row, x, y) =>
+      svg`<g part="cell" class="cell red" data-col=${col} data-row=${row} data-color="red"><circle class="disc" cx=${x} cy=${y}></circle></g>`,
+    blue: (col, row, x, y) =>
+      svg`<g part="cell" class="cell blue" data-col=${col} data-row=${row} data-color="blue"><circle class="disc" cx=${x} cy=${y}></circle><line class="cue" x1=${x - 50} y1=${y} x2=${x + 50} y2=${y} pathLength="100"></line></g>`,
+  },
+  cockroachPig: {
+    red: (col, row, x, y) =>
+      svg`<g part="cell" class="cell red" data-col=${col} data-row=${row} data-color="red"><line class="slash" x1=${x - 50} y1=${y + 50} x2=${x + 50} y2=${y - 50} pathLength="100"></line></g>`,
+    blue: (col, row, x, y) =>
+      svg`<g part="cell" class="cell blue" data-col=${col} data-row=${row} data-color="blue"><line class="slash" x1=${x - 50} y1=${y + 50} x2=${x + 50} y2=${y - 50} pathLength="100"></line><line class="cue" x1=${x - 50} y1=${y} x2=${x + 50} y2=${y} pathLength="100"></line></g>`,
+  },
+};
 
 /**
  * One derived road of a shoe — Big Eye Boy (hollow rings), Small Road (solid dots) or Cockroach
@@ -69,10 +95,8 @@ export class BaccDerivedRoad extends RoadGridElement {
     const road = this.road;
     const rows = this.roads.rows;
     const visible = this.roads[road].cells.filter((cell) => inWindow(shown, cell.col));
-    const drawMark = (cell: DerivedRoadCell): SVGTemplateResult =>
-      svg`<g part="cell" class="cell ${cell.color}" transform=${cellTransform(cell.col, cell.row)}
-          data-col=${cell.col} data-row=${cell.row} data-color=${cell.color}
-        ><g class="mark">${derivedMark(road, cell.color)}</g></g>`;
+    const draw = DRAW[road];
+    const drawMark = (cell: DerivedRoadCell): SVGTemplateResult => draw[cell.color](cell.col, cell.row, cell.col * CELL + CELL / 2, cell.row * CELL + CELL / 2);
     return html`${roadGrid(shown, rows, visible.map(drawMark), this.letters)}
       <p class="visually-hidden">${this.summary}</p>`;
   }

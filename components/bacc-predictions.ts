@@ -5,7 +5,7 @@ import { DERIVED_ROADS, type AskRoad, type DerivedRoadName } from '../src/roads.
 import { colorName, outcomeLetter, roadName } from './messages.js';
 import { joinParts } from './road-descriptions.js';
 import { RoadElement } from './road-element.js';
-import { CELL, cellTransform, derivedMark, gridPath, roadGridStyles } from './road-grid-view.js';
+import { CELL, cellCentre, derivedMark, gridPath, roadGridStyles } from './road-grid-view.js';
 import { themeTokens, visuallyHidden } from './theme.js';
 
 const KINDS: Record<DerivedRoadName, string> = {
@@ -98,9 +98,9 @@ export class BaccPredictions extends RoadElement {
     const roads = DERIVED_ROADS.map(({ name }) => name);
     const cells = roads.map((road, index) => {
       const color = ask[road];
-      return svg`<g part="cell" class="cell ${color ?? ''}" transform=${cellTransform(index, 0)}
-          data-ask=${side} data-road=${KINDS[road]} data-color=${color ?? nothing}
-        >${color === null ? nothing : svg`<g class="mark">${derivedMark(road, color)}</g>`}</g>`;
+      const { x, y } = cellCentre(index, 0);
+      return svg`<g part="cell" class="cell ${color ?? ''}" data-ask=${side} data-road=${KINDS[road]} data-color=${color ?? nothing}
+        >${color === null ? nothing : derivedMark(road, color, x, y)}</g>`;
     });
     const said = roads.map((road) => {
       const name = roadName(road);

@@ -9,7 +9,8 @@
  * paint and commit (requestAnimationFrame to the next task); medians of 41 runs, three runs on a
  * quiet machine:
  *
- *                        SVG (these elements)   canvas prototype
+ *                        SVG (these elements,   canvas prototype
+ *                        before the change below)
  *   whole shoe at once        13.9–18.1 ms        14.3–17.2 ms
  *   one more hand              3.7–5.4 ms          1.3–1.7 ms
  *
@@ -20,9 +21,25 @@
  * attributes expose it, and text stays text. So SVG.
  * (Measured with a throwaway web-test-runner page mounting both side by side.)
  *
+ * Drawing cost, bench/display.ts (the five roads of an 80-hand shoe, main-thread work from setting
+ * `.hands` to the painted frame; one more hand on the whole <bacc-scoreboard>), medians, the same
+ * 2-core machine under the same (noisy, load average ~2) conditions, old and new runs back to back:
+ *
+ *                                   before       after
+ *   first paint, five roads     40–66 ms    27–43 ms   (pairs run back to back: 58→41, 43→27, 66→42)
+ *   one more hand, scoreboard    10–14 ms    10–13 ms   (unchanged within the noise: most of its
+ *                                                        layout is in the other panels)
+ *
+ * Before, each mark was a group with a `transform` attribute around a group with a CSS transform
+ * (scale by `--_mark-size`), every mark with its own transform paint property nodes, several Lit
+ * child parts per mark, and ColumnFit rendered twelve fallback columns first and then again once
+ * the ResizeObserver reported. Now each mark is one group in absolute user units (below) with one
+ * static template per kind of mark and attribute bindings, and ColumnFit measures once, before
+ * the first render, so the first render already shows the columns that fit.
+ *
  * Geometry: every cell is a CELL × CELL square in SVG user units, and the SVG is scaled to
  * `--bacc-cell-size` per cell by CSS, so no drawing code needs to know the cell size in pixels.
- * A mark is drawn centred on its cell with a radius of 50 units, then scaled by `--_mark-size`.
+ * A mark is drawn centred on its cell, in absolute user units, its sizes 50 units times `--_mark-size`.
  */
 import { css, html, svg, nothing, type SVGTemplateResult, type TemplateResult } from 'lit';
 import type { DerivedRoadName, RoadColor } from '../src/roads.js';
@@ -70,9 +87,9 @@ export function gridPath(shown: ColumnWindow, rows: number): string {
   return path;
 }
 
-/** The transform that puts a mark drawn for cell (0, 0) on cell (`col`, `row`). */
-export function cellTransform(col: number, row: number): string {
-  return `translate(${col * CELL} ${row * CELL})`;
+/** The centre of cell (`col`, `row`) in user units: marks are drawn there in absolute coordinates. */
+export function cellCentre(col: number, row: number): { x: number; y: number } {
+  return { x: col * CELL + CELL / 2, y: row * CELL + CELL / 2 };
 }
 
 /**
@@ -93,36 +110,40 @@ export function roadGrid(shown: ColumnWindow, rows: number, marks: unknown, cues
     ><span class="cell-probe"></span>`;
 }
 
-/** A hollow ring (big road, Big Eye Boy). */
-export const ring: SVGTemplateResult = svg`<circle class="ring" r="42"></circle>`;
-
-/** A solid disc (bead plate, Small Road). */
-export const disc: SVGTemplateResult = svg`<circle class="disc" r="50"></circle>`;
-
-/** A slash from lower left to upper right (Cockroach Pig). */
-export const slash: SVGTemplateResult = svg`<line class="slash" x1="-38" y1="38" x2="38" y2="-38"></line>`;
-
-/** The big road's tie slash, corner to corner of the mark's square. */
-export const tieSlash: SVGTemplateResult = svg`<line class="tie-slash" x1="-46" y1="46" x2="46" y2="-46"></line>`;
+/*
+ * Marks are drawn in absolute user units, one group per cell and no transforms: a circle at the
+ * cell's centre whose radius CSS sets from the tokens; a line across the whole cell (pathLength
+ * 100) of which CSS dashes the middle part the mark's size calls for. So `--bacc-mark-size` and
+ * `--bacc-mark-stroke` still restyle the marks without script, and no mark gets a transform of its
+ * own. The templates below are static per shape, with attribute bindings only.
+ */
 
 /**
- * The shape that tells a blue derived mark from a red one without colour: a bar across the
- * mark, shown with the `letters` option and in forced-colours mode.
+ * The classic mark of a derived road in one colour at centre (`x`, `y`): Big Eye Boy ring, Small
+ * Road dot, Cockroach Pig slash; blue carries a bar with the cues on.
  */
-export const blueCue: SVGTemplateResult = svg`<line class="cue" x1="-26" y1="0" x2="26" y2="0"></line>`;
-
-/** The classic mark of a derived road in one colour: Big Eye Boy ring, Small Road dot, Cockroach Pig slash; blue carries a bar with the cues on. */
-export function derivedMark(road: DerivedRoadName, color: RoadColor): SVGTemplateResult {
-  const shape = road === 'bigEyeBoy' ? ring : road === 'smallRoad' ? disc : slash;
-  return svg`${shape}${color === 'blue' ? blueCue : nothing}`;
+export function derivedMark(road: DerivedRoadName, color: RoadColor, x: number, y: number): SVGTemplateResult {
+  if (color === 'blue') {
+    if (road === 'bigEyeBoy') return svg`<circle class="ring" cx=${x} cy=${y}></circle><line class="cue" x1=${x - 50} y1=${y} x2=${x + 50} y2=${y} pathLength="100"></line>`;
+    if (road === 'smallRoad') return svg`<circle class="disc" cx=${x} cy=${y}></circle><line class="cue" x1=${x - 50} y1=${y} x2=${x + 50} y2=${y} pathLength="100"></line>`;
+    return svg`<line class="slash" x1=${x - 50} y1=${y + 50} x2=${x + 50} y2=${y - 50} pathLength="100"></line><line class="cue" x1=${x - 50} y1=${y} x2=${x + 50} y2=${y} pathLength="100"></line>`;
+  }
+  if (road === 'bigEyeBoy') return svg`<circle class="ring" cx=${x} cy=${y}></circle>`;
+  if (road === 'smallRoad') return svg`<circle class="disc" cx=${x} cy=${y}></circle>`;
+  return svg`<line class="slash" x1=${x - 50} y1=${y + 50} x2=${x + 50} y2=${y - 50} pathLength="100"></line>`;
 }
 
-/** Pair dots in cell coordinates: banker pair red at the top left, player pair blue at the bottom right. */
-export function pairDots(bankerPair: boolean, playerPair: boolean): SVGTemplateResult | typeof nothing {
-  if (!bankerPair && !playerPair) return nothing;
-  return svg`${bankerPair ? svg`<circle class="pair banker-pair" cx="15" cy="15" r="13" data-pair="B"></circle>` : nothing}${
-    playerPair ? svg`<circle class="pair player-pair" cx="85" cy="85" r="13" data-pair="P"></circle>` : nothing
-  }`;
+/**
+ * Pair dots of the cell whose top left corner is (`left`, `top`): banker pair red at the top left,
+ * player pair blue at the bottom right.
+ */
+export function pairDots(bankerPair: boolean, playerPair: boolean, left: number, top: number): SVGTemplateResult | typeof nothing {
+  if (bankerPair && playerPair) {
+    return svg`<circle class="pair banker-pair" cx=${left + 15} cy=${top + 15} r="13" data-pair="B"></circle><circle class="pair player-pair" cx=${left + 85} cy=${top + 85} r="13" data-pair="P"></circle>`;
+  }
+  if (bankerPair) return svg`<circle class="pair banker-pair" cx=${left + 15} cy=${top + 15} r="13" data-pair="B"></circle>`;
+  if (playerPair) return svg`<circle class="pair player-pair" cx=${left + 85} cy=${top + 85} r="13" data-pair="P"></circle>`;
+  return nothing;
 }
 
 /**
@@ -169,9 +190,6 @@ export const roadGridStyles = css`
     vector-effect: non-scaling-stroke;
     shape-rendering: crispEdges;
   }
-  .mark {
-    transform: translate(50px, 50px) scale(var(--_mark-size));
-  }
   .B {
     color: var(--_banker);
   }
@@ -187,24 +205,34 @@ export const roadGridStyles = css`
   .blue {
     color: var(--_blue);
   }
+  /* Sizes in the units of a 100-unit cell, times the mark's size: no transform per mark. */
   .ring {
     fill: none;
     stroke: currentColor;
-    stroke-width: calc(var(--_mark-stroke) * 100px);
-    r: calc(50px - var(--_mark-stroke) * 50px);
+    stroke-width: calc(var(--_mark-stroke) * 100px * var(--_mark-size));
+    r: calc((50px - var(--_mark-stroke) * 50px) * var(--_mark-size));
   }
   .disc {
     fill: currentColor;
+    r: calc(50px * var(--_mark-size));
   }
+  /* Lines span the cell (pathLength 100); the dash is the part the mark covers. */
   .slash,
-  .tie-slash {
+  .tie-slash,
+  .cue {
     stroke: currentColor;
-    stroke-width: calc(var(--_mark-stroke) * 130px);
     stroke-linecap: round;
+  }
+  .slash {
+    stroke-width: calc(var(--_mark-stroke) * 130px * var(--_mark-size));
+    stroke-dasharray: calc(76px * var(--_mark-size)) 200px;
+    stroke-dashoffset: calc(38px * var(--_mark-size) - 50px);
   }
   .tie-slash {
     stroke: var(--_tie);
-    stroke-width: calc(var(--_mark-stroke) * 80px);
+    stroke-width: calc(var(--_mark-stroke) * 80px * var(--_mark-size));
+    stroke-dasharray: calc(92px * var(--_mark-size)) 200px;
+    stroke-dashoffset: calc(46px * var(--_mark-size) - 50px);
   }
   text {
     font-family: var(--_font);
@@ -214,7 +242,7 @@ export const roadGridStyles = css`
   }
   .label {
     fill: var(--_mark-text);
-    font-size: 58px;
+    font-size: calc(58px * var(--_mark-size));
   }
   .pair {
     stroke: var(--_mark-outline);
@@ -237,9 +265,9 @@ export const roadGridStyles = css`
     display: inline;
   }
   .cue {
-    stroke: currentColor;
-    stroke-width: calc(var(--_mark-stroke) * 100px);
-    stroke-linecap: round;
+    stroke-width: calc(var(--_mark-stroke) * 100px * var(--_mark-size));
+    stroke-dasharray: calc(52px * var(--_mark-size)) 200px;
+    stroke-dashoffset: calc(26px * var(--_mark-size) - 50px);
   }
   .disc ~ .cue {
     stroke: var(--_mark-text);

@@ -31,6 +31,7 @@ export class ColumnFit implements ReactiveController {
     // On reconnection the probe is already rendered; on first connection hostUpdated finds it.
     this.observedProbe = null;
     this.observeProbe();
+    if (this.columns === null) this.measureNow();
   }
 
   hostUpdated(): void {
@@ -51,16 +52,49 @@ export class ColumnFit implements ReactiveController {
     this.observer.observe(probe);
   }
 
+  /**
+   * On first connection, before the first render: the columns from one synchronous measurement
+   * of the host and of a probe cell added to the still empty render root for the moment, so that
+   * the first render already shows the columns that fit, instead of FALLBACK_COLUMNS followed by a
+   * second render at the observer's first report (which still confirms or corrects the count).
+   * Measured here, the layout it forces holds no marks yet (measured after the first render, it
+   * would lay out the fallback columns' marks too). Both widths are border boxes on screen, so a
+   * transform scaling the page scales both alike.
+   */
+  private measureNow(): void {
+    const root = this.host.shadowRoot;
+    if (root === null || root.firstChild !== null || !this.host.isConnected) return;
+    const probe = document.createElement('span');
+    probe.className = 'cell-probe';
+    root.append(probe);
+    const cell = probe.getBoundingClientRect().width;
+    probe.remove();
+    const box = this.host.getBoundingClientRect().width;
+    const layoutWidth = this.host.offsetWidth;
+    if (!(cell > 0 && box > 0 && layoutWidth > 0)) return;
+    const style = getComputedStyle(this.host);
+    const inset = ['paddingLeft', 'paddingRight', 'borderLeftWidth', 'borderRightWidth'].reduce(
+      (sum, side) => sum + (parseFloat(style[side as 'paddingLeft']) || 0),
+      0,
+    );
+    this.columns = fit(box - (inset * box) / layoutWidth, cell);
+  }
+
   private measured(entries: readonly ResizeObserverEntry[]): void {
     for (const entry of entries) {
       if (entry.target === this.host) this.hostWidth = entry.contentRect.width;
       else if (entry.target === this.observedProbe) this.cellWidth = entry.contentRect.width;
     }
-    // A hair of tolerance: 7 cells of 28px in a 196px box must count as 7 despite rounding.
-    const columns = this.hostWidth > 0 && this.cellWidth > 0 ? Math.max(1, Math.floor(this.hostWidth / this.cellWidth + 1e-3)) : null;
+    const columns = fit(this.hostWidth, this.cellWidth);
     if (columns !== this.columns) {
       this.columns = columns;
       this.host.requestUpdate();
     }
   }
+}
+
+/** Whole cells of `cellWidth` in `width`, at least 1; null without both widths. */
+function fit(width: number, cellWidth: number): number | null {
+  // A hair of tolerance: 7 cells of 28px in a 196px box must count as 7 despite rounding.
+  return width > 0 && cellWidth > 0 ? Math.max(1, Math.floor(width / cellWidth + 1e-3)) : null;
 }
