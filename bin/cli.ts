@@ -4,6 +4,7 @@
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { readFile, stat } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
 import {
   resolveHand,
   exactOdds,
@@ -257,38 +258,34 @@ async function roadsCommand(args: string[], io: CliIo): Promise<number> {
       lines.push(line);
     }
     fromText(lines.join('\n'), 'stdin');
-  } else if (/\.json$/i.test(source) || (await isFile(source))) {
-    let info;
-    try {
-      info = await stat(source);
-    } catch {
-      throw new UsageError(`cannot read ${source}: no such file`);
-    }
-    if (!info.isFile()) throw new UsageError(`${source} is not a file`);
-    if (info.size > MAX_INPUT_BYTES) throw new UsageError(`${source} is larger than ${MAX_INPUT_BYTES / 2 ** 20} MiB`);
-    let text: string;
-    try {
-      text = await (io.readTextFile ?? ((path: string) => readFile(path, 'utf8')))(source);
-    } catch (error) {
-      throw new UsageError(`cannot read ${source}: ${oneLine(error)}`);
-    }
-    fromText(text, source);
   } else {
-    if (source.trim() === '') throw new UsageError('the outcome string is empty');
-    if (values.shoe !== undefined) throw new UsageError('--shoe chooses a shoe of a shoe document, not of an outcome string');
-    fromText(source, 'the outcome string');
+    // One look at the path decides between a file and an outcome string.
+    const info = await fileInfo(source);
+    if (/\.json$/i.test(source) || info !== null) {
+      if (info === null) throw new UsageError(`cannot read ${source}: no such file`);
+      if (!info.isFile()) throw new UsageError(`${source} is not a file`);
+      if (info.size > MAX_INPUT_BYTES) throw new UsageError(`${source} is larger than ${MAX_INPUT_BYTES / 2 ** 20} MiB`);
+      let text: string;
+      try {
+        text = await (io.readTextFile ?? ((path: string) => readFile(path, 'utf8')))(source);
+      } catch (error) {
+        throw new UsageError(`cannot read ${source}: ${oneLine(error)}`);
+      }
+      fromText(text, source);
+    } else {
+      if (source.trim() === '') throw new UsageError('the outcome string is empty');
+      if (values.shoe !== undefined) throw new UsageError('--shoe chooses a shoe of a shoe document, not of an outcome string');
+      fromText(source, 'the outcome string');
+    }
   }
   const roads = computeRoads(hands!, { rows, ...(rules ? { rules, decks: rules.decks } : {}) });
   io.stdout(values.text ? `${roadsToText(roads)}\n` : `${JSON.stringify(roads)}\n`);
   return 0;
 }
 
-async function isFile(path: string): Promise<boolean> {
-  try {
-    return (await stat(path)).isFile();
-  } catch {
-    return false;
-  }
+/** The file's details, or null when nothing is there. */
+function fileInfo(path: string): Promise<Stats | null> {
+  return stat(path).catch(() => null);
 }
 
 function wholeNumber(option: string, text: string, min: number, max: number): number {
