@@ -8,7 +8,7 @@
  * grown. A plain array, not an Int32Array: V8 keeps typed arrays over 64 bytes off the heap,
  * and allocating one cost about 3 µs, the time of ten hands (see src/roads-grid.ts).
  */
-import { RANKS } from './cards.js';
+import { parseCard } from './cards.js';
 import { resolveCompleteHand, type ResolvedHand, type Winner } from './hand.js';
 import { exactOdds, fullShoe, type NextHandOdds } from './odds.js';
 import { DEFAULT_RULES, type TableRules } from './rules.js';
@@ -114,7 +114,6 @@ const NO_SIDE = 0;
 const BANKER_SIDE = 1;
 const PLAYER_SIDE = 2;
 
-const RANK_INDEX: ReadonlyMap<string, number> = new Map(RANKS.map((rank, index) => [rank, index] as const));
 
 /** 0, 1, 2 for B, P, T; −1 for anything else (records may come from files). */
 function outcomeCode(outcome: unknown): number {
@@ -195,7 +194,7 @@ export class ShoeStatistics implements ShoeStatisticsView {
       if (resolved.bankerWinsOn6) flags |= BANKER_WINS_ON_6;
       cards = resolved.cards.length;
       for (let i = 0; i < resolved.cards.length; i++) {
-        cards |= RANK_INDEX.get(resolved.cards[i]!.charAt(0))! << (3 + 4 * i);
+        cards |= parseCard(resolved.cards[i]!).rank << (3 + 4 * i);
       }
     } else {
       if (hand.natural) flags |= NATURAL_UNKNOWN_SIDE;
