@@ -17,3 +17,6 @@ export * from './stats.js';
 export * from './road-follower.js';
 export * from './list-follower.js';
 export * from './statistics-follower.js';
+export * from './recording.js';
+export * from './shoe-keeper.js';
+export * from './shoe-csv.js';

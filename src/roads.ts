@@ -12,6 +12,7 @@ import type { TableRules } from './rules.js';
 import type { HandRecord } from './shoe-document.js';
 import { RoadGrid } from './roads-grid.js';
 import { ShoeStatistics, type ShoeStatisticsView, type StatisticsSummary } from './stats.js';
+import { outcomeEntryHand } from './recording.js';
 
 export { roadsToText } from './roads-text.js';
 
@@ -432,7 +433,7 @@ export function computeRoads(hands: Iterable<HandRecord>, options: RoadOptions =
 
 /** A hand known only by its outcome: no cards, no totals, no pairs, no natural. */
 export function outcomeHand(outcome: Winner): HandRecord {
-  return { cards: null, outcome, playerPair: false, bankerPair: false, natural: false, playerTotal: null, bankerTotal: null };
+  return outcomeEntryHand({ outcome });
 }
 
 /**

@@ -1,0 +1,436 @@
+/**
+ * Persistence: every shoe and every hand in IndexedDB, through `idb`. This is the only module that
+ * imports `idb` or touches IndexedDB; the pure core never imports it (tsconfig.core.json leaves it
+ * out), and components reach it through controllers.
+ *
+ * Layout: `shoes` holds one summary per shoe (everything but its hands, plus the hand count and
+ * the outcomes as a string, so history pages and their small big-road pictures need no hands);
+ * `hands` holds one record per hand, keyed by [shoe id, index]. Every change to a shoe is one
+ * transaction over both stores, so the summary never disagrees with the hands.
+ */
+import { openDB, deleteDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
+import type { HandRecord, ShoeRecord } from './shoe-document.js';
+import type { ShoeStore } from './shoe-keeper.js';
+
+export const DATABASE_NAME = 'bacc-scoreboard';
+/** The schema version this code writes; `MIGRATIONS` brings any older database up to it. */
+export const DATABASE_VERSION = 2;
+
+/** A shoe as listed in history: its record without the hands, and what the hands add up to. */
+export interface ShoeSummary extends Omit<ShoeRecord, 'hands'> {
+  handCount: number;
+  /** Every hand's outcome in order, e.g. "BPPTB": counts and the small big-road picture. */
+  outcomes: string;
+  /** ISO-8601: when a hand or the end was last written. */
+  updatedAt: string;
+}
+
+/** A stored hand: the hand record and where it belongs. */
+export interface StoredHand extends HandRecord {
+  shoeId: string;
+  /** 0 for the first hand of the shoe. */
+  index: number;
+}
+
+export interface ScoreboardSchema extends DBSchema {
+  shoes: {
+    key: string;
+    value: ShoeSummary;
+    indexes: { startedAt: string; tableStartedAt: [string, string] };
+  };
+  hands: {
+    key: [string, number];
+    value: StoredHand;
+  };
+}
+
+type Database = IDBPDatabase<ScoreboardSchema>;
+type UpgradeTransaction = IDBPTransaction<ScoreboardSchema, StoreNames<ScoreboardSchema>[], 'versionchange'>;
+
+/**
+ * Schema migrations, in order: migration k brings a database from version k − 1 to k. A database
+ * opened at version N runs every migration above its old version, in one upgrade transaction.
+ */
+export const MIGRATIONS: readonly ((db: Database, transaction: UpgradeTransaction) => void)[] = [
+  () => {
+    /* version 0: no database */
+  },
+  // 1: shoe summaries by id, newest-first listing by start time; hands by [shoe, index].
+  (db) => {
+    const shoes = db.createObjectStore('shoes', { keyPath: 'id' });
+    shoes.createIndex('startedAt', 'startedAt');
+    db.createObjectStore('hands', { keyPath: ['shoeId', 'index'] });
+  },
+  // 2: history filtered by table, still newest first.
+  (_db, transaction) => {
+    transaction.objectStore('shoes').createIndex('tableStartedAt', ['table', 'startedAt']);
+  },
+];
+
+/** What went wrong with storage, in words for the screen, and which kind of trouble it is. */
+export class StorageError extends Error {
+  override name = 'StorageError';
+  constructor(
+    /** unavailable: no IndexedDB; blocked: an older tab holds the database; quota: the disk or quota is full;
+     * newer: the database was written by a newer version; conflict: the write disagrees with what is stored;
+     * failed: any other failed read or write. */
+    readonly kind: 'unavailable' | 'blocked' | 'quota' | 'newer' | 'conflict' | 'failed',
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** Turns whatever IndexedDB threw into a StorageError with a message a person can act on. */
+export function storageError(error: unknown, doing: string): StorageError {
+  if (error instanceof StorageError) return error;
+  const name = (error as { name?: string } | null)?.name ?? '';
+  const detail = (error as { message?: string } | null)?.message ?? String(error);
+  if (name === 'QuotaExceededError') {
+    return new StorageError('quota', `Storage is full: could not ${doing}. Free some space or delete old shoes in History.`, { cause: error });
+  }
+  if (name === 'VersionError') {
+    return new StorageError('newer', `The stored shoes were written by a newer version of the scoreboard; reload to update (${detail}).`, { cause: error });
+  }
+  return new StorageError('failed', `Could not ${doing}: ${detail}`, { cause: error });
+}
+
+export interface OpenOptions {
+  /** Database name; tests use their own. */
+  name?: string;
+  /** Schema version to open at; tests of migrations open older ones. */
+  version?: number;
+  /** Another tab holds the database open at an older version: the upgrade waits until it closes. */
+  onBlocked?: () => void;
+  /** Another tab wants to upgrade the database: this connection closes itself so it can. */
+  onClosedForUpgrade?: () => void;
+}
+
+/** A filter and page of the history list. */
+export interface HistoryQuery {
+  /** Only shoes of this table. */
+  table?: string | undefined;
+  /** Only shoes started at or after this ISO time. */
+  from?: string | undefined;
+  /** Only shoes started before this ISO time. */
+  to?: string | undefined;
+  /** Shoes to skip (newest first). */
+  offset?: number;
+  /** Shoes per page. */
+  limit?: number;
+}
+
+/** The shoes and hands kept in IndexedDB. */
+export class ScoreboardStore implements ShoeStore {
+  private constructor(
+    private readonly db: Database,
+    /** The database's name. */
+    readonly name: string,
+  ) {}
+
+  /**
+   * Opens (creating or upgrading) the database.
+   * @throws StorageError `unavailable` when there is no IndexedDB, `newer` when a newer version wrote it.
+   */
+  static async open(options: OpenOptions = {}): Promise<ScoreboardStore> {
+    const name = options.name ?? DATABASE_NAME;
+    if (!(globalThis as { indexedDB?: IDBFactory }).indexedDB) throw new StorageError('unavailable', 'This browser offers no IndexedDB here (a private window or a blocked site setting?): shoes cannot be kept.');
+    const version = options.version ?? DATABASE_VERSION;
+    let db: Database;
+    try {
+      db = await openDB<ScoreboardSchema>(name, version, {
+          upgrade(database, oldVersion, newVersion, transaction) {
+            for (let step = oldVersion + 1; step <= (newVersion ?? version); step++) MIGRATIONS[step]?.(database, transaction);
+          },
+          blocked() {
+            options.onBlocked?.();
+          },
+          blocking() {
+            // Closing lets the other tab's upgrade go ahead; this tab's later writes fail and say so.
+            db.close();
+            options.onClosedForUpgrade?.();
+          },
+        });
+    } catch (error) {
+      if ((error as { name?: string } | null)?.name === 'InvalidStateError' || (error as { name?: string } | null)?.name === 'SecurityError') {
+        throw new StorageError('unavailable', `IndexedDB refused to open: ${(error as Error).message}`, { cause: error });
+      }
+      throw storageError(error, 'open the stored shoes');
+    }
+    return new ScoreboardStore(db, name);
+  }
+
+  /** Deletes a whole database (tests, and a full reset). */
+  static async deleteDatabase(name = DATABASE_NAME): Promise<void> {
+    await deleteDB(name);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  /** Stores a new shoe with the hands it already has. @throws StorageError `conflict` when the id is taken. */
+  async createShoe(shoe: ShoeRecord): Promise<void> {
+    await this.write('save the new shoe', async (tx) => {
+      if (await tx.objectStore('shoes').getKey(shoe.id)) throw new StorageError('conflict', `A shoe with id "${shoe.id}" is already stored.`);
+      await putShoe(tx, shoe);
+    });
+  }
+
+  /**
+   * Appends one hand, in its own transaction with the shoe's summary.
+   * @throws StorageError `conflict` unless `index` is the shoe's next hand.
+   */
+  async appendHand(shoeId: string, index: number, hand: HandRecord): Promise<void> {
+    await this.write(`save hand ${index + 1}`, async (tx) => {
+      const summary = await this.summaryFor(tx, shoeId);
+      if (summary.handCount !== index) {
+        throw new StorageError('conflict', `Hand ${index + 1} of shoe "${shoeId}" cannot be saved: ${summary.handCount} hands are stored.`);
+      }
+      await tx.objectStore('hands').put({ ...storedFields(hand), shoeId, index });
+      await tx.objectStore('shoes').put({ ...summary, handCount: index + 1, outcomes: summary.outcomes + hand.outcome, updatedAt: new Date().toISOString() });
+    });
+  }
+
+  /** Replaces a hand already stored (a correction). */
+  async replaceHand(shoeId: string, index: number, hand: HandRecord): Promise<void> {
+    await this.write(`correct hand ${index + 1}`, async (tx) => {
+      const summary = await this.summaryFor(tx, shoeId);
+      if (index < 0 || index >= summary.handCount) throw new StorageError('conflict', `Shoe "${shoeId}" has no hand ${index + 1} to correct.`);
+      await tx.objectStore('hands').put({ ...storedFields(hand), shoeId, index });
+      const outcomes = summary.outcomes.slice(0, index) + hand.outcome + summary.outcomes.slice(index + 1);
+      await tx.objectStore('shoes').put({ ...summary, outcomes, updatedAt: new Date().toISOString() });
+    });
+  }
+
+  /** Removes the last hand (undo). @throws StorageError `conflict` unless hand `index` is the last one stored. */
+  async removeLastHand(shoeId: string, index: number): Promise<void> {
+    await this.write(`undo hand ${index + 1}`, async (tx) => {
+      const summary = await this.summaryFor(tx, shoeId);
+      if (summary.handCount !== index + 1) throw new StorageError('conflict', `Hand ${index + 1} is not the last hand of shoe "${shoeId}".`);
+      await tx.objectStore('hands').delete([shoeId, index]);
+      await tx.objectStore('shoes').put({ ...summary, handCount: index, outcomes: summary.outcomes.slice(0, index), updatedAt: new Date().toISOString() });
+    });
+  }
+
+  /** Marks a shoe finished. */
+  async endShoe(shoeId: string, endedAt: string): Promise<void> {
+    await this.write('end the shoe', async (tx) => {
+      const summary = await this.summaryFor(tx, shoeId);
+      await tx.objectStore('shoes').put({ ...summary, endedAt, updatedAt: new Date().toISOString() });
+    });
+  }
+
+  /** One shoe with all its hands, or undefined. */
+  async getShoe(id: string): Promise<ShoeRecord | undefined> {
+    return this.read('read the shoe', async () => {
+      const tx = this.db.transaction(['shoes', 'hands']);
+      const summary = await tx.objectStore('shoes').get(id);
+      if (!summary) return undefined;
+      const hands = await tx.objectStore('hands').getAll(handsOf(id));
+      return toShoeRecord(summary, hands);
+    });
+  }
+
+  /** One shoe's summary, or undefined. */
+  async getSummary(id: string): Promise<ShoeSummary | undefined> {
+    return this.read('read the shoe', () => this.db.get('shoes', id));
+  }
+
+  /** The newest shoe (by start time) matching the filter, or undefined. */
+  async latestShoe(filter: { table?: string; source?: ShoeRecord['source']; open?: boolean } = {}): Promise<ShoeRecord | undefined> {
+    const summary = await this.read('find the latest shoe', async () => {
+      const tx = this.db.transaction('shoes');
+      let cursor = filter.table === undefined
+        ? await tx.store.index('startedAt').openCursor(null, 'prev')
+        : await tx.store.index('tableStartedAt').openCursor(IDBKeyRange.bound([filter.table, ''], [filter.table, '\uffff']), 'prev');
+      for (; cursor; cursor = await cursor.continue()) {
+        const shoe = cursor.value;
+        if (filter.source !== undefined && shoe.source !== filter.source) continue;
+        if (filter.open !== undefined && (shoe.endedAt === null) !== filter.open) continue;
+        return shoe;
+      }
+      return undefined;
+    });
+    return summary && this.getShoe(summary.id);
+  }
+
+  /** A page of history, newest first, and how many shoes match in all. */
+  async listShoes(query: HistoryQuery = {}): Promise<{ shoes: ShoeSummary[]; total: number }> {
+    return this.read('list the stored shoes', async () => {
+      const tx = this.db.transaction('shoes');
+      const from = query.from ?? '';
+      const to = query.to ?? '\uffff';
+      const [index, range] = query.table === undefined
+        ? [tx.store.index('startedAt'), IDBKeyRange.bound(from, to, false, true)] as const
+        : [tx.store.index('tableStartedAt'), IDBKeyRange.bound([query.table, from], [query.table, to], false, true)] as const;
+      const total = await index.count(range);
+      const shoes: ShoeSummary[] = [];
+      const limit = query.limit ?? 20;
+      let cursor = await index.openCursor(range, 'prev');
+      if (cursor && (query.offset ?? 0) > 0) cursor = await cursor.advance(query.offset ?? 0);
+      for (; cursor && shoes.length < limit; cursor = await cursor.continue()) shoes.push(cursor.value);
+      return { shoes, total };
+    });
+  }
+
+  /** Every table name that has a stored shoe, sorted. */
+  async tables(): Promise<string[]> {
+    return this.read('list the tables', async () => {
+      const tables: string[] = [];
+      const index = this.db.transaction('shoes').store.index('tableStartedAt');
+      let cursor = await index.openKeyCursor();
+      while (cursor) {
+        const table = cursor.key[0];
+        tables.push(table);
+        // Jump past every other shoe of this table.
+        cursor = await cursor.continue([table, '\uffff']);
+      }
+      return tables;
+    });
+  }
+
+  /** How many shoes are stored. */
+  async countShoes(): Promise<number> {
+    return this.read('count the stored shoes', () => this.db.count('shoes'));
+  }
+
+  /** Deletes one shoe and all its hands, in one transaction. */
+  async deleteShoe(id: string): Promise<void> {
+    await this.write('delete the shoe', async (tx) => {
+      await tx.objectStore('hands').delete(handsOf(id));
+      await tx.objectStore('shoes').delete(id);
+    });
+  }
+
+  /**
+   * Stores imported shoes, all or nothing, in one transaction. A shoe already stored with exactly
+   * the same content is skipped (importing a file twice is harmless); a different shoe under a
+   * stored id refuses the whole import.
+   * @throws StorageError `conflict` naming the first shoe whose id is taken; nothing is written.
+   */
+  async importShoes(shoes: readonly ShoeRecord[]): Promise<{ added: number; skipped: number }> {
+    let added = 0;
+    let skipped = 0;
+    await this.write('import the shoes', async (tx) => {
+      for (const [position, shoe] of shoes.entries()) {
+        const existing = await tx.objectStore('shoes').get(shoe.id);
+        if (existing) {
+          const hands = await tx.objectStore('hands').getAll(handsOf(shoe.id));
+          if (JSON.stringify(toShoeRecord(existing, hands)) === JSON.stringify(exportableShoe(shoe))) {
+            skipped++;
+            continue;
+          }
+          throw new StorageError('conflict', `Shoe ${position + 1} (id "${shoe.id}") is already stored with different hands or details; nothing was imported.`);
+        }
+        await putShoe(tx, shoe);
+        added++;
+      }
+    });
+    return { added, skipped };
+  }
+
+  /**
+   * Reads shoes for export, oldest first, in batches so a progress bar can move.
+   * @param ids the shoes to read, or undefined for all of them.
+   */
+  async exportShoes(ids?: readonly string[], onProgress?: (done: number, total: number) => void): Promise<ShoeRecord[]> {
+    return this.read('read the shoes for export', async () => {
+      const summaries = ids === undefined
+        ? await this.db.getAllFromIndex('shoes', 'startedAt')
+        : (await Promise.all(ids.map((id) => this.db.get('shoes', id)))).filter((summary): summary is ShoeSummary => summary !== undefined);
+      const records: ShoeRecord[] = [];
+      const batch = 50;
+      for (let start = 0; start < summaries.length; start += batch) {
+        const tx = this.db.transaction('hands');
+        const slice = summaries.slice(start, start + batch);
+        const handLists = await Promise.all(slice.map((summary) => tx.store.getAll(handsOf(summary.id))));
+        slice.forEach((summary, i) => records.push(toShoeRecord(summary, handLists[i]!)));
+        onProgress?.(records.length, summaries.length);
+      }
+      if (summaries.length === 0) onProgress?.(0, 0);
+      return records;
+    });
+  }
+
+  private async summaryFor(tx: WriteTransaction, shoeId: string): Promise<ShoeSummary> {
+    const summary = await tx.objectStore('shoes').get(shoeId);
+    if (!summary) throw new StorageError('conflict', `No shoe "${shoeId}" is stored.`);
+    return summary;
+  }
+
+  private async write(doing: string, body: (tx: WriteTransaction) => Promise<void>): Promise<void> {
+    let tx: WriteTransaction;
+    try {
+      tx = this.db.transaction(['shoes', 'hands'], 'readwrite');
+    } catch (error) {
+      throw storageError(error, doing);
+    }
+    try {
+      await body(tx);
+      await tx.done;
+    } catch (error) {
+      // A refused write must leave nothing behind; the transaction may already be finished.
+      try {
+        tx.abort();
+      } catch {
+        /* already aborted or committed */
+      }
+      await tx.done.catch(() => undefined);
+      throw storageError(error, doing);
+    }
+  }
+
+  private async read<T>(doing: string, body: () => Promise<T>): Promise<T> {
+    try {
+      return await body();
+    } catch (error) {
+      throw storageError(error, doing);
+    }
+  }
+}
+
+type WriteTransaction = IDBPTransaction<ScoreboardSchema, ['shoes', 'hands'], 'readwrite'>;
+
+function handsOf(shoeId: string): IDBKeyRange {
+  return IDBKeyRange.bound([shoeId, 0], [shoeId, Number.MAX_SAFE_INTEGER]);
+}
+
+async function putShoe(tx: WriteTransaction, shoe: ShoeRecord): Promise<void> {
+  const hands = tx.objectStore('hands');
+  const summary: ShoeSummary = {
+    ...shoeFields(shoe),
+    handCount: shoe.hands.length,
+    outcomes: shoe.hands.map((hand) => hand.outcome).join(''),
+    updatedAt: shoe.endedAt ?? shoe.startedAt,
+  };
+  await tx.objectStore('shoes').put(summary);
+  await Promise.all(shoe.hands.map((hand, index) => hands.put({ ...storedFields(hand), shoeId: shoe.id, index })));
+}
+
+/** The shoe fields of the export document, in its order (so exports are byte-for-byte stable). */
+function shoeFields(shoe: Omit<ShoeRecord, 'hands'>): Omit<ShoeRecord, 'hands'> {
+  return { id: shoe.id, table: shoe.table, source: shoe.source, seed: shoe.seed, startedAt: shoe.startedAt, endedAt: shoe.endedAt, rules: { ...shoe.rules } };
+}
+
+/** The hand fields of the export document, in its order. */
+function storedFields(hand: HandRecord): HandRecord {
+  return {
+    cards: hand.cards === null ? null : [...hand.cards],
+    outcome: hand.outcome,
+    playerPair: hand.playerPair,
+    bankerPair: hand.bankerPair,
+    natural: hand.natural,
+    playerTotal: hand.playerTotal,
+    bankerTotal: hand.bankerTotal,
+  };
+}
+
+function exportableShoe(shoe: ShoeRecord): ShoeRecord {
+  return { ...shoeFields(shoe), hands: shoe.hands.map(storedFields) };
+}
+
+function toShoeRecord(summary: ShoeSummary, hands: readonly StoredHand[]): ShoeRecord {
+  return { ...shoeFields(summary), hands: hands.map(storedFields) };
+}

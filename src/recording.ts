@@ -1,0 +1,131 @@
+/**
+ * Recording a real table's hands: by outcome (banker, player or tie, with pair and natural flags)
+ * or card by card, each card checked by the rules core before it is accepted.
+ */
+import { parseCard, formatCard, RANKS, type Card } from './cards.js';
+import { resolveHand, type Side, type Winner } from './hand.js';
+import type { HandRecord } from './shoe-document.js';
+
+/** A hand as an operator enters it by outcome only. */
+export interface OutcomeEntry {
+  outcome: Winner;
+  playerPair?: boolean;
+  bankerPair?: boolean;
+  natural?: boolean;
+}
+
+/**
+ * The stored form of a hand entered by outcome: no cards, no totals.
+ * @example outcomeEntryHand({ outcome: 'B', playerPair: true }).cards // null
+ */
+export function outcomeEntryHand(entry: OutcomeEntry): HandRecord {
+  return {
+    cards: null,
+    outcome: entry.outcome,
+    playerPair: entry.playerPair ?? false,
+    bankerPair: entry.bankerPair ?? false,
+    natural: entry.natural ?? false,
+    playerTotal: null,
+    bankerTotal: null,
+  };
+}
+
+/** What became of one typed card: refused with a reason, or accepted (finishing the hand or not). */
+export type CardEntryResult =
+  | { accepted: false; message: string }
+  | { accepted: true; card: Card; hand: HandRecord; next: null }
+  | { accepted: true; card: Card; hand: null; next: Side };
+
+/**
+ * Card-by-card entry of one hand. Each card is read, checked against the cards the shoe can still
+ * hold, and dealt by the tableau; when the tableau finishes the hand, `add` returns it.
+ * @example
+ * const entry = new CardEntry(8, []);
+ * entry.add('9h'); entry.add('2c'); entry.add('kd');
+ * entry.add('5s').hand?.outcome // 'P'
+ */
+export class CardEntry {
+  private readonly typed: Card[] = [];
+
+  /**
+   * @param decks decks in the shoe, which bound how many copies of a card can appear.
+   * @param shoeHands the hands of the shoe already recorded (minus the one being corrected).
+   */
+  constructor(
+    private readonly decks: number,
+    private readonly shoeHands: readonly HandRecord[],
+  ) {}
+
+  /** The cards accepted so far for this hand, in dealing order. */
+  get cards(): readonly Card[] {
+    return this.typed;
+  }
+
+  /** Who receives the next card. */
+  get next(): Side {
+    const result = resolveHand(this.typed);
+    return result.complete ? 'player' : result.next;
+  }
+
+  /** Reads one typed card (`9h`, `tc`, `10d`, `k`) and deals it, or says why it is refused; a refused card changes nothing. */
+  add(text: string): CardEntryResult {
+    let card: Card;
+    try {
+      card = formatCard(parseCard(text));
+    } catch (error) {
+      return { accepted: false, message: (error as Error).message };
+    }
+    const tooMany = this.copiesProblem(card);
+    if (tooMany) return { accepted: false, message: tooMany };
+    let result;
+    try {
+      result = resolveHand([...this.typed, card]);
+    } catch (error) {
+      return { accepted: false, message: (error as Error).message };
+    }
+    this.typed.push(card);
+    if (!result.complete) return { accepted: true, card, hand: null, next: result.next };
+    const hand: HandRecord = {
+      cards: result.cards,
+      outcome: result.winner,
+      playerPair: result.playerPair,
+      bankerPair: result.bankerPair,
+      natural: result.natural,
+      playerTotal: result.playerTotal,
+      bankerTotal: result.bankerTotal,
+    };
+    this.typed.length = 0;
+    return { accepted: true, card, hand, next: null };
+  }
+
+  /** Takes back the last card typed for this hand; false when there is none. */
+  removeLast(): boolean {
+    return this.typed.pop() !== undefined;
+  }
+
+  /** Forgets the cards typed for this hand. */
+  clear(): void {
+    this.typed.length = 0;
+  }
+
+  private copiesProblem(card: Card): string | null {
+    const { rank, suit } = parseCard(card);
+    let sameRank = 1;
+    let sameCard = 1;
+    const count = (other: Card): void => {
+      const parsed = parseCard(other);
+      if (parsed.rank !== rank) return;
+      sameRank++;
+      if (suit !== null && parsed.suit === suit) sameCard++;
+    };
+    for (const hand of this.shoeHands) hand.cards?.forEach(count);
+    this.typed.forEach(count);
+    if (suit !== null && sameCard > this.decks) {
+      return `a ${this.decks}-deck shoe holds only ${this.decks} ${card}; that many are already recorded in this shoe`;
+    }
+    if (sameRank > 4 * this.decks) {
+      return `a ${this.decks}-deck shoe holds only ${4 * this.decks} cards of rank ${RANKS[rank]}; that many are already recorded in this shoe`;
+    }
+    return null;
+  }
+}

@@ -1,0 +1,215 @@
+/**
+ * The shoe being dealt or recorded, kept safe: every change is written to the store, in order,
+ * before the caller shows it. When a write fails (storage full, blocked, unavailable) the change
+ * stays in memory, in order, the failure is reported, and the writes are tried again, so a
+ * failing disk never silently loses a hand.
+ */
+import type { HandRecord, ShoeRecord } from './shoe-document.js';
+
+/** Where shoes are kept: IndexedDB in the app (`ScoreboardStore`), anything alike in tests. */
+export interface ShoeStore {
+  createShoe(shoe: ShoeRecord): Promise<void>;
+  appendHand(shoeId: string, index: number, hand: HandRecord): Promise<void>;
+  replaceHand(shoeId: string, index: number, hand: HandRecord): Promise<void>;
+  removeLastHand(shoeId: string, index: number): Promise<void>;
+  endShoe(shoeId: string, endedAt: string): Promise<void>;
+}
+
+/** A change to the shoe, waiting to be written. */
+export type ShoeChange =
+  | { kind: 'start'; shoe: ShoeRecord }
+  | { kind: 'add'; shoeId: string; index: number; hand: HandRecord }
+  | { kind: 'replace'; shoeId: string; index: number; hand: HandRecord }
+  | { kind: 'undo'; shoeId: string; index: number }
+  | { kind: 'end'; shoeId: string; endedAt: string };
+
+export interface ShoeKeeperOptions {
+  /** The store, or null until it opens (a blocked upgrade, say): changes wait in memory. */
+  store: ShoeStore | null;
+  /** Runs `callback` after `ms`; returns a cancel function. The app passes setTimeout. */
+  schedule: (callback: () => void, ms: number) => () => void;
+  /** Waits between retries of a failed write; the last one repeats. */
+  retryDelays?: readonly number[];
+  /** Called after every change, saved or not, and after every write. */
+  onChange?: () => void;
+  /** Called after each change is written, e.g. to tell other windows. */
+  onSaved?: (change: ShoeChange) => void;
+}
+
+/** Why writing failed, in words for the screen. */
+export interface KeeperProblem {
+  message: string;
+  /** The kind the store gave (`quota`, `blocked`, …), when it gave one. */
+  kind: string | null;
+}
+
+/**
+ * Keeps one shoe in memory and in the store.
+ * @example
+ * const keeper = new ShoeKeeper({ store, schedule: (f, ms) => { const t = setTimeout(f, ms); return () => clearTimeout(t); } });
+ * await keeper.startShoe(shoe);
+ * const saved = await keeper.addHand(hand); // false: kept in memory, retrying; `problem` says why
+ */
+export class ShoeKeeper {
+  private current: ShoeRecord | null = null;
+  private readonly queue: ShoeChange[] = [];
+  private store: ShoeStore | null;
+  private flushing: Promise<void> | null = null;
+  private failures = 0;
+  private cancelRetry: (() => void) | null = null;
+  private lastProblem: KeeperProblem | null = null;
+  private stopped = false;
+
+  constructor(private readonly options: ShoeKeeperOptions) {
+    this.store = options.store;
+  }
+
+  /** The shoe in memory (the truth on screen); a new object on every change. */
+  get shoe(): ShoeRecord | null {
+    return this.current;
+  }
+
+  /** The hands of the shoe in memory; a new array on every change. */
+  get hands(): readonly HandRecord[] {
+    return this.current?.hands ?? [];
+  }
+
+  /** Changes made but not yet written. */
+  get unsaved(): number {
+    return this.queue.length;
+  }
+
+  /** Why the last write failed, until a write succeeds. */
+  get problem(): KeeperProblem | null {
+    return this.lastProblem;
+  }
+
+  /** Gives the keeper its store (once it opens) and writes whatever waited. */
+  setStore(store: ShoeStore | null): Promise<boolean> {
+    this.store = store;
+    return this.flush();
+  }
+
+  /** Takes up a shoe read back from the store (after a reload): nothing to write. */
+  resume(shoe: ShoeRecord): void {
+    this.current = shoe;
+    this.options.onChange?.();
+  }
+
+  /** Starts a new shoe. Resolves true once written, false when kept in memory for a retry. */
+  startShoe(shoe: ShoeRecord): Promise<boolean> {
+    return this.change({ ...shoe, hands: [...shoe.hands] }, { kind: 'start', shoe });
+  }
+
+  /** Appends a hand to the shoe. */
+  addHand(hand: HandRecord): Promise<boolean> {
+    const shoe = this.requireShoe();
+    return this.change({ ...shoe, hands: [...shoe.hands, hand] }, { kind: 'add', shoeId: shoe.id, index: shoe.hands.length, hand });
+  }
+
+  /** Replaces hand `index` (0-based): a correction. @throws RangeError when there is no such hand. */
+  correctHand(index: number, hand: HandRecord): Promise<boolean> {
+    const shoe = this.requireShoe();
+    if (!Number.isInteger(index) || index < 0 || index >= shoe.hands.length) throw new RangeError(`there is no hand ${index + 1} to correct`);
+    const hands = [...shoe.hands];
+    hands[index] = hand;
+    return this.change({ ...shoe, hands }, { kind: 'replace', shoeId: shoe.id, index, hand });
+  }
+
+  /** Removes the last hand. @throws RangeError when the shoe has no hands. */
+  undo(): Promise<boolean> {
+    const shoe = this.requireShoe();
+    if (shoe.hands.length === 0) throw new RangeError('there is no hand to undo');
+    const index = shoe.hands.length - 1;
+    return this.change({ ...shoe, hands: shoe.hands.slice(0, index) }, { kind: 'undo', shoeId: shoe.id, index });
+  }
+
+  /** Ends the shoe at `endedAt` (ISO-8601). */
+  endShoe(endedAt: string): Promise<boolean> {
+    const shoe = this.requireShoe();
+    return this.change({ ...shoe, endedAt }, { kind: 'end', shoeId: shoe.id, endedAt });
+  }
+
+  /** Writes whatever waits now, without waiting for the next retry. Resolves true when nothing is left unsaved. */
+  flush(): Promise<boolean> {
+    this.cancelRetry?.();
+    this.cancelRetry = null;
+    if (!this.flushing) {
+      this.flushing = this.writeQueue().finally(() => {
+        this.flushing = null;
+      });
+    }
+    return this.flushing.then(() => this.queue.length === 0);
+  }
+
+  /** Stops retrying (the element left the page); unsaved changes stay listed in `unsaved`. */
+  stop(): void {
+    this.stopped = true;
+    this.cancelRetry?.();
+    this.cancelRetry = null;
+  }
+
+  private requireShoe(): ShoeRecord {
+    if (!this.current) throw new RangeError('no shoe has been started');
+    return this.current;
+  }
+
+  private async change(next: ShoeRecord, change: ShoeChange): Promise<boolean> {
+    this.current = next;
+    this.queue.push(change);
+    this.options.onChange?.();
+    // Queued behind an earlier change that could not be written: keep the order, wait for the retry.
+    if (this.queue.length > 1 && this.lastProblem) return false;
+    return this.flush();
+  }
+
+  private async writeQueue(): Promise<void> {
+    while (this.queue.length > 0) {
+      const store = this.store;
+      const change = this.queue[0]!;
+      if (!store) {
+        this.fail({ message: 'The storage is not open yet: hands are kept on this screen until it is.', kind: 'unavailable' });
+        return;
+      }
+      try {
+        await write(store, change);
+      } catch (error) {
+        this.fail({ message: (error as Error).message ?? String(error), kind: (error as { kind?: string }).kind ?? null });
+        return;
+      }
+      this.queue.shift();
+      this.failures = 0;
+      this.lastProblem = null;
+      this.options.onSaved?.(change);
+      this.options.onChange?.();
+    }
+  }
+
+  private fail(problem: KeeperProblem): void {
+    this.lastProblem = problem;
+    this.options.onChange?.();
+    if (this.stopped) return;
+    const delays = this.options.retryDelays ?? [1000, 2000, 5000, 10_000, 30_000];
+    const delay = delays[Math.min(this.failures, delays.length - 1)] ?? 30_000;
+    this.failures++;
+    this.cancelRetry = this.options.schedule(() => {
+      this.cancelRetry = null;
+      void this.flush();
+    }, delay);
+  }
+}
+
+function write(store: ShoeStore, change: ShoeChange): Promise<void> {
+  switch (change.kind) {
+    case 'start':
+      return store.createShoe(change.shoe);
+    case 'add':
+      return store.appendHand(change.shoeId, change.index, change.hand);
+    case 'replace':
+      return store.replaceHand(change.shoeId, change.index, change.hand);
+    case 'undo':
+      return store.removeLastHand(change.shoeId, change.index);
+    case 'end':
+      return store.endShoe(change.shoeId, change.endedAt);
+  }
+}

@@ -1,0 +1,162 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDB } from 'idb';
+import { ScoreboardStore, StorageError, DATABASE_VERSION, MIGRATIONS } from '../../src/persistence.js';
+import { simulateShoeRecords, parseShoeDocument, shoeDocument, type ShoeRecord } from '../../src/shoe-document.js';
+import { handsFromOutcomes } from '../../src/roads.js';
+
+let name: string;
+let counter = 0;
+let store: ScoreboardStore;
+
+function recordedShoe(id: string, table: string, startedAt: string, outcomes = ''): ShoeRecord {
+  return {
+    id, table, source: 'recorded', seed: null, startedAt, endedAt: null,
+    rules: { decks: 8, banker: 'commission', commission: 0.05, tiePays: 8, pairPays: 11, dragonBonus: true, burn: true, cutCardFromEnd: 14, handsAfterCut: 1 },
+    hands: handsFromOutcomes(outcomes),
+  };
+}
+
+beforeEach(async () => {
+  name = `test-${++counter}`;
+  store = await ScoreboardStore.open({ name });
+});
+
+afterEach(async () => {
+  store.close();
+  await ScoreboardStore.deleteDatabase(name);
+});
+
+describe('ScoreboardStore (fake-indexeddb)', () => {
+  it('keeps a shoe and its hands, one write per hand, and reads back exactly what was written', async () => {
+    const [simulated] = simulateShoeRecords({ shoes: 1, seed: 'keep' });
+    await store.createShoe({ ...simulated!, hands: [] });
+    for (const [index, hand] of simulated!.hands.entries()) await store.appendHand(simulated!.id, index, hand);
+    await store.endShoe(simulated!.id, simulated!.endedAt!);
+    expect(await store.getShoe(simulated!.id)).toEqual(simulated);
+    const summary = await store.getSummary(simulated!.id);
+    expect(summary?.handCount).toBe(simulated!.hands.length);
+    expect(summary?.outcomes).toBe(simulated!.hands.map((hand) => hand.outcome).join(''));
+  });
+
+  it('refuses a hand out of turn and leaves the shoe as it was', async () => {
+    await store.createShoe(recordedShoe('a', 'T1', '2026-11-01T10:00:00.000Z', 'BP'));
+    const [hand] = handsFromOutcomes('T');
+    await expect(store.appendHand('a', 5, hand!)).rejects.toMatchObject({ kind: 'conflict' });
+    await expect(store.appendHand('missing', 0, hand!)).rejects.toBeInstanceOf(StorageError);
+    expect((await store.getShoe('a'))?.hands.map((h) => h.outcome).join('')).toBe('BP');
+  });
+
+  it('undoes the last hand and corrects an earlier one', async () => {
+    await store.createShoe(recordedShoe('a', 'T1', '2026-11-01T10:00:00.000Z', 'BPT'));
+    await store.removeLastHand('a', 2);
+    await expect(store.removeLastHand('a', 0)).rejects.toMatchObject({ kind: 'conflict' });
+    await store.replaceHand('a', 0, handsFromOutcomes('P')[0]!);
+    expect((await store.getShoe('a'))?.hands.map((h) => h.outcome).join('')).toBe('PP');
+    expect((await store.getSummary('a'))?.outcomes).toBe('PP');
+  });
+
+  it('lists history newest first, paged, filtered by table and date, with the total', async () => {
+    for (let day = 1; day <= 9; day++) {
+      await store.createShoe(recordedShoe(`s${day}`, day % 2 ? 'Odd' : 'Even', `2026-11-0${day}T10:00:00.000Z`, 'B'.repeat(day)));
+    }
+    const page = await store.listShoes({ limit: 3 });
+    expect(page.total).toBe(9);
+    expect(page.shoes.map((s) => s.id)).toEqual(['s9', 's8', 's7']);
+    expect((await store.listShoes({ limit: 3, offset: 3 })).shoes.map((s) => s.id)).toEqual(['s6', 's5', 's4']);
+    const odd = await store.listShoes({ table: 'Odd', from: '2026-11-03', to: '2026-11-08' });
+    expect(odd.shoes.map((s) => s.id)).toEqual(['s7', 's5', 's3']);
+    expect(odd.total).toBe(3);
+    expect(await store.tables()).toEqual(['Even', 'Odd']);
+    expect((await store.latestShoe({ table: 'Even' }))?.id).toBe('s8');
+  });
+
+  it('deletes a shoe with all its hands', async () => {
+    await store.createShoe(recordedShoe('a', 'T1', '2026-11-01T10:00:00.000Z', 'BPPB'));
+    await store.createShoe(recordedShoe('b', 'T1', '2026-11-02T10:00:00.000Z', 'PP'));
+    await store.deleteShoe('a');
+    expect(await store.getShoe('a')).toBeUndefined();
+    expect((await store.getShoe('b'))?.hands).toHaveLength(2);
+    expect(await store.countShoes()).toBe(1);
+  });
+
+  it('imports all or nothing: a clashing id refuses the whole file and changes nothing', async () => {
+    await store.createShoe(recordedShoe('taken', 'T1', '2026-11-01T10:00:00.000Z', 'BBB'));
+    const clash = [recordedShoe('new', 'T1', '2026-11-02T10:00:00.000Z', 'P'), recordedShoe('taken', 'T1', '2026-11-01T10:00:00.000Z', 'PPP')];
+    await expect(store.importShoes(clash)).rejects.toThrow(/Shoe 2 \(id "taken"\)/);
+    expect(await store.countShoes()).toBe(1);
+    expect(await store.getShoe('new')).toBeUndefined();
+    expect(await store.importShoes([recordedShoe('taken', 'T1', '2026-11-01T10:00:00.000Z', 'BBB'), clash[0]!])).toEqual({ added: 1, skipped: 1 });
+  });
+
+  it('export, import into an empty database, export again gives identical JSON', async () => {
+    const shoes = simulateShoeRecords({ shoes: 3, seed: 'round-trip' });
+    await store.importShoes(shoes);
+    const first = JSON.stringify(shoeDocument(await store.exportShoes()), null, 2);
+    const other = await ScoreboardStore.open({ name: `${name}-other` });
+    try {
+      await other.importShoes(parseShoeDocument(JSON.parse(first)).shoes);
+      expect(JSON.stringify(shoeDocument(await other.exportShoes()), null, 2)).toBe(first);
+    } finally {
+      other.close();
+      await ScoreboardStore.deleteDatabase(`${name}-other`);
+    }
+  });
+
+  it('reports export progress in batches up to the total', async () => {
+    await store.importShoes(simulateShoeRecords({ shoes: 120, seed: 'progress' }));
+    const steps: [number, number][] = [];
+    const records = await store.exportShoes(undefined, (done, total) => steps.push([done, total]));
+    expect(records).toHaveLength(120);
+    expect(steps).toEqual([[50, 120], [100, 120], [120, 120]]);
+  });
+});
+
+describe('schema migrations', () => {
+  it('upgrades a version-1 database without losing its shoes', async () => {
+    const oldName = `${name}-v1`;
+    const old = await ScoreboardStore.open({ name: oldName, version: 1 });
+    await old.createShoe(recordedShoe('kept', 'T9', '2026-10-01T10:00:00.000Z', 'BPB'));
+    old.close();
+    const upgraded = await ScoreboardStore.open({ name: oldName });
+    try {
+      expect((await upgraded.getShoe('kept'))?.hands).toHaveLength(3);
+      expect((await upgraded.listShoes({ table: 'T9' })).shoes.map((s) => s.id)).toEqual(['kept']);
+    } finally {
+      upgraded.close();
+      await ScoreboardStore.deleteDatabase(oldName);
+    }
+    expect(MIGRATIONS).toHaveLength(DATABASE_VERSION + 1);
+  });
+
+  it('says so when another tab blocks the upgrade, and opens once it closes', async () => {
+    const blockedName = `${name}-blocked`;
+    const holder = await openDB(blockedName, 1, { upgrade: (db) => MIGRATIONS[1]!(db as never, undefined as never) });
+    let blocked = false;
+    const opening = ScoreboardStore.open({ name: blockedName, onBlocked: () => (blocked = true) });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(blocked).toBe(true);
+    holder.close();
+    const opened = await opening;
+    opened.close();
+    await ScoreboardStore.deleteDatabase(blockedName);
+  });
+
+  it('refuses a database written by a newer version with a clear message', async () => {
+    const newerName = `${name}-newer`;
+    (await openDB(newerName, DATABASE_VERSION + 1)).close();
+    await expect(ScoreboardStore.open({ name: newerName })).rejects.toMatchObject({ kind: 'newer' });
+    await ScoreboardStore.deleteDatabase(newerName);
+  });
+
+  it('says IndexedDB is unavailable when the browser offers none', async () => {
+    const saved = globalThis.indexedDB;
+    // @ts-expect-error simulating a browser without IndexedDB
+    delete globalThis.indexedDB;
+    try {
+      await expect(ScoreboardStore.open({ name: 'none' })).rejects.toMatchObject({ kind: 'unavailable' });
+    } finally {
+      globalThis.indexedDB = saved;
+    }
+  });
+});
