@@ -1,0 +1,75 @@
+/**
+ * The page's one connection to the stored shoes. Every element that reads or writes shoes asks
+ * here, so a page opens IndexedDB once, and trouble opening it (no IndexedDB, an upgrade blocked
+ * by an older tab) reaches every element that shows storage status.
+ */
+import { ScoreboardStore, StorageError, type OpenOptions } from '../src/persistence.js';
+
+/** What the page's storage is doing, in words for the screen when it is not simply open. */
+export type StorageStatus =
+  | { state: 'opening' }
+  | { state: 'blocked'; message: string }
+  | { state: 'open'; store: ScoreboardStore }
+  | { state: 'failed'; message: string; error: StorageError };
+
+type Listener = (status: StorageStatus) => void;
+
+let status: StorageStatus = { state: 'opening' };
+let opening: Promise<ScoreboardStore> | null = null;
+const listeners = new Set<Listener>();
+
+function set(next: StorageStatus): void {
+  status = next;
+  for (const listener of listeners) listener(next);
+}
+
+/** The current status of the page's storage. */
+export function storageStatus(): StorageStatus {
+  return status;
+}
+
+/** Calls `listener` on every status change; returns the function that stops it. */
+export function onStorageStatus(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * Opens the stored shoes once per page (later calls share it).
+ * @throws StorageError when IndexedDB is unavailable or was written by a newer version.
+ */
+export function openStorage(options: Pick<OpenOptions, 'name'> = {}): Promise<ScoreboardStore> {
+  if (!opening) {
+    set({ state: 'opening' });
+    opening = ScoreboardStore.open({
+      ...options,
+      onBlocked: () =>
+        set({ state: 'blocked', message: 'Another scoreboard tab or window is using an older version of the stored shoes: close it so this one can open them. Hands are kept on this screen meanwhile.' }),
+      onClosedForUpgrade: () => {
+        opening = null;
+        set({ state: 'failed', message: 'A newer version of the scoreboard opened in another tab: reload this one.', error: new StorageError('blocked', 'closed for an upgrade') });
+      },
+    }).then(
+      (store) => {
+        set({ state: 'open', store });
+        return store;
+      },
+      (error: unknown) => {
+        const storageError = error instanceof StorageError ? error : new StorageError('failed', String(error));
+        set({ state: 'failed', message: storageError.message, error: storageError });
+        // A later call tries again (the user may have freed space or closed the other tab).
+        opening = null;
+        throw storageError;
+      },
+    );
+  }
+  return opening;
+}
+
+/** Closes the page's connection (tests; a database reset). */
+export async function closeStorage(): Promise<void> {
+  const pending = opening;
+  opening = null;
+  if (pending) (await pending.catch(() => null))?.close();
+  set({ state: 'opening' });
+}
