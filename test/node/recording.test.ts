@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { CardEntry, outcomeEntryHand } from '../../src/recording.js';
+import { resolveCompleteHand } from '../../src/hand.js';
+import { Shoe } from '../../src/shoe.js';
+import { handRecord } from '../../src/shoe-document.js';
+import { shoesToCsv, CSV_COLUMNS } from '../../src/shoe-csv.js';
+import { makeRules } from '../../src/rules.js';
+
+describe('outcome entry', () => {
+  it('stores the outcome and its flags with no cards and no totals', () => {
+    expect(outcomeEntryHand({ outcome: 'T', bankerPair: true, natural: true })).toEqual({
+      cards: null, outcome: 'T', playerPair: false, bankerPair: true, natural: true, playerTotal: null, bankerTotal: null,
+    });
+  });
+});
+
+describe('card entry', () => {
+  it('deals typed cards by the tableau and returns the finished hand', () => {
+    const entry = new CardEntry(8, []);
+    expect(entry.add('9h')).toMatchObject({ accepted: true, hand: null, next: 'banker' });
+    expect(entry.add('2c')).toMatchObject({ accepted: true, next: 'player' });
+    expect(entry.add('kd')).toMatchObject({ accepted: true, next: 'banker' });
+    const last = entry.add('5s');
+    expect(last).toMatchObject({ accepted: true, next: null });
+    expect(last.accepted && last.hand).toEqual(handRecord(resolveCompleteHand(['9H', '2C', 'KD', '5S'])));
+    expect(entry.cards).toEqual([]);
+  });
+
+  it('reads 10 and unsuited ranks', () => {
+    const entry = new CardEntry(8, []);
+    for (const card of ['10h', 'k', '3', 'q']) entry.add(card);
+    expect(entry.cards).toEqual(['TH', 'K', '3', 'Q']);
+  });
+
+  it('refuses what is not a card and records nothing', () => {
+    const entry = new CardEntry(8, []);
+    entry.add('9h');
+    const result = entry.add('1x');
+    expect(result).toEqual({ accepted: false, message: expect.stringContaining('unknown card "1x"') });
+    expect(entry.cards).toEqual(['9H']);
+  });
+
+  it('refuses a card the shoe cannot hold any more of', () => {
+    const previous = [{ ...handRecord(resolveCompleteHand(['AS', 'AS', '8H', '8D'])) }];
+    const entry = new CardEntry(2, previous);
+    const refused = entry.add('as');
+    expect(refused).toEqual({ accepted: false, message: 'a 2-deck shoe holds only 2 AS; that many are already recorded in this shoe' });
+    expect(entry.cards).toEqual([]);
+    // A different ace is still fine, until the rank itself runs out (8 aces in 2 decks).
+    expect(entry.add('ah').accepted).toBe(true);
+    const single = new CardEntry(1, [handRecord(resolveCompleteHand(['A', 'A', '8', '8'])), handRecord(resolveCompleteHand(['AS', 'AH', '8', '8']))]);
+    expect(single.add('a')).toEqual({ accepted: false, message: 'a 1-deck shoe holds only 4 cards of rank A; that many are already recorded in this shoe' });
+  });
+
+  it('takes back the last typed card', () => {
+    const entry = new CardEntry(8, []);
+    entry.add('2h');
+    entry.add('3c');
+    expect(entry.removeLast()).toBe(true);
+    expect(entry.cards).toEqual(['2H']);
+    entry.clear();
+    expect(entry.removeLast()).toBe(false);
+  });
+
+  it('typing every card of a dealt shoe records exactly the hands the shoe dealt', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 8 }), (seed) => {
+        const shoe = new Shoe({ seed, rules: { decks: 6 } });
+        const recorded: ReturnType<typeof handRecord>[] = [];
+        const entry = new CardEntry(6, recorded);
+        while (!shoe.finished) {
+          const dealt = handRecord(shoe.dealHand());
+          let finished = null;
+          for (const card of dealt.cards!) {
+            const result = entry.add(card.toLowerCase());
+            expect(result.accepted).toBe(true);
+            if (result.accepted && result.hand) finished = result.hand;
+          }
+          expect(finished).toEqual(dealt);
+          recorded.push(finished!);
+        }
+      }),
+      { numRuns: 15 },
+    );
+  });
+});
+
+describe('CSV export', () => {
+  const shoe = {
+    id: 'a,b', table: 'Table "7"', source: 'recorded' as const, seed: null, startedAt: '2026-11-30T10:00:00.000Z', endedAt: null, rules: makeRules(),
+    hands: [handRecord(resolveCompleteHand(['9H', '2C', 'KD', '5S'])), outcomeEntryHand({ outcome: 'T', playerPair: true })],
+  };
+
+  it('writes a header and one row per hand, quoting commas and quotes', () => {
+    const lines = shoesToCsv([shoe]).split('\r\n');
+    expect(lines[0]).toBe(CSV_COLUMNS.join(','));
+    expect(lines[1]).toBe('"a,b","Table ""7""",recorded,2026-11-30T10:00:00.000Z,1,P,false,false,true,9,7,9H 2C KD 5S');
+    expect(lines[2]).toBe('"a,b","Table ""7""",recorded,2026-11-30T10:00:00.000Z,2,T,true,false,false,,,');
+    expect(lines).toHaveLength(4);
+    expect(lines[3]).toBe('');
+  });
+
+  it('defuses text that a spreadsheet would run as a formula', () => {
+    const csv = shoesToCsv([{ ...shoe, table: '=HYPERLINK("x")' }]);
+    expect(csv.split('\r\n')[1]).toContain(`"'=HYPERLINK(""x"")"`);
+  });
+});

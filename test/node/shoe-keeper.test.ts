@@ -1,0 +1,156 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { ShoeKeeper, type ShoeStore } from '../../src/shoe-keeper.js';
+import { ScoreboardStore, StorageError } from '../../src/persistence.js';
+import { handsFromOutcomes } from '../../src/roads.js';
+import { makeRules } from '../../src/rules.js';
+import type { ShoeRecord } from '../../src/shoe-document.js';
+
+const newShoe = (id: string): ShoeRecord => ({
+  id, table: 'Table 1', source: 'recorded', seed: null, startedAt: '2026-11-30T10:00:00.000Z', endedAt: null, rules: makeRules(), hands: [],
+});
+const [banker, player, tie] = handsFromOutcomes('BPT') as [never, never, never];
+
+/** A store that refuses writes while `failing` is set, the way a full disk does. */
+class FlakyStore implements ShoeStore {
+  failing = false;
+  writes = 0;
+  constructor(private readonly inner: ShoeStore) {}
+  private guard(): void {
+    if (this.failing) throw new StorageError('quota', 'Storage is full: could not save the hand.');
+    this.writes++;
+  }
+  async createShoe(shoe: ShoeRecord) { this.guard(); return this.inner.createShoe(shoe); }
+  async appendHand(id: string, index: number, hand: never) { this.guard(); return this.inner.appendHand(id, index, hand); }
+  async replaceHand(id: string, index: number, hand: never) { this.guard(); return this.inner.replaceHand(id, index, hand); }
+  async removeLastHand(id: string, index: number) { this.guard(); return this.inner.removeLastHand(id, index); }
+  async endShoe(id: string, endedAt: string) { this.guard(); return this.inner.endShoe(id, endedAt); }
+}
+
+/** Retries run only when the test says so. */
+function manualClock() {
+  const due: (() => void)[] = [];
+  return {
+    schedule: (callback: () => void) => {
+      due.push(callback);
+      return () => due.splice(due.indexOf(callback) >>> 0, 1);
+    },
+    pending: () => due.length,
+    runAll: () => due.splice(0).forEach((callback) => callback()),
+  };
+}
+
+let store: ScoreboardStore;
+let name: string;
+let counter = 0;
+beforeEach(async () => {
+  name = `keeper-${++counter}`;
+  store = await ScoreboardStore.open({ name });
+});
+afterEach(async () => {
+  store.close();
+  await ScoreboardStore.deleteDatabase(name);
+});
+
+describe('ShoeKeeper', () => {
+  it('resolves true once a hand is written, and the store then holds it', async () => {
+    const keeper = new ShoeKeeper({ store, schedule: manualClock().schedule });
+    expect(await keeper.startShoe(newShoe('s'))).toBe(true);
+    expect(await keeper.addHand(banker)).toBe(true);
+    expect((await store.getShoe('s'))?.hands).toEqual([banker]);
+    expect(keeper.unsaved).toBe(0);
+  });
+
+  it('keeps hands in memory when writes fail, says why, and writes them in order when storage recovers', async () => {
+    const flaky = new FlakyStore(store);
+    const clock = manualClock();
+    const changes: string[] = [];
+    const keeper = new ShoeKeeper({ store: flaky, schedule: clock.schedule, onChange: () => changes.push(keeper.problem?.kind ?? 'ok') });
+    await keeper.startShoe(newShoe('s'));
+    flaky.failing = true;
+    expect(await keeper.addHand(banker)).toBe(false);
+    expect(await keeper.addHand(player)).toBe(false);
+    expect(keeper.hands).toEqual([banker, player]);
+    expect(keeper.unsaved).toBe(2);
+    expect(keeper.problem).toEqual({ kind: 'quota', message: 'Storage is full: could not save the hand.' });
+    expect(changes).toContain('quota');
+    expect(clock.pending()).toBe(1);
+    expect((await store.getShoe('s'))?.hands).toEqual([]);
+
+    flaky.failing = false;
+    clock.runAll();
+    await keeper.flush();
+    expect(keeper.unsaved).toBe(0);
+    expect(keeper.problem).toBeNull();
+    expect((await store.getShoe('s'))?.hands).toEqual([banker, player]);
+  });
+
+  it('waits for a store that is not open yet (an upgrade blocked by another tab), then writes everything', async () => {
+    const keeper = new ShoeKeeper({ store: null, schedule: manualClock().schedule });
+    expect(await keeper.startShoe(newShoe('late'))).toBe(false);
+    expect(await keeper.addHand(tie)).toBe(false);
+    expect(keeper.problem?.kind).toBe('unavailable');
+    expect(await keeper.setStore(store)).toBe(true);
+    expect((await store.getShoe('late'))?.hands).toEqual([tie]);
+  });
+
+  it('tells others only about changes that were written', async () => {
+    const flaky = new FlakyStore(store);
+    const saved: string[] = [];
+    const keeper = new ShoeKeeper({ store: flaky, schedule: manualClock().schedule, onSaved: (change) => saved.push(change.kind) });
+    await keeper.startShoe(newShoe('s'));
+    flaky.failing = true;
+    await keeper.addHand(banker);
+    expect(saved).toEqual(['start']);
+    flaky.failing = false;
+    await keeper.flush();
+    expect(saved).toEqual(['start', 'add']);
+  });
+
+  it('refuses to undo or correct a hand that does not exist', async () => {
+    const keeper = new ShoeKeeper({ store, schedule: manualClock().schedule });
+    expect(() => keeper.undo()).toThrow(/no shoe/);
+    await keeper.startShoe(newShoe('s'));
+    expect(() => keeper.undo()).toThrow(/no hand to undo/);
+    expect(() => keeper.correctHand(0, banker)).toThrow(/no hand 1/);
+  });
+
+  it('whatever fails on the way, once storage recovers the store holds exactly the shoe on screen', async () => {
+    type Step = { op: 'add'; outcome: 0 | 1 | 2 } | { op: 'undo' } | { op: 'correct'; at: number; outcome: 0 | 1 | 2 } | { op: 'fail' } | { op: 'recover' } | { op: 'end' };
+    const step: fc.Arbitrary<Step> = fc.oneof(
+      fc.record({ op: fc.constant('add' as const), outcome: fc.constantFrom(0 as const, 1 as const, 2 as const) }),
+      fc.record({ op: fc.constant('undo' as const) }),
+      fc.record({ op: fc.constant('correct' as const), at: fc.nat(30), outcome: fc.constantFrom(0 as const, 1 as const, 2 as const) }),
+      fc.record({ op: fc.constant('fail' as const) }),
+      fc.record({ op: fc.constant('recover' as const) }),
+      fc.record({ op: fc.constant('end' as const) }),
+    );
+    let run = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { maxLength: 40 }), async (steps) => {
+        const flaky = new FlakyStore(store);
+        const clock = manualClock();
+        const keeper = new ShoeKeeper({ store: flaky, schedule: clock.schedule });
+        const id = `p${++run}`;
+        await keeper.startShoe(newShoe(id));
+        const hands = [banker, player, tie];
+        for (const s of steps) {
+          if (s.op === 'add') await keeper.addHand(hands[s.outcome]);
+          else if (s.op === 'undo' && keeper.hands.length > 0) await keeper.undo();
+          else if (s.op === 'correct' && keeper.hands.length > 0) await keeper.correctHand(s.at % keeper.hands.length, hands[s.outcome]);
+          else if (s.op === 'end') await keeper.endShoe('2026-11-30T11:00:00.000Z');
+          else if (s.op === 'fail') flaky.failing = true;
+          else if (s.op === 'recover') {
+            flaky.failing = false;
+            clock.runAll();
+          }
+        }
+        flaky.failing = false;
+        expect(await keeper.flush()).toBe(true);
+        expect(await store.getShoe(id)).toEqual(keeper.shoe);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
