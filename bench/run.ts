@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { oddsBenchmarks, simulationBenchmarks } from './core.js';
 import { roadBenchmarks } from './roads.js';
 import { displayBenchmarks } from './display.js';
+import { storageBenchmarks } from './storage.js';
 import type { BenchFigure } from './harness.js';
 
 const machine = {
@@ -26,6 +27,7 @@ const groups: [string, () => BenchFigure[] | Promise<BenchFigure[]>][] = [
   ['simulation', simulationBenchmarks],
   ['roads', roadBenchmarks],
   ['display', displayBenchmarks],
+  ['storage', storageBenchmarks],
 ];
 
 const figures: BenchFigure[] = [];

@@ -5,12 +5,12 @@ import { ShoeKeeper, type ShoeStore } from '../../src/shoe-keeper.js';
 import { ScoreboardStore, StorageError } from '../../src/persistence.js';
 import { handsFromOutcomes } from '../../src/roads.js';
 import { makeRules } from '../../src/rules.js';
-import type { ShoeRecord } from '../../src/shoe-document.js';
+import type { HandRecord, ShoeRecord } from '../../src/shoe-document.js';
 
 const newShoe = (id: string): ShoeRecord => ({
   id, table: 'Table 1', source: 'recorded', seed: null, startedAt: '2026-11-30T10:00:00.000Z', endedAt: null, rules: makeRules(), hands: [],
 });
-const [banker, player, tie] = handsFromOutcomes('BPT') as [never, never, never];
+const [banker, player, tie] = handsFromOutcomes('BPT') as [HandRecord, HandRecord, HandRecord];
 
 /** A store that refuses writes while `failing` is set, the way a full disk does. */
 class FlakyStore implements ShoeStore {
@@ -22,8 +22,8 @@ class FlakyStore implements ShoeStore {
     this.writes++;
   }
   async createShoe(shoe: ShoeRecord) { this.guard(); return this.inner.createShoe(shoe); }
-  async appendHand(id: string, index: number, hand: never) { this.guard(); return this.inner.appendHand(id, index, hand); }
-  async replaceHand(id: string, index: number, hand: never) { this.guard(); return this.inner.replaceHand(id, index, hand); }
+  async appendHand(id: string, index: number, hand: HandRecord) { this.guard(); return this.inner.appendHand(id, index, hand); }
+  async replaceHand(id: string, index: number, hand: HandRecord) { this.guard(); return this.inner.replaceHand(id, index, hand); }
   async removeLastHand(id: string, index: number) { this.guard(); return this.inner.removeLastHand(id, index); }
   async endShoe(id: string, endedAt: string) { this.guard(); return this.inner.endShoe(id, endedAt); }
 }
@@ -134,7 +134,7 @@ describe('ShoeKeeper', () => {
         const keeper = new ShoeKeeper({ store: flaky, schedule: clock.schedule });
         const id = `p${++run}`;
         await keeper.startShoe(newShoe(id));
-        const hands = [banker, player, tie];
+        const hands = [banker, player, tie] as const;
         for (const s of steps) {
           if (s.op === 'add') await keeper.addHand(hands[s.outcome]);
           else if (s.op === 'undo' && keeper.hands.length > 0) await keeper.undo();

@@ -1,0 +1,57 @@
+/**
+ * Storage benchmarks in Chromium: the app's IndexedDB store, production build, driven by
+ * playwright-core in Debian's Chromium, like the display benchmarks.
+ */
+import { build, preview } from 'vite';
+import { chromium } from 'playwright-core';
+import { fileURLToPath } from 'node:url';
+import { upperBoundFigure, type BenchFigure } from './harness.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const args = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+type StorageWindow = {
+  storageBench: {
+    populate(shoes: number): Promise<number>;
+    saveHands(seed: string): Promise<number[]>;
+    exportAll(): Promise<{ ms: number; shoes: number; bytes: number }>;
+  };
+};
+
+export async function storageBenchmarks(): Promise<BenchFigure[]> {
+  const outDir = `${root}.tmp/bench-storage-dist`;
+  await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true, rollupOptions: { input: { storage: `${root}bench/pages/storage.html`, app: `${root}index.html` } } } });
+  const server = await preview({ root, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false } });
+  const address = server.httpServer.address();
+  if (address === null || typeof address === 'string') throw new Error('no preview port');
+  const origin = `http://127.0.0.1:${address.port}`;
+  const browser = await chromium.launch({ executablePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium', args, headless: true });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+    const page = await context.newPage();
+    await page.goto(`${origin}/bench/pages/storage.html`);
+    await page.waitForFunction(() => 'storageBench' in globalThis);
+    // Functions passed to page.evaluate run in the page: they reach the bench through globalThis.
+    const saveTimes: number[] = [];
+    for (let shoe = 0; shoe < 5; shoe++) saveTimes.push(...(await page.evaluate((seed) => (globalThis as unknown as StorageWindow).storageBench.saveHands(seed), `save-${shoe}`)));
+
+    const hands = await page.evaluate(() => (globalThis as unknown as StorageWindow).storageBench.populate(1000));
+    const exports: number[] = [];
+    let size = 0;
+    for (let i = 0; i < 5; i++) {
+      const result = await page.evaluate(() => (globalThis as unknown as StorageWindow).storageBench.exportAll());
+      if (result.shoes !== 1000) throw new Error(`export read ${result.shoes} shoes, not 1000`);
+      exports.push(result.ms);
+      size = result.bytes;
+    }
+
+    return [
+      upperBoundFigure('storage: save one hand (its own IndexedDB transaction with the shoe summary), Chromium', saveTimes, 'ms', 5),
+      upperBoundFigure(`storage: export 1,000 stored shoes (${hands} hands) to a JSON document of ${(size / 2 ** 20).toFixed(1)} MiB, Chromium`, exports, 'ms', 2000),
+    ];
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
