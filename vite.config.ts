@@ -1,9 +1,37 @@
 import { defineConfig } from 'vitest/config';
+import { VitePWA } from 'vite-plugin-pwa';
 
 export default defineConfig({
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   build: { outDir: 'dist', target: 'es2022' },
+  plugins: [
+    // The kiosk runs for days beside a table, network or not: a service worker precaches the built
+    // page and everything it loads (Workbox, through vite-plugin-pwa), and a new build replaces it
+    // on its own. Stored shoes live in IndexedDB, so an update never touches them.
+    VitePWA({
+      registerType: 'autoUpdate',
+      injectRegister: 'script-defer',
+      includeAssets: ['favicon.svg'],
+      manifest: {
+        name: 'Baccarat scoreboard',
+        short_name: 'Scoreboard',
+        description: 'Mini-baccarat road-map scoreboard. Play money only. Past results do not predict the next hand.',
+        display: 'fullscreen',
+        background_color: '#0b0f14',
+        theme_color: '#0b0f14',
+        icons: [{ src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
+        // The kiosk's settings are in the query string (?mode=operator&table=…): one cached page serves them all.
+        ignoreURLParametersMatching: [/.*/],
+        navigateFallback: 'index.html',
+        // Take over the page that installed it, so the first visit is already covered offline.
+        clientsClaim: true,
+      },
+    }),
+  ],
   test: {
     include: ['test/node/**/*.test.ts'],
     environment: 'node',

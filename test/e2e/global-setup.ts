@@ -4,7 +4,15 @@ let server: PreviewServer | undefined;
 
 /** Builds the app into dist/ and serves it on 127.0.0.1 for the end-to-end tests. */
 export async function setup({ provide }: { provide: (key: 'baseUrl', value: string) => void }): Promise<void> {
-  await build({ logLevel: 'warn' });
+  // Vitest sets NODE_ENV=test, which would make Vite build Lit's development bundle: test what ships.
+  const nodeEnv = process.env['NODE_ENV'];
+  process.env['NODE_ENV'] = 'production';
+  try {
+    await build({ logLevel: 'warn', mode: 'production' });
+  } finally {
+    if (nodeEnv === undefined) delete process.env['NODE_ENV'];
+    else process.env['NODE_ENV'] = nodeEnv;
+  }
   // Port 0: any free port, so a preview the developer left running does not collide.
   server = await preview({ preview: { host: '127.0.0.1', port: 0, strictPort: false }, logLevel: 'warn' });
   const address = server.httpServer.address();

@@ -1,0 +1,44 @@
+import { describe, it, expect, beforeAll, afterAll, inject } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './browser.js';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the kiosk offline', () => {
+  it('once loaded, comes back with the network gone: reloads, and opens with other settings', async () => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(baseUrl);
+      // The service worker has precached the build once it controls the page.
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+        if (!navigator.serviceWorker.controller) {
+          await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+        }
+      });
+      await context.setOffline(true);
+      // The network really is gone for the page…
+      expect(await page.evaluate(() => fetch('/no-such-file.txt').then(() => 'reached', () => 'offline'))).toBe('offline');
+      // …and the scoreboard still loads, with its note, under any query string.
+      for (const url of [baseUrl, `${baseUrl}?theme=light&lang=zh`]) {
+        await page.goto(url);
+        await page.waitForFunction(() => {
+          const scoreboard = document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-scoreboard');
+          return scoreboard?.shadowRoot?.querySelector('bacc-odds-note') != null;
+        });
+      }
+      expect(await page.evaluate(() => document.documentElement.dataset['theme'])).toBe('light');
+    } finally {
+      await context.close();
+    }
+  });
+});
