@@ -1,0 +1,233 @@
+import { LitElement, html, css, type PropertyValues } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { localized, msg, str } from '@lit/localize';
+import type { HandRecord, ShoeRecord } from '../src/shoe-document.js';
+import { DEFAULT_RULES } from '../src/rules.js';
+import { ReplayPlaybackController } from './controllers/replay-playback.js';
+import { controlStyles } from './control-styles.js';
+import { themeTokens } from './theme.js';
+import './bacc-scoreboard.js';
+
+/** Replay speeds offered, in milliseconds per hand. */
+export const REPLAY_SPEEDS = [2000, 1000, 500, 200] as const;
+const DEFAULT_SPEED = 1000;
+
+/**
+ * A past shoe replayed: a `<bacc-scoreboard>` showing the shoe as it stood after a chosen hand,
+ * with controls to step back and forward, play at a chosen speed, jump to the first or last hand,
+ * or scrub to any hand. Every road and statistic shows that hand's state, because the scoreboard
+ * is given exactly the hands dealt up to it. Keyboard: ← → step, Space plays or pauses, Home and
+ * End jump (when the focus is not on a control that uses those keys itself).
+ *
+ * It opens at the last hand, so the whole shoe is on screen first. Setting `shoe` fires nothing.
+ *
+ * @fires bacc-replay-close - The person pressed "Back to history".
+ * @csspart controls - The bar of replay controls.
+ * @csspart scoreboard - The scoreboard showing the chosen hand.
+ */
+@localized()
+@customElement('bacc-replay')
+export class BaccReplay extends LitElement {
+  static override styles = [
+    themeTokens,
+    controlStyles,
+    css`
+      :host {
+        display: flex;
+        flex-direction: column;
+        gap: 8px;
+        height: 100%;
+        min-height: 480px;
+        box-sizing: border-box;
+      }
+      .controls {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: center;
+        gap: 6px 10px;
+        padding: 6px 8px;
+      }
+      .scrub {
+        flex: 1 1 12em;
+        display: flex;
+        align-items: center;
+        gap: 8px;
+      }
+      .scrub input {
+        flex: 1;
+        padding: 0;
+      }
+      .position {
+        font-variant-numeric: tabular-nums;
+        min-width: 9em;
+      }
+      bacc-scoreboard {
+        flex: 1;
+        min-height: 360px;
+      }
+    `,
+  ];
+
+  /** The shoe to replay, as stored; replaced, never mutated. */
+  @property({ attribute: false }) shoe: ShoeRecord | null = null;
+
+  /** Hands on screen: the scoreboard shows the shoe as it stood after this many hands. */
+  @state() private position = 0;
+
+  /** The hands the scoreboard is given, derived from the shoe and the position. */
+  private shownHands: readonly HandRecord[] = [];
+
+  private readonly playback = new ReplayPlaybackController(this, () => this.advance(), DEFAULT_SPEED);
+
+  constructor() {
+    super();
+    this.addEventListener('keydown', (event) => this.onKeyDown(event));
+  }
+
+  /** How many hands the shoe has. */
+  get handCount(): number {
+    return this.shoe?.hands.length ?? 0;
+  }
+
+  /** The hands on screen now (a prefix of the shoe's hands). */
+  get hands(): readonly HandRecord[] {
+    return this.shownHands;
+  }
+
+  /** Shows the shoe as it stood after `hands` hands (clamped to the shoe). */
+  goTo(hands: number): void {
+    this.position = Math.min(Math.max(0, Math.round(hands)), this.handCount);
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    if (changed.has('shoe')) {
+      this.playback.stop();
+      this.position = this.handCount;
+    }
+    if (changed.has('shoe') || changed.has('position')) {
+      // A new array only when the position moves: the scoreboard's roads update from .hands.
+      this.shownHands = this.shoe ? this.shoe.hands.slice(0, this.position) : [];
+    }
+  }
+
+  protected override render() {
+    const total = this.handCount;
+    const position = this.position;
+    const playing = this.playback.playing;
+    const atStart = position === 0;
+    const atEnd = position === total;
+    return html`
+      <div class="controls" part="controls" role="group" aria-label=${msg('Replay controls', { id: 'replay-controls' })}>
+        <button type="button" @click=${this.close}>${msg('Back to history', { id: 'replay-back' })}</button>
+        <button type="button" data-action="first" ?disabled=${atStart} @click=${() => this.userGoTo(0)}>${msg('First hand', { id: 'replay-first' })}</button>
+        <button type="button" data-action="back" ?disabled=${atStart} @click=${() => this.userGoTo(position - 1)}>${msg('Step back', { id: 'replay-step-back' })}</button>
+        <button type="button" data-action="play" ?disabled=${total === 0} aria-pressed=${playing ? 'true' : 'false'} @click=${this.togglePlay}>
+          ${playing ? msg('Pause', { id: 'replay-pause' }) : msg('Play', { id: 'replay-play' })}
+        </button>
+        <button type="button" data-action="forward" ?disabled=${atEnd} @click=${() => this.userGoTo(position + 1)}>${msg('Step forward', { id: 'replay-step-forward' })}</button>
+        <button type="button" data-action="last" ?disabled=${atEnd} @click=${() => this.userGoTo(total)}>${msg('Last hand', { id: 'replay-last' })}</button>
+        <label>
+          ${msg('Speed', { id: 'replay-speed' })}
+          <select @change=${this.onSpeedChange}>
+            ${REPLAY_SPEEDS.map(
+              (ms) => html`<option value=${ms} ?selected=${ms === this.playback.interval}>${msg(str`${(1000 / ms).toString()} hands a second`, { id: 'replay-speed-option' })}</option>`,
+            )}
+          </select>
+        </label>
+        <span class="scrub">
+          <input
+            type="range"
+            min="0"
+            max=${total}
+            step="1"
+            .value=${String(position)}
+            aria-label=${msg('Hand to show', { id: 'replay-scrub' })}
+            aria-valuetext=${this.positionText()}
+            @input=${this.onScrub}
+          />
+          <span class="position">${this.positionText()}</span>
+        </span>
+      </div>
+      <bacc-scoreboard
+        part="scoreboard"
+        .hands=${this.shownHands}
+        .rules=${this.shoe?.rules ?? DEFAULT_RULES}
+        table-name=${this.shoe?.table ?? ''}
+      ></bacc-scoreboard>
+    `;
+  }
+
+  /** "hand 23 of 71". */
+  private positionText(): string {
+    return msg(str`hand ${this.position} of ${this.handCount}`, { id: 'replay-position' });
+  }
+
+  /** One hand forward while playing; false at the end, which stops the playing. */
+  private advance(): boolean {
+    if (this.position >= this.handCount) return false;
+    this.position++;
+    return this.position < this.handCount;
+  }
+
+  /** A jump the person asked for stops the playing, so the hand they chose stays on screen. */
+  private userGoTo(hands: number): void {
+    this.playback.stop();
+    this.goTo(hands);
+  }
+
+  private togglePlay(): void {
+    if (this.playback.playing) {
+      this.playback.stop();
+      return;
+    }
+    // Play at the end starts again from the first hand.
+    if (this.position >= this.handCount) this.position = 0;
+    this.playback.start();
+  }
+
+  private onSpeedChange(event: Event): void {
+    this.playback.interval = Number((event.target as HTMLSelectElement).value);
+  }
+
+  private onScrub(event: Event): void {
+    this.userGoTo(Number((event.target as HTMLInputElement).value));
+  }
+
+  private close(): void {
+    this.playback.stop();
+    this.dispatchEvent(new CustomEvent('bacc-replay-close', { bubbles: true, composed: true }));
+  }
+
+  private onKeyDown(event: KeyboardEvent): void {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    // The range input, select and buttons use these keys themselves; let them.
+    const origin = event.composedPath()[0];
+    const control = origin instanceof HTMLElement ? origin.localName : '';
+    const ownKeys: Record<string, readonly string[]> = {
+      input: ['ArrowLeft', 'ArrowRight', 'Home', 'End', ' '],
+      select: ['ArrowLeft', 'ArrowRight', ' ', 'Home', 'End'],
+      button: [' '],
+    };
+    if (ownKeys[control]?.includes(event.key)) return;
+    const actions: Record<string, () => void> = {
+      ArrowLeft: () => this.userGoTo(this.position - 1),
+      ArrowRight: () => this.userGoTo(this.position + 1),
+      Home: () => this.userGoTo(0),
+      End: () => this.userGoTo(this.handCount),
+      ' ': () => this.togglePlay(),
+    };
+    const action = actions[event.key];
+    if (!action) return;
+    event.preventDefault();
+    action();
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'bacc-replay': BaccReplay;
+  }
+  interface HTMLElementEventMap {
+    'bacc-replay-close': CustomEvent<void>;
+  }
+}

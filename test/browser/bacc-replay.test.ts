@@ -1,0 +1,165 @@
+import { expect, fixture, html, nextFrame } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../components/bacc-replay.js';
+import type { BaccReplay } from '../../components/bacc-replay.js';
+import type { BaccScoreboard } from '../../components/bacc-scoreboard.js';
+import type { BaccBigRoad } from '../../components/bacc-big-road.js';
+import { computeRoads } from '../../src/roads.js';
+import { eventsFiredDuring } from './event-spy.js';
+import { shoeAt, until } from './history-fixtures.js';
+
+const shoe = shoeAt('replay', 'Table 3', '2026-03-14T12:00:00.000Z');
+
+function scoreboard(el: BaccReplay): BaccScoreboard {
+  return el.shadowRoot!.querySelector('bacc-scoreboard')!;
+}
+
+function button(el: BaccReplay, action: string): HTMLButtonElement {
+  return el.shadowRoot!.querySelector<HTMLButtonElement>(`[data-action="${action}"]`)!;
+}
+
+function positionText(el: BaccReplay): string {
+  return el.shadowRoot!.querySelector('.position')!.textContent!.trim();
+}
+
+/** The big road's newest drawn cell, as the REFERENCE.md notation side(col,row). */
+async function lastBigRoadCell(el: BaccReplay): Promise<string> {
+  const bigRoad = scoreboard(el).shadowRoot!.querySelector<BaccBigRoad>('bacc-big-road')!;
+  await nextFrame();
+  await nextFrame();
+  await bigRoad.updateComplete;
+  const cells = bigRoad.shadowRoot!.querySelectorAll<SVGGElement>('[part="cell"]');
+  const last = cells[cells.length - 1]!;
+  return `${last.dataset.side}(${last.dataset.col},${last.dataset.row})`;
+}
+
+function expectedLastCell(hands: number): string {
+  const cell = computeRoads(shoe.hands.slice(0, hands)).bigRoad.cells.at(-1)!;
+  return `${cell.side}(${cell.col},${cell.row})`;
+}
+
+async function replayOf(): Promise<BaccReplay> {
+  return fixture<BaccReplay>(html`<bacc-replay style="height: 720px" .shoe=${shoe}></bacc-replay>`);
+}
+
+describe('<bacc-replay>', () => {
+  it('opens at the last hand, showing the whole shoe', async () => {
+    const el = await replayOf();
+    expect(scoreboard(el).hands).to.deep.equal(shoe.hands);
+    expect(positionText(el)).to.equal(`hand ${shoe.hands.length} of ${shoe.hands.length}`);
+    expect(button(el, 'forward').disabled).to.be.true;
+  });
+
+  it('steps back and forward one hand at a time, giving the scoreboard exactly the hands dealt so far', async () => {
+    const el = await replayOf();
+    button(el, 'first').click();
+    await el.updateComplete;
+    expect(scoreboard(el).hands).to.deep.equal([]);
+    expect(button(el, 'back').disabled).to.be.true;
+    button(el, 'forward').click();
+    await el.updateComplete;
+    button(el, 'forward').click();
+    await el.updateComplete;
+    expect(scoreboard(el).hands).to.deep.equal(shoe.hands.slice(0, 2));
+    button(el, 'back').click();
+    await el.updateComplete;
+    expect(scoreboard(el).hands).to.deep.equal(shoe.hands.slice(0, 1));
+    expect(positionText(el)).to.equal(`hand 1 of ${shoe.hands.length}`);
+  });
+
+  it('scrubs to any hand, and the big road shows the state at that hand', async () => {
+    const el = await replayOf();
+    const slider = el.shadowRoot!.querySelector<HTMLInputElement>('input[type="range"]')!;
+    expect(slider.max).to.equal(String(shoe.hands.length));
+    slider.value = '23';
+    slider.dispatchEvent(new Event('input'));
+    await el.updateComplete;
+    expect(scoreboard(el).hands).to.deep.equal(shoe.hands.slice(0, 23));
+    expect(positionText(el)).to.equal(`hand 23 of ${shoe.hands.length}`);
+    expect(await lastBigRoadCell(el)).to.equal(expectedLastCell(23));
+    // The statistics follow the same hands: the header counts 23.
+    const header = scoreboard(el).shadowRoot!.querySelector('header')!.textContent!;
+    expect(header).to.match(/Hand\s*23\b/);
+  });
+
+  it('jumps to the first and last hands with Home and End, and steps with the arrow keys', async () => {
+    const el = await replayOf();
+    button(el, 'back').focus();
+    await sendKeys({ press: 'Home' });
+    await el.updateComplete;
+    expect(scoreboard(el).hands.length).to.equal(0);
+    button(el, 'play').focus();
+    await sendKeys({ press: 'ArrowRight' });
+    await sendKeys({ press: 'ArrowRight' });
+    await sendKeys({ press: 'ArrowRight' });
+    await sendKeys({ press: 'ArrowLeft' });
+    await el.updateComplete;
+    expect(scoreboard(el).hands).to.deep.equal(shoe.hands.slice(0, 2));
+    await sendKeys({ press: 'End' });
+    await el.updateComplete;
+    expect(scoreboard(el).hands.length).to.equal(shoe.hands.length);
+  });
+
+  it('plays and pauses at the chosen speed, starting again from the first hand at the end', async () => {
+    const el = await replayOf();
+    const speed = el.shadowRoot!.querySelector('select')!;
+    speed.value = '200';
+    speed.dispatchEvent(new Event('change'));
+    button(el, 'play').click();
+    await el.updateComplete;
+    expect(button(el, 'play').getAttribute('aria-pressed')).to.equal('true');
+    expect(scoreboard(el).hands.length).to.equal(0);
+    await until(() => el.hands.length >= 2, 'two hands played');
+    button(el, 'play').click();
+    await el.updateComplete;
+    const paused = el.hands.length;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(el.hands.length).to.equal(paused);
+    expect(button(el, 'play').textContent!.trim()).to.equal('Play');
+  });
+
+  it('stops playing when it leaves the page', async () => {
+    const el = await replayOf();
+    const speed = el.shadowRoot!.querySelector('select')!;
+    speed.value = '200';
+    speed.dispatchEvent(new Event('change'));
+    button(el, 'play').click();
+    await until(() => el.hands.length >= 1, 'a hand played');
+    const parent = el.parentNode!;
+    el.remove();
+    const atRemoval = el.hands.length;
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await el.updateComplete;
+    expect(el.hands.length).to.equal(atRemoval);
+    parent.append(el);
+    await el.updateComplete;
+    expect(button(el, 'play').getAttribute('aria-pressed')).to.equal('false');
+  });
+
+  it('fires bacc-replay-close, bubbling out of shadow roots, when Back to history is pressed', async () => {
+    const el = await replayOf();
+    let heard: Event | null = null;
+    document.addEventListener('bacc-replay-close', (event) => (heard = event), { once: true });
+    el.shadowRoot!.querySelector<HTMLButtonElement>('button')!.click();
+    expect(heard).to.not.equal(null);
+    expect(heard!.bubbles && heard!.composed).to.be.true;
+  });
+
+  it('fires no event when its shoe is set or replaced', async () => {
+    const el = await fixture<BaccReplay>(html`<bacc-replay style="height: 720px"></bacc-replay>`);
+    const other = shoeAt('replay-2', 'Table 4', '2026-03-15T12:00:00.000Z');
+    const fired = await eventsFiredDuring(el, async () => {
+      el.shoe = shoe;
+      await el.updateComplete;
+      el.shoe = other;
+      await el.updateComplete;
+    });
+    expect(fired).to.deep.equal([]);
+    expect(scoreboard(el).hands).to.deep.equal(other.hands);
+  });
+
+  it('is accessible', async () => {
+    const el = await replayOf();
+    await expect(el).to.be.accessible();
+  });
+});
