@@ -1,0 +1,596 @@
+import { LitElement, html, css, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { customElement, property, state } from 'lit/decorators.js';
+import { localized, msg, str } from '@lit/localize';
+import { StorageError, type ScoreboardStore, type ShoeSummary } from '../src/persistence.js';
+import type { ShoeRecord } from '../src/shoe-document.js';
+import { HistoryStorageController } from './controllers/history-storage.js';
+import { bigRoadThumbnail } from './big-road-thumbnail.js';
+import { allShoesFileName, downloadFile, shoeFileName, shoesCsv, shoesJson } from './downloads.js';
+import { roadPicturePng } from './road-picture.js';
+import { formatBytes, ImportRefusedError, MAX_IMPORT_BYTES, readImportFile } from './shoe-import.js';
+import { currentLocale } from './localization.js';
+import { controlStyles } from './control-styles.js';
+import { themeTokens } from './theme.js';
+import './bacc-replay.js';
+
+/** A message for the person: `status` for news, `alert` for trouble. */
+interface Notice {
+  role: 'status' | 'alert';
+  text: string;
+}
+
+/** How far an export of every shoe has got. */
+interface ExportProgress {
+  done: number;
+  total: number;
+  /** Set when the export is finished: what was saved. */
+  result?: string;
+}
+
+/** Banker, player and tie counts of an outcome string such as "BPPTB". */
+export function outcomeCounts(outcomes: string): { banker: number; player: number; tie: number } {
+  let banker = 0;
+  let player = 0;
+  let tie = 0;
+  for (const outcome of outcomes) {
+    if (outcome === 'B') banker++;
+    else if (outcome === 'P') player++;
+    else if (outcome === 'T') tie++;
+  }
+  return { banker, player, tie };
+}
+
+/**
+ * The ISO range of a date filter: from local midnight of `fromDay` to local midnight after `toDay`
+ * (both `YYYY-MM-DD` from a date input, either empty for no bound), as listShoes compares them.
+ */
+export function dayRange(fromDay: string, toDay: string): { from: string | undefined; to: string | undefined } {
+  const midnight = (day: string, addDays = 0) => {
+    const [year, month, date] = day.split('-').map(Number);
+    return new Date(year!, month! - 1, date! + addDays).toISOString();
+  };
+  return { from: fromDay ? midnight(fromDay) : undefined, to: toDay ? midnight(toDay, 1) : undefined };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The shoes kept in this browser: newest first, a page at a time, filtered by table and date, with
+ * counts and a small big-road picture per shoe. Each shoe can be replayed, exported (JSON, CSV, PNG)
+ * or deleted after a confirmation; every shoe can be exported at once with a progress bar; export
+ * files can be imported (all or nothing: a refused file changes nothing stored). Shows the space the
+ * shoes take, asks the browser to keep them, and says so when storage is in trouble.
+ * Fires no events of its own.
+ *
+ * @csspart list - The table of shoes.
+ * @csspart thumbnail - A shoe's small big-road picture.
+ * @csspart notice - Messages about imports, exports, deletions and storage trouble.
+ * @cssprop --bacc-banker-color - Banker rings in the pictures.
+ * @cssprop --bacc-player-color - Player rings in the pictures.
+ * @cssprop --bacc-tie-color - Tie slashes in the pictures.
+ */
+@localized()
+@customElement('bacc-history')
+export class BaccHistory extends LitElement {
+  static override styles = [
+    themeTokens,
+    controlStyles,
+    css`
+      :host {
+        display: block;
+        box-sizing: border-box;
+        padding: 12px;
+        font-size: 15px;
+      }
+      h1 {
+        font-size: 1.4em;
+        margin: 0 0 0.5em;
+      }
+      .toolbar {
+        display: flex;
+        flex-wrap: wrap;
+        align-items: end;
+        gap: 8px 16px;
+        margin-bottom: 10px;
+      }
+      .toolbar label {
+        display: flex;
+        flex-direction: column;
+        gap: 2px;
+        font-size: 0.9em;
+      }
+      .storage {
+        color: var(--_muted);
+        font-size: 0.9em;
+        margin: 0 0 8px;
+      }
+      [part='notice'] {
+        padding: 0.5em 0.8em;
+        border-radius: 6px;
+        margin: 0 0 8px;
+        border: 1px solid currentColor;
+      }
+      [part='notice'].alert {
+        border-color: var(--_banker);
+      }
+      .scroller {
+        overflow-x: auto;
+      }
+      table {
+        border-collapse: collapse;
+        width: 100%;
+      }
+      th,
+      td {
+        text-align: start;
+        padding: 6px 8px;
+        border-bottom: 1px solid var(--_grid-line);
+        vertical-align: middle;
+      }
+      td.number {
+        text-align: end;
+        font-variant-numeric: tabular-nums;
+      }
+      .actions {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 4px;
+      }
+      .thumbnail {
+        display: block;
+        max-width: 240px;
+        height: auto;
+        fill: none;
+        stroke-width: 1.2;
+      }
+      .thumbnail .banker {
+        stroke: var(--_banker);
+      }
+      .thumbnail .player {
+        stroke: var(--_player);
+      }
+      .thumbnail .ties {
+        stroke: var(--_tie);
+        stroke-width: 1.4;
+      }
+      .pages {
+        display: flex;
+        align-items: center;
+        gap: 10px;
+        margin-top: 10px;
+      }
+      progress {
+        width: 16em;
+      }
+      .visually-hidden {
+        position: absolute;
+        width: 1px;
+        height: 1px;
+        overflow: hidden;
+        clip: rect(0 0 0 0);
+        white-space: nowrap;
+      }
+    `,
+  ];
+
+  /** Shoes per page. */
+  @property({ type: Number, attribute: 'page-size' }) pageSize = 20;
+
+  /** The largest import file read, in bytes (default 64 MiB). */
+  @property({ type: Number, attribute: 'max-import-bytes' }) maxImportBytes = MAX_IMPORT_BYTES;
+
+  @state() private page = 0;
+  @state() private table = '';
+  @state() private fromDay = '';
+  @state() private toDay = '';
+  @state() private shoes: ShoeSummary[] = [];
+  @state() private total = 0;
+  @state() private tables: string[] = [];
+  @state() private loaded = false;
+  @state() private confirmingDelete: string | null = null;
+  @state() private notice: Notice | null = null;
+  @state() private exportProgress: ExportProgress | null = null;
+  @state() private busy = false;
+  @state() private replaying: ShoeRecord | null = null;
+
+  /** Thumbnails by shoe id and outcomes, kept for the shoes of the page on screen. */
+  private thumbnails = new Map<string, TemplateResult>();
+  /** Lets only the newest of overlapping loads write the list. */
+  private loadGeneration = 0;
+  private loading: Promise<void> | null = null;
+  private queued: Promise<void> | null = null;
+
+  private readonly storage = new HistoryStorageController(
+    this,
+    () => void this.refresh(),
+    () => void this.refresh(),
+  );
+
+  /** Reads the page of history on screen again (and the table names); resolves when it is shown. */
+  async refresh(): Promise<void> {
+    if (this.queued) {
+      // A load is already waiting to start: it will read the newest filters and page.
+      await this.queued;
+    } else if (this.loading) {
+      // The load running may have read older filters: one more follows it, and a burst of changes costs two loads.
+      this.queued = this.loading.then(() => {
+        this.queued = null;
+        return this.startLoad();
+      });
+      await this.queued;
+    } else {
+      await this.startLoad();
+    }
+    await this.updateComplete;
+  }
+
+  private startLoad(): Promise<void> {
+    const loading = this.load().finally(() => {
+      if (this.loading === loading) this.loading = null;
+    });
+    this.loading = loading;
+    return loading;
+  }
+
+  /**
+   * Imports an export file: all of it or, when anything in it is wrong, none of it, with a message
+   * naming the first bad shoe, hand and field. The list shows the result.
+   */
+  async importFile(file: File): Promise<void> {
+    const store = this.storage.store;
+    if (!store) {
+      this.notice = { role: 'alert', text: msg('The stored shoes are not open, so nothing can be imported.', { id: 'history-import-no-storage' }) };
+      return;
+    }
+    this.busy = true;
+    this.notice = { role: 'status', text: msg(str`Reading "${file.name}"…`, { id: 'history-import-reading' }) };
+    try {
+      const shoes = await readImportFile(file, this.maxImportBytes);
+      const { added, skipped } = await store.importShoes(shoes);
+      this.page = 0;
+      await this.refresh();
+      this.notice = { role: 'status', text: msg(str`Imported ${added} shoes (${skipped} already stored).`, { id: 'history-imported' }) };
+      void this.storage.refreshUse();
+    } catch (error) {
+      const nothing = msg('Nothing was imported.', { id: 'history-nothing-imported' });
+      const text = error instanceof ImportRefusedError || error instanceof StorageError ? error.message : messageOf(error);
+      this.notice = { role: 'alert', text: `${text} ${nothing}` };
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** Exports every stored shoe as one file, with the progress bar following the reading. */
+  async exportAll(format: 'json' | 'csv'): Promise<void> {
+    const store = this.storage.store;
+    if (!store) return;
+    this.busy = true;
+    this.exportProgress = { done: 0, total: this.total };
+    try {
+      const shoes = await store.exportShoes(undefined, (done, total) => {
+        this.exportProgress = { done, total };
+      });
+      const fileName = allShoesFileName(format);
+      if (format === 'json') downloadFile(shoesJson(shoes), fileName, 'application/json');
+      else downloadFile(shoesCsv(shoes), fileName, 'text/csv');
+      const count = shoes.length;
+      this.exportProgress = { done: count, total: count, result: msg(str`Exported ${count} shoes to ${fileName}.`, { id: 'history-exported-all' }) };
+    } catch (error) {
+      this.exportProgress = null;
+      this.notice = { role: 'alert', text: messageOf(error) };
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  protected override willUpdate(changed: PropertyValues): void {
+    if (changed.has('shoes')) {
+      // Only this page's thumbnails are kept; a shoe whose outcomes did not change is not drawn again.
+      const next = new Map<string, TemplateResult>();
+      for (const shoe of this.shoes) {
+        const key = `${shoe.id}\n${shoe.outcomes}`;
+        next.set(key, this.thumbnails.get(key) ?? bigRoadThumbnail(shoe.outcomes));
+      }
+      this.thumbnails = next;
+    }
+  }
+
+  protected override updated(changed: PropertyValues): void {
+    if (changed.has('pageSize') && changed.get('pageSize') !== undefined) this.goToPage(0);
+  }
+
+  protected override render() {
+    if (this.replaying) {
+      return html`<bacc-replay .shoe=${this.replaying} @bacc-replay-close=${this.closeReplay}></bacc-replay>`;
+    }
+    return html`
+      <h1>${msg('Shoes kept', { id: 'history-title' })}</h1>
+      ${this.renderStorage()} ${this.renderNotice()} ${this.renderToolbar()} ${this.renderList()}
+    `;
+  }
+
+  private renderStorage() {
+    const { status, use } = this.storage;
+    const trouble =
+      status.state === 'failed' || status.state === 'blocked'
+        ? html`<p part="notice" class="alert storage-trouble" role="alert">${status.message}</p>`
+        : nothing;
+    const used =
+      use.usage !== null && use.quota !== null
+        ? msg(str`${formatBytes(use.usage)} used of ${formatBytes(use.quota)}.`, { id: 'history-storage-used' })
+        : '';
+    const persisted =
+      use.persisted === null
+        ? ''
+        : use.persisted
+          ? msg('The browser keeps these shoes even when space runs low.', { id: 'history-persisted' })
+          : msg('The browser may clear these shoes when space runs low: export the ones to keep.', { id: 'history-not-persisted' });
+    return html`${trouble}<p class="storage">${status.state === 'opening' ? msg('Opening the stored shoes…', { id: 'history-opening' }) : ''} ${used} ${persisted}</p>`;
+  }
+
+  private renderNotice() {
+    if (!this.notice) return nothing;
+    return html`<p part="notice" class=${this.notice.role} role=${this.notice.role}>${this.notice.text}</p>`;
+  }
+
+  private renderToolbar() {
+    const disabled = !this.storage.store || this.busy;
+    const progress = this.exportProgress;
+    return html`
+      <div class="toolbar">
+        <label>
+          ${msg('Table', { id: 'history-table' })}
+          <select name="table" @change=${this.onTableChange}>
+            <option value="" ?selected=${this.table === ''}>${msg('All tables', { id: 'history-all-tables' })}</option>
+            ${this.tables.map((table) => html`<option .value=${table} ?selected=${table === this.table}>${table}</option>`)}
+          </select>
+        </label>
+        <label>
+          ${msg('From', { id: 'history-from' })}
+          <input type="date" name="from" .value=${this.fromDay} @change=${this.onFromChange} />
+        </label>
+        <label>
+          ${msg('To', { id: 'history-to' })}
+          <input type="date" name="to" .value=${this.toDay} @change=${this.onToChange} />
+        </label>
+        <button type="button" data-action="export-all-json" ?disabled=${disabled || this.total === 0} @click=${() => this.exportAll('json')}>
+          ${msg('Export all (JSON)', { id: 'history-export-all-json' })}
+        </button>
+        <button type="button" data-action="export-all-csv" ?disabled=${disabled || this.total === 0} @click=${() => this.exportAll('csv')}>
+          ${msg('Export all (CSV)', { id: 'history-export-all-csv' })}
+        </button>
+        <label>
+          ${msg('Import shoes (JSON export)', { id: 'history-import' })}
+          <input type="file" name="import" accept=".json,application/json" ?disabled=${disabled} @change=${this.onImportChosen} />
+        </label>
+      </div>
+      ${progress
+        ? html`<p>
+            <label>
+              ${progress.result ?? msg(str`Exporting: ${progress.done} of ${progress.total} shoes`, { id: 'history-exporting' })}
+              <progress max=${Math.max(progress.total, 1)} .value=${progress.total === 0 ? 1 : progress.done}></progress>
+            </label>
+          </p>`
+        : nothing}
+    `;
+  }
+
+  private renderList() {
+    if (!this.loaded) return nothing;
+    if (this.total === 0) {
+      return html`<p>${this.table || this.fromDay || this.toDay ? msg('No stored shoe matches these filters.', { id: 'history-none-match' }) : msg('No shoes are stored yet.', { id: 'history-empty' })}</p>`;
+    }
+    const pages = Math.max(1, Math.ceil(this.total / this.pageSize));
+    const first = this.page * this.pageSize + 1;
+    const last = this.page * this.pageSize + this.shoes.length;
+    return html`
+      <div class="scroller">
+        <table part="list">
+          <caption class="visually-hidden">${msg('Stored shoes, newest first', { id: 'history-caption' })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">${msg('Table', { id: 'history-table' })}</th>
+              <th scope="col">${msg('Started', { id: 'history-started' })}</th>
+              <th scope="col">${msg('Ended', { id: 'history-ended' })}</th>
+              <th scope="col">${msg('Source', { id: 'history-source' })}</th>
+              <th scope="col">${msg('Hands', { id: 'history-hands' })}</th>
+              <th scope="col">${msg('Banker', { id: 'banker-long' })}</th>
+              <th scope="col">${msg('Player', { id: 'player-long' })}</th>
+              <th scope="col">${msg('Tie', { id: 'tie-long' })}</th>
+              <th scope="col">${msg('Big Road', { id: 'big-road' })}</th>
+              <th scope="col">${msg('Actions', { id: 'history-actions' })}</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${this.shoes.map((shoe) => this.renderRow(shoe))}
+          </tbody>
+        </table>
+      </div>
+      <div class="pages">
+        <button type="button" data-action="previous-page" ?disabled=${this.page === 0} @click=${() => this.goToPage(this.page - 1)}>
+          ${msg('Previous page', { id: 'history-previous' })}
+        </button>
+        <span class="page-position">${msg(str`Shoes ${first}–${last} of ${this.total} (page ${this.page + 1} of ${pages})`, { id: 'history-page' })}</span>
+        <button type="button" data-action="next-page" ?disabled=${this.page >= pages - 1} @click=${() => this.goToPage(this.page + 1)}>
+          ${msg('Next page', { id: 'history-next' })}
+        </button>
+      </div>
+    `;
+  }
+
+  private renderRow(shoe: ShoeSummary) {
+    const counts = outcomeCounts(shoe.outcomes);
+    const confirming = this.confirmingDelete === shoe.id;
+    return html`
+      <tr data-shoe-id=${shoe.id}>
+        <td class="table-name">${shoe.table}</td>
+        <td>${this.formatTime(shoe.startedAt)}</td>
+        <td>${shoe.endedAt ? this.formatTime(shoe.endedAt) : msg('in play', { id: 'history-in-play' })}</td>
+        <td>${shoe.source === 'simulated' ? msg('simulated', { id: 'history-simulated' }) : msg('recorded', { id: 'history-recorded' })}</td>
+        <td class="number hand-count">${shoe.handCount}</td>
+        <td class="number banker-count">${counts.banker}</td>
+        <td class="number player-count">${counts.player}</td>
+        <td class="number tie-count">${counts.tie}</td>
+        <td>${this.thumbnails.get(`${shoe.id}\n${shoe.outcomes}`)}</td>
+        <td>
+          ${confirming
+            ? html`<div class="actions" role="group" aria-label=${msg('Confirm deletion', { id: 'history-confirm-group' })}>
+                <span>${msg(str`Delete this shoe and its ${shoe.handCount} hands for good?`, { id: 'history-confirm-delete' })}</span>
+                <button type="button" class="danger" data-action="confirm-delete" ?disabled=${this.busy} @click=${() => this.deleteShoe(shoe.id)}>
+                  ${msg('Delete', { id: 'history-delete-confirm' })}
+                </button>
+                <button type="button" data-action="cancel-delete" @click=${() => (this.confirmingDelete = null)}>${msg('Keep', { id: 'history-delete-cancel' })}</button>
+              </div>`
+            : html`<div class="actions">
+                <button type="button" data-action="replay" @click=${() => this.replay(shoe.id)}>${msg('Replay', { id: 'history-replay' })}</button>
+                <button type="button" data-action="export-json" @click=${() => this.exportOne(shoe.id, 'json')}>JSON</button>
+                <button type="button" data-action="export-csv" @click=${() => this.exportOne(shoe.id, 'csv')}>CSV</button>
+                <button type="button" data-action="export-png" @click=${() => this.exportOne(shoe.id, 'png')}>PNG</button>
+                <button type="button" data-action="delete" @click=${() => this.askToDelete(shoe.id)}>${msg('Delete…', { id: 'history-delete' })}</button>
+              </div>`}
+        </td>
+      </tr>
+    `;
+  }
+
+  private formatters = new Map<string, Intl.DateTimeFormat>();
+
+  private formatTime(iso: string): string {
+    const locale = currentLocale();
+    let format = this.formatters.get(locale);
+    if (!format) {
+      format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+      this.formatters.set(locale, format);
+    }
+    const date = new Date(iso);
+    return Number.isNaN(date.getTime()) ? iso : format.format(date);
+  }
+
+  private async load(): Promise<void> {
+    const store = this.storage.store;
+    if (!store) return;
+    const generation = ++this.loadGeneration;
+    try {
+      const [list, tables] = await Promise.all([this.listPage(store, this.page), store.tables()]);
+      if (generation !== this.loadGeneration) return;
+      let { shoes, total } = list;
+      // The last shoe of the last page was deleted (here or in another window): show the page before.
+      if (shoes.length === 0 && total > 0 && this.page > 0) {
+        const lastPage = Math.ceil(total / this.pageSize) - 1;
+        ({ shoes, total } = await this.listPage(store, lastPage));
+        if (generation !== this.loadGeneration) return;
+        this.page = lastPage;
+      }
+      this.shoes = shoes;
+      this.total = total;
+      this.tables = tables;
+      this.loaded = true;
+    } catch (error) {
+      if (generation === this.loadGeneration) this.notice = { role: 'alert', text: messageOf(error) };
+    }
+  }
+
+  private listPage(store: ScoreboardStore, page: number) {
+    const { from, to } = dayRange(this.fromDay, this.toDay);
+    return store.listShoes({ table: this.table || undefined, from, to, offset: page * this.pageSize, limit: this.pageSize });
+  }
+
+  private goToPage(page: number): void {
+    this.page = Math.max(0, page);
+    this.confirmingDelete = null;
+    void this.refresh();
+  }
+
+  private onTableChange(event: Event): void {
+    this.table = (event.target as HTMLSelectElement).value;
+    this.goToPage(0);
+  }
+
+  private onFromChange(event: Event): void {
+    this.fromDay = (event.target as HTMLInputElement).value;
+    this.goToPage(0);
+  }
+
+  private onToChange(event: Event): void {
+    this.toDay = (event.target as HTMLInputElement).value;
+    this.goToPage(0);
+  }
+
+  private async onImportChosen(event: Event): Promise<void> {
+    const input = event.target as HTMLInputElement;
+    const file = input.files?.[0];
+    if (!file) return;
+    await this.importFile(file);
+    // The same file can be chosen again (after fixing it, say) and still fire a change.
+    input.value = '';
+  }
+
+  private async askToDelete(id: string): Promise<void> {
+    this.confirmingDelete = id;
+    await this.updateComplete;
+    // Keyboard users land on the safe choice.
+    this.renderRoot.querySelector<HTMLButtonElement>('[data-action="cancel-delete"]')?.focus();
+  }
+
+  private async deleteShoe(id: string): Promise<void> {
+    const store = this.storage.store;
+    if (!store) return;
+    this.busy = true;
+    try {
+      await store.deleteShoe(id);
+      this.confirmingDelete = null;
+      this.notice = { role: 'status', text: msg('The shoe was deleted.', { id: 'history-deleted' }) };
+      await this.refresh();
+      void this.storage.refreshUse();
+    } catch (error) {
+      this.notice = { role: 'alert', text: messageOf(error) };
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** Reads one whole shoe, or says why it could not. */
+  private async readShoe(id: string): Promise<ShoeRecord | undefined> {
+    try {
+      const shoe = await this.storage.store?.getShoe(id);
+      if (!shoe) this.notice = { role: 'alert', text: msg('That shoe is no longer stored.', { id: 'history-shoe-gone' }) };
+      return shoe;
+    } catch (error) {
+      this.notice = { role: 'alert', text: messageOf(error) };
+      return undefined;
+    }
+  }
+
+  private async exportOne(id: string, format: 'json' | 'csv' | 'png'): Promise<void> {
+    const shoe = await this.readShoe(id);
+    if (!shoe) return;
+    try {
+      const fileName = shoeFileName(shoe, format);
+      if (format === 'json') downloadFile(shoesJson([shoe]), fileName, 'application/json');
+      else if (format === 'csv') downloadFile(shoesCsv([shoe]), fileName, 'text/csv');
+      else downloadFile(await roadPicturePng(shoe.hands, { table: shoe.table, startedAt: shoe.startedAt, rules: shoe.rules, colorSource: this }), fileName);
+    } catch (error) {
+      this.notice = { role: 'alert', text: messageOf(error) };
+    }
+  }
+
+  private async replay(id: string): Promise<void> {
+    const shoe = await this.readShoe(id);
+    if (shoe) this.replaying = shoe;
+  }
+
+  private closeReplay(event: Event): void {
+    // The history screen handles the close; the page around it need not hear of it.
+    event.stopPropagation();
+    this.replaying = null;
+    void this.refresh();
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'bacc-history': BaccHistory;
+  }
+}

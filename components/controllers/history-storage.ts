@@ -1,0 +1,95 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ScoreboardStore } from '../../src/persistence.js';
+import { onStorageStatus, openStorage, storageStatus, type StorageStatus } from '../storage.js';
+import { TableChannel } from '../table-channel.js';
+
+/** What the browser says about the space the stored shoes take. */
+export interface StorageUse {
+  /** Bytes used by this site, or null when the browser does not say. */
+  usage: number | null;
+  /** Bytes this site may use, or null when the browser does not say. */
+  quota: number | null;
+  /** Whether the browser keeps the shoes when space runs low: null while asking, or when it cannot be asked. */
+  persisted: boolean | null;
+}
+
+/**
+ * The history screen's side of storage: the page's one connection (its status, for messages), the
+ * space used, a request that the browser keep the shoes, and news from other windows that a shoe
+ * changed. Everything it started stops when the host leaves the page.
+ */
+export class HistoryStorageController implements ReactiveController {
+  /** The page's storage status, kept current. */
+  status: StorageStatus = storageStatus();
+  /** The space used and whether storage is persistent. */
+  use: StorageUse = { usage: null, quota: null, persisted: null };
+
+  private stopListening: (() => void) | null = null;
+  private channel: TableChannel | null = null;
+
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    /** Called when the store is open (at once if it already is), and again after a reconnection. */
+    private readonly onOpen: (store: ScoreboardStore) => void,
+    /** Called when another window says a stored shoe changed. */
+    private readonly onShoeChanged: () => void,
+  ) {
+    host.addController(this);
+  }
+
+  /** The open store, or null while opening or after a failure. */
+  get store(): ScoreboardStore | null {
+    return this.status.state === 'open' ? this.status.store : null;
+  }
+
+  hostConnected(): void {
+    this.stopListening = onStorageStatus((status) => this.setStatus(status));
+    this.setStatus(storageStatus());
+    // Failures arrive through the status listener and are shown from there.
+    openStorage().catch(() => undefined);
+    this.channel = new TableChannel(() => this.onShoeChanged());
+    void this.refreshUse();
+    void this.requestPersistence();
+  }
+
+  hostDisconnected(): void {
+    this.stopListening?.();
+    this.stopListening = null;
+    this.channel?.close();
+    this.channel = null;
+  }
+
+  /** Asks the browser again how much space the shoes take (after an import or a delete). */
+  async refreshUse(): Promise<void> {
+    const storage = typeof navigator === 'undefined' ? undefined : navigator.storage;
+    if (!storage?.estimate) return;
+    try {
+      const { usage, quota } = await storage.estimate();
+      this.use = { ...this.use, usage: usage ?? null, quota: quota ?? null };
+    } catch {
+      // No estimate is shown; storage itself still works.
+      this.use = { ...this.use, usage: null, quota: null };
+    }
+    this.host.requestUpdate();
+  }
+
+  /** Asks the browser to keep the shoes when space runs low, unless it already does. */
+  private async requestPersistence(): Promise<void> {
+    const storage = typeof navigator === 'undefined' ? undefined : navigator.storage;
+    if (!storage?.persisted || !storage.persist) return;
+    try {
+      const persisted = (await storage.persisted()) || (await storage.persist());
+      this.use = { ...this.use, persisted };
+    } catch {
+      this.use = { ...this.use, persisted: false };
+    }
+    this.host.requestUpdate();
+  }
+
+  private setStatus(status: StorageStatus): void {
+    const wasOpen = this.store;
+    this.status = status;
+    if (status.state === 'open' && status.store !== wasOpen) this.onOpen(status.store);
+    this.host.requestUpdate();
+  }
+}

@@ -1,0 +1,330 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../components/bacc-history.js';
+import type { BaccHistory } from '../../components/bacc-history.js';
+import type { BaccReplay } from '../../components/bacc-replay.js';
+import { closeStorage, openStorage } from '../../components/storage.js';
+import { shoesJson } from '../../components/downloads.js';
+import { ScoreboardStore } from '../../src/persistence.js';
+import { simulateShoeRecords, type ShoeRecord } from '../../src/shoe-document.js';
+import { eventsFiredDuring } from './event-spy.js';
+import { captureDownloads, shoeAt, until } from './history-fixtures.js';
+
+/** Twelve shoes on three tables, one a day from 1 to 12 March 2026 (noon, local time). */
+const SHOES: ShoeRecord[] = Array.from({ length: 12 }, (_, i) =>
+  shoeAt(`history-${i}`, ['Table 1', 'Table 2', 'Table 3'][i % 3]!, new Date(2026, 2, i + 1, 12).toISOString()),
+);
+/** Newest first, as history lists them. */
+const NEWEST_FIRST = [...SHOES].reverse().map((shoe) => shoe.id);
+
+let databaseName = '';
+let store: ScoreboardStore;
+
+async function useDatabase(shoes: readonly ShoeRecord[]): Promise<void> {
+  databaseName = `bacc-history-test-${crypto.randomUUID()}`;
+  store = await openStorage({ name: databaseName });
+  await store.importShoes(shoes);
+}
+
+async function mount(pageSize = 5): Promise<BaccHistory> {
+  const el = await fixture<BaccHistory>(html`<bacc-history page-size=${pageSize}></bacc-history>`);
+  await el.refresh();
+  return el;
+}
+
+function rows(el: BaccHistory): HTMLTableRowElement[] {
+  return [...el.shadowRoot!.querySelectorAll<HTMLTableRowElement>('tr[data-shoe-id]')];
+}
+
+function shownIds(el: BaccHistory): string[] {
+  return rows(el).map((row) => row.dataset.shoeId!);
+}
+
+function control<T extends HTMLElement>(el: BaccHistory, selector: string): T {
+  const found = el.shadowRoot!.querySelector<T>(selector);
+  if (!found) throw new Error(`no ${selector}`);
+  return found;
+}
+
+function rowButton(el: BaccHistory, id: string, action: string): HTMLButtonElement {
+  return rows(el).find((row) => row.dataset.shoeId === id)!.querySelector<HTMLButtonElement>(`[data-action="${action}"]`)!;
+}
+
+function notice(el: BaccHistory): HTMLElement | null {
+  return el.shadowRoot!.querySelector<HTMLElement>('[part="notice"]:not(.storage-trouble)');
+}
+
+async function change(el: BaccHistory, selector: string, value: string): Promise<void> {
+  const input = control<HTMLInputElement | HTMLSelectElement>(el, selector);
+  input.value = value;
+  input.dispatchEvent(new Event('change'));
+  await el.refresh();
+}
+
+async function storedIds(): Promise<string[]> {
+  return (await store.listShoes({ limit: 1000 })).shoes.map((shoe) => shoe.id).sort();
+}
+
+function jsonFile(text: string, name = 'shoes.json'): File {
+  return new File([text], name, { type: 'application/json' });
+}
+
+afterEach(async () => {
+  await closeStorage();
+  if (databaseName) await ScoreboardStore.deleteDatabase(databaseName);
+  databaseName = '';
+});
+
+describe('<bacc-history>', () => {
+  describe('the list', () => {
+    beforeEach(() => useDatabase(SHOES));
+
+    it('lists stored shoes newest first, a page at a time', async () => {
+      const el = await mount(5);
+      expect(shownIds(el)).to.deep.equal(NEWEST_FIRST.slice(0, 5));
+      expect(control(el, '[data-action="previous-page"]').hasAttribute('disabled')).to.be.true;
+      control(el, '[data-action="next-page"]').click();
+      await el.refresh();
+      expect(shownIds(el)).to.deep.equal(NEWEST_FIRST.slice(5, 10));
+      control(el, '[data-action="next-page"]').click();
+      await el.refresh();
+      expect(shownIds(el)).to.deep.equal(NEWEST_FIRST.slice(10));
+      expect(control(el, '.page-position').textContent).to.contain('Shoes 11–12 of 12 (page 3 of 3)');
+      expect(control(el, '[data-action="next-page"]').hasAttribute('disabled')).to.be.true;
+      control(el, '[data-action="previous-page"]').click();
+      await el.refresh();
+      expect(shownIds(el)).to.deep.equal(NEWEST_FIRST.slice(5, 10));
+    });
+
+    it('filters by table, offering the stored tables', async () => {
+      const el = await mount(20);
+      const options = [...el.shadowRoot!.querySelectorAll('select[name="table"] option')].map((option) => option.textContent!.trim());
+      expect(options).to.deep.equal(['All tables', 'Table 1', 'Table 2', 'Table 3']);
+      await change(el, 'select[name="table"]', 'Table 2');
+      expect(shownIds(el)).to.deep.equal(SHOES.filter((shoe) => shoe.table === 'Table 2').reverse().map((shoe) => shoe.id));
+      for (const row of rows(el)) expect(row.querySelector('.table-name')!.textContent).to.equal('Table 2');
+    });
+
+    it('filters by start date, both days included', async () => {
+      const el = await mount(20);
+      await change(el, 'input[name="from"]', '2026-03-04');
+      await change(el, 'input[name="to"]', '2026-03-06');
+      expect(shownIds(el)).to.deep.equal([SHOES[5]!.id, SHOES[4]!.id, SHOES[3]!.id]);
+      await change(el, 'select[name="table"]', 'Table 1');
+      // Of 4, 5 and 6 March only the 4th (index 3) was at Table 1.
+      expect(shownIds(el)).to.deep.equal([SHOES[3]!.id]);
+      await change(el, 'input[name="from"]', '2026-03-05');
+      expect(shownIds(el)).to.deep.equal([]);
+      expect(el.shadowRoot!.textContent).to.contain('No stored shoe matches these filters.');
+    });
+
+    it('shows each shoe’s hand, banker, player and tie counts and a big-road picture', async () => {
+      const el = await mount(20);
+      for (const shoe of SHOES) {
+        const row = rows(el).find((r) => r.dataset.shoeId === shoe.id)!;
+        const count = (outcome: string) => String(shoe.hands.filter((hand) => hand.outcome === outcome).length);
+        expect(row.querySelector('.hand-count')!.textContent).to.equal(String(shoe.hands.length));
+        expect(row.querySelector('.banker-count')!.textContent).to.equal(count('B'));
+        expect(row.querySelector('.player-count')!.textContent).to.equal(count('P'));
+        expect(row.querySelector('.tie-count')!.textContent).to.equal(count('T'));
+        expect(row.querySelector('svg.thumbnail path.banker')!.getAttribute('d')).to.match(/^M/);
+        expect(row.querySelector('svg.thumbnail path.player')!.getAttribute('d')).to.match(/^M/);
+      }
+    });
+
+    it('deletes a shoe only after the confirmation, and only that shoe', async () => {
+      const el = await mount(5);
+      const victim = NEWEST_FIRST[1]!;
+      rowButton(el, victim, 'delete').click();
+      await el.updateComplete;
+      expect(await storedIds()).to.have.length(12);
+      // The safe choice has the focus.
+      expect(el.shadowRoot!.activeElement?.getAttribute('data-action')).to.equal('cancel-delete');
+      rowButton(el, victim, 'cancel-delete').click();
+      await el.updateComplete;
+      expect(await storedIds()).to.have.length(12);
+      rowButton(el, victim, 'delete').click();
+      await el.updateComplete;
+      rowButton(el, victim, 'confirm-delete').click();
+      await until(() => !shownIds(el).includes(victim), 'the row to go');
+      expect(await storedIds()).to.deep.equal(SHOES.map((shoe) => shoe.id).filter((id) => id !== victim).sort());
+      expect(await store.getShoe(victim)).to.equal(undefined);
+      expect(shownIds(el)).to.deep.equal(NEWEST_FIRST.filter((id) => id !== victim).slice(0, 5));
+    });
+
+    it('opens a shoe in the replay and comes back to the list', async () => {
+      const el = await mount(5);
+      rowButton(el, NEWEST_FIRST[2]!, 'replay').click();
+      await until(() => el.shadowRoot!.querySelector('bacc-replay') !== null, 'the replay');
+      const replay = el.shadowRoot!.querySelector<BaccReplay>('bacc-replay')!;
+      expect(replay.shoe).to.deep.equal(SHOES[9]);
+      replay.shadowRoot!.querySelector<HTMLButtonElement>('button')!.click();
+      await until(() => rows(el).length === 5, 'the list again');
+    });
+
+    it('shows the storage used and whether the browser keeps the shoes', async () => {
+      const el = await mount(5);
+      await until(() => /used of/.test(control(el, '.storage').textContent!), 'the estimate');
+      await until(() => /space runs low/.test(control(el, '.storage').textContent!), 'the persistence answer');
+    });
+
+    it('fires no events when its properties are set', async () => {
+      const el = await mount(5);
+      const fired = await eventsFiredDuring(el, async () => {
+        el.pageSize = 3;
+        el.maxImportBytes = 1000;
+        await el.refresh();
+      });
+      expect(fired).to.deep.equal([]);
+      expect(shownIds(el)).to.deep.equal(NEWEST_FIRST.slice(0, 3));
+    });
+
+    it('is accessible', async () => {
+      const el = await mount(5);
+      await expect(el).to.be.accessible();
+      rowButton(el, NEWEST_FIRST[0]!, 'delete').click();
+      await el.updateComplete;
+      await expect(el).to.be.accessible();
+    });
+  });
+
+  describe('import', () => {
+    beforeEach(() => useDatabase(SHOES.slice(0, 3)));
+
+    it('adds every shoe of a good file, and says how many were already stored', async () => {
+      const el = await mount(20);
+      const incoming = [SHOES[2]!, SHOES[3]!, SHOES[4]!];
+      await el.importFile(jsonFile(shoesJson(incoming)));
+      expect(notice(el)!.textContent).to.equal('Imported 2 shoes (1 already stored).');
+      expect(notice(el)!.getAttribute('role')).to.equal('status');
+      expect(await storedIds()).to.deep.equal(SHOES.slice(0, 5).map((shoe) => shoe.id).sort());
+      expect(shownIds(el)).to.deep.equal(SHOES.slice(0, 5).reverse().map((shoe) => shoe.id));
+    });
+
+    it('reads the file chosen in its file input', async () => {
+      const el = await mount(20);
+      const input = control<HTMLInputElement>(el, 'input[type="file"]');
+      expect(input.accept).to.contain('.json');
+      const transfer = new DataTransfer();
+      transfer.items.add(jsonFile(shoesJson([SHOES[6]!])));
+      input.files = transfer.files;
+      input.dispatchEvent(new Event('change'));
+      await until(() => notice(el)?.textContent?.startsWith('Imported') ?? false, 'the import');
+      expect(notice(el)!.textContent).to.equal('Imported 1 shoes (0 already stored).');
+      expect(shownIds(el)[0]).to.equal(SHOES[6]!.id);
+    });
+
+    const broken: [string, () => File, RegExp][] = [
+      ['text that is not JSON', () => jsonFile('{"format": "baccarat-shoes", '), /"shoes\.json" is not valid JSON/],
+      ['a file that is not JSON at all', () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'roads.png', { type: 'image/png' }), /"roads\.png" is not a JSON file \(type image\/png\)/],
+      ['a field of the wrong type', () => {
+        const document = JSON.parse(shoesJson([SHOES[7]!, SHOES[8]!]));
+        document.shoes[1].hands[4].natural = 'yes';
+        return jsonFile(JSON.stringify(document));
+      }, /shoe 2 \(id "[^"]+"\), hand 5, natural/],
+      ['a hand whose cards contradict its outcome', () => {
+        const document = JSON.parse(shoesJson([SHOES[7]!, SHOES[8]!]));
+        const hand = document.shoes[1].hands[2];
+        hand.outcome = hand.outcome === 'B' ? 'P' : 'B';
+        return jsonFile(JSON.stringify(document));
+      }, /shoe 2 \(id "[^"]+"\), hand 3, outcome: the cards .* give/],
+      ['a file over the size limit', () => jsonFile(shoesJson([SHOES[7]!]) + ' '.repeat(120_000)), /is 1\d\d KB, more than the 100 KB an import may be/],
+      ['a shoe under a stored id with other hands', () => jsonFile(shoesJson([SHOES[7]!, { ...SHOES[0]!, hands: SHOES[0]!.hands.slice(1) }])), /Shoe 2 \(id "[^"]+"\) is already stored with different hands/],
+    ];
+    for (const [what, file, message] of broken) {
+      it(`refuses ${what}, naming what is wrong, and changes nothing stored`, async () => {
+        const el = await mount(20);
+        el.maxImportBytes = 100_000;
+        const before = shownIds(el);
+        await el.importFile(file());
+        await el.refresh();
+        expect(notice(el)!.getAttribute('role')).to.equal('alert');
+        expect(notice(el)!.textContent).to.match(message);
+        expect(notice(el)!.textContent).to.match(/Nothing was imported\.$/);
+        expect(shownIds(el)).to.deep.equal(before);
+        expect(await storedIds()).to.deep.equal(SHOES.slice(0, 3).map((shoe) => shoe.id).sort());
+      });
+    }
+  });
+
+  describe('export', () => {
+    let downloads: ReturnType<typeof captureDownloads>;
+    beforeEach(() => (downloads = captureDownloads()));
+    afterEach(() => downloads.restore());
+
+    it('exports one shoe as JSON, CSV and PNG', async () => {
+      await useDatabase(SHOES.slice(0, 2));
+      const el = await mount(5);
+      const id = SHOES[1]!.id;
+      rowButton(el, id, 'export-json').click();
+      rowButton(el, id, 'export-csv').click();
+      rowButton(el, id, 'export-png').click();
+      await until(() => downloads.saved.length === 3, 'three files');
+      const [json, csv, png] = downloads.saved;
+      expect(json!.name).to.equal('shoe-Table-2-2026-03-02.json');
+      expect(await json!.blob.text()).to.equal(shoesJson([SHOES[1]!]));
+      expect(csv!.name).to.equal('shoe-Table-2-2026-03-02.csv');
+      expect((await csv!.blob.text()).trim().split('\r\n')).to.have.length(SHOES[1]!.hands.length + 1);
+      expect(png!.name).to.equal('shoe-Table-2-2026-03-02.png');
+      expect(png!.blob.type).to.equal('image/png');
+    });
+
+    it('exports every shoe with a progress bar that reaches the total', async () => {
+      const many = simulateShoeRecords({ shoes: 60, seed: 'export-progress', table: 'Table 5' });
+      await useDatabase(many);
+      const el = await mount(5);
+      const seen: [number, number][] = [];
+      const exportShoes = store.exportShoes.bind(store);
+      store.exportShoes = (ids, onProgress) => exportShoes(ids, (done, total) => {
+        seen.push([done, total]);
+        onProgress?.(done, total);
+      });
+      await el.exportAll('json');
+      await el.updateComplete;
+      expect(seen).to.deep.equal([[50, 60], [60, 60]]);
+      const progress = control<HTMLProgressElement>(el, 'progress');
+      expect([progress.value, progress.max]).to.deep.equal([60, 60]);
+      expect(progress.closest('label')!.textContent).to.match(/Exported 60 shoes to shoes-\d{4}-\d\d-\d\d\.json/);
+      expect(JSON.parse(await downloads.saved[0]!.blob.text()).shoes).to.have.length(60);
+    });
+
+    it('gives byte-identical JSON after export, import into an empty store, and export again', async () => {
+      await useDatabase(SHOES);
+      const first = await mount(5);
+      await first.exportAll('json');
+      const exported = await downloads.saved[0]!.blob.text();
+      first.remove();
+      await closeStorage();
+      await ScoreboardStore.deleteDatabase(databaseName);
+
+      await useDatabase([]);
+      const second = await mount(5);
+      await second.importFile(jsonFile(exported));
+      expect(notice(second)!.textContent).to.equal('Imported 12 shoes (0 already stored).');
+      await second.exportAll('json');
+      expect(await downloads.saved[1]!.blob.text()).to.equal(exported);
+    });
+  });
+
+  describe('storage trouble', () => {
+    it('shows why the stored shoes could not be opened', async () => {
+      databaseName = `bacc-history-test-${crypto.randomUUID()}`;
+      // A database written by a later version of the scoreboard cannot be opened by this one.
+      await new Promise<void>((resolve, reject) => {
+        const request = indexedDB.open(databaseName, 99);
+        request.onsuccess = () => {
+          request.result.close();
+          resolve();
+        };
+        request.onerror = () => reject(request.error);
+      });
+      const opening = openStorage({ name: databaseName });
+      const el = await fixture<BaccHistory>(html`<bacc-history></bacc-history>`);
+      await opening.catch(() => undefined);
+      await el.updateComplete;
+      const alert = control(el, '.storage-trouble');
+      expect(alert.getAttribute('role')).to.equal('alert');
+      expect(alert.textContent).to.contain('newer version');
+      expect(control<HTMLInputElement>(el, 'input[type="file"]').disabled).to.be.true;
+    });
+  });
+});
