@@ -1,0 +1,91 @@
+/**
+ * The rules for keeping attract-mode shoes: how each simulated shoe gets a seed (so a reload can
+ * deal it again), when a stored shoe may be taken up again, and which old simulated shoes to let
+ * go so a kiosk left running for weeks does not fill the disk. DOM-free, so it is tested in Node.
+ */
+import { Shoe } from '../src/shoe.js';
+import { handRecord, type HandRecord } from '../src/shoe-document.js';
+import type { TableRules } from '../src/rules.js';
+import { shoeSeed } from '../src/simulate.js';
+
+/**
+ * A fresh seed for one simulated shoe: 128 bits from `crypto.getRandomValues`, as 32 hex digits.
+ * Storing it with the shoe is what lets a reload deal the same shoe again.
+ * @example randomShoeSeed() // 'f3a1…' (32 characters)
+ */
+export function randomShoeSeed(): string {
+  const words = new Uint32Array(4);
+  globalThis.crypto.getRandomValues(words);
+  return Array.from(words, (word) => word.toString(16).padStart(8, '0')).join('');
+}
+
+/**
+ * Which shoe of a seeded run `seed` is (the inverse of `shoeSeed`): 1 for the run's own seed, k for
+ * `run#k`, or null when the seed is not from that run.
+ * @example shoeNumberInRun('demo', 'demo#3') // 3
+ */
+export function shoeNumberInRun(run: string, seed: string | null): number | null {
+  if (seed === run) return 1;
+  if (seed === null || !seed.startsWith(`${run}#`)) return null;
+  const rest = seed.slice(run.length + 1);
+  if (!/^[1-9]\d{0,8}$/.test(rest)) return null;
+  const number = Number(rest);
+  return number >= 2 && shoeSeed(run, number) === seed ? number : null;
+}
+
+/**
+ * Deals a stored simulated shoe again from its seed and rules, and returns the live shoe positioned
+ * after its last stored hand — or null when the stored hands are not what that seed and those rules
+ * deal (the rules changed, a hand was edited, the shoe is already over): such a shoe cannot be resumed.
+ */
+export function replayStoredShoe(stored: { rules: TableRules; seed: string | null; hands: readonly HandRecord[] }): Shoe | null {
+  if (stored.seed === null) return null;
+  const shoe = new Shoe({ rules: stored.rules, seed: stored.seed });
+  for (const hand of stored.hands) {
+    if (shoe.finished) return null;
+    if (!sameHand(handRecord(shoe.dealHand()), hand)) return null;
+  }
+  return shoe.finished ? null : shoe;
+}
+
+function sameHand(a: HandRecord, b: HandRecord): boolean {
+  return (
+    a.outcome === b.outcome &&
+    a.playerPair === b.playerPair &&
+    a.bankerPair === b.bankerPair &&
+    a.natural === b.natural &&
+    a.playerTotal === b.playerTotal &&
+    a.bankerTotal === b.bankerTotal &&
+    JSON.stringify(a.cards) === JSON.stringify(b.cards)
+  );
+}
+
+/** Simulated shoes of one table kept by default: about nine hours of attract play at 4 s a hand (~1 MB). */
+export const DEFAULT_KEPT_SIMULATED_SHOES = 100;
+
+/**
+ * The ids of simulated shoes to delete so that at most `keep` remain, the newest kept. Recorded shoes
+ * are never chosen, nor the shoe in play.
+ * @param shoes the table's shoes, newest first (as `listShoes` gives them)
+ * @example shoesToPrune([{ id: 'c', source: 'simulated' }, { id: 'b', source: 'recorded' }, { id: 'a', source: 'simulated' }], 1, 'c') // ['a']
+ */
+export function shoesToPrune(shoes: readonly { id: string; source: 'simulated' | 'recorded' }[], keep: number, current: string | null): string[] {
+  const doomed: string[] = [];
+  // The shoe in play takes one of the places first, wherever it sits in the list.
+  let room = keep - (shoes.some((shoe) => shoe.id === current && shoe.source === 'simulated') ? 1 : 0);
+  for (const shoe of shoes) {
+    if (shoe.source !== 'simulated' || shoe.id === current) continue;
+    if (room > 0) room--;
+    else doomed.push(shoe.id);
+  }
+  return doomed;
+}
+
+/**
+ * A new shoe's id: its start time (so ids sort roughly by age) and 64 random bits. Not
+ * `crypto.randomUUID`, which a kiosk served over plain http on a local network does not have.
+ * @example newShoeId() // 'lx3k9q2a-5f0c2e9b7a1d4c36'
+ */
+export function newShoeId(now = Date.now()): string {
+  return `${now.toString(36)}-${randomShoeSeed().slice(0, 16)}`;
+}
