@@ -5,8 +5,12 @@
  */
 import { makeRules, type TableRules } from '../src/rules.js';
 import { parseLocale, type Locale } from './localization.js';
+import { DEFAULT_KEPT_SIMULATED_SHOES } from './attract-shoes.js';
 
 export type Theme = 'dark' | 'light';
+
+/** What the page is: the simulated attract mode (no `mode`), the operator console, the wall display of a recorded table, or history. */
+export type KioskMode = 'attract' | 'operator' | 'display' | 'history';
 
 export interface KioskSettings {
   rules: TableRules;
@@ -23,6 +27,9 @@ export interface KioskSettings {
   seed: string | null;
   /** Marks carry letters as well as colours. */
   letters: boolean;
+  mode: KioskMode;
+  /** Simulated attract shoes of the table kept in storage; older ones are deleted (recorded shoes never are). */
+  keep: number;
 }
 
 /** A parameter that was ignored: its name, the value given, and why. */
@@ -42,9 +49,19 @@ export const DEFAULT_KIOSK_SETTINGS: Readonly<Omit<KioskSettings, 'rules'>> = Ob
   rows: 6,
   seed: null,
   letters: false,
+  mode: 'attract',
+  keep: DEFAULT_KEPT_SIMULATED_SHOES,
 });
 
-const KNOWN = ['decks', 'banker', 'tie', 'speed', 'table', 'limits', 'lang', 'theme', 'rows', 'seed', 'letters'];
+/** The table name shoes are stored under when the URL names none (the screen shows it in the page's language). */
+export const DEFAULT_STORED_TABLE = 'Mini-Baccarat';
+
+/** The name a table's shoes are stored and found under. */
+export function storedTableName(settings: Pick<KioskSettings, 'table'>): string {
+  return settings.table || DEFAULT_STORED_TABLE;
+}
+
+const KNOWN = ['decks', 'banker', 'tie', 'speed', 'table', 'limits', 'lang', 'theme', 'rows', 'seed', 'letters', 'mode', 'keep'];
 
 /**
  * Reads kiosk settings from URL search parameters.
@@ -109,6 +126,14 @@ export function readKioskSettings(search: string | URLSearchParams): { settings:
     else problem('letters', lettersText, 'must be on or off; using off');
   }
 
+  const modeText = params.get('mode');
+  let mode: KioskMode = DEFAULT_KIOSK_SETTINGS.mode;
+  if (modeText !== null) {
+    if (modeText === 'operator' || modeText === 'display' || modeText === 'history') mode = modeText;
+    else problem('mode', modeText, 'must be operator, display or history; showing the simulated shoe');
+  }
+  const keep = integer('keep', 1, 10_000, DEFAULT_KIOSK_SETTINGS.keep);
+
   const seedText = params.get('seed');
   const seed = seedText === null ? null : text('seed', 'kiosk', 200);
 
@@ -127,6 +152,8 @@ export function readKioskSettings(search: string | URLSearchParams): { settings:
       rows,
       seed,
       letters,
+      mode,
+      keep,
     },
     problems,
   };

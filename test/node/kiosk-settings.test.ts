@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { readKioskSettings, DEFAULT_KIOSK_SETTINGS } from '../../components/kiosk-settings.js';
+import { readKioskSettings, DEFAULT_KIOSK_SETTINGS, storedTableName } from '../../components/kiosk-settings.js';
 
 describe('readKioskSettings', () => {
   it('gives the defaults for an empty query: 8 decks, 5% commission, dark, English', () => {
@@ -35,5 +35,33 @@ describe('readKioskSettings', () => {
     expect(settings.table).toBe(DEFAULT_KIOSK_SETTINGS.table);
     expect(settings.limits).toBe(DEFAULT_KIOSK_SETTINGS.limits);
     expect(problems).toHaveLength(2);
+  });
+
+  it('reads the mode: operator, display or history; none is the simulated attract mode', () => {
+    expect(readKioskSettings('').settings.mode).toBe('attract');
+    for (const mode of ['operator', 'display', 'history'] as const) {
+      const { settings, problems } = readKioskSettings(`?mode=${mode}`);
+      expect(problems).toEqual([]);
+      expect(settings.mode).toBe(mode);
+    }
+  });
+
+  it('falls back to the attract mode for an unknown mode and says so', () => {
+    const { settings, problems } = readKioskSettings('?mode=Operator');
+    expect(settings.mode).toBe('attract');
+    expect(problems).toEqual([{ parameter: 'mode', value: 'Operator', message: 'must be operator, display or history; showing the simulated shoe' }]);
+  });
+
+  it('reads how many simulated shoes to keep, from 1 to 10,000', () => {
+    expect(readKioskSettings('').settings.keep).toBe(100);
+    expect(readKioskSettings('?keep=5').settings.keep).toBe(5);
+    const { settings, problems } = readKioskSettings('?keep=0');
+    expect(settings.keep).toBe(100);
+    expect(problems[0]).toMatchObject({ parameter: 'keep', value: '0' });
+  });
+
+  it('stores shoes under the table name, or Mini-Baccarat when the URL gives none', () => {
+    expect(storedTableName(readKioskSettings('?table=Salon').settings)).toBe('Salon');
+    expect(storedTableName(readKioskSettings('').settings)).toBe('Mini-Baccarat');
   });
 });
