@@ -1,0 +1,436 @@
+import { LitElement, html, css, nothing } from 'lit';
+import { customElement, property, query } from 'lit/decorators.js';
+import { localized, msg, str } from '@lit/localize';
+import { DEFAULT_RULES, type TableRules } from '../src/rules.js';
+import { OperatorConsoleController, type RecordedHand, type HandFlag } from './controllers/operator-console.js';
+import { KeyShortcutsController } from './controllers/key-shortcuts.js';
+import { storageProblemText, type KeptShoeStore } from './controllers/kept-shoe.js';
+import { OPERATOR_KEYS, operatorKeyAction, type OperatorAction } from './operator-keys.js';
+import { DEFAULT_STORED_TABLE } from './kiosk-settings.js';
+import './bacc-scoreboard.js';
+
+/**
+ * The operator console (`?mode=operator`): the scoreboard of the shoe being recorded and an entry
+ * panel. Keyboard first — every action has a key, shown on its button: B, P, T record banker,
+ * player, tie; 1, 2, N set player pair, banker pair, natural for the next hand; C switches to card
+ * entry (cards typed as `9h tc k`, each checked at once); U or Ctrl+Z undoes the last hand; H
+ * corrects a chosen hand; E ends the shoe, S starts a new one (Y confirms, Escape cancels); I starts
+ * a simulated shoe, D deals a hand, A deals automatically. Every hand is written to IndexedDB before
+ * it is shown; storage trouble is shown and retried; a reload resumes the open shoe.
+ *
+ * @fires bacc-hand-recorded - A hand was recorded, corrected or dealt by the operator's action (never when a property is set).
+ * @csspart panel - The entry panel.
+ * @csspart status - Storage status and what the last action did.
+ * @csspart alert - Why the last input was refused.
+ */
+@localized()
+@customElement('bacc-operator')
+export class BaccOperator extends LitElement {
+  static override styles = css`
+    :host {
+      display: grid;
+      grid-template-rows: minmax(0, 1fr) auto;
+      height: 100%;
+      min-height: 0;
+      background: var(--bacc-background, #0b0f14);
+      color: var(--bacc-text-color, #e9eef4);
+      font: 15px/1.4 system-ui, sans-serif;
+    }
+    bacc-scoreboard {
+      min-height: 0;
+    }
+    .panel {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.6em 1.2em;
+      align-items: flex-start;
+      padding: 0.8em 1em;
+      background: var(--bacc-panel-color, #151c25);
+      border-top: 1px solid var(--bacc-grid-line-color, #2a3441);
+    }
+    fieldset {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.4em;
+      align-items: center;
+      margin: 0;
+      padding: 0.3em 0.6em 0.5em;
+      border: 1px solid var(--bacc-grid-line-color, #2a3441);
+      border-radius: 6px;
+    }
+    legend {
+      padding: 0 0.3em;
+      color: var(--bacc-muted-color, #9aa7b6);
+    }
+    button {
+      font: inherit;
+      padding: 0.35em 0.7em;
+      border-radius: 5px;
+      border: 1px solid var(--bacc-grid-line-color, #3a4757);
+      background: var(--bacc-surface-color, #0f151d);
+      color: inherit;
+      cursor: pointer;
+    }
+    button[aria-pressed='true'] {
+      background: var(--bacc-operator-pressed-background, #ffd54f);
+      color: var(--bacc-operator-pressed-color, #111);
+    }
+    button.banker {
+      border-color: var(--bacc-banker-color, #ff5a52);
+    }
+    button.player {
+      border-color: var(--bacc-player-color, #4d9dff);
+    }
+    button.tie {
+      border-color: var(--bacc-tie-color, #3ecf6e);
+    }
+    button:disabled {
+      cursor: not-allowed;
+      opacity: 0.6;
+    }
+    kbd {
+      margin-inline-start: 0.4em;
+      padding: 0 0.3em;
+      border: 1px solid currentColor;
+      border-radius: 3px;
+      font: 0.85em ui-monospace, monospace;
+    }
+    input,
+    select {
+      font: inherit;
+      padding: 0.3em 0.5em;
+      border-radius: 5px;
+      border: 1px solid var(--bacc-grid-line-color, #3a4757);
+      background: var(--bacc-surface-color, #0f151d);
+      color: inherit;
+    }
+    input.cards {
+      width: 14em;
+    }
+    input.hand-number {
+      width: 4.5em;
+    }
+    :focus-visible {
+      outline: 3px solid var(--bacc-focus-color, #ffd54f);
+      outline-offset: 2px;
+    }
+    .messages {
+      flex: 1 1 100%;
+      display: grid;
+      gap: 0.3em;
+    }
+    .messages p {
+      margin: 0;
+    }
+    .alert:not(:empty) {
+      padding: 0.3em 0.6em;
+      border-radius: 5px;
+      background: var(--bacc-notice-background, #ffb300);
+      color: var(--bacc-notice-color, #111);
+      font-weight: 600;
+    }
+    .storage:not(:empty) {
+      font-weight: 600;
+      color: var(--bacc-notice-background, #ffb300);
+    }
+    .confirm {
+      flex: 1 1 100%;
+      display: flex;
+      gap: 0.6em;
+      align-items: center;
+      font-weight: 600;
+    }
+    @media (forced-colors: active) {
+      button[aria-pressed='true'] {
+        outline: 2px solid CanvasText;
+      }
+      :focus-visible {
+        outline-color: Highlight;
+      }
+    }
+  `;
+
+  /** The table's rules for new shoes (decks, banker payout, tie). */
+  @property({ attribute: false }) rules: TableRules = DEFAULT_RULES;
+
+  /** The table: shoes are stored under this name, and a reload resumes its open recorded shoe. */
+  @property() table = DEFAULT_STORED_TABLE;
+
+  /** Free text shown as the table's bet limits (play money). */
+  @property() limits = '';
+
+  /** Grid rows of every road. */
+  @property({ type: Number }) rows = 6;
+
+  /** Marks carry letters as well as colours. */
+  @property({ type: Boolean }) letters = false;
+
+  /** A store to use instead of the page's IndexedDB (tests, embedding); read when the element connects. */
+  @property({ attribute: false }) store: KeptShoeStore | null = null;
+
+  /** Waits in milliseconds between retries of a failed write; read when the element connects. */
+  @property({ attribute: false }) retryDelays: readonly number[] | undefined = undefined;
+
+  @query('input.cards') private cardField!: HTMLInputElement | null;
+  @query('input.hand-number') private handNumberField!: HTMLInputElement | null;
+
+  /** The console's state and actions (tests read it). */
+  readonly desk = new OperatorConsoleController(this, {
+    rules: () => this.rules,
+    table: () => this.table,
+    store: () => this.store,
+    retryDelays: () => this.retryDelays,
+    onRecorded: (recorded) => this.dispatchEvent(new CustomEvent<RecordedHand>('bacc-hand-recorded', { detail: recorded, bubbles: true, composed: true })),
+  });
+
+  constructor() {
+    super();
+    new KeyShortcutsController(this, (event, typing) => {
+      const action = operatorKeyAction(event, typing);
+      if (action === null) return;
+      event.preventDefault();
+      this.act(action);
+    });
+  }
+
+  /** Carries out an action as its key or button would. */
+  private act(action: OperatorAction): void {
+    const { desk } = this;
+    if (desk.confirming && action !== 'confirm' && action !== 'cancel') return;
+    switch (action) {
+      case 'banker':
+      case 'player':
+      case 'tie':
+        void desk.recordOutcome(action === 'banker' ? 'B' : action === 'player' ? 'P' : 'T');
+        return;
+      case 'player-pair':
+        return desk.toggleFlag('playerPair');
+      case 'banker-pair':
+        return desk.toggleFlag('bankerPair');
+      case 'natural':
+        return desk.toggleFlag('natural');
+      case 'card-entry':
+        desk.setEntryMode('cards');
+        void this.updateComplete.then(() => this.cardField?.focus());
+        return;
+      case 'outcome-entry':
+        return desk.setEntryMode('outcome');
+      case 'undo':
+        void desk.undo();
+        return;
+      case 'correct':
+        // With a hand number chosen the correction begins; without one, the number field takes the focus.
+        if (this.handNumberField?.value) return this.beginCorrection();
+        this.handNumberField?.focus();
+        return;
+      case 'end-shoe':
+        return desk.ask('end-shoe');
+      case 'new-shoe':
+        return desk.ask('new-shoe');
+      case 'new-simulated-shoe':
+        return desk.ask('new-simulated-shoe');
+      case 'deal':
+        void desk.deal();
+        return;
+      case 'auto-deal':
+        return desk.toggleAutoDeal();
+      case 'confirm':
+        void desk.confirm();
+        return;
+      case 'cancel':
+        if (desk.confirming) return desk.cancelConfirmation();
+        return desk.cancelCorrection();
+    }
+  }
+
+  private async readCardField(): Promise<void> {
+    const field = this.cardField;
+    if (!field) return;
+    const text = field.value;
+    field.value = '';
+    // What was not read (a refused card and what followed it) goes back into the field to fix.
+    field.value = await this.desk.typeCards(text);
+  }
+
+  private onCardInput(event: InputEvent): void {
+    // A space or comma after a card sends it at once: each card is checked as it is typed.
+    if (/[\s,]$/.test((event.target as HTMLInputElement).value)) void this.readCardField();
+  }
+
+  private onCardKey(event: KeyboardEvent): void {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      void this.readCardField();
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      const field = event.target as HTMLInputElement;
+      if (field.value) field.value = '';
+      else if (!this.desk.clearCards()) {
+        if (this.desk.correcting !== null) this.desk.cancelCorrection();
+        else field.blur();
+      }
+    }
+  }
+
+  private onHandNumberKey(event: KeyboardEvent): void {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      this.beginCorrection();
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      (event.target as HTMLInputElement).blur();
+    }
+  }
+
+  private beginCorrection(): void {
+    this.desk.beginCorrection(Number(this.handNumberField?.value ?? ''));
+    if (this.desk.correcting !== null) {
+      if (this.desk.entryMode === 'cards') this.cardField?.focus();
+      else this.handNumberField?.blur();
+      if (this.handNumberField) this.handNumberField.value = '';
+    }
+  }
+
+  private button(action: OperatorAction, label: string, options: { pressed?: boolean; disabled?: boolean; className?: string } = {}) {
+    const key = OPERATOR_KEYS[action];
+    return html`<button
+      type="button"
+      class=${options.className ?? nothing}
+      aria-keyshortcuts=${action === 'undo' ? `${key} Control+Z` : key}
+      aria-pressed=${options.pressed === undefined ? nothing : String(options.pressed)}
+      ?disabled=${options.disabled ?? false}
+      data-action=${action}
+      @click=${() => this.act(action)}
+    >
+      ${label}<kbd>${key === 'Escape' ? 'Esc' : key}</kbd>
+    </button>`;
+  }
+
+  private flagButton(action: OperatorAction, flag: HandFlag, label: string) {
+    return this.button(action, label, { pressed: this.desk.flags[flag] });
+  }
+
+  protected override render() {
+    const { desk } = this;
+    const { kept } = desk;
+    const shoe = kept.shoe;
+    const recording = desk.shoeOpen && !desk.simulating;
+    return html`
+      <bacc-scoreboard
+        .hands=${kept.hands}
+        .rules=${shoe?.rules ?? this.rules}
+        table-name=${this.table}
+        limits=${this.limits}
+        rows=${this.rows}
+        ?letters=${this.letters}
+      ></bacc-scoreboard>
+      <section class="panel" part="panel" aria-label=${msg('Operator console', { id: 'operator-console' })}>
+        <div class="messages">
+          <p class="shoe-state">${this.shoeState()}</p>
+          <p class="storage" part="status" role="status">${storageProblemText(kept)}</p>
+          <p class="done" role="status">${desk.message?.kind === 'done' ? desk.message.text : ''}</p>
+          <p class="alert" part="alert" role="alert">${desk.message?.kind === 'refused' ? desk.message.text : ''}</p>
+        </div>
+        ${desk.confirming ? this.renderConfirmation() : nothing}
+        <fieldset>
+          <legend>${msg('Entry', { id: 'operator-entry' })}</legend>
+          ${this.button('outcome-entry', msg('By outcome', { id: 'operator-by-outcome' }), { pressed: desk.entryMode === 'outcome' })}
+          ${this.button('card-entry', msg('By cards', { id: 'operator-by-cards' }), { pressed: desk.entryMode === 'cards' })}
+        </fieldset>
+        ${desk.entryMode === 'outcome' ? this.renderOutcomeEntry(recording) : this.renderCardEntry(recording)}
+        <fieldset>
+          <legend>${msg('Shoe', { id: 'operator-shoe' })}</legend>
+          ${this.button('undo', msg('Undo last hand', { id: 'operator-undo' }), { disabled: !recording || kept.hands.length === 0 })}
+          <label>
+            ${msg('Hand', { id: 'operator-hand-number' })}
+            <input class="hand-number" type="number" min="1" max=${kept.hands.length || 1} inputmode="numeric" @keydown=${this.onHandNumberKey} />
+          </label>
+          ${this.button('correct', msg('Correct hand', { id: 'operator-correct' }), { disabled: !recording || kept.hands.length === 0 })}
+          ${this.button('end-shoe', msg('End shoe', { id: 'operator-end-shoe' }), { disabled: !desk.shoeOpen })}
+          ${this.button('new-shoe', msg('New shoe', { id: 'operator-new-shoe' }))}
+        </fieldset>
+        <fieldset>
+          <legend>${msg('Simulate', { id: 'operator-simulate' })}</legend>
+          ${this.button('new-simulated-shoe', msg('New simulated shoe', { id: 'operator-new-simulated-shoe' }))}
+          ${this.button('deal', msg('Deal a hand', { id: 'operator-deal' }), { disabled: !desk.simulating || desk.simulationFinished })}
+          ${this.button('auto-deal', msg('Deal automatically', { id: 'operator-auto-deal' }), { pressed: desk.autoDealing, disabled: !desk.simulating })}
+          <label>
+            ${msg('Seconds per hand', { id: 'operator-speed' })}
+            <select @change=${(event: Event) => desk.setAutoDealSeconds(Number((event.target as HTMLSelectElement).value))}>
+              ${[0.5, 1, 2, 4, 8].map((seconds) => html`<option value=${seconds} ?selected=${seconds === desk.autoDealSeconds}>${seconds}</option>`)}
+            </select>
+          </label>
+        </fieldset>
+      </section>
+    `;
+  }
+
+  private shoeState(): string {
+    const { desk } = this;
+    const shoe = desk.kept.shoe;
+    if (!desk.kept.ready) return msg('Reading the stored shoe…', { id: 'operator-reading' });
+    if (!shoe || shoe.endedAt !== null) return msg('No shoe in play: press S for a new shoe.', { id: 'operator-no-shoe' });
+    const count = shoe.hands.length;
+    const kind = shoe.source === 'simulated' ? msg('Simulated shoe', { id: 'operator-simulated-shoe' }) : msg('Recording', { id: 'operator-recording' });
+    const correcting = desk.correcting === null ? '' : msg(str` — correcting hand ${desk.correcting + 1}`, { id: 'operator-correcting' });
+    return msg(str`${kind}: ${count} hands${correcting}`, { id: 'operator-shoe-state' });
+  }
+
+  private renderConfirmation() {
+    const { desk } = this;
+    const question =
+      desk.confirming === 'end-shoe'
+        ? msg('End this shoe? No more hands can be added to it.', { id: 'operator-confirm-end' })
+        : msg('End this shoe and start a new one?', { id: 'operator-confirm-new' });
+    return html`<div class="confirm" role="alertdialog" aria-label=${question}>
+      <span>${question}</span>
+      ${this.button('confirm', msg('Yes', { id: 'operator-yes' }))} ${this.button('cancel', msg('Cancel', { id: 'operator-cancel' }))}
+    </div>`;
+  }
+
+  private renderOutcomeEntry(recording: boolean) {
+    return html`<fieldset>
+      <legend>${msg('Outcome of the next hand', { id: 'operator-outcome' })}</legend>
+      ${this.button('banker', msg('Banker', { id: 'banker-long' }), { className: 'banker', disabled: !recording })}
+      ${this.button('player', msg('Player', { id: 'player-long' }), { className: 'player', disabled: !recording })}
+      ${this.button('tie', msg('Tie', { id: 'tie-long' }), { className: 'tie', disabled: !recording })}
+      ${this.flagButton('player-pair', 'playerPair', msg('Player pair', { id: 'player-pair' }))}
+      ${this.flagButton('banker-pair', 'bankerPair', msg('Banker pair', { id: 'banker-pair' }))}
+      ${this.flagButton('natural', 'natural', msg('Natural', { id: 'natural' }))}
+    </fieldset>`;
+  }
+
+  private renderCardEntry(recording: boolean) {
+    const { desk } = this;
+    const next = desk.nextCard === 'player' ? msg('player', { id: 'operator-next-player' }) : msg('banker', { id: 'operator-next-banker' });
+    const typed = desk.typedCards.join(' ');
+    return html`<fieldset>
+      <legend>${msg('Cards of the next hand, in dealing order', { id: 'operator-cards' })}</legend>
+      <label>
+        ${msg('Card', { id: 'operator-card' })}
+        <input
+          class="cards"
+          type="text"
+          autocomplete="off"
+          spellcheck="false"
+          placeholder="9h tc k"
+          aria-describedby="card-help"
+          ?disabled=${!recording}
+          @input=${this.onCardInput}
+          @keydown=${this.onCardKey}
+        />
+      </label>
+      <span id="card-help">${typed ? msg(str`Typed: ${typed}; next card to the ${next}.`, { id: 'operator-typed' }) : msg(str`Next card to the ${next}. Enter or space sends a card; Escape clears.`, { id: 'operator-card-help' })}</span>
+      <button type="button" @click=${() => desk.removeLastCard()} ?disabled=${desk.typedCards.length === 0}>${msg('Remove last card', { id: 'operator-remove-card' })}</button>
+    </fieldset>`;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'bacc-operator': BaccOperator;
+  }
+  interface GlobalEventHandlersEventMap {
+    'bacc-hand-recorded': CustomEvent<RecordedHand>;
+  }
+}

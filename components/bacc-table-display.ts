@@ -1,0 +1,88 @@
+import { LitElement, html, css, nothing } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { localized, msg, str } from '@lit/localize';
+import { DEFAULT_RULES } from '../src/rules.js';
+import { TableDisplayController } from './controllers/table-display.js';
+import './bacc-scoreboard.js';
+
+/**
+ * The wall screen of a recorded table (`?mode=display`): shows the table's newest stored shoe and
+ * follows every hand an operator console records, in any window of the same browser profile.
+ *
+ * @csspart message - Why there is nothing to show (storage unavailable, no shoe yet).
+ */
+@localized()
+@customElement('bacc-table-display')
+export class BaccTableDisplay extends LitElement {
+  static override styles = css`
+    :host {
+      display: block;
+      position: relative;
+      height: 100%;
+    }
+    bacc-scoreboard {
+      position: absolute;
+      inset: 0;
+    }
+    .message {
+      position: absolute;
+      left: 50%;
+      top: 40%;
+      transform: translateX(-50%);
+      max-width: min(90vw, 50em);
+      margin: 0;
+      padding: 0.8em 1.2em;
+      border-radius: 8px;
+      background: var(--bacc-notice-background, #ffb300);
+      color: var(--bacc-notice-color, #111);
+      font: 600 clamp(14px, 2vmin, 32px) / 1.4 system-ui, sans-serif;
+    }
+  `;
+
+  /** The table to show; empty for the newest shoe of any table. */
+  @property() table = '';
+
+  /** Free text shown as the table's bet limits (play money). */
+  @property() limits = '';
+
+  /** Grid rows of every road. */
+  @property({ type: Number }) rows = 6;
+
+  /** Marks carry letters as well as colours. */
+  @property({ type: Boolean }) letters = false;
+
+  private readonly follower = new TableDisplayController(this, { table: () => this.table });
+
+  /** The shoe on screen (read from storage), or null. */
+  get shoe() {
+    return this.follower.shoe;
+  }
+
+  protected override render() {
+    const { shoe, storageMessage, loaded } = this.follower;
+    const message = storageMessage
+      ? msg(str`The stored shoes cannot be read: ${storageMessage}`, { id: 'display-storage' })
+      : loaded && !shoe
+        ? this.table
+          ? msg(str`No shoe of ${this.table} is stored yet: this screen shows it as soon as the operator starts one.`, { id: 'display-waiting-table' })
+          : msg('No shoe is stored yet: this screen shows one as soon as an operator starts it.', { id: 'display-waiting' })
+        : '';
+    return html`
+      <bacc-scoreboard
+        .hands=${shoe?.hands ?? []}
+        .rules=${shoe?.rules ?? DEFAULT_RULES}
+        table-name=${shoe?.table ?? this.table}
+        limits=${this.limits}
+        rows=${this.rows}
+        ?letters=${this.letters}
+      ></bacc-scoreboard>
+      ${message ? html`<p class="message" part="message" role="status">${message}</p>` : nothing}
+    `;
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'bacc-table-display': BaccTableDisplay;
+  }
+}

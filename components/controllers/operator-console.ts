@@ -1,0 +1,377 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { CardEntry, outcomeEntryHand } from '../../src/recording.js';
+import { Shoe } from '../../src/shoe.js';
+import { handRecord, type HandRecord } from '../../src/shoe-document.js';
+import type { Winner, Side } from '../../src/hand.js';
+import type { TableRules } from '../../src/rules.js';
+import type { Card } from '../../src/cards.js';
+import { newShoeId, randomShoeSeed } from '../attract-shoes.js';
+import { cardsTyped } from '../operator-keys.js';
+import { KeptShoeController, type KeptShoeStore } from './kept-shoe.js';
+
+export type EntryMode = 'outcome' | 'cards';
+export type HandFlag = 'playerPair' | 'bankerPair' | 'natural';
+/** An action waiting for the operator to confirm it. */
+export type Confirmation = 'end-shoe' | 'new-shoe' | 'new-simulated-shoe';
+
+/** A hand the operator entered, added or corrected: what `bacc-hand-recorded` carries. */
+export interface RecordedHand {
+  shoeId: string;
+  /** 1 for the first hand of the shoe. */
+  handNumber: number;
+  hand: HandRecord;
+  /** The hand replaced an earlier one. */
+  correction: boolean;
+  /** Written to storage (false: kept on screen and retrying). */
+  saved: boolean;
+}
+
+/** A message for the operator: `refused` for input that changed nothing, `done` for what happened. */
+export interface ConsoleMessage {
+  kind: 'refused' | 'done';
+  text: string;
+}
+
+export interface OperatorConsoleOptions {
+  rules: () => TableRules;
+  table: () => string;
+  store?: () => KeptShoeStore | null | undefined;
+  retryDelays?: () => readonly number[] | undefined;
+  /** Called for every hand the operator's own action recorded or corrected. */
+  onRecorded: (recorded: RecordedHand) => void;
+}
+
+/**
+ * The operator console's state and actions: recording a real table's hands by outcome or card by
+ * card (each card checked by the rules core), undo, correction, ending and starting shoes, and
+ * dealing a simulated shoe by hand or automatically. Everything is kept through a
+ * `KeptShoeController`, so it is written before it is shown and resumed after a reload.
+ * The element only paints this and routes keys and clicks here.
+ */
+export class OperatorConsoleController implements ReactiveController {
+  readonly kept: KeptShoeController;
+  entryMode: EntryMode = 'outcome';
+  /** Flags applied to the next hand entered by outcome, then cleared. */
+  flags: Record<HandFlag, boolean> = { playerPair: false, bankerPair: false, natural: false };
+  /** The hand being corrected (from 0), or null when entries add hands. */
+  correcting: number | null = null;
+  /** What the last action said. */
+  message: ConsoleMessage | null = null;
+  /** An action waiting for confirmation. */
+  confirming: Confirmation | null = null;
+  /** Automatic dealing of the simulated shoe is on. */
+  autoDealing = false;
+  /** Seconds between automatically dealt hands. */
+  autoDealSeconds = 2;
+
+  private cardEntry: CardEntry | null = null;
+  private cardEntryFor: unknown = null;
+  private cardEntryKey = '';
+  private simulation: { shoeId: string; shoe: Shoe } | null = null;
+  private autoTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Recording actions run one after another, so a fast operator's keys keep their order. */
+  private steps: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    private readonly options: OperatorConsoleOptions,
+  ) {
+    host.addController(this);
+    this.kept = new KeptShoeController(host, {
+      table: options.table,
+      source: 'recorded',
+      ...(options.store ? { store: options.store } : {}),
+      ...(options.retryDelays ? { retryDelays: options.retryDelays } : {}),
+    });
+  }
+
+  hostConnected(): void {
+    /* the kept shoe connects itself */
+  }
+
+  hostDisconnected(): void {
+    this.stopAutoDeal();
+  }
+
+  /** The shoe on screen is open (started and not ended). */
+  get shoeOpen(): boolean {
+    return this.kept.shoe !== null && this.kept.shoe.endedAt === null;
+  }
+
+  /** The shoe on screen is an open simulated shoe this console deals. */
+  get simulating(): boolean {
+    return this.shoeOpen && this.simulation?.shoeId === this.kept.shoe?.id;
+  }
+
+  /** Cards typed so far for the hand being entered card by card. */
+  get typedCards(): readonly Card[] {
+    return this.cardEntry?.cards ?? [];
+  }
+
+  /** Who receives the next typed card. */
+  get nextCard(): Side {
+    return this.currentCardEntry()?.next ?? 'player';
+  }
+
+  /** Whether the simulated shoe has dealt its last hand. */
+  get simulationFinished(): boolean {
+    return this.simulation?.shoe.finished ?? false;
+  }
+
+  setEntryMode(mode: EntryMode): void {
+    this.entryMode = mode;
+    this.cardEntry?.clear();
+    this.host.requestUpdate();
+  }
+
+  toggleFlag(flag: HandFlag): void {
+    this.flags = { ...this.flags, [flag]: !this.flags[flag] };
+    this.host.requestUpdate();
+  }
+
+  /** Records (or, while correcting, re-enters) a hand by its outcome and the flags set. */
+  recordOutcome(outcome: Winner): Promise<void> {
+    return this.step(async () => {
+      if (!this.canRecord()) return;
+      const hand = outcomeEntryHand({ outcome, ...this.flags });
+      this.flags = { playerPair: false, bankerPair: false, natural: false };
+      await this.record(hand);
+    });
+  }
+
+  /**
+   * Reads typed cards one by one: each is checked by the rules core at once; the first refused card
+   * stops there with its reason (the cards before it stay typed, nothing is recorded); a card that
+   * completes the hand records it. Returns the text not yet read (from the refused card on).
+   */
+  typeCards(text: string): Promise<string> {
+    return this.step(async () => {
+      if (cardsTyped(text).length === 0) return '';
+      if (!this.canRecord()) return text.trim();
+      if (this.message?.kind === 'refused') this.message = null;
+      const rest = await this.readCards(text);
+      this.host.requestUpdate();
+      return rest;
+    });
+  }
+
+  /** Takes back the last card typed for the hand being entered. */
+  removeLastCard(): void {
+    this.cardEntry?.removeLast();
+    this.host.requestUpdate();
+  }
+
+  /** Forgets the cards typed for the hand being entered; false when there were none. */
+  clearCards(): boolean {
+    const had = this.typedCards.length > 0;
+    this.cardEntry?.clear();
+    this.host.requestUpdate();
+    return had;
+  }
+
+  /** Removes the last hand of the shoe. */
+  undo(): Promise<void> {
+    return this.step(async () => {
+      const shoe = this.kept.shoe;
+      if (!shoe || !this.shoeOpen) return this.refuse('There is no shoe in play to undo a hand of.');
+      if (this.simulating) return this.refuse('Simulated hands are dealt by the shoe and cannot be undone.');
+      if (shoe.hands.length === 0) return this.refuse('This shoe has no hand to undo.');
+      const number = shoe.hands.length;
+      this.correcting = null;
+      await this.kept.undo();
+      this.done(`Hand ${number} undone.`);
+    });
+  }
+
+  /** Chooses hand `handNumber` (from 1) to be entered again; the next entry replaces it. */
+  beginCorrection(handNumber: number): void {
+    const shoe = this.kept.shoe;
+    if (!shoe || !this.shoeOpen) return this.refuse('There is no shoe in play to correct.');
+    if (this.simulating) return this.refuse('Simulated hands are dealt by the shoe and cannot be corrected.');
+    if (!Number.isInteger(handNumber) || handNumber < 1 || handNumber > shoe.hands.length) {
+      return this.refuse(shoe.hands.length === 0 ? 'This shoe has no hand to correct.' : `Choose a hand from 1 to ${shoe.hands.length} to correct.`);
+    }
+    this.correcting = handNumber - 1;
+    this.cardEntry?.clear();
+    this.done(`Correcting hand ${handNumber}: enter it again by outcome or by cards, or press Escape to cancel.`);
+  }
+
+  cancelCorrection(): void {
+    if (this.correcting === null) return;
+    this.correcting = null;
+    this.cardEntry?.clear();
+    this.done('Correction cancelled.');
+  }
+
+  /** Asks for confirmation of an action that ends a shoe. */
+  ask(confirmation: Confirmation): void {
+    if (confirmation === 'end-shoe' && !this.shoeOpen) return this.refuse('There is no shoe in play to end.');
+    // A new shoe when none is open needs no confirmation: nothing is ended.
+    if (confirmation !== 'end-shoe' && !this.shoeOpen) {
+      void this.confirm(confirmation);
+      return;
+    }
+    this.confirming = confirmation;
+    this.host.requestUpdate();
+  }
+
+  cancelConfirmation(): void {
+    this.confirming = null;
+    this.host.requestUpdate();
+  }
+
+  /** Carries out the action waiting for confirmation (or `action` directly). */
+  confirm(action: Confirmation | null = this.confirming): Promise<void> {
+    this.confirming = null;
+    return this.step(async () => {
+      if (action === null) return;
+      const shoe = this.kept.shoe;
+      if (shoe && this.shoeOpen) {
+        this.stopAutoDeal();
+        await this.kept.endShoe();
+        if (action === 'end-shoe') return this.done(`Shoe ended after ${shoe.hands.length} hands.`);
+      }
+      if (action === 'end-shoe') return;
+      await this.startShoe(action === 'new-simulated-shoe');
+    });
+  }
+
+  /** Deals one hand of the simulated shoe. */
+  deal(): Promise<void> {
+    return this.step(() => this.dealNow(true));
+  }
+
+  /** Turns automatic dealing on or off. */
+  toggleAutoDeal(): void {
+    if (this.autoDealing) {
+      this.stopAutoDeal();
+    } else if (!this.simulating || this.simulationFinished) {
+      this.refuse('Start a simulated shoe first (key I); automatic dealing stops at the cut card.');
+    } else {
+      this.autoDealing = true;
+      this.scheduleAutoDeal();
+    }
+    this.host.requestUpdate();
+  }
+
+  setAutoDealSeconds(seconds: number): void {
+    this.autoDealSeconds = seconds;
+    if (this.autoDealing) this.scheduleAutoDeal();
+    this.host.requestUpdate();
+  }
+
+  private step<T>(action: () => Promise<T>): Promise<T> {
+    const next = this.steps.then(action);
+    this.steps = next.catch(() => undefined);
+    return next;
+  }
+
+  private canRecord(): boolean {
+    if (!this.kept.ready) {
+      this.refuse('The stored shoe is still being read; try again in a moment.');
+      return false;
+    }
+    if (!this.shoeOpen) {
+      this.refuse('No shoe is in play: start a new shoe (key S) first. Nothing was recorded.');
+      return false;
+    }
+    if (this.simulating) {
+      this.refuse('This shoe is simulated: start a new shoe (key S) to record a real table. Nothing was recorded.');
+      return false;
+    }
+    return true;
+  }
+
+  private async readCards(text: string): Promise<string> {
+    const cards = cardsTyped(text);
+    for (const [position, card] of cards.entries()) {
+      const result = this.currentCardEntry()!.add(card);
+      if (!result.accepted) {
+        this.refuse(`Card "${card}" refused: ${result.message}. Nothing was recorded.`);
+        return cards.slice(position).join(' ');
+      }
+      // A finished hand is recorded; the cards after it start the next hand, with a fresh entry.
+      if (result.hand) await this.record(result.hand);
+    }
+    return '';
+  }
+
+  /** The card entry for the shoe as it stands: rebuilt when its hands change or a correction starts. */
+  private currentCardEntry(): CardEntry | null {
+    const shoe = this.kept.shoe;
+    if (!shoe) return null;
+    const key = `${shoe.id}|${this.correcting}`;
+    if (this.cardEntry && this.cardEntryFor === this.kept.hands && this.cardEntryKey === key) return this.cardEntry;
+    // The hand being corrected is left out, so its cards may be typed again.
+    const others = this.correcting === null ? shoe.hands : shoe.hands.filter((_, index) => index !== this.correcting);
+    this.cardEntry = new CardEntry(shoe.rules.decks, others);
+    this.cardEntryFor = this.kept.hands;
+    this.cardEntryKey = key;
+    return this.cardEntry;
+  }
+
+  private async record(hand: HandRecord): Promise<void> {
+    const shoe = this.kept.shoe!;
+    const correcting = this.correcting;
+    this.correcting = null;
+    const saved = correcting === null ? await this.kept.addHand(hand) : await this.kept.correctHand(correcting, hand);
+    const handNumber = correcting === null ? this.kept.hands.length : correcting + 1;
+    this.done(correcting === null ? `Hand ${handNumber} recorded.` : `Hand ${handNumber} corrected.`);
+    this.options.onRecorded({ shoeId: shoe.id, handNumber, hand, correction: correcting !== null, saved });
+  }
+
+  private async startShoe(simulated: boolean): Promise<void> {
+    this.correcting = null;
+    this.flags = { playerPair: false, bankerPair: false, natural: false };
+    const rules = this.options.rules();
+    const seed = simulated ? randomShoeSeed() : null;
+    const id = newShoeId();
+    this.simulation = simulated ? { shoeId: id, shoe: new Shoe({ rules, seed }) } : null;
+    await this.kept.startShoe({ id, table: this.options.table(), source: simulated ? 'simulated' : 'recorded', seed, startedAt: new Date().toISOString(), endedAt: null, rules, hands: [] });
+    this.done(simulated ? 'New simulated shoe: deal with D, or A to deal automatically.' : 'New shoe: record its hands.');
+  }
+
+  private async dealNow(byOperator: boolean): Promise<void> {
+    if (!this.simulating || !this.simulation) return this.refuse('Start a simulated shoe first (key I).');
+    const { shoe } = this.simulation;
+    if (shoe.finished) return this.refuse('The cut card is out and the shoe is dealt: end it or start a new shoe.');
+    const hand = handRecord(shoe.dealHand());
+    const saved = await this.kept.addHand(hand);
+    const handNumber = this.kept.hands.length;
+    if (shoe.finished) {
+      this.stopAutoDeal();
+      this.done(`Hand ${handNumber} dealt; the cut card is out: the shoe is finished. End it (E) or start a new one.`);
+    } else {
+      this.done(`Hand ${handNumber} dealt.`);
+    }
+    if (byOperator) this.options.onRecorded({ shoeId: this.simulation.shoeId, handNumber, hand, correction: false, saved });
+  }
+
+  private scheduleAutoDeal(): void {
+    clearTimeout(this.autoTimer);
+    this.autoTimer = setTimeout(() => {
+      void this.step(() => this.dealNow(false)).then(() => {
+        if (this.autoDealing) this.scheduleAutoDeal();
+      });
+    }, this.autoDealSeconds * 1000);
+  }
+
+  private stopAutoDeal(): void {
+    clearTimeout(this.autoTimer);
+    this.autoTimer = undefined;
+    if (this.autoDealing) {
+      this.autoDealing = false;
+      this.host.requestUpdate();
+    }
+  }
+
+  private refuse(text: string): void {
+    this.message = { kind: 'refused', text };
+    this.host.requestUpdate();
+  }
+
+  private done(text: string): void {
+    this.message = { kind: 'done', text };
+    this.host.requestUpdate();
+  }
+}

@@ -1,0 +1,34 @@
+/** Shared set-up of the operator, display and kiosk storage tests: a database of their own per test. */
+import { fixtureCleanup } from '@open-wc/testing';
+import { closeStorage, openStorage } from '../../components/storage.js';
+import { ScoreboardStore } from '../../src/persistence.js';
+
+export const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Waits until `condition` holds, or fails naming `what` after `ms`. */
+export async function until(condition: () => boolean, what: string, ms = 3000): Promise<void> {
+  const end = performance.now() + ms;
+  while (!condition()) {
+    if (performance.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await wait(10);
+  }
+}
+
+let count = 0;
+
+/** Opens the page's storage on a fresh database for this test; returns it and its teardown. */
+export async function freshStorage(): Promise<{ store: ScoreboardStore; name: string; teardown: () => Promise<void> }> {
+  await closeStorage();
+  const name = `bacc-test-${Date.now()}-${count++}`;
+  const store = await openStorage({ name });
+  return {
+    store,
+    name,
+    teardown: async () => {
+      // Elements first, so nothing writes to the database while it is deleted.
+      fixtureCleanup();
+      await closeStorage();
+      await ScoreboardStore.deleteDatabase(name);
+    },
+  };
+}
