@@ -1,12 +1,20 @@
 import { LitElement, html, css, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
-import { readKioskSettings, type KioskSettings, type SettingProblem } from './kiosk-settings.js';
+import { readKioskSettings, storedTableName, type KioskMode, type KioskSettings, type SettingProblem } from './kiosk-settings.js';
 import { useLocale } from './localization.js';
 import { AttractDealerController } from './controllers/attract-dealer.js';
 import { WakeLockController } from './controllers/wake-lock.js';
 import { BurnInShiftController } from './controllers/burn-in-shift.js';
+import { storageProblemText, type KeptShoeStore } from './controllers/kept-shoe.js';
 import './bacc-scoreboard.js';
+
+/** Each mode's element loads only when a page asks for it, so the attract kiosk carries no console code. */
+const MODE_ELEMENTS: Record<Exclude<KioskMode, 'attract'>, () => Promise<unknown>> = {
+  operator: () => import('./bacc-operator.js'),
+  display: () => import('./bacc-table-display.js'),
+  history: () => import('./bacc-history.js'),
+};
 
 /**
  * The kiosk: a full-screen scoreboard that deals a simulated shoe by itself (attract mode),
@@ -14,7 +22,13 @@ import './bacc-scoreboard.js';
  * few minutes so nothing burns in. Invalid URL settings fall back to their defaults and are
  * named on screen for a few seconds.
  *
+ * Attract shoes are stored (the newest `keep` simulated shoes of the table) and every hand is
+ * written before it is shown, so a reload goes on with the same shoe. `mode=operator` shows the
+ * operator console (`<bacc-operator>`), `mode=display` the table's wall screen
+ * (`<bacc-table-display>`), `mode=history` the stored shoes (`<bacc-history>`).
+ *
  * @csspart notice - The message naming ignored URL settings.
+ * @csspart storage - Attract mode: storage trouble, while hands are kept on screen only.
  * @cssprop --bacc-burn-in-x - Set by the kiosk: the current burn-in offset.
  * @cssprop --bacc-burn-in-y - Set by the kiosk: the current burn-in offset.
  */
@@ -28,7 +42,8 @@ export class BaccKiosk extends LitElement {
       inset: 0;
       overflow: hidden;
     }
-    bacc-scoreboard {
+    bacc-scoreboard,
+    bacc-table-display {
       position: absolute;
       inset: 0;
       transform: translate(var(--bacc-burn-in-x, 0), var(--bacc-burn-in-y, 0));
@@ -49,6 +64,27 @@ export class BaccKiosk extends LitElement {
     .notice p {
       margin: 0;
     }
+    .storage {
+      position: absolute;
+      left: 1em;
+      bottom: 1em;
+      max-width: min(90vw, 50em);
+      margin: 0;
+      padding: 0.4em 0.8em;
+      border-radius: 6px;
+      background: var(--bacc-notice-background, #ffb300);
+      color: var(--bacc-notice-color, #111);
+      font: 600 clamp(12px, 1.3vmin, 22px) / 1.4 system-ui, sans-serif;
+    }
+    .storage:empty {
+      display: none;
+    }
+    bacc-operator,
+    bacc-history {
+      position: absolute;
+      inset: 0;
+      overflow: auto;
+    }
   `;
 
   /** The query string to read settings from; defaults to the page's own. */
@@ -57,10 +93,15 @@ export class BaccKiosk extends LitElement {
   /** How long the notice about ignored settings stays on screen, in milliseconds. */
   @property({ type: Number, attribute: 'notice-duration' }) noticeDuration = 8000;
 
+  /** A store for attract shoes instead of the page's IndexedDB (tests); read when attract mode starts. */
+  @property({ attribute: false }) store: KeptShoeStore | null = null;
+
   @state() private settings: KioskSettings = readKioskSettings('').settings;
   @state() private problems: SettingProblem[] = [];
 
-  private readonly dealer = new AttractDealerController(this, { rules: this.settings.rules, interval: this.settings.speed * 1000 });
+  /** Attract mode's dealer; null in the other modes, which deal nothing. */
+  private dealer: AttractDealerController | null = null;
+  private appliedSearch: string | null = null;
   private noticeTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor() {
@@ -69,37 +110,78 @@ export class BaccKiosk extends LitElement {
     new BurnInShiftController(this);
   }
 
+  override connectedCallback(): void {
+    // Settings first: the attract dealer looks for the table's stored shoe as soon as it connects.
+    this.applySettings();
+    super.connectedCallback();
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     clearTimeout(this.noticeTimer);
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
-    if (changed.has('search')) {
-      const { settings, problems } = readKioskSettings(this.search);
-      this.settings = settings;
-      this.problems = problems;
+    if (changed.has('search')) this.applySettings();
+  }
+
+  private applySettings(): void {
+    if (this.appliedSearch === this.search) return;
+    this.appliedSearch = this.search;
+    const { settings, problems } = readKioskSettings(this.search);
+    this.settings = settings;
+    this.problems = problems;
+    if (settings.mode === 'attract') {
+      this.dealer ??= new AttractDealerController(this, { rules: settings.rules, interval: settings.speed * 1000 }, {
+        table: () => storedTableName(this.settings),
+        keep: () => this.settings.keep,
+        store: () => this.store,
+      });
       this.dealer.configure({ rules: settings.rules, interval: settings.speed * 1000, seed: settings.seed });
-      document.documentElement.dataset['theme'] = settings.theme;
-      document.documentElement.lang = settings.locale === 'zh-Hans' ? 'zh-Hans' : 'en';
-      void useLocale(settings.locale);
-      clearTimeout(this.noticeTimer);
-      if (problems.length > 0) this.noticeTimer = setTimeout(() => (this.problems = []), this.noticeDuration);
+    } else {
+      this.dealer?.detach();
+      this.dealer = null;
+      void MODE_ELEMENTS[settings.mode]();
+    }
+    document.documentElement.dataset['theme'] = settings.theme;
+    document.documentElement.lang = settings.locale === 'zh-Hans' ? 'zh-Hans' : 'en';
+    void useLocale(settings.locale);
+    clearTimeout(this.noticeTimer);
+    if (problems.length > 0) this.noticeTimer = setTimeout(() => (this.problems = []), this.noticeDuration);
+  }
+
+  private renderMode() {
+    const { settings, dealer } = this;
+    switch (settings.mode) {
+      case 'operator':
+        return html`<bacc-operator
+          .rules=${settings.rules}
+          table=${storedTableName(settings)}
+          limits=${settings.limits}
+          rows=${settings.rows}
+          ?letters=${settings.letters}
+        ></bacc-operator>`;
+      case 'display':
+        return html`<bacc-table-display table=${settings.table} limits=${settings.limits} rows=${settings.rows} ?letters=${settings.letters}></bacc-table-display>`;
+      case 'history':
+        return html`<bacc-history></bacc-history>`;
+      case 'attract':
+        return html`<bacc-scoreboard
+            .hands=${dealer?.hands ?? []}
+            .rules=${settings.rules}
+            table-name=${settings.table}
+            limits=${settings.limits}
+            shoe-number=${dealer?.shoeNumber ?? 1}
+            rows=${settings.rows}
+            ?letters=${settings.letters}
+          ></bacc-scoreboard>
+          <p class="storage" part="storage" role="status">${dealer?.kept ? storageProblemText(dealer.kept) : ''}</p>`;
     }
   }
 
   protected override render() {
-    const { settings } = this;
     return html`
-      <bacc-scoreboard
-        .hands=${this.dealer.hands}
-        .rules=${settings.rules}
-        table-name=${settings.table}
-        limits=${settings.limits}
-        shoe-number=${this.dealer.shoeNumber}
-        rows=${settings.rows}
-        ?letters=${settings.letters}
-      ></bacc-scoreboard>
+      ${this.renderMode()}
       ${this.problems.length > 0
         ? html`<div class="notice" part="notice" role="status">
             ${this.problems.map(

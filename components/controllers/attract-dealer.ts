@@ -1,8 +1,10 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { Shoe } from '../../src/shoe.js';
-import { handRecord, type HandRecord } from '../../src/shoe-document.js';
+import { handRecord, type HandRecord, type ShoeRecord } from '../../src/shoe-document.js';
 import { shoeSeed } from '../../src/simulate.js';
 import type { TableRules } from '../../src/rules.js';
+import { newShoeId, randomShoeSeed, replayStoredShoe, shoeNumberInRun } from '../attract-shoes.js';
+import { KeptShoeController, type KeptShoeStore } from './kept-shoe.js';
 
 export interface AttractDealerOptions {
   rules: TableRules;
@@ -10,70 +12,180 @@ export interface AttractDealerOptions {
   interval: number;
   /** Milliseconds to show a finished shoe before the next one starts. */
   pauseBetweenShoes?: number;
-  /** Seed of the first shoe (later shoes use shoeSeed), or null for crypto shuffles. */
+  /** Seed of the first shoe (later shoes use shoeSeed), or null for a fresh random seed per shoe. */
   seed?: string | null;
+}
+
+/** Where attract shoes are kept; without it the dealer keeps them in memory only. */
+export interface AttractStorage {
+  /** The table the shoes are stored under. */
+  table: () => string;
+  /** How many simulated shoes of the table to keep; older ones are deleted as new ones start. */
+  keep: () => number;
+  /** A store to use instead of the page's IndexedDB (tests). */
+  store?: () => KeptShoeStore | null | undefined;
+  /** Waits between retries of a failed write. */
+  retryDelays?: () => readonly number[] | undefined;
 }
 
 /**
  * Attract mode: deals a simulated shoe a hand at a time, by itself, and starts a new shoe after
  * the cut card's last hand. The host reads `hands` (replaced on every hand) and `shoeNumber`.
+ *
+ * With storage, every shoe is stored (source `simulated`, with its seed) and every hand is written
+ * before it is shown; after a reload the table's open simulated shoe is dealt again from its seed
+ * and play goes on from its next hand — unless that seed and the current rules do not deal the
+ * stored hands, and then that shoe is ended and a new one begins.
  */
 export class AttractDealerController implements ReactiveController {
   /** The hands of the shoe on screen; a new array for each hand. */
   hands: readonly HandRecord[] = [];
   /** 1 for the first shoe dealt. */
   shoeNumber = 0;
+  /** Storage status of the kept shoes (null without storage). */
+  readonly kept: KeptShoeController | null;
   private shoe: Shoe | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private connected = false;
+  /** Dealing, starting and resuming are asynchronous with storage: they run one after another. */
+  private steps: Promise<unknown> = Promise.resolve();
+  /** The stored shoe found resumable, dealt up to its last stored hand. */
+  private resumed: { id: string; shoe: Shoe } | null = null;
 
   constructor(
     private readonly host: ReactiveControllerHost,
     private options: AttractDealerOptions,
+    private readonly storage: AttractStorage | null = null,
   ) {
     host.addController(this);
+    this.kept = storage
+      ? new KeptShoeController(host, {
+          table: storage.table,
+          source: 'simulated',
+          ...(storage.store ? { store: storage.store } : {}),
+          ...(storage.retryDelays ? { retryDelays: storage.retryDelays } : {}),
+          resumable: (stored) => this.canResume(stored),
+        })
+      : null;
   }
 
   /** Changes speed or rules; new rules start a new shoe. */
   configure(options: AttractDealerOptions): void {
     const newShoe = options.rules !== this.options.rules || options.seed !== this.options.seed;
     this.options = options;
-    if (newShoe && this.shoe) this.startShoe();
+    if (newShoe && this.shoe) void this.step(() => this.startShoe());
     this.schedule(this.options.interval);
   }
 
   hostConnected(): void {
-    if (!this.shoe) this.startShoe();
+    this.connected = true;
+    if (!this.shoe) void this.step(() => this.begin());
     this.schedule(this.options.interval);
   }
 
   hostDisconnected(): void {
+    this.connected = false;
     clearTimeout(this.timer);
     this.timer = undefined;
   }
 
-  /** Deals the next hand now (or starts the next shoe when this one is finished). */
-  dealNext(): void {
-    if (!this.shoe || this.shoe.finished) this.startShoe();
-    else this.hands = [...this.hands, handRecord(this.shoe.dealHand())];
+  /** Stops dealing and leaves the host for good (the page switched to another mode). */
+  detach(): void {
+    this.hostDisconnected();
+    this.kept?.hostDisconnected();
+    this.host.removeController(this);
+    if (this.kept) this.host.removeController(this.kept);
+  }
+
+  /** Deals the next hand now (or starts the next shoe when this one is finished); resolves once it is shown. */
+  dealNext(): Promise<void> {
+    return this.step(() => this.dealNextNow());
+  }
+
+  private step<T>(action: () => Promise<T>): Promise<T> {
+    const next = this.steps.then(action);
+    this.steps = next.catch((error: unknown) => console.error('Attract mode:', error));
+    return next;
+  }
+
+  /** The first shoe on this page: the stored one when it can be resumed, else a new one. */
+  private async begin(): Promise<void> {
+    if (this.kept) {
+      await this.kept.whenReady();
+      const stored = this.kept.shoe;
+      if (stored && stored.endedAt === null && this.resumed?.id === stored.id) {
+        this.shoe = this.resumed.shoe;
+        this.resumed = null;
+        this.shoeNumber = (this.options.seed == null ? null : shoeNumberInRun(this.options.seed, stored.seed)) ?? 1;
+        this.hands = this.kept.hands;
+        this.host.requestUpdate();
+        return;
+      }
+    }
+    if (!this.shoe) await this.startShoe();
+  }
+
+  private canResume(stored: ShoeRecord): boolean {
+    this.resumed = null;
+    if (JSON.stringify(stored.rules) !== JSON.stringify(this.options.rules)) return false;
+    // A kiosk given a seed continues only its own run, so the same link deals the same shoes.
+    if (this.options.seed != null && shoeNumberInRun(this.options.seed, stored.seed) === null) return false;
+    const shoe = replayStoredShoe(stored);
+    if (shoe) this.resumed = { id: stored.id, shoe };
+    return shoe !== null;
+  }
+
+  private async dealNextNow(): Promise<void> {
+    if (!this.shoe || this.shoe.finished) return this.startShoe();
+    const hand = handRecord(this.shoe.dealHand());
+    if (this.kept) {
+      await this.kept.addHand(hand);
+      if (this.shoe.finished) await this.kept.endShoe();
+      this.hands = this.kept.hands;
+    } else {
+      this.hands = [...this.hands, hand];
+    }
     this.host.requestUpdate();
   }
 
-  private startShoe(): void {
+  private async startShoe(): Promise<void> {
     this.shoeNumber++;
-    const seed = this.options.seed == null ? null : shoeSeed(this.options.seed, this.shoeNumber);
+    // Every shoe gets a seed, random when none is set, so a stored shoe can be dealt again after a reload.
+    const seed = this.options.seed == null ? randomShoeSeed() : shoeSeed(this.options.seed, this.shoeNumber);
     this.shoe = new Shoe({ rules: this.options.rules, seed });
     this.hands = [];
+    if (this.kept && this.storage) {
+      // New rules mid-shoe: the shoe they interrupt is over.
+      if (this.kept.shoe && this.kept.shoe.endedAt === null) await this.kept.endShoe();
+      await this.kept.startShoe({
+        id: newShoeId(),
+        table: this.storage.table(),
+        source: 'simulated',
+        seed,
+        startedAt: new Date().toISOString(),
+        endedAt: null,
+        rules: this.options.rules,
+        hands: [],
+      });
+      void this.kept.letGoOfOldSimulatedShoes(this.storage.keep());
+      this.hands = this.kept.hands;
+    }
     this.host.requestUpdate();
   }
 
   private schedule(delay: number): void {
     clearTimeout(this.timer);
+    if (!this.connected) return;
     this.timer = setTimeout(() => {
-      const finished = this.shoe?.finished ?? false;
-      this.dealNext();
-      // A finished shoe stays on screen a while before the next one is shuffled.
-      const pause = this.shoe?.finished ? (this.options.pauseBetweenShoes ?? Math.max(this.options.interval * 3, 8000)) : this.options.interval;
-      this.schedule(finished ? this.options.interval : pause);
+      void this.step(async () => {
+        const finished = this.shoe?.finished ?? false;
+        await this.dealNextNow();
+        return finished;
+      }).then((finished) => {
+        // A finished shoe stays on screen a while before the next one is shuffled.
+        const pause = this.shoe?.finished ? (this.options.pauseBetweenShoes ?? Math.max(this.options.interval * 3, 8000)) : this.options.interval;
+        this.schedule(finished ? this.options.interval : pause);
+      }, () => this.schedule(this.options.interval));
     }, delay);
   }
 }

@@ -1,0 +1,125 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { LitElement } from 'lit';
+import '../../components/bacc-kiosk.js';
+import type { BaccKiosk } from '../../components/bacc-kiosk.js';
+import { AttractDealerController } from '../../components/controllers/attract-dealer.js';
+import type { KeptShoeStore } from '../../components/controllers/kept-shoe.js';
+import { StorageError } from '../../src/persistence.js';
+import { makeRules } from '../../src/rules.js';
+import { Shoe } from '../../src/shoe.js';
+import { handRecord } from '../../src/shoe-document.js';
+import { freshStorage, until } from './operator-helpers.js';
+
+const scoreboardOf = (kiosk: BaccKiosk) => kiosk.shadowRoot!.querySelector('bacc-scoreboard')!;
+const mount = (search: string, store: KeptShoeStore | null = null) =>
+  fixture<BaccKiosk>(html`<bacc-kiosk notice-duration="60000" .search=${search} .store=${store}></bacc-kiosk>`);
+
+class KeepingDealerHost extends LitElement {
+  static keep = 2;
+  dealer = new AttractDealerController(this, { rules: makeRules(), interval: 1, pauseBetweenShoes: 1 }, { table: () => 'Prune table', keep: () => KeepingDealerHost.keep });
+}
+customElements.define('test-keeping-dealer-host', KeepingDealerHost);
+
+describe('<bacc-kiosk> modes and kept attract shoes', () => {
+  let storage: Awaited<ReturnType<typeof freshStorage>>;
+  beforeEach(async () => {
+    storage = await freshStorage();
+  });
+  afterEach(async () => {
+    await storage.teardown();
+  });
+
+  it('stores every simulated hand before showing it, and deals the same shoe on after a reload', async () => {
+    const first = await mount('?speed=0.2&table=Attract');
+    await until(() => scoreboardOf(first).hands.length >= 3, 'three dealt hands', 5000);
+    const stored = (await storage.store.latestShoe({ table: 'Attract' }))!;
+    expect(stored.source).to.equal('simulated');
+    expect(stored.seed).to.match(/^[0-9a-f]{32}$/);
+    expect(stored.endedAt).to.equal(null);
+    // What is on screen is already stored.
+    expect(stored.hands.slice(0, scoreboardOf(first).hands.length)).to.deep.equal(scoreboardOf(first).hands);
+    first.remove();
+    const kept = (await storage.store.latestShoe({ table: 'Attract' }))!;
+
+    const second = await mount('?speed=0.2&table=Attract');
+    await until(() => scoreboardOf(second).hands.length >= kept.hands.length, 'the stored shoe to be taken up', 5000);
+    expect(scoreboardOf(second).hands.slice(0, kept.hands.length)).to.deep.equal(kept.hands);
+    await until(() => scoreboardOf(second).hands.length > kept.hands.length, 'the next hand', 5000);
+    // The next hand is the one the stored seed deals next: the same shoe goes on.
+    const replay = new Shoe({ rules: kept.rules, seed: kept.seed });
+    const expected = Array.from({ length: kept.hands.length + 1 }, () => handRecord(replay.dealHand()));
+    expect(scoreboardOf(second).hands.slice(0, kept.hands.length + 1)).to.deep.equal(expected);
+    expect((await storage.store.latestShoe({ table: 'Attract' }))!.id).to.equal(kept.id);
+  });
+
+  it('ends a stored shoe that the current rules would not deal and starts a new one', async () => {
+    const first = await mount('?speed=0.2&table=Attract&seed=rules');
+    await until(() => scoreboardOf(first).hands.length >= 1, 'a dealt hand', 5000);
+    first.remove();
+    const old = (await storage.store.latestShoe({ table: 'Attract' }))!;
+    const second = await mount('?speed=0.2&table=Attract&seed=rules&decks=6');
+    await until(() => scoreboardOf(second).hands.length >= 1, 'a hand of the new shoe', 5000);
+    const newest = (await storage.store.latestShoe({ table: 'Attract' }))!;
+    expect(newest.id).not.to.equal(old.id);
+    expect(newest.rules.decks).to.equal(6);
+    expect((await storage.store.getShoe(old.id))!.endedAt).to.be.a('string');
+  });
+
+  it('keeps only the newest simulated shoes of the table, and never deletes a recorded shoe', async () => {
+    await storage.store.createShoe({ id: 'recorded-1', table: 'Prune table', source: 'recorded', seed: null, startedAt: '2000-01-01T00:00:00.000Z', endedAt: null, rules: makeRules(), hands: [] });
+    const el = await fixture<KeepingDealerHost>(html`<test-keeping-dealer-host></test-keeping-dealer-host>`);
+    await until(() => el.dealer.shoeNumber >= 4, 'four shoes', 8000);
+    el.remove();
+    // The last shoe's clean-up may still be running.
+    await until(() => el.dealer.kept!.unsaved === 0, 'writes to finish');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const { shoes } = await storage.store.listShoes({ table: 'Prune table', limit: 100 });
+    expect(shoes.filter((shoe) => shoe.source === 'simulated').length).to.equal(2);
+    expect(shoes.map((shoe) => shoe.id)).to.include('recorded-1');
+  });
+
+  it('shows storage trouble in attract mode and goes on dealing from memory', async () => {
+    const quota = () => Promise.reject(new StorageError('quota', 'Storage is full: could not save.'));
+    const full: KeptShoeStore = {
+      createShoe: quota,
+      appendHand: quota,
+      replaceHand: quota,
+      removeLastHand: quota,
+      endShoe: quota,
+      latestShoe: async () => undefined,
+      listShoes: async () => ({ shoes: [], total: 0 }),
+      deleteShoe: quota,
+    };
+    const el = await mount('?speed=0.2', full);
+    await until(() => scoreboardOf(el).hands.length >= 2, 'two hands on screen', 5000);
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('[part="storage"]')!.textContent).to.match(/changes not saved yet \(kept on this screen\), retrying: Storage is full/);
+  });
+
+  it('shows the operator console with mode=operator, for the table and rules in the URL, and deals nothing', async () => {
+    const el = await mount('?mode=operator&table=Salon&decks=6');
+    await customElements.whenDefined('bacc-operator');
+    const operator = el.shadowRoot!.querySelector('bacc-operator')!;
+    await operator.updateComplete;
+    expect(operator.table).to.equal('Salon');
+    expect(operator.rules.decks).to.equal(6);
+    expect(el.shadowRoot!.querySelector(':scope > bacc-scoreboard')).to.equal(null);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await storage.store.countShoes()).to.equal(0);
+  });
+
+  it('shows the table display with mode=display and history with mode=history', async () => {
+    const display = await mount('?mode=display&table=Salon');
+    await customElements.whenDefined('bacc-table-display');
+    expect(display.shadowRoot!.querySelector('bacc-table-display')!.table).to.equal('Salon');
+    const history = await mount('?mode=history');
+    await customElements.whenDefined('bacc-history');
+    expect(history.shadowRoot!.querySelector('bacc-history')).to.exist;
+  });
+
+  it('names an unknown mode on screen and shows the simulated shoe instead', async () => {
+    const el = await mount('?mode=console&speed=0.2');
+    expect(el.shadowRoot!.querySelector('[part="notice"]')!.textContent).to.contain('mode=console');
+    await until(() => scoreboardOf(el).hands.length >= 1, 'a simulated hand', 5000);
+  });
+});
