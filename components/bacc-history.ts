@@ -486,7 +486,12 @@ export class BaccHistory extends LitElement {
       this.shoes = shoes;
       this.total = total;
       this.tables = tables;
-      this.loaded = true;
+      if (!this.loaded) {
+        this.loaded = true;
+        // Only now: the browser measuring the database would slow the first page (see the controller).
+        void this.storage.refreshUse();
+        void this.storage.requestPersistence();
+      }
     } catch (error) {
       if (generation === this.loadGeneration) this.notice = { role: 'alert', text: messageOf(error) };
     }
