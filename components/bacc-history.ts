@@ -251,7 +251,11 @@ export class BaccHistory extends LitElement {
       const { added, skipped } = await store.importShoes(shoes);
       this.page = 0;
       await this.refresh();
-      this.notice = { role: 'status', text: msg(str`Imported ${added} shoes (${skipped} already stored).`, { id: 'history-imported' }) };
+      const text =
+        added === 1
+          ? msg(str`Imported 1 shoe (${skipped} already stored).`, { id: 'history-imported-one' })
+          : msg(str`Imported ${added} shoes (${skipped} already stored).`, { id: 'history-imported' });
+      this.notice = { role: 'status', text };
       void this.storage.refreshUse();
     } catch (error) {
       const nothing = msg('Nothing was imported.', { id: 'history-nothing-imported' });

@@ -209,7 +209,7 @@ describe('<bacc-history>', () => {
       input.files = transfer.files;
       input.dispatchEvent(new Event('change'));
       await until(() => notice(el)?.textContent?.startsWith('Imported') ?? false, 'the import');
-      expect(notice(el)!.textContent).to.equal('Imported 1 shoes (0 already stored).');
+      expect(notice(el)!.textContent).to.equal('Imported 1 shoe (0 already stored).');
       expect(shownIds(el)[0]).to.equal(SHOES[6]!.id);
     });
 
