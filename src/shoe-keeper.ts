@@ -132,6 +132,8 @@ export class ShoeKeeper {
 
   /** Writes whatever waits now, without waiting for the next retry. Resolves true when nothing is left unsaved. */
   flush(): Promise<boolean> {
+    // An explicit flush (the element is back on the page, say) also restarts the automatic retries.
+    this.stopped = false;
     this.cancelRetry?.();
     this.cancelRetry = null;
     if (!this.flushing) {
@@ -142,7 +144,7 @@ export class ShoeKeeper {
     return this.flushing.then(() => this.queue.length === 0);
   }
 
-  /** Stops retrying (the element left the page); unsaved changes stay listed in `unsaved`. */
+  /** Stops retrying (the element left the page) until the next `flush`; unsaved changes stay listed in `unsaved`. */
   stop(): void {
     this.stopped = true;
     this.cancelRetry?.();

@@ -108,6 +108,24 @@ describe('ShoeKeeper', () => {
     expect(saved).toEqual(['start', 'add']);
   });
 
+  it('stops retrying when stopped, and starts again on the next flush', async () => {
+    const flaky = new FlakyStore(store);
+    const clock = manualClock();
+    const keeper = new ShoeKeeper({ store: flaky, schedule: clock.schedule });
+    await keeper.startShoe(newShoe('s'));
+    flaky.failing = true;
+    await keeper.addHand(banker);
+    expect(clock.pending()).toBe(1);
+    keeper.stop();
+    expect(clock.pending()).toBe(0);
+    expect(await keeper.flush()).toBe(false);
+    expect(clock.pending()).toBe(1);
+    flaky.failing = false;
+    clock.runAll();
+    expect(await keeper.flush()).toBe(true);
+    expect((await store.getShoe('s'))?.hands).toEqual([banker]);
+  });
+
   it('refuses to undo or correct a hand that does not exist', async () => {
     const keeper = new ShoeKeeper({ store, schedule: manualClock().schedule });
     expect(() => keeper.undo()).toThrow(/no shoe/);
