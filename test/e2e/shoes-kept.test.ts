@@ -1,0 +1,209 @@
+// Issue #5 end to end: playwright-core drives Debian's Chromium against the built app, as an
+// operator would, with real IndexedDB, reloads, downloads, file uploads and two windows.
+import { describe, it, expect, beforeAll, afterAll, inject } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './browser.js';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A fresh profile: its own IndexedDB, nothing stored. */
+async function withContext<T>(body: (context: BrowserContext) => Promise<T>): Promise<T> {
+  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, acceptDownloads: true });
+  try {
+    return await body(context);
+  } finally {
+    await context.close();
+  }
+}
+
+/** The outcomes of the hands on the scoreboard inside `host` (a mode's element), e.g. "BPT". */
+function shownOutcomes(page: Page, host: string): Promise<string | null> {
+  return page.evaluate((hostTag) => {
+    const kiosk = document.querySelector('bacc-kiosk');
+    const element = kiosk?.shadowRoot?.querySelector(hostTag);
+    const scoreboard = (element?.shadowRoot ?? null)?.querySelector('bacc-scoreboard') as { hands?: { outcome: string }[] } | null;
+    return scoreboard?.hands ? scoreboard.hands.map((hand) => hand.outcome).join('') : null;
+  }, host);
+}
+
+async function waitForOutcomes(page: Page, host: string, expected: string): Promise<void> {
+  await expect.poll(() => shownOutcomes(page, host), { timeout: 10_000 }).toBe(expected);
+}
+
+/** Opens the console for `table` and waits until it has looked for the table's open shoe. */
+async function openConsole(page: Page, table: string): Promise<void> {
+  await page.goto(`${baseUrl}?mode=operator&table=${encodeURIComponent(table)}`);
+  await page.locator('bacc-operator .shoe-state').filter({ hasNotText: 'Reading' }).waitFor();
+}
+
+/** The same 30 outcomes every run: banker, player and tie in a pattern with streaks. */
+const THIRTY = 'BBPPPTBPBBBBPTPPBPBTTBPPPPBBPB';
+
+describe('shoes kept, end to end', () => {
+  it('records 30 hands by keyboard; after a reload all 30 are there; undo survives a reload too', async () => {
+    await withContext(async (context) => {
+      const page = await context.newPage();
+      await openConsole(page, 'E2E table');
+      await page.keyboard.press('s');
+      await page.locator('bacc-operator .shoe-state', { hasText: 'Recording: 0 hands' }).waitFor();
+      for (const outcome of THIRTY) await page.keyboard.press(outcome.toLowerCase());
+      await waitForOutcomes(page, 'bacc-operator', THIRTY);
+
+      await page.reload();
+      await waitForOutcomes(page, 'bacc-operator', THIRTY);
+
+      await page.keyboard.press('u');
+      await waitForOutcomes(page, 'bacc-operator', THIRTY.slice(0, -1));
+      await page.reload();
+      await waitForOutcomes(page, 'bacc-operator', THIRTY.slice(0, -1));
+    });
+  });
+
+  it('records a hand card by card; refuses a card the shoe cannot hold, and what is not a card, recording nothing', async () => {
+    await withContext(async (context) => {
+      const page = await context.newPage();
+      await page.goto(`${baseUrl}?mode=operator&table=Cards&decks=1`);
+      await page.locator('bacc-operator .shoe-state').filter({ hasNotText: 'Reading' }).waitFor();
+      await page.keyboard.press('s');
+      await page.keyboard.press('c');
+      const field = page.locator('bacc-operator input.cards');
+      await field.focus();
+      // Player 9 and banker 8 are naturals: both stand, the hand is complete after four cards.
+      for (const card of ['9h', '8c', 'kd', 'ks']) await field.pressSequentially(`${card} `);
+      await waitForOutcomes(page, 'bacc-operator', 'P');
+      const alert = page.locator('bacc-operator p.alert');
+      // A one-deck shoe has one nine of hearts, and it is already on the table.
+      await field.pressSequentially('9h ');
+      await expect.poll(() => alert.textContent()).toContain('a 1-deck shoe holds only 1 9H');
+      // A refused card stays in the field to be corrected; clear it and type something that is no card.
+      await field.fill('');
+      await field.pressSequentially('zz ');
+      await expect.poll(() => alert.textContent()).toContain('unknown card "zz"');
+      await page.reload();
+      await waitForOutcomes(page, 'bacc-operator', 'P');
+    });
+  });
+
+  it('an operator window and a display window stay in step, and a display opened later shows the whole shoe', async () => {
+    await withContext(async (context) => {
+      const operator = await context.newPage();
+      await openConsole(operator, 'Window table');
+      await operator.keyboard.press('s');
+      const display = await context.newPage();
+      await display.goto(`${baseUrl}?mode=display&table=${encodeURIComponent('Window table')}`);
+      await waitForOutcomes(display, 'bacc-table-display', '');
+      for (const [i, outcome] of [...'BPPTB'].entries()) {
+        await operator.bringToFront();
+        await operator.keyboard.press(outcome.toLowerCase());
+        await waitForOutcomes(display, 'bacc-table-display', 'BPPTB'.slice(0, i + 1));
+      }
+      await operator.keyboard.press('u');
+      await waitForOutcomes(display, 'bacc-table-display', 'BPPT');
+      const late = await context.newPage();
+      await late.goto(`${baseUrl}?mode=display&table=${encodeURIComponent('Window table')}`);
+      await waitForOutcomes(late, 'bacc-table-display', 'BPPT');
+    });
+  });
+
+  it('replays a stored shoe hand by hand and by scrubbing', async () => {
+    await withContext(async (context) => {
+      const page = await context.newPage();
+      await openConsole(page, 'Replay table');
+      await page.keyboard.press('s');
+      for (const outcome of 'BPBBT') await page.keyboard.press(outcome.toLowerCase());
+      await waitForOutcomes(page, 'bacc-operator', 'BPBBT');
+
+      await page.goto(`${baseUrl}?mode=history`);
+      await page.locator('bacc-history tr[data-shoe-id] [data-action="replay"]').first().click();
+      const replayed = (): Promise<string | null> =>
+        page.evaluate(() => {
+          const history = document.querySelector('bacc-kiosk')!.shadowRoot!.querySelector('bacc-history')!;
+          const replay = history.shadowRoot!.querySelector('bacc-replay');
+          const scoreboard = replay?.shadowRoot?.querySelector('bacc-scoreboard') as { hands?: { outcome: string }[] } | null;
+          return scoreboard?.hands ? scoreboard.hands.map((hand) => hand.outcome).join('') : null;
+        });
+      const replay = page.locator('bacc-replay');
+      await replay.locator('[data-action="first"]').click();
+      await expect.poll(replayed).toBe('');
+      await replay.locator('[data-action="forward"]').click();
+      await replay.locator('[data-action="forward"]').click();
+      await expect.poll(replayed).toBe('BP');
+      await replay.locator('input[type="range"]').fill('4');
+      await expect.poll(replayed).toBe('BPBB');
+      await replay.locator('[data-action="back"]').click();
+      await expect.poll(replayed).toBe('BPB');
+    });
+  });
+
+  it('exports a shoe, imports it back after deleting it, and exports identical JSON; a broken file changes nothing', async () => {
+    await withContext(async (context) => {
+      const page = await context.newPage();
+      await openConsole(page, 'Export table');
+      await page.keyboard.press('s');
+      for (const outcome of 'PPBTB') await page.keyboard.press(outcome.toLowerCase());
+      await waitForOutcomes(page, 'bacc-operator', 'PPBTB');
+      await page.goto(`${baseUrl}?mode=history`);
+      const row = page.locator('bacc-history tr[data-shoe-id]');
+      await expect.poll(() => row.count()).toBe(1);
+
+      const exportJson = async (): Promise<string> => {
+        const [download] = await Promise.all([page.waitForEvent('download'), row.first().locator('[data-action="export-json"]').click()]);
+        return readFile((await download.path())!, 'utf8');
+      };
+      const first = await exportJson();
+      expect(JSON.parse(first).shoes[0].hands.map((hand: { outcome: string }) => hand.outcome).join('')).toBe('PPBTB');
+
+      const importFile = page.locator('bacc-history input[type="file"]');
+      const notice = page.locator('bacc-history [part="notice"]');
+      // A broken file: a hand whose cards give another outcome. The error names shoe, hand and field.
+      const broken = JSON.parse(first);
+      broken.shoes[0].id = 'another-shoe';
+      broken.shoes[0].hands[2] = { cards: ['9H', '2C', 'KD', '5S'], outcome: 'B', playerPair: false, bankerPair: false, natural: true, playerTotal: 9, bankerTotal: 7 };
+      await importFile.setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(broken)) });
+      await expect.poll(() => notice.textContent()).toMatch(/shoe 1 \(id "another-shoe"\), hand 3, outcome/);
+      await importFile.setInputFiles({ name: 'not-json.json', mimeType: 'application/json', buffer: Buffer.from('{"format": "baccarat-shoes", ') });
+      await expect.poll(() => notice.textContent()).toMatch(/JSON/);
+      await expect.poll(() => row.count()).toBe(1);
+      expect(await exportJson()).toBe(first);
+
+      await row.first().locator('[data-action="delete"]').click();
+      await row.first().locator('[data-action="confirm-delete"]').click();
+      await expect.poll(() => row.count()).toBe(0);
+
+      await importFile.setInputFiles({ name: 'shoe.json', mimeType: 'application/json', buffer: Buffer.from(first) });
+      await expect.poll(() => notice.textContent()).toMatch(/Imported 1 shoe/);
+      await expect.poll(() => row.count()).toBe(1);
+      expect(await exportJson()).toBe(first);
+    });
+  });
+
+  it('the attract kiosk resumes its shoe after a reload, exactly where it was', async () => {
+    await withContext(async (context) => {
+      const page = await context.newPage();
+      await page.goto(`${baseUrl}?speed=0.2`);
+      const attract = (): Promise<string | null> =>
+        page.evaluate(() => {
+          const scoreboard = document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-scoreboard') as { hands?: { outcome: string }[] } | null;
+          return scoreboard?.hands ? scoreboard.hands.map((hand) => hand.outcome).join('') : null;
+        });
+      await expect.poll(async () => (await attract())?.length ?? 0, { timeout: 10_000 }).toBeGreaterThanOrEqual(5);
+      // Stop dealing, then compare what is stored with what the next page shows.
+      await page.goto(`${baseUrl}?speed=600`);
+      const before = await (async () => {
+        await expect.poll(async () => (await attract())?.length ?? 0).toBeGreaterThanOrEqual(5);
+        return attract();
+      })();
+      await page.reload();
+      await expect.poll(attract).toBe(before);
+    });
+  });
+});
