@@ -2,7 +2,7 @@ import { css, html, svg, type SVGTemplateResult } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import type { Winner } from '../src/hand.js';
-import type { BeadPlateCell } from '../src/roads.js';
+import type { BeadPlateCell, RoadTracker } from '../src/roads.js';
 import { outcomeLetter, outcomeName, roadName } from './messages.js';
 import { handCount, joinParts, roadSummary } from './road-descriptions.js';
 import { RoadGridElement } from './road-element.js';
@@ -84,15 +84,26 @@ export class BaccBeadPlate extends RoadGridElement {
   /** Puts the side's letter before each total (B7, P9), so that sides differ by more than colour with `labels="totals"` too. */
   @property({ type: Boolean }) letters = false;
 
+  private beads: BeadPlateCell[] = [];
+  private width = 0;
+  private handsShown = 0;
+
+  protected override takeRoads(tracker: RoadTracker): void {
+    this.beads = tracker.beadPlate();
+    this.width = tracker.widths().beadPlate;
+    this.drawnRows = tracker.rows;
+    this.handsShown = tracker.hands.length;
+  }
+
   protected override roadWidth(): number {
-    return this.roads.widths.beadPlate;
+    return this.width;
   }
 
   protected override render() {
     const shown = this.shown;
     const labels = usableLabels(this.labels);
-    const rows = this.roads.rows;
-    const visible = this.roads.beadPlate.filter((cell) => inWindow(shown, cell.col));
+    const rows = this.drawnRows;
+    const visible = this.beads.filter((cell) => inWindow(shown, cell.col));
     // One group per bead in absolute user units (see road-grid-view.ts), one template per kind of label.
     const drawBead = (cell: BeadPlateCell): SVGTemplateResult => {
       const label = beadLabel(cell, labels);
@@ -116,7 +127,7 @@ export class BaccBeadPlate extends RoadGridElement {
   protected override describe(): string {
     const labels = usableLabels(this.labels);
     const columns: string[][] = [];
-    for (const cell of this.roads.beadPlate) {
+    for (const cell of this.beads) {
       let hand = outcomeName(cell.outcome);
       if (labels === 'totals' && cell.winningTotal !== null) {
         const total = cell.winningTotal;
@@ -136,7 +147,7 @@ export class BaccBeadPlate extends RoadGridElement {
       const list = joinParts(hands);
       return msg(str`column ${n}: ${list}`, { id: 'bead-plate-column' });
     });
-    return roadSummary(roadName('beadPlate'), handCount(this.roads.hands), items);
+    return roadSummary(roadName('beadPlate'), handCount(this.handsShown), items);
   }
 }
 

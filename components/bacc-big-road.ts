@@ -1,7 +1,7 @@
-import { css, html, svg, type PropertyValues, type SVGTemplateResult } from 'lit';
+import { css, html, svg, type SVGTemplateResult } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
-import type { BigRoadCell, BigRoadSide } from '../src/roads.js';
+import type { BigRoadCell, BigRoadSide, BigRoadSnapshot, RoadTracker } from '../src/roads.js';
 import { outcomeLetter, roadName } from './messages.js';
 import { bankerPairCount, columnCount, joinParts, playerPairCount, roadSummary, tieCount } from './road-descriptions.js';
 import { RoadGridElement } from './road-element.js';
@@ -83,27 +83,31 @@ export class BaccBigRoad extends RoadGridElement {
   /** Draws B or P (庄 or 闲 in Chinese) inside every ring, so that sides differ by more than colour. */
   @property({ type: Boolean }) letters = false;
 
+  private road: BigRoadSnapshot = { cells: [], leadingTies: 0, leadingTiePlayerPair: false, leadingTieBankerPair: false };
   private cells: DrawnCell[] = [];
+  private width = 0;
 
-  protected override roadWidth(): number {
-    return this.roads.widths.bigRoad;
+  protected override takeRoads(tracker: RoadTracker): void {
+    this.road = tracker.bigRoad();
+    this.cells = drawnCells(this.road);
+    this.width = tracker.widths().bigRoad;
+    this.drawnRows = tracker.rows;
   }
 
-  protected override willUpdate(changed: PropertyValues): void {
-    super.willUpdate(changed);
-    if (this.roadsChanged(changed)) this.cells = drawnCells(this.roads.bigRoad);
+  protected override roadWidth(): number {
+    return this.width;
   }
 
   protected override render() {
     const shown = this.shown;
     const visible = this.cells.filter((cell) => inWindow(shown, cell.col));
-    return html`${roadGrid(shown, this.roads.rows, visible.map(drawCell), this.letters)}
+    return html`${roadGrid(shown, this.drawnRows, visible.map(drawCell), this.letters)}
       <p class="visually-hidden">${this.summary}</p>`;
   }
 
   /** "Big Road, 6 columns, 1 tie before the first column: column 1 banker 2; column 2 player 3; …". */
   protected override describe(): string {
-    const { cells, leadingTies } = this.roads.bigRoad;
+    const { cells, leadingTies } = this.road;
     const columns: { side: BigRoadSide; length: number; ties: number; bankerPairs: number; playerPairs: number }[] = [];
     for (const cell of cells) {
       let column = columns[cell.logicalColumn];

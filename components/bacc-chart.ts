@@ -18,6 +18,7 @@ import {
 import type { Winner } from '../src/hand.js';
 import { DEFAULT_RULES, type TableRules } from '../src/rules.js';
 import type { HandRecord } from '../src/shoe-document.js';
+import { followStep } from '../src/list-follower.js';
 import type { StatisticsSummary } from '../src/stats.js';
 import { ChartController } from './controllers/chart-controller.js';
 import { outcomeLetter, outcomeName } from './messages.js';
@@ -177,7 +178,19 @@ export class BaccChart extends LitElement {
   /** Which chart to draw: `count` (banker minus player), `frequencies` (against the exact odds) or `both`. */
   @property() kind: ChartKind = 'both';
 
-  private readonly follower = new StatisticsFollower();
+  /**
+   * A follower shared by panels that show the same hands (`<bacc-scoreboard>` passes one to all
+   * its panels), so a hand is counted once; without it the element keeps its own.
+   */
+  @property({ attribute: false }) statisticsFollower: StatisticsFollower | undefined = undefined;
+
+  private readonly ownFollower = new StatisticsFollower();
+
+  private get follower(): StatisticsFollower {
+    return this.statisticsFollower ?? this.ownFollower;
+  }
+  /** The hands the series below were last brought to, to tell one more hand from a new shoe. */
+  private seriesHands: readonly HandRecord[] = [];
   private summary: StatisticsSummary = this.follower.statistics.summary();
   /** Banker wins minus player wins after each hand counted; handed to chart.js, which watches it. */
   private counts: number[] = [];
@@ -233,26 +246,31 @@ export class BaccChart extends LitElement {
     // An update that no data property started comes from a theme or size change: read the theme
     // again then, and only then. Reading computed styles on every hand forced the whole page's
     // style to be recalculated mid-update (measured: most of the scoreboard's time per hand).
-    if (!changed.has('hands') && !changed.has('rules')) {
+    if (!changed.has('hands') && !changed.has('rules') && !changed.has('statisticsFollower')) {
       this.themePalette = null;
       return;
     }
-    const step = this.follower.follow(this.hands, this.rules);
-    if (step === 'added') {
+    this.follower.follow(this.hands, this.rules);
+    // The series' own step: a shared follower may already have been brought to these hands by
+    // another panel. The series hold the hands counted, which stop before a hand the statistics refuse.
+    const counted = this.follower.counted;
+    const step = counted === this.hands.length ? followStep(this.seriesHands, this.hands) : 'replaced';
+    this.seriesHands = this.hands;
+    if (step === 'added' && this.counts.length === counted - 1) {
       const hand = this.hands[this.hands.length - 1]!;
       this.counts.push((this.counts[this.counts.length - 1] ?? 0) + countChange(hand.outcome));
       this.outcomes.push(hand.outcome);
       this.handNumbers.push(this.handNumbers.length + 1);
-    } else if (step === 'removed') {
+    } else if (step === 'removed' && this.counts.length === counted + 1) {
       this.counts.pop();
       this.outcomes.pop();
       this.handNumbers.pop();
-    } else if (step === 'replaced') {
+    } else if (step !== 'unchanged' || this.counts.length !== counted) {
       this.counts = [];
       this.outcomes = [];
       this.handNumbers = [];
       let count = 0;
-      for (const hand of this.hands.slice(0, this.follower.counted)) {
+      for (const hand of this.hands.slice(0, counted)) {
         count += countChange(hand.outcome);
         this.counts.push(count);
         this.outcomes.push(hand.outcome);

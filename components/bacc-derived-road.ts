@@ -1,7 +1,7 @@
-import { html, svg, type SVGTemplateResult } from 'lit';
+import { html, svg, type PropertyValues, type SVGTemplateResult } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
-import type { DerivedRoadCell, DerivedRoadName, RoadColor } from '../src/roads.js';
+import type { DerivedRoadCell, DerivedRoadName, RoadColor, RoadTracker } from '../src/roads.js';
 import { roadName } from './messages.js';
 import { columnCount, roadSummary } from './road-descriptions.js';
 import { RoadGridElement } from './road-element.js';
@@ -86,15 +86,28 @@ export class BaccDerivedRoad extends RoadGridElement {
     return derivedRoadName(this.kind);
   }
 
+  private marks: DerivedRoadCell[] = [];
+  private width = 0;
+
+  protected override roadsChanged(changed: PropertyValues): boolean {
+    return super.roadsChanged(changed) || changed.has('kind');
+  }
+
+  protected override takeRoads(tracker: RoadTracker): void {
+    this.marks = tracker.derivedRoad(this.road).cells;
+    this.width = tracker.widths()[this.road];
+    this.drawnRows = tracker.rows;
+  }
+
   protected override roadWidth(): number {
-    return this.roads.widths[this.road];
+    return this.width;
   }
 
   protected override render() {
     const shown = this.shown;
     const road = this.road;
-    const rows = this.roads.rows;
-    const visible = this.roads[road].cells.filter((cell) => inWindow(shown, cell.col));
+    const rows = this.drawnRows;
+    const visible = this.marks.filter((cell) => inWindow(shown, cell.col));
     const draw = DRAW[road];
     const drawMark = (cell: DerivedRoadCell): SVGTemplateResult => draw[cell.color](cell.col, cell.row, cell.col * CELL + CELL / 2, cell.row * CELL + CELL / 2);
     return html`${roadGrid(shown, rows, visible.map(drawMark), this.letters)}
@@ -105,7 +118,7 @@ export class BaccDerivedRoad extends RoadGridElement {
   protected override describe(): string {
     const road = this.road;
     const columns: { color: RoadColor; length: number }[] = [];
-    for (const cell of this.roads[road].cells) {
+    for (const cell of this.marks) {
       const column = (columns[cell.logicalColumn] ??= { color: cell.color, length: 0 });
       column.length++;
     }

@@ -95,13 +95,23 @@ export class BaccOddsNote extends LitElement {
   /** The table's rules: the deck count and the pay tables the odds are computed for. */
   @property({ attribute: false }) rules: Readonly<TableRules> = DEFAULT_RULES;
 
-  private readonly follower = new StatisticsFollower();
-  private odds: NextHandOdds = this.follower.statistics.fullShoeOdds();
+  /**
+   * A follower shared by panels that show the same hands (`<bacc-scoreboard>` passes one to all
+   * its panels), so a hand is counted once; without it the element keeps its own.
+   */
+  @property({ attribute: false }) statisticsFollower: StatisticsFollower | undefined = undefined;
+
+  private readonly ownFollower = new StatisticsFollower();
+
+  private get follower(): StatisticsFollower {
+    return this.statisticsFollower ?? this.ownFollower;
+  }
+  private odds: NextHandOdds = this.ownFollower.statistics.fullShoeOdds();
   private basis: OddsBasis = 'full-shoe';
   private cardsMissing = false;
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (!changed.has('hands') && !changed.has('rules')) return;
+    if (!changed.has('hands') && !changed.has('rules') && !changed.has('statisticsFollower')) return;
     this.follower.follow(this.hands, this.rules);
     const statistics = this.follower.statistics;
     // With no hand yet, the cards left are the full shoe: say so rather than "the cards left".

@@ -1,7 +1,7 @@
 import { css, html, nothing, svg } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
-import { DERIVED_ROADS, type AskRoad, type DerivedRoadName } from '../src/roads.js';
+import { DERIVED_ROADS, RoadTracker, type AskRoad, type DerivedRoadName, type Predictions } from '../src/roads.js';
 import { colorName, outcomeLetter, roadName } from './messages.js';
 import { joinParts } from './road-descriptions.js';
 import { RoadElement } from './road-element.js';
@@ -88,8 +88,19 @@ export class BaccPredictions extends RoadElement {
   /** Adds a bar to blue marks, so that red and blue differ by shape as well as colour. */
   @property({ type: Boolean }) letters = false;
 
+  private predictions: Predictions = new RoadTracker().predictions();
+
+  /** The ask road does not depend on the rows: it follows a shared follower with whatever rows its roads use. */
+  protected override roadRows(): number | undefined {
+    return undefined;
+  }
+
+  protected override takeRoads(tracker: RoadTracker): void {
+    this.predictions = tracker.predictions();
+  }
+
   protected override render() {
-    const { B, P } = this.roads.predictions;
+    const { B, P } = this.predictions;
     return html`<div class="asks">${this.drawAsk('B', B)}${this.drawAsk('P', P)}</div>`;
   }
 

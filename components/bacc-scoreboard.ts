@@ -3,6 +3,8 @@ import { customElement, property } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import { DEFAULT_RULES, type TableRules } from '../src/rules.js';
 import type { HandRecord } from '../src/shoe-document.js';
+import { RoadFollower } from '../src/road-follower.js';
+import { StatisticsFollower } from '../src/statistics-follower.js';
 import { themeTokens } from './theme.js';
 import { currentLocale } from './localization.js';
 import './bacc-bead-plate.js';
@@ -18,7 +20,9 @@ import './bacc-last-hand.js';
  * One shoe on a wall screen: table name, limits, shoe and hand number, every road, the ask
  * roads, the statistics, a chart, the last hand, and the note that past results do not predict
  * the next hand. It fills its container, landscape or portrait, and only lays out its children:
- * each child paints from the same `.hands`.
+ * each child paints from the same `.hands`. The roads share one RoadFollower and the panels one
+ * StatisticsFollower, so each hand is added to one road tracker and one set of statistics (and
+ * the exact odds of the next hand computed once), not once per element.
  *
  * @csspart header - The table name, limits, shoe and hand numbers.
  * @csspart note - The always-visible odds note.
@@ -147,8 +151,12 @@ export class BaccScoreboard extends LitElement {
   /** What the bead plate's discs show: `chinese` (庄 闲 和), `letters` (B P T) or `totals`; by default 庄闲和 in Chinese and B P T otherwise. */
   @property({ attribute: 'bead-labels' }) beadLabels: 'chinese' | 'letters' | 'totals' | '' = '';
 
+  /** Followed by the first road to update with new hands; the others find the hand already added. */
+  private readonly roadFollower = new RoadFollower();
+  private readonly statisticsFollower = new StatisticsFollower();
+
   protected override render() {
-    const { hands, rules, rows, letters } = this;
+    const { hands, rules, rows, letters, roadFollower, statisticsFollower } = this;
     const beadLabels = this.beadLabels || (currentLocale() === 'zh-Hans' ? 'chinese' : 'letters');
     return html`
       <div class="layout">
@@ -159,16 +167,16 @@ export class BaccScoreboard extends LitElement {
           <span><span class="label">${msg('Hand', { id: 'scoreboard-hand' })}</span>${hands.length}</span>
           <span class="label">${msg(str`${rules.decks} decks · play money only`, { id: 'scoreboard-decks' })}</span>
         </header>
-        <bacc-bead-plate class="panel bead" .hands=${hands} rows=${rows} labels=${beadLabels} ?letters=${letters}></bacc-bead-plate>
-        <bacc-big-road class="panel big" .hands=${hands} rows=${rows} ?letters=${letters}></bacc-big-road>
-        <div class="panel ask"><bacc-predictions .hands=${hands} ?letters=${letters}></bacc-predictions></div>
-        <bacc-derived-road class="panel eye" kind="big-eye-boy" .hands=${hands} rows=${rows} ?letters=${letters}></bacc-derived-road>
-        <bacc-derived-road class="panel small" kind="small-road" .hands=${hands} rows=${rows} ?letters=${letters}></bacc-derived-road>
-        <bacc-derived-road class="panel pig" kind="cockroach-pig" .hands=${hands} rows=${rows} ?letters=${letters}></bacc-derived-road>
-        <div class="panel stats"><bacc-stats .hands=${hands} .rules=${rules}></bacc-stats></div>
+        <bacc-bead-plate class="panel bead" .hands=${hands} .roadFollower=${roadFollower} rows=${rows} labels=${beadLabels} ?letters=${letters}></bacc-bead-plate>
+        <bacc-big-road class="panel big" .hands=${hands} .roadFollower=${roadFollower} rows=${rows} ?letters=${letters}></bacc-big-road>
+        <div class="panel ask"><bacc-predictions .hands=${hands} .roadFollower=${roadFollower} ?letters=${letters}></bacc-predictions></div>
+        <bacc-derived-road class="panel eye" kind="big-eye-boy" .hands=${hands} .roadFollower=${roadFollower} rows=${rows} ?letters=${letters}></bacc-derived-road>
+        <bacc-derived-road class="panel small" kind="small-road" .hands=${hands} .roadFollower=${roadFollower} rows=${rows} ?letters=${letters}></bacc-derived-road>
+        <bacc-derived-road class="panel pig" kind="cockroach-pig" .hands=${hands} .roadFollower=${roadFollower} rows=${rows} ?letters=${letters}></bacc-derived-road>
+        <div class="panel stats"><bacc-stats .hands=${hands} .rules=${rules} .statisticsFollower=${statisticsFollower}></bacc-stats></div>
         <div class="panel last"><bacc-last-hand .hands=${hands}></bacc-last-hand></div>
-        <div class="panel chart"><bacc-chart .hands=${hands} .rules=${rules}></bacc-chart></div>
-        <bacc-odds-note class="panel note" part="note" .hands=${hands} .rules=${rules}></bacc-odds-note>
+        <div class="panel chart"><bacc-chart .hands=${hands} .rules=${rules} .statisticsFollower=${statisticsFollower}></bacc-chart></div>
+        <bacc-odds-note class="panel note" part="note" .hands=${hands} .rules=${rules} .statisticsFollower=${statisticsFollower}></bacc-odds-note>
       </div>
     `;
   }

@@ -123,11 +123,21 @@ export class BaccStats extends LitElement {
   /** The table's rules: the deck count gives the cards left. */
   @property({ attribute: false }) rules: Readonly<TableRules> = DEFAULT_RULES;
 
-  private readonly follower = new StatisticsFollower();
-  private summary: StatisticsSummary = this.follower.statistics.summary();
+  /**
+   * A follower shared by panels that show the same hands (`<bacc-scoreboard>` passes one to all
+   * its panels), so a hand is counted once; without it the element keeps its own.
+   */
+  @property({ attribute: false }) statisticsFollower: StatisticsFollower | undefined = undefined;
+
+  private readonly ownFollower = new StatisticsFollower();
+
+  private get follower(): StatisticsFollower {
+    return this.statisticsFollower ?? this.ownFollower;
+  }
+  private summary: StatisticsSummary = this.ownFollower.statistics.summary();
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('hands') || changed.has('rules')) {
+    if (changed.has('hands') || changed.has('rules') || changed.has('statisticsFollower')) {
       this.follower.follow(this.hands, this.rules);
       this.summary = this.follower.statistics.summary();
     }

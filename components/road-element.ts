@@ -1,11 +1,12 @@
 /**
  * What the road elements share: hands in as a replaced `.hands` array (or a static `outcomes`
- * string), followed incrementally with RoadFollower; and, for the grid roads, the rows setting and
- * the window of columns that fits the element.
+ * string), followed incrementally with a RoadFollower (the element's own, or one that a page
+ * showing several roads of the same hands shares between them); and, for the grid roads, the rows
+ * setting and the window of columns that fits the element.
  */
 import { LitElement, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
-import { DEFAULT_ROWS, RoadTracker, handsFromOutcomes, type RoadsSnapshot } from '../src/roads.js';
+import { DEFAULT_ROWS, RoadTracker, handsFromOutcomes } from '../src/roads.js';
 import { RoadFollower } from '../src/road-follower.js';
 import type { HandRecord } from '../src/shoe-document.js';
 import { ColumnFit } from './controllers/column-fit.js';
@@ -34,33 +35,42 @@ export abstract class RoadElement extends LitElement {
   /** Outcomes as letters B, P and T (e.g. "BPPTB"), shown when `hands` is not set: for static embeds. */
   @property() outcomes = '';
 
-  /** Every road of the hands shown, updated in willUpdate. */
-  protected roads: RoadsSnapshot = new RoadTracker().snapshot();
-  private follower = new RoadFollower();
+  /**
+   * A follower shared by elements that show the same hands (`<bacc-scoreboard>` passes one to all
+   * its roads): the first to update adds the new hand, the others find it added, so a hand is
+   * followed once rather than once per road. Without it the element keeps its own.
+   */
+  @property({ attribute: false }) roadFollower: RoadFollower | undefined = undefined;
+
+  private ownFollower = new RoadFollower();
   private outcomeHands: readonly HandRecord[] = [];
 
-  /** Rows the roads are computed with. */
-  protected roadRows(): number {
+  /** Rows the roads are computed with; undefined: any (the road drawn does not depend on them). */
+  protected roadRows(): number | undefined {
     return DEFAULT_ROWS;
   }
 
+  /** Copies what this element draws from the tracker, which later hands change. */
+  protected abstract takeRoads(tracker: RoadTracker): void;
+
   /** Whether a change means the roads must follow the hands again. */
   protected roadsChanged(changed: PropertyValues): boolean {
-    return !this.hasUpdated || changed.has('hands') || changed.has('outcomes');
+    return !this.hasUpdated || changed.has('hands') || changed.has('outcomes') || changed.has('roadFollower');
   }
 
   protected override willUpdate(changed: PropertyValues): void {
     if (changed.has('outcomes')) this.outcomeHands = outcomesAttributeHands(this.outcomes);
     if (!this.roadsChanged(changed)) return;
     const rows = this.roadRows();
+    const follower = this.roadFollower ?? this.ownFollower;
     try {
-      // One more hand than last time is an `add`, one fewer an `undo`: no recompute.
-      this.roads = this.follower.follow(this.hands ?? this.outcomeHands, { rows }).snapshot();
+      // One more hand than last time is an `add`, one fewer an `undo`, the same list nothing: no recompute.
+      this.takeRoads(rows === undefined ? follower.follow(this.hands ?? this.outcomeHands) : follower.follow(this.hands ?? this.outcomeHands, { rows }));
     } catch (error) {
       // A bad hand record: show nothing rather than half a shoe, and start the next list afresh.
       console.warn(`${this.localName}: ${(error as Error).message}`);
-      this.follower = new RoadFollower();
-      this.roads = new RoadTracker({ rows }).snapshot();
+      if (follower === this.ownFollower) this.ownFollower = new RoadFollower();
+      this.takeRoads(new RoadTracker({ rows: rows ?? DEFAULT_ROWS }));
     }
   }
 }
@@ -82,6 +92,9 @@ export abstract class RoadGridElement extends RoadElement {
 
   /** The road's columns in words, for screen readers. */
   protected abstract describe(): string;
+
+  /** Grid rows of the road as drawn, set by takeRoads. */
+  protected drawnRows = DEFAULT_ROWS;
 
   protected override roadRows(): number {
     return usableRows(this.rows);

@@ -189,7 +189,7 @@ export class RoadTracker {
   readonly rows: number;
   private readonly handList: HandRecord[] = [];
   private readonly stats: ShoeStatistics;
-  private readonly bigRoad: RoadGrid;
+  private readonly bigRoadGrid: RoadGrid;
   /** ENTRY_STRIDE numbers per big-road cell; keeps its length on undo, later cells overwrite. */
   private readonly entries: number[] = [];
   private leadingTies = 0;
@@ -203,7 +203,7 @@ export class RoadTracker {
     if (!Number.isInteger(rows) || rows < 1) throw new RoadsError(`rows must be a whole number of at least 1; got ${String(rows)}`);
     this.rows = rows;
     this.stats = new ShoeStatistics({ decks: options.decks, rules: options.rules });
-    this.bigRoad = new RoadGrid(rows);
+    this.bigRoadGrid = new RoadGrid(rows);
     this.derivedRoads = [new RoadGrid(rows), new RoadGrid(rows), new RoadGrid(rows)];
   }
 
@@ -233,7 +233,7 @@ export class RoadTracker {
       this.countTie(hand, 1);
       return this;
     }
-    const bigRoad = this.bigRoad;
+    const bigRoad = this.bigRoadGrid;
     const index = bigRoad.place(outcome === 'B' ? BANKER : PLAYER);
     const entry = index * ENTRY_STRIDE;
     const entries = this.entries;
@@ -269,7 +269,7 @@ export class RoadTracker {
       this.countTie(hand, -1);
       return hand;
     }
-    const bigRoad = this.bigRoad;
+    const bigRoad = this.bigRoadGrid;
     const index = bigRoad.count - 1;
     const column = bigRoad.logicalColumnOf(index);
     const row = bigRoad.logicalRowOf(index);
@@ -284,7 +284,7 @@ export class RoadTracker {
   clear(): void {
     this.handList.length = 0;
     this.stats.clear();
-    this.bigRoad.clear();
+    this.bigRoadGrid.clear();
     for (const road of this.derivedRoads) road.clear();
     this.leadingTies = 0;
     this.leadingTiePlayerPairs = 0;
@@ -295,7 +295,7 @@ export class RoadTracker {
   predictions(): Predictions {
     const B: AskRoad = { bigEyeBoy: null, smallRoad: null, cockroachPig: null };
     const P: AskRoad = { bigEyeBoy: null, smallRoad: null, cockroachPig: null };
-    const bigRoad = this.bigRoad;
+    const bigRoad = this.bigRoadGrid;
     if (bigRoad.count === 0) return { B, P };
     const column = bigRoad.columns - 1;
     const length = bigRoad.columnLength(column);
@@ -321,29 +321,47 @@ export class RoadTracker {
     const [bigEyeBoy, smallRoad, cockroachPig] = this.derivedRoads;
     return {
       beadPlate: Math.ceil(this.handList.length / this.rows),
-      bigRoad: this.bigRoad.width,
+      bigRoad: this.bigRoadGrid.width,
       bigEyeBoy: bigEyeBoy.width,
       smallRoad: smallRoad.width,
       cockroachPig: cockroachPig.width,
     };
   }
 
+  /**
+   * The bead plate now, as plain objects that later hands do not change. Each road has its own
+   * accessor so that a display of one road copies that road alone, not the whole snapshot.
+   */
+  beadPlate(): BeadPlateCell[] {
+    return this.beadPlateCells();
+  }
+
+  /** The big road now, as plain objects that later hands do not change. */
+  bigRoad(): BigRoadSnapshot {
+    return {
+      cells: this.bigRoadCells(),
+      leadingTies: this.leadingTies,
+      leadingTiePlayerPair: this.leadingTiePlayerPairs > 0,
+      leadingTieBankerPair: this.leadingTieBankerPairs > 0,
+    };
+  }
+
+  /** One derived road now, as plain objects that later hands do not change. */
+  derivedRoad(name: DerivedRoadName): DerivedRoadSnapshot {
+    const [bigEyeBoy, smallRoad, cockroachPig] = this.derivedRoads;
+    return { cells: derivedCells(name === 'bigEyeBoy' ? bigEyeBoy : name === 'smallRoad' ? smallRoad : cockroachPig) };
+  }
+
   /** Every road now, as plain objects that later hands do not change: the `bacc roads` JSON. */
   snapshot(): RoadsSnapshot {
-    const [bigEyeBoy, smallRoad, cockroachPig] = this.derivedRoads;
     return {
       rows: this.rows,
       hands: this.handList.length,
-      beadPlate: this.beadPlateCells(),
-      bigRoad: {
-        cells: this.bigRoadCells(),
-        leadingTies: this.leadingTies,
-        leadingTiePlayerPair: this.leadingTiePlayerPairs > 0,
-        leadingTieBankerPair: this.leadingTieBankerPairs > 0,
-      },
-      bigEyeBoy: { cells: derivedCells(bigEyeBoy) },
-      smallRoad: { cells: derivedCells(smallRoad) },
-      cockroachPig: { cells: derivedCells(cockroachPig) },
+      beadPlate: this.beadPlate(),
+      bigRoad: this.bigRoad(),
+      bigEyeBoy: this.derivedRoad('bigEyeBoy'),
+      smallRoad: this.derivedRoad('smallRoad'),
+      cockroachPig: this.derivedRoad('cockroachPig'),
       predictions: this.predictions(),
       widths: this.widths(),
       statistics: this.stats.summary(),
@@ -359,13 +377,13 @@ export class RoadTracker {
   private countTie(hand: HandRecord, sign: 1 | -1): void {
     const playerPair = hand.playerPair ? sign : 0;
     const bankerPair = hand.bankerPair ? sign : 0;
-    if (this.bigRoad.count === 0) {
+    if (this.bigRoadGrid.count === 0) {
       this.leadingTies += sign;
       this.leadingTiePlayerPairs += playerPair;
       this.leadingTieBankerPairs += bankerPair;
       return;
     }
-    const entry = (this.bigRoad.count - 1) * ENTRY_STRIDE;
+    const entry = (this.bigRoadGrid.count - 1) * ENTRY_STRIDE;
     this.entries[entry + ENTRY_TIES]! += sign;
     this.entries[entry + ENTRY_TIE_PLAYER_PAIRS]! += playerPair;
     this.entries[entry + ENTRY_TIE_BANKER_PAIRS]! += bankerPair;
@@ -385,7 +403,7 @@ export class RoadTracker {
   }
 
   private bigRoadCells(): BigRoadCell[] {
-    const road = this.bigRoad;
+    const road = this.bigRoadGrid;
     const cells: BigRoadCell[] = [];
     for (let index = 0; index < road.count; index++) {
       const entry = index * ENTRY_STRIDE;

@@ -92,6 +92,22 @@ async function oneMoreHand(label = 'hand'): Promise<number> {
 }
 
 /**
+ * A frame in which nothing changed, on the same page, marked like a hand: the main-thread work any
+ * frame costs here (the frame's own bookkeeping and the benchmark's marks), which the figures of a
+ * hand include and which is not the scoreboard's.
+ */
+async function emptyFrame(label = 'empty'): Promise<number> {
+  // Let the chart's idle redraw and any other queued work finish first.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  performance.mark(`${label}-start`);
+  const start = performance.now();
+  await nextPaint();
+  const elapsed = performance.now() - start;
+  performance.mark(`${label}-end`);
+  return elapsed;
+}
+
+/**
  * Deals whole shoes into the mounted scoreboard as the kiosk does, a hand at a time, waiting for a
  * frame every `paintEvery` hands so the page really renders; each shoe ends on its last hand, still
  * on screen. Shoe k is shuffled from `seeds[k]`. Returns the hands dealt.
@@ -121,4 +137,4 @@ function countNodes(root: Node = document): number {
   return count;
 }
 
-Object.assign(window, { bench: { firstPaintOfRoads, mountScoreboard, oneMoreHand, dealShoes, countNodes } });
+Object.assign(window, { bench: { firstPaintOfRoads, mountScoreboard, oneMoreHand, emptyFrame, dealShoes, countNodes } });

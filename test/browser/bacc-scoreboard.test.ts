@@ -3,7 +3,8 @@ import '../../components/bacc-scoreboard.js';
 import type { BaccScoreboard } from '../../components/bacc-scoreboard.js';
 import { Shoe } from '../../src/shoe.js';
 import { handRecord, type HandRecord } from '../../src/shoe-document.js';
-import { handsFromOutcomes } from '../../src/roads.js';
+import { RoadTracker, handsFromOutcomes } from '../../src/roads.js';
+import { ShoeStatistics } from '../../src/stats.js';
 import { eventsFiredDuring } from './event-spy.js';
 
 const dealt = (seed: string, count: number): HandRecord[] => {
@@ -43,6 +44,38 @@ describe('<bacc-scoreboard>', () => {
     const bead = el.shadowRoot!.querySelector('bacc-bead-plate')!;
     await bead.updateComplete;
     expect(bead.shadowRoot!.querySelectorAll('[data-col][data-row]').length).to.equal(10);
+  });
+
+  it('adds one more hand to one road tracker and one set of statistics, not once per element', async () => {
+    const hands = dealt('shared', 12);
+    const el = await fixture<BaccScoreboard>(html`<bacc-scoreboard style="width:1600px;height:900px" .hands=${hands.slice(0, 11)}></bacc-scoreboard>`);
+    const roadAdd = RoadTracker.prototype.add;
+    const statisticsAdd = ShoeStatistics.prototype.add;
+    let roadAdds = 0;
+    let statisticsAdds = 0;
+    RoadTracker.prototype.add = function (this: RoadTracker, record: HandRecord) {
+      roadAdds++;
+      return roadAdd.call(this, record);
+    };
+    ShoeStatistics.prototype.add = function (this: ShoeStatistics, record: HandRecord) {
+      statisticsAdds++;
+      return statisticsAdd.call(this, record);
+    };
+    try {
+      el.hands = hands;
+      await el.updateComplete;
+      await Promise.all(children(el).roads.concat(children(el).panels).map((child) => (child as unknown as { updateComplete: Promise<unknown> }).updateComplete));
+    } finally {
+      RoadTracker.prototype.add = roadAdd;
+      ShoeStatistics.prototype.add = statisticsAdd;
+    }
+    // The road tracker counts its own statistics too: one add there, one for the panels.
+    expect(roadAdds).to.equal(1);
+    expect(statisticsAdds).to.equal(2);
+    const bigRoad = el.shadowRoot!.querySelector('bacc-big-road')!;
+    expect(bigRoad.shadowRoot!.querySelectorAll('[part="cell"]').length).to.be.greaterThan(0);
+    const stats = el.shadowRoot!.querySelector('bacc-stats')!;
+    expect(stats.shadowRoot!.querySelector('[data-stat="hands"] .figure')!.textContent).to.equal('12');
   });
 
   it('shows the note that past results do not predict the next hand', async () => {

@@ -443,3 +443,24 @@ describe('roadsToText', () => {
     expect(lines.slice(bigEyeBoy + 1, bigEyeBoy + 3)).toEqual(['r b', '. .']);
   });
 });
+
+describe('per-road accessors', () => {
+  it('give each road as the snapshot has it, so that a display of one road need not copy the others', () => {
+    const tracker = new RoadTracker({ rows: 4 }).addAll(handsFromOutcomes('TBBPPPBPBBBBBBBBPTBPPBT'));
+    const snapshot = tracker.snapshot();
+    expect(tracker.beadPlate()).toEqual(snapshot.beadPlate);
+    expect(tracker.bigRoad()).toEqual(snapshot.bigRoad);
+    expect(tracker.derivedRoad('bigEyeBoy')).toEqual(snapshot.bigEyeBoy);
+    expect(tracker.derivedRoad('smallRoad')).toEqual(snapshot.smallRoad);
+    expect(tracker.derivedRoad('cockroachPig')).toEqual(snapshot.cockroachPig);
+  });
+
+  it('return copies that later hands do not change', () => {
+    const tracker = new RoadTracker().addAll(handsFromOutcomes('BPPB'));
+    const cells = tracker.derivedRoad('bigEyeBoy').cells;
+    const before = structuredClone(cells);
+    tracker.add(handsFromOutcomes('B')[0]!);
+    expect(cells).toEqual(before);
+    expect(tracker.derivedRoad('bigEyeBoy').cells).not.toEqual(before);
+  });
+});
