@@ -6,5 +6,7 @@ import { templates as common } from './zh-Hans/common.js';
 import { templates as roads } from './zh-Hans/roads.js';
 import { templates as panels } from './zh-Hans/panels.js';
 import { templates as scoreboard } from './zh-Hans/scoreboard.js';
+import { templates as history } from './zh-Hans/history.js';
+import { templates as operator } from './zh-Hans/operator.js';
 
-export const templates = { ...common, ...roads, ...panels, ...scoreboard };
+export const templates = { ...common, ...roads, ...panels, ...scoreboard, ...history, ...operator };

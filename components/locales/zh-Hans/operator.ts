@@ -1,0 +1,50 @@
+/**
+ * Simplified Chinese for the operator console, the table display and the kept-shoe status line,
+ * by msg() id. `${0}`, `${1}`… stand for the English template's values in order.
+ */
+import { str } from '@lit/localize';
+
+export const templates: Record<string, unknown> = {
+  // <bacc-operator>
+  'operator-console': '操作台',
+  'operator-entry': '输入方式',
+  'operator-by-outcome': '按结果',
+  'operator-by-cards': '按牌',
+  'operator-outcome': '下一局的结果',
+  'operator-cards': '下一局的牌（按发牌顺序）',
+  'operator-card': '牌',
+  'operator-typed': str`已输入：${0}；下一张发给${1}。`,
+  'operator-card-help': str`下一张发给${0}。按回车或空格送出一张牌；按 Esc 清除。`,
+  'operator-next-player': '闲家',
+  'operator-next-banker': '庄家',
+  'operator-remove-card': '删除最后一张牌',
+  'operator-shoe': '牌靴',
+  'operator-undo': '撤销上一局',
+  'operator-hand-number': '局号',
+  'operator-correct': '更正该局',
+  'operator-end-shoe': '结束牌靴',
+  'operator-new-shoe': '新牌靴',
+  'operator-simulate': '模拟',
+  'operator-new-simulated-shoe': '新的模拟牌靴',
+  'operator-deal': '发一局',
+  'operator-auto-deal': '自动发牌',
+  'operator-speed': '每局秒数',
+  'operator-reading': '正在读取已保存的牌靴…',
+  'operator-no-shoe': '没有进行中的牌靴：按 S 开始新牌靴。',
+  'operator-simulated-shoe': '模拟牌靴',
+  'operator-recording': '记录中',
+  'operator-correcting': str` — 正在更正第 ${0} 局`,
+  'operator-shoe-state': str`${0}：${1} 局${2}`,
+  'operator-confirm-end': '结束这个牌靴？之后不能再添加牌局。',
+  'operator-confirm-new': '结束这个牌靴并开始新的牌靴？',
+
+  'operator-yes': '确定',
+  'operator-cancel': '取消',
+  // The kept-shoe status line
+  'kept-unsaved-one': str`1 项更改尚未保存（保留在此屏幕上），正在重试：${0}`,
+  'kept-unsaved': str`${0} 项更改尚未保存（保留在此屏幕上），正在重试：${1}`,
+  // <bacc-table-display>
+  'display-storage': str`无法读取已保存的牌靴：${0}`,
+  'display-waiting-table': str`${0} 还没有保存的牌靴：操作员开始新牌靴后，这里会立即显示。`,
+  'display-waiting': '还没有保存的牌靴：操作员开始新牌靴后，这里会立即显示。',
+};
