@@ -8,13 +8,13 @@
  * `hands` holds one record per hand, keyed by [shoe id, index]. Every change to a shoe is one
  * transaction over both stores, so the summary never disagrees with the hands.
  */
-import { openDB, deleteDB, type DBSchema, type IDBPDatabase, type IDBPTransaction, type StoreNames } from 'idb';
+import { openDB, deleteDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import type { HandRecord, ShoeRecord } from './shoe-document.js';
 import type { ShoeStore } from './shoe-keeper.js';
 
 export const DATABASE_NAME = 'bacc-scoreboard';
 /** The schema version this code writes; `MIGRATIONS` brings any older database up to it. */
-export const DATABASE_VERSION = 2;
+export const DATABASE_VERSION = 3;
 
 /** A shoe as listed in history: its record without the hands, and what the hands add up to. */
 export interface ShoeSummary extends Omit<ShoeRecord, 'hands'> {
@@ -23,6 +23,11 @@ export interface ShoeSummary extends Omit<ShoeRecord, 'hands'> {
   outcomes: string;
   /** ISO-8601: when a hand or the end was last written. */
   updatedAt: string;
+  /**
+   * `startedAt` in UTC (`toISOString()` form), so that shoes sort and filter by when they started
+   * whatever offset or precision their own timestamp was written with (imports keep theirs).
+   */
+  startKey: string;
 }
 
 /** A stored hand: the hand record and where it belongs. */
@@ -36,7 +41,7 @@ export interface ScoreboardSchema extends DBSchema {
   shoes: {
     key: string;
     value: ShoeSummary;
-    indexes: { startedAt: string; tableStartedAt: [string, string] };
+    indexes: { startKey: string; tableStartKey: [string, string] };
   };
   hands: {
     key: [string, number];
@@ -45,13 +50,15 @@ export interface ScoreboardSchema extends DBSchema {
 }
 
 type Database = IDBPDatabase<ScoreboardSchema>;
-type UpgradeTransaction = IDBPTransaction<ScoreboardSchema, StoreNames<ScoreboardSchema>[], 'versionchange'>;
+// Migrations work on the schema as it was at their version, not on today's: untyped.
+type UpgradeDatabase = IDBPDatabase;
+type UpgradeTransaction = IDBPTransaction<unknown, string[], 'versionchange'>;
 
 /**
  * Schema migrations, in order: migration k brings a database from version k − 1 to k. A database
  * opened at version N runs every migration above its old version, in one upgrade transaction.
  */
-export const MIGRATIONS: readonly ((db: Database, transaction: UpgradeTransaction) => void)[] = [
+export const MIGRATIONS: readonly ((db: UpgradeDatabase, transaction: UpgradeTransaction) => void)[] = [
   () => {
     /* version 0: no database */
   },
@@ -65,7 +72,28 @@ export const MIGRATIONS: readonly ((db: Database, transaction: UpgradeTransactio
   (_db, transaction) => {
     transaction.objectStore('shoes').createIndex('tableStartedAt', ['table', 'startedAt']);
   },
+  // 3: order and filter by the start time in UTC: "2026-11-30T09:00:00+08:00" started before
+  // "2026-11-30T02:00:00.000Z", which a comparison of the strings as written gets wrong.
+  (_db, transaction) => {
+    const shoes = transaction.objectStore('shoes');
+    shoes.deleteIndex('startedAt');
+    shoes.deleteIndex('tableStartedAt');
+    shoes.createIndex('startKey', 'startKey');
+    shoes.createIndex('tableStartKey', ['table', 'startKey']);
+    // The upgrade transaction stays open while these requests run; nothing else may be awaited here.
+    void (async () => {
+      for (let cursor = await shoes.openCursor(); cursor; cursor = await cursor.continue()) {
+        await cursor.update({ ...cursor.value, startKey: startKey((cursor.value as { startedAt: string }).startedAt) });
+      }
+    })();
+  },
 ];
+
+/** A start time as the UTC string the indexes compare. */
+export function startKey(startedAt: string): string {
+  const time = Date.parse(startedAt);
+  return Number.isNaN(time) ? startedAt : new Date(time).toISOString();
+}
 
 /** What went wrong with storage, in words for the screen, and which kind of trouble it is. */
 export class StorageError extends Error {
@@ -111,9 +139,9 @@ export interface OpenOptions {
 export interface HistoryQuery {
   /** Only shoes of this table. */
   table?: string | undefined;
-  /** Only shoes started at or after this ISO time. */
+  /** Only shoes started at or after this time (ISO-8601, any offset). */
   from?: string | undefined;
-  /** Only shoes started before this ISO time. */
+  /** Only shoes started before this time (ISO-8601, any offset). */
   to?: string | undefined;
   /** Shoes to skip (newest first). */
   offset?: number;
@@ -141,7 +169,7 @@ export class ScoreboardStore implements ShoeStore {
     try {
       db = await openDB<ScoreboardSchema>(name, version, {
           upgrade(database, oldVersion, newVersion, transaction) {
-            for (let step = oldVersion + 1; step <= (newVersion ?? version); step++) MIGRATIONS[step]?.(database, transaction);
+            for (let step = oldVersion + 1; step <= (newVersion ?? version); step++) MIGRATIONS[step]?.(database as unknown as UpgradeDatabase, transaction as unknown as UpgradeTransaction);
           },
           blocked() {
             options.onBlocked?.();
@@ -243,8 +271,8 @@ export class ScoreboardStore implements ShoeStore {
     const summary = await this.read('find the latest shoe', async () => {
       const tx = this.db.transaction('shoes');
       let cursor = filter.table === undefined
-        ? await tx.store.index('startedAt').openCursor(null, 'prev')
-        : await tx.store.index('tableStartedAt').openCursor(IDBKeyRange.bound([filter.table, ''], [filter.table, '\uffff']), 'prev');
+        ? await tx.store.index('startKey').openCursor(null, 'prev')
+        : await tx.store.index('tableStartKey').openCursor(IDBKeyRange.bound([filter.table, ''], [filter.table, '\uffff']), 'prev');
       for (; cursor; cursor = await cursor.continue()) {
         const shoe = cursor.value;
         if (filter.source !== undefined && shoe.source !== filter.source) continue;
@@ -260,11 +288,11 @@ export class ScoreboardStore implements ShoeStore {
   async listShoes(query: HistoryQuery = {}): Promise<{ shoes: ShoeSummary[]; total: number }> {
     return this.read('list the stored shoes', async () => {
       const tx = this.db.transaction('shoes');
-      const from = query.from ?? '';
-      const to = query.to ?? '\uffff';
+      const from = query.from === undefined ? '' : startKey(query.from);
+      const to = query.to === undefined ? '\uffff' : startKey(query.to);
       const [index, range] = query.table === undefined
-        ? [tx.store.index('startedAt'), IDBKeyRange.bound(from, to, false, true)] as const
-        : [tx.store.index('tableStartedAt'), IDBKeyRange.bound([query.table, from], [query.table, to], false, true)] as const;
+        ? [tx.store.index('startKey'), IDBKeyRange.bound(from, to, false, true)] as const
+        : [tx.store.index('tableStartKey'), IDBKeyRange.bound([query.table, from], [query.table, to], false, true)] as const;
       const total = await index.count(range);
       const shoes: ShoeSummary[] = [];
       const limit = query.limit ?? 20;
@@ -279,7 +307,7 @@ export class ScoreboardStore implements ShoeStore {
   async tables(): Promise<string[]> {
     return this.read('list the tables', async () => {
       const tables: string[] = [];
-      const index = this.db.transaction('shoes').store.index('tableStartedAt');
+      const index = this.db.transaction('shoes').store.index('tableStartKey');
       let cursor = await index.openKeyCursor();
       while (cursor) {
         const table = cursor.key[0];
@@ -338,7 +366,7 @@ export class ScoreboardStore implements ShoeStore {
   async exportShoes(ids?: readonly string[], onProgress?: (done: number, total: number) => void): Promise<ShoeRecord[]> {
     return this.read('read the shoes for export', async () => {
       const summaries = ids === undefined
-        ? await this.db.getAllFromIndex('shoes', 'startedAt')
+        ? await this.db.getAllFromIndex('shoes', 'startKey')
         : (await Promise.all(ids.map((id) => this.db.get('shoes', id)))).filter((summary): summary is ShoeSummary => summary !== undefined);
       const records: ShoeRecord[] = [];
       const batch = 50;
@@ -404,6 +432,7 @@ async function putShoe(tx: WriteTransaction, shoe: ShoeRecord): Promise<void> {
     handCount: shoe.hands.length,
     outcomes: shoe.hands.map((hand) => hand.outcome).join(''),
     updatedAt: shoe.endedAt ?? shoe.startedAt,
+    startKey: startKey(shoe.startedAt),
   };
   await tx.objectStore('shoes').put(summary);
   await Promise.all(shoe.hands.map((hand, index) => hands.put({ ...storedFields(hand), shoeId: shoe.id, index })));

@@ -113,20 +113,47 @@ describe('ScoreboardStore (fake-indexeddb)', () => {
 });
 
 describe('schema migrations', () => {
-  it('upgrades a version-1 database without losing its shoes', async () => {
-    const oldName = `${name}-v1`;
-    const old = await ScoreboardStore.open({ name: oldName, version: 1 });
-    await old.createShoe(recordedShoe('kept', 'T9', '2026-10-01T10:00:00.000Z', 'BPB'));
+  it('upgrades a version-2 database without losing its shoes, and orders them by their start in UTC', async () => {
+    const oldName = `${name}-v2`;
+    // A database as version 2 wrote it: summaries without startKey, indexes on the start as written.
+    const old = await openDB(oldName, 2, {
+      upgrade: (db, oldVersion, _newVersion, transaction) => {
+        for (let step = oldVersion + 1; step <= 2; step++) MIGRATIONS[step]!(db, transaction as never);
+      },
+    });
+    const summary = (id: string, startedAt: string) => ({
+      id, table: 'T9', source: 'recorded', seed: null, startedAt, endedAt: null, rules: recordedShoe('x', 'x', startedAt).rules,
+      handCount: 1, outcomes: 'B', updatedAt: startedAt,
+    });
+    // 09:00 in UTC+8 is 01:00 UTC: it started before the 02:00 UTC shoe, though its text sorts after.
+    await old.put('shoes', summary('utc-two', '2026-11-30T02:00:00.000Z'));
+    await old.put('shoes', summary('utc-one', '2026-11-30T09:00:00+08:00'));
+    await old.put('hands', { ...handsFromOutcomes('B')[0]!, shoeId: 'utc-one', index: 0 });
+    await old.put('hands', { ...handsFromOutcomes('B')[0]!, shoeId: 'utc-two', index: 0 });
     old.close();
+
     const upgraded = await ScoreboardStore.open({ name: oldName });
     try {
-      expect((await upgraded.getShoe('kept'))?.hands).toHaveLength(3);
-      expect((await upgraded.listShoes({ table: 'T9' })).shoes.map((s) => s.id)).toEqual(['kept']);
+      expect((await upgraded.listShoes({ table: 'T9' })).shoes.map((s) => s.id)).toEqual(['utc-two', 'utc-one']);
+      expect((await upgraded.listShoes({ from: '2026-11-30T01:30:00.000Z' })).shoes.map((s) => s.id)).toEqual(['utc-two']);
+      // The shoe keeps its timestamp exactly as it was written.
+      expect((await upgraded.getShoe('utc-one'))?.startedAt).toBe('2026-11-30T09:00:00+08:00');
+      expect((await upgraded.exportShoes()).map((shoe) => shoe.id)).toEqual(['utc-one', 'utc-two']);
     } finally {
       upgraded.close();
       await ScoreboardStore.deleteDatabase(oldName);
     }
     expect(MIGRATIONS).toHaveLength(DATABASE_VERSION + 1);
+  });
+
+  it('orders and filters imported shoes by their start in UTC, whatever offset they were written with', async () => {
+    await store.importShoes([
+      recordedShoe('tokyo', 'T', '2026-11-30T10:00:00+09:00'),
+      recordedShoe('london', 'T', '2026-11-30T02:00:00Z'),
+      recordedShoe('new-york', 'T', '2026-11-29T20:30:00-05:00'),
+    ]);
+    expect((await store.listShoes()).shoes.map((s) => s.id)).toEqual(['london', 'new-york', 'tokyo']);
+    expect((await store.listShoes({ to: '2026-11-30T01:15:00.000Z' })).shoes.map((s) => s.id)).toEqual(['tokyo']);
   });
 
   it('says so when another tab blocks the upgrade, and opens once it closes', async () => {
