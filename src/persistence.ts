@@ -28,7 +28,16 @@ export interface ShoeSummary extends Omit<ShoeRecord, 'hands'> {
    * whatever offset or precision their own timestamp was written with (imports keep theirs).
    */
   startKey: string;
+  /** Who wrote the shoe here; not part of the export document. */
+  origin: ShoeOrigin;
 }
+
+/**
+ * Where a stored shoe came from: the attract kiosk dealing by itself, an operator's console, or an
+ * import. A console resumes and a display follows only console shoes; the kiosk resumes only its
+ * own; an imported shoe is history, never resumed, even when it was exported mid-shoe.
+ */
+export type ShoeOrigin = 'attract' | 'console' | 'import';
 
 /** A stored hand: the hand record and where it belongs. */
 export interface StoredHand extends HandRecord {
@@ -83,7 +92,9 @@ export const MIGRATIONS: readonly ((db: UpgradeDatabase, transaction: UpgradeTra
     // The upgrade transaction stays open while these requests run; nothing else may be awaited here.
     void (async () => {
       for (let cursor = await shoes.openCursor(); cursor; cursor = await cursor.continue()) {
-        await cursor.update({ ...cursor.value, startKey: startKey((cursor.value as { startedAt: string }).startedAt) });
+        const value = cursor.value as { startedAt: string; origin?: string };
+        // Shoes stored before origins were kept were written by a console or an import: follow them as a console's.
+        await cursor.update({ ...value, startKey: startKey(value.startedAt), origin: value.origin ?? 'console' });
       }
     })();
   },
@@ -199,10 +210,10 @@ export class ScoreboardStore implements ShoeStore {
   }
 
   /** Stores a new shoe with the hands it already has. @throws StorageError `conflict` when the id is taken. */
-  async createShoe(shoe: ShoeRecord): Promise<void> {
+  async createShoe(shoe: ShoeRecord, origin: ShoeOrigin = 'console'): Promise<void> {
     await this.write('save the new shoe', async (tx) => {
       if (await tx.objectStore('shoes').getKey(shoe.id)) throw new StorageError('conflict', `A shoe with id "${shoe.id}" is already stored.`);
-      await putShoe(tx, shoe);
+      await putShoe(tx, shoe, origin);
     });
   }
 
@@ -267,7 +278,7 @@ export class ScoreboardStore implements ShoeStore {
   }
 
   /** The newest shoe (by start time) matching the filter, or undefined. */
-  async latestShoe(filter: { table?: string; source?: ShoeRecord['source']; open?: boolean } = {}): Promise<ShoeRecord | undefined> {
+  async latestShoe(filter: { table?: string; source?: ShoeRecord['source']; open?: boolean; origin?: ShoeOrigin } = {}): Promise<ShoeRecord | undefined> {
     const summary = await this.read('find the latest shoe', async () => {
       const tx = this.db.transaction('shoes');
       let cursor = filter.table === undefined
@@ -276,6 +287,7 @@ export class ScoreboardStore implements ShoeStore {
       for (; cursor; cursor = await cursor.continue()) {
         const shoe = cursor.value;
         if (filter.source !== undefined && shoe.source !== filter.source) continue;
+        if (filter.origin !== undefined && shoe.origin !== filter.origin) continue;
         if (filter.open !== undefined && (shoe.endedAt === null) !== filter.open) continue;
         return shoe;
       }
@@ -350,9 +362,9 @@ export class ScoreboardStore implements ShoeStore {
             skipped++;
             continue;
           }
-          throw new StorageError('conflict', `Shoe ${position + 1} (id "${shoe.id}") is already stored with different hands or details; nothing was imported.`);
+          throw new StorageError('conflict', `Shoe ${position + 1} (id "${shoe.id}") is already stored with different hands or details.`);
         }
-        await putShoe(tx, shoe);
+        await putShoe(tx, shoe, 'import');
         added++;
       }
     });
@@ -425,7 +437,7 @@ function handsOf(shoeId: string): IDBKeyRange {
   return IDBKeyRange.bound([shoeId, 0], [shoeId, Number.MAX_SAFE_INTEGER]);
 }
 
-async function putShoe(tx: WriteTransaction, shoe: ShoeRecord): Promise<void> {
+async function putShoe(tx: WriteTransaction, shoe: ShoeRecord, origin: ShoeOrigin): Promise<void> {
   const hands = tx.objectStore('hands');
   const summary: ShoeSummary = {
     ...shoeFields(shoe),
@@ -433,6 +445,7 @@ async function putShoe(tx: WriteTransaction, shoe: ShoeRecord): Promise<void> {
     outcomes: shoe.hands.map((hand) => hand.outcome).join(''),
     updatedAt: shoe.endedAt ?? shoe.startedAt,
     startKey: startKey(shoe.startedAt),
+    origin,
   };
   await tx.objectStore('shoes').put(summary);
   await Promise.all(shoe.hands.map((hand, index) => hands.put({ ...storedFields(hand), shoeId: shoe.id, index })));

@@ -8,7 +8,8 @@ import type { HandRecord, ShoeRecord } from './shoe-document.js';
 
 /** Where shoes are kept: IndexedDB in the app (`ScoreboardStore`), anything alike in tests. */
 export interface ShoeStore {
-  createShoe(shoe: ShoeRecord): Promise<void>;
+  /** `origin` tells later readers who keeps this shoe (ScoreboardStore: 'attract' or 'console'). */
+  createShoe(shoe: ShoeRecord, origin?: 'attract' | 'console'): Promise<void>;
   appendHand(shoeId: string, index: number, hand: HandRecord): Promise<void>;
   replaceHand(shoeId: string, index: number, hand: HandRecord): Promise<void>;
   removeLastHand(shoeId: string, index: number): Promise<void>;
@@ -34,6 +35,8 @@ export interface ShoeKeeperOptions {
   onChange?: () => void;
   /** Called after each change is written, e.g. to tell other windows. */
   onSaved?: (change: ShoeChange) => void;
+  /** Who keeps the shoes this keeper starts; stored with each new shoe (default 'console'). */
+  origin?: 'attract' | 'console';
 }
 
 /** Why writing failed, in words for the screen. */
@@ -174,9 +177,17 @@ export class ShoeKeeper {
         return;
       }
       try {
-        await write(store, change);
+        await write(store, change, this.options.origin ?? 'console');
       } catch (error) {
-        this.fail({ message: (error as Error).message ?? String(error), kind: (error as { kind?: string }).kind ?? null });
+        const kind = (error as { kind?: string }).kind ?? null;
+        if (kind === 'conflict') {
+          // The stored shoe no longer matches this screen (another window changed or deleted it):
+          // writing again cannot succeed, so stop and say what to do; the hands stay listed as unsaved.
+          this.lastProblem = { kind, message: `${(error as Error).message} The stored shoe was changed elsewhere (another window?): reload to see it; the changes made here are not saved.` };
+          this.options.onChange?.();
+          return;
+        }
+        this.fail({ message: (error as Error).message ?? String(error), kind });
         return;
       }
       this.queue.shift();
@@ -201,10 +212,10 @@ export class ShoeKeeper {
   }
 }
 
-function write(store: ShoeStore, change: ShoeChange): Promise<void> {
+function write(store: ShoeStore, change: ShoeChange, origin: 'attract' | 'console'): Promise<void> {
   switch (change.kind) {
     case 'start':
-      return store.createShoe(change.shoe);
+      return store.createShoe(change.shoe, origin);
     case 'add':
       return store.appendHand(change.shoeId, change.index, change.hand);
     case 'replace':

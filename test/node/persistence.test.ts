@@ -89,6 +89,17 @@ describe('ScoreboardStore (fake-indexeddb)', () => {
     expect(await store.importShoes([recordedShoe('taken', 'T1', '2026-11-01T10:00:00.000Z', 'BBB'), clash[0]!])).toEqual({ added: 1, skipped: 1 });
   });
 
+  it('keeps who wrote each shoe, and never offers an imported open shoe for resuming', async () => {
+    await store.createShoe(recordedShoe('console', 'T1', '2026-11-01T10:00:00.000Z', 'B'));
+    await store.createShoe(recordedShoe('kiosk', 'T1', '2026-11-02T10:00:00.000Z', 'P'), 'attract');
+    await store.importShoes([recordedShoe('imported', 'T1', '2026-11-03T10:00:00.000Z', 'T')]);
+    expect((await store.listShoes()).shoes.map((s) => [s.id, s.origin])).toEqual([['imported', 'import'], ['kiosk', 'attract'], ['console', 'console']]);
+    expect((await store.latestShoe({ table: 'T1', open: true, origin: 'console' }))?.id).toBe('console');
+    expect((await store.latestShoe({ table: 'T1', open: true, origin: 'attract' }))?.id).toBe('kiosk');
+    // The origin is the store's own business: the shoe as exported has no such field.
+    expect(Object.keys((await store.getShoe('imported'))!)).not.toContain('origin');
+  });
+
   it('export, import into an empty database, export again gives identical JSON', async () => {
     const shoes = simulateShoeRecords({ shoes: 3, seed: 'round-trip' });
     await store.importShoes(shoes);
@@ -138,6 +149,7 @@ describe('schema migrations', () => {
       expect((await upgraded.listShoes({ from: '2026-11-30T01:30:00.000Z' })).shoes.map((s) => s.id)).toEqual(['utc-two']);
       // The shoe keeps its timestamp exactly as it was written.
       expect((await upgraded.getShoe('utc-one'))?.startedAt).toBe('2026-11-30T09:00:00+08:00');
+      expect((await upgraded.getSummary('utc-one'))?.origin).toBe('console');
       expect((await upgraded.exportShoes()).map((shoe) => shoe.id)).toEqual(['utc-one', 'utc-two']);
     } finally {
       upgraded.close();

@@ -126,6 +126,27 @@ describe('ShoeKeeper', () => {
     expect((await store.getShoe('s'))?.hands).toEqual([banker]);
   });
 
+  it('does not retry a write the store refuses as a conflict, and says to reload', async () => {
+    const clock = manualClock();
+    const keeper = new ShoeKeeper({ store, schedule: clock.schedule });
+    await keeper.startShoe(newShoe('s'));
+    await keeper.addHand(banker);
+    // Another window undoes the hand behind this one's back.
+    await store.removeLastHand('s', 0);
+    expect(await keeper.undo()).toBe(false);
+    expect(keeper.problem?.kind).toBe('conflict');
+    expect(keeper.problem?.message).toMatch(/changed elsewhere.*reload/);
+    expect(clock.pending()).toBe(0);
+    expect(keeper.unsaved).toBe(1);
+  });
+
+  it('stores the shoes it starts with its origin', async () => {
+    const keeper = new ShoeKeeper({ store, schedule: manualClock().schedule, origin: 'attract' });
+    await keeper.startShoe(newShoe('a'));
+    expect((await store.getSummary('a'))?.origin).toBe('attract');
+    expect(await store.latestShoe({ origin: 'console' })).toBeUndefined();
+  });
+
   it('refuses to undo or correct a hand that does not exist', async () => {
     const keeper = new ShoeKeeper({ store, schedule: manualClock().schedule });
     expect(() => keeper.undo()).toThrow(/no shoe/);
