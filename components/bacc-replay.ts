@@ -61,6 +61,17 @@ export class BaccReplay extends LitElement {
         font-variant-numeric: tabular-nums;
         min-width: 9em;
       }
+      /* Looks like a disabled button but keeps the focus (see render). */
+      button[aria-disabled='true'] {
+        cursor: default;
+        opacity: 0.5;
+      }
+      @media (forced-colors: active) {
+        button[aria-disabled='true'] {
+          color: GrayText;
+          border-color: GrayText;
+        }
+      }
       bacc-scoreboard {
         flex: 1;
         min-height: 360px;
@@ -99,6 +110,17 @@ export class BaccReplay extends LitElement {
     this.position = Math.min(Math.max(0, Math.round(hands)), this.handCount);
   }
 
+  /**
+   * Puts the focus on the play button (Back to history when there is nothing to play), so the
+   * replay's keys work at once: the history calls this when it opens a replay.
+   */
+  override focus(options?: FocusOptions): void {
+    const play = this.renderRoot.querySelector<HTMLButtonElement>('[data-action="play"]');
+    const target = play && !play.disabled ? play : this.renderRoot.querySelector<HTMLButtonElement>('[data-action="close"]');
+    if (target) target.focus(options);
+    else super.focus(options);
+  }
+
   protected override willUpdate(changed: PropertyValues): void {
     if (changed.has('shoe')) {
       this.playback.stop();
@@ -116,16 +138,19 @@ export class BaccReplay extends LitElement {
     const playing = this.playback.playing;
     const atStart = position === 0;
     const atEnd = position === total;
+    // First, back, forward and last are aria-disabled, not disabled, at either end: a disabled
+    // button drops the focus to <body>, and the arrow keys, Space, Home and End stop working.
+    // Their clicks check the position when pressed, so an inert one never stops the playing.
     return html`
       <div class="controls" part="controls" role="group" aria-label=${msg('Replay controls', { id: 'replay-controls' })}>
-        <button type="button" @click=${this.close}>${msg('Back to history', { id: 'replay-back' })}</button>
-        <button type="button" data-action="first" ?disabled=${atStart} @click=${() => this.userGoTo(0)}>${msg('First hand', { id: 'replay-first' })}</button>
-        <button type="button" data-action="back" ?disabled=${atStart} @click=${() => this.userGoTo(position - 1)}>${msg('Step back', { id: 'replay-step-back' })}</button>
+        <button type="button" data-action="close" @click=${this.close}>${msg('Back to history', { id: 'replay-back' })}</button>
+        <button type="button" data-action="first" aria-disabled=${atStart} @click=${() => this.position > 0 && this.userGoTo(0)}>${msg('First hand', { id: 'replay-first' })}</button>
+        <button type="button" data-action="back" aria-disabled=${atStart} @click=${() => this.position > 0 && this.userGoTo(this.position - 1)}>${msg('Step back', { id: 'replay-step-back' })}</button>
         <button type="button" data-action="play" ?disabled=${total === 0} aria-pressed=${playing ? 'true' : 'false'} @click=${this.togglePlay}>
           ${playing ? msg('Pause', { id: 'replay-pause' }) : msg('Play', { id: 'replay-play' })}
         </button>
-        <button type="button" data-action="forward" ?disabled=${atEnd} @click=${() => this.userGoTo(position + 1)}>${msg('Step forward', { id: 'replay-step-forward' })}</button>
-        <button type="button" data-action="last" ?disabled=${atEnd} @click=${() => this.userGoTo(total)}>${msg('Last hand', { id: 'replay-last' })}</button>
+        <button type="button" data-action="forward" aria-disabled=${atEnd} @click=${() => this.position < total && this.userGoTo(this.position + 1)}>${msg('Step forward', { id: 'replay-step-forward' })}</button>
+        <button type="button" data-action="last" aria-disabled=${atEnd} @click=${() => this.position < total && this.userGoTo(total)}>${msg('Last hand', { id: 'replay-last' })}</button>
         <label>
           ${msg('Speed', { id: 'replay-speed' })}
           <select @change=${this.onSpeedChange}>

@@ -47,7 +47,7 @@ describe('<bacc-replay>', () => {
     const el = await replayOf();
     expect(scoreboard(el).hands).to.deep.equal(shoe.hands);
     expect(positionText(el)).to.equal(`hand ${shoe.hands.length} of ${shoe.hands.length}`);
-    expect(button(el, 'forward').disabled).to.be.true;
+    expect(button(el, 'forward').getAttribute('aria-disabled')).to.equal('true');
   });
 
   it('steps back and forward one hand at a time, giving the scoreboard exactly the hands dealt so far', async () => {
@@ -55,7 +55,7 @@ describe('<bacc-replay>', () => {
     button(el, 'first').click();
     await el.updateComplete;
     expect(scoreboard(el).hands).to.deep.equal([]);
-    expect(button(el, 'back').disabled).to.be.true;
+    expect(button(el, 'back').getAttribute('aria-disabled')).to.equal('true');
     button(el, 'forward').click();
     await el.updateComplete;
     button(el, 'forward').click();
@@ -65,6 +65,60 @@ describe('<bacc-replay>', () => {
     await el.updateComplete;
     expect(scoreboard(el).hands).to.deep.equal(shoe.hands.slice(0, 1));
     expect(positionText(el)).to.equal(`hand 1 of ${shoe.hands.length}`);
+  });
+
+  it('keeps the focus on First, Step back, Step forward and Last at either end, where they do nothing', async () => {
+    const el = await replayOf();
+    const total = shoe.hands.length;
+    el.goTo(1);
+    await el.updateComplete;
+    button(el, 'back').focus();
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    expect(el.hands.length).to.equal(0);
+    expect(el.shadowRoot!.activeElement).to.equal(button(el, 'back'));
+    expect(button(el, 'back').getAttribute('aria-disabled')).to.equal('true');
+    expect(button(el, 'first').getAttribute('aria-disabled')).to.equal('true');
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    expect(el.hands.length).to.equal(0);
+    // The replay's own keys still work from there.
+    await sendKeys({ press: 'ArrowRight' });
+    await el.updateComplete;
+    expect(el.hands.length).to.equal(1);
+    expect(el.shadowRoot!.activeElement).to.equal(button(el, 'back'));
+
+    el.goTo(total - 1);
+    await el.updateComplete;
+    button(el, 'forward').focus();
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    expect(el.hands.length).to.equal(total);
+    expect(el.shadowRoot!.activeElement).to.equal(button(el, 'forward'));
+    expect(button(el, 'last').getAttribute('aria-disabled')).to.equal('true');
+    button(el, 'last').focus();
+    await sendKeys({ press: 'Enter' });
+    await el.updateComplete;
+    expect(el.hands.length).to.equal(total);
+    expect(el.shadowRoot!.activeElement).to.equal(button(el, 'last'));
+  });
+
+  it('does not stop the playing when an inert First is pressed at the first hand', async () => {
+    const el = await replayOf();
+    // Play at the end starts again from the first hand; the default speed leaves time to press First.
+    button(el, 'play').click();
+    await el.updateComplete;
+    expect(el.hands.length).to.equal(0);
+    button(el, 'first').click();
+    await el.updateComplete;
+    expect(button(el, 'play').getAttribute('aria-pressed')).to.equal('true');
+    await until(() => el.hands.length >= 1, 'a hand played');
+  });
+
+  it('puts the focus on its play button when focused', async () => {
+    const el = await replayOf();
+    el.focus();
+    expect(el.shadowRoot!.activeElement).to.equal(button(el, 'play'));
   });
 
   it('scrubs to any hand, and the big road shows the state at that hand', async () => {
@@ -158,8 +212,11 @@ describe('<bacc-replay>', () => {
     expect(scoreboard(el).hands).to.deep.equal(other.hands);
   });
 
-  it('is accessible', async () => {
+  it('is accessible, at either end too', async () => {
     const el = await replayOf();
+    await expect(el).to.be.accessible();
+    el.goTo(0);
+    await el.updateComplete;
     await expect(el).to.be.accessible();
   });
 });
