@@ -1,13 +1,13 @@
 import { LitElement, html, css, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
-import { StorageError, type ScoreboardStore, type ShoeSummary } from '../src/persistence.js';
+import type { ScoreboardStore, ShoeSummary } from '../src/persistence.js';
 import type { ShoeRecord } from '../src/shoe-document.js';
 import { HistoryStorageController } from './controllers/history-storage.js';
 import { bigRoadThumbnail } from './big-road-thumbnail.js';
 import { allShoesFileName, downloadFile, shoeFileName, shoesCsv, shoesJson } from './downloads.js';
 import { roadPicturePng } from './road-picture.js';
-import { formatBytes, ImportRefusedError, MAX_IMPORT_BYTES, readImportFile } from './shoe-import.js';
+import { formatBytes, MAX_IMPORT_BYTES, readImportFile } from './shoe-import.js';
 import { currentLocale } from './localization.js';
 import { controlStyles } from './control-styles.js';
 import { themeTokens } from './theme.js';
@@ -258,9 +258,10 @@ export class BaccHistory extends LitElement {
       this.notice = { role: 'status', text };
       void this.storage.refreshUse();
     } catch (error) {
+      // Every refusal says why in its own words (ImportRefusedError, StorageError, anything else) and
+      // none of them says that nothing was stored: this sentence is said here, once, for all of them.
       const nothing = msg('Nothing was imported.', { id: 'history-nothing-imported' });
-      const text = error instanceof ImportRefusedError || error instanceof StorageError ? error.message : messageOf(error);
-      this.notice = { role: 'alert', text: `${text} ${nothing}` };
+      this.notice = { role: 'alert', text: `${messageOf(error)} ${nothing}` };
     } finally {
       this.busy = false;
     }

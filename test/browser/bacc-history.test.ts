@@ -239,7 +239,9 @@ describe('<bacc-history>', () => {
         await el.refresh();
         expect(notice(el)!.getAttribute('role')).to.equal('alert');
         expect(notice(el)!.textContent).to.match(message);
+        // Said once, whoever refused: the file reader, the shoe document or the store.
         expect(notice(el)!.textContent).to.match(/Nothing was imported\.$/);
+        expect(notice(el)!.textContent!.match(/nothing was imported/gi)).to.have.length(1);
         expect(shownIds(el)).to.deep.equal(before);
         expect(await storedIds()).to.deep.equal(SHOES.slice(0, 3).map((shoe) => shoe.id).sort());
       });
