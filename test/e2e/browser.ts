@@ -1,3 +1,4 @@
+import { beforeAll, afterAll } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
 
 /** Debian's Chromium as root: no sandbox, and no background network (this machine has none). */
@@ -6,4 +7,22 @@ export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic',
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium', args: CHROMIUM_ARGS, headless: true });
+}
+
+/**
+ * One Chromium for the test file that calls this at its top level: launched before its tests,
+ * closed after them. Returns a getter, since the browser exists only once the hook has run.
+ */
+export function useChromium(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('Chromium is not running: call useChromium() at the top level of a test file');
+    return browser;
+  };
 }

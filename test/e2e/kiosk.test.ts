@@ -1,16 +1,9 @@
-import { describe, it, expect, beforeAll, afterAll, inject } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './browser.js';
+import { describe, it, expect, inject } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useChromium } from './browser.js';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useChromium();
 
 interface Box {
   name: string;
@@ -55,7 +48,7 @@ describe('the kiosk page', () => {
     [3840, 2160],
   ] as const) {
     it(`fits every element inside a ${width}×${height} screen, without overlaps or scrollbars`, async () => {
-      const page = await browser.newPage({ viewport: { width, height } });
+      const page = await chromium().newPage({ viewport: { width, height } });
       try {
         await page.goto(`${baseUrl}?seed=layout&speed=0.2`);
         // Let a dozen hands deal so every panel has content.

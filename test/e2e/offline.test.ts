@@ -1,20 +1,12 @@
-import { describe, it, expect, beforeAll, afterAll, inject } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from './browser.js';
+import { describe, it, expect, inject } from 'vitest';
+import { useChromium } from './browser.js';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useChromium();
 
 describe('the kiosk offline', () => {
   it('once loaded, comes back with the network gone: reloads, and opens with other settings', async () => {
-    const context = await browser.newContext();
+    const context = await chromium().newContext();
     try {
       const page = await context.newPage();
       await page.goto(baseUrl);

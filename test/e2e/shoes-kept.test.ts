@@ -1,23 +1,16 @@
 // Issue #5 end to end: playwright-core drives Debian's Chromium against the built app, as an
 // operator would, with real IndexedDB, reloads, downloads, file uploads and two windows.
-import { describe, it, expect, beforeAll, afterAll, inject } from 'vitest';
+import { describe, it, expect, inject } from 'vitest';
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './browser.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { useChromium } from './browser.js';
 
 const baseUrl = inject('baseUrl');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useChromium();
 
 /** A fresh profile: its own IndexedDB, nothing stored. */
 async function withContext<T>(body: (context: BrowserContext) => Promise<T>): Promise<T> {
-  const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, acceptDownloads: true });
+  const context = await chromium().newContext({ viewport: { width: 1600, height: 1000 }, acceptDownloads: true });
   try {
     return await body(context);
   } finally {
