@@ -115,6 +115,11 @@ export class BaccHistory extends LitElement {
       [part='notice'].alert {
         border-color: var(--_banker);
       }
+      .in-play-warning {
+        font-weight: 600;
+        border-inline-start: 4px solid var(--_banker);
+        padding-inline-start: 6px;
+      }
       .scroller {
         overflow-x: auto;
       }
@@ -428,6 +433,12 @@ export class BaccHistory extends LitElement {
   private renderRow(shoe: ShoeSummary) {
     const counts = outcomeCounts(shoe.outcomes);
     const confirming = this.confirmingDelete === shoe.id;
+    // A shoe still in play may be being written by a console or the kiosk (in this or another
+    // window). It can still be deleted, with a plain warning, rather than refused: a console closed
+    // without ending its shoe (a crash, a power cut, a closed tab) leaves it "in play" for good, and
+    // this screen is the only place to clear it. An imported open shoe is never resumed, so nothing
+    // writes it and it gets the ordinary question.
+    const inPlay = shoe.endedAt === null && shoe.origin !== 'import';
     return html`
       <tr data-shoe-id=${shoe.id}>
         <td class="table-name">${shoe.table}</td>
@@ -442,11 +453,19 @@ export class BaccHistory extends LitElement {
         <td>
           ${confirming
             ? html`<div class="actions" role="group" aria-label=${msg('Confirm deletion', { id: 'history-confirm-group' })}>
-                <span>${msg(str`Delete this shoe and its ${shoe.handCount} hands for good?`, { id: 'history-confirm-delete' })}</span>
-                <button type="button" class="danger" data-action="confirm-delete" ?disabled=${this.busy} @click=${() => this.deleteShoe(shoe.id)}>
+                <span id="delete-question" class=${inPlay ? 'in-play-warning' : ''}>
+                  ${inPlay
+                    ? msg(str`This shoe is still in play: an operator console or the attract kiosk may be recording it now. Delete it and its ${shoe.handCount} hands for good? Hands dealt there afterwards will not be saved.`, {
+                        id: 'history-confirm-delete-in-play',
+                      })
+                    : msg(str`Delete this shoe and its ${shoe.handCount} hands for good?`, { id: 'history-confirm-delete' })}
+                </span>
+                <button type="button" class="danger" data-action="confirm-delete" aria-describedby="delete-question" ?disabled=${this.busy} @click=${() => this.deleteShoe(shoe.id)}>
                   ${msg('Delete', { id: 'history-delete-confirm' })}
                 </button>
-                <button type="button" data-action="cancel-delete" @click=${() => (this.confirmingDelete = null)}>${msg('Keep', { id: 'history-delete-cancel' })}</button>
+                <button type="button" data-action="cancel-delete" aria-describedby="delete-question" @click=${() => (this.confirmingDelete = null)}>
+                  ${msg('Keep', { id: 'history-delete-cancel' })}
+                </button>
               </div>`
             : html`<div class="actions">
                 <button type="button" data-action="replay" @click=${() => this.replay(shoe.id)}>${msg('Replay', { id: 'history-replay' })}</button>

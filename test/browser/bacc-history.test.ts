@@ -187,6 +187,43 @@ describe('<bacc-history>', () => {
     });
   });
 
+  describe('deleting', () => {
+    const open = { ...shoeAt('history-open', 'Table 4', new Date(2026, 2, 20, 12).toISOString()), endedAt: null };
+
+    it('warns, before deleting a shoe still in play, that a console or the kiosk may be recording it', async () => {
+      await useDatabase(SHOES.slice(0, 2));
+      await store.createShoe(open, 'console');
+      const el = await mount(5);
+      rowButton(el, open.id, 'delete').click();
+      await el.updateComplete;
+      const question = control(el, '#delete-question').textContent!.replace(/\s+/g, ' ').trim();
+      expect(question).to.contain('still in play');
+      expect(question).to.contain('an operator console or the attract kiosk may be recording it');
+      expect(question).to.contain(`Delete it and its ${open.hands.length} hands for good?`);
+      // The safe choice has the focus, and tells a screen reader the warning.
+      expect(el.shadowRoot!.activeElement?.getAttribute('data-action')).to.equal('cancel-delete');
+      expect(el.shadowRoot!.activeElement?.getAttribute('aria-describedby')).to.equal('delete-question');
+      await expect(el).to.be.accessible();
+      rowButton(el, open.id, 'confirm-delete').click();
+      await until(() => !shownIds(el).includes(open.id), 'the row to go');
+      expect(await store.getShoe(open.id)).to.equal(undefined);
+    });
+
+    it('asks the ordinary question for an ended shoe, and for an imported open one that nothing writes', async () => {
+      await useDatabase([SHOES[0]!, { ...open, id: 'history-imported-open' }]);
+      const el = await mount(5);
+      for (const id of [SHOES[0]!.id, 'history-imported-open']) {
+        rowButton(el, id, 'delete').click();
+        await el.updateComplete;
+        const question = control(el, '#delete-question').textContent!;
+        expect(question).to.match(/^\s*Delete this shoe and its \d+ hands for good\?\s*$/);
+        rowButton(el, id, 'cancel-delete').click();
+        await el.updateComplete;
+      }
+    });
+
+  });
+
   describe('import', () => {
     beforeEach(() => useDatabase(SHOES.slice(0, 3)));
 
