@@ -1,5 +1,6 @@
 import { LitElement, html, css, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
 import { localized, msg, str } from '@lit/localize';
 import type { ScoreboardStore, ShoeSummary } from '../src/persistence.js';
 import type { ShoeRecord } from '../src/shoe-document.js';
@@ -17,6 +18,14 @@ import './bacc-replay.js';
 interface Notice {
   role: 'status' | 'alert';
   text: string;
+}
+
+/** Where the focus was in the list: which shoe's row, which of its buttons, and where that row stood. */
+interface RowFocus {
+  id: string;
+  action: string;
+  index: number;
+  page: number;
 }
 
 /** How far an export of every shoe has got. */
@@ -87,6 +96,11 @@ export class BaccHistory extends LitElement {
       h1 {
         font-size: 1.4em;
         margin: 0 0 0.5em;
+      }
+      /* The heading takes the focus only when the row that had it is gone (see rescueFocus). */
+      h1:focus-visible {
+        outline: 3px solid var(--_focus);
+        outline-offset: 2px;
       }
       .toolbar {
         display: flex;
@@ -316,7 +330,7 @@ export class BaccHistory extends LitElement {
       return html`<bacc-replay .shoe=${this.replaying} @bacc-replay-close=${this.closeReplay}></bacc-replay>`;
     }
     return html`
-      <h1>${msg('Shoes kept', { id: 'history-title' })}</h1>
+      <h1 tabindex="-1">${msg('Shoes kept', { id: 'history-title' })}</h1>
       ${this.renderStorage()} ${this.renderNotice()} ${this.renderToolbar()} ${this.renderList()}
     `;
   }
@@ -414,7 +428,14 @@ export class BaccHistory extends LitElement {
             </tr>
           </thead>
           <tbody>
-            ${this.shoes.map((shoe) => this.renderRow(shoe))}
+            ${
+              // Keyed by shoe, so a refresh that shifts the rows leaves the focus on the shoe it was on.
+              repeat(
+                this.shoes,
+                (shoe) => shoe.id,
+                (shoe) => this.renderRow(shoe),
+              )
+            }
           </tbody>
         </table>
       </div>
@@ -499,6 +520,7 @@ export class BaccHistory extends LitElement {
     try {
       const [list, tables] = await Promise.all([this.listPage(store, this.page), store.tables()]);
       if (generation !== this.loadGeneration) return;
+      const focused = this.focusedRow();
       let { shoes, total } = list;
       // The last shoe of the last page was deleted (here or in another window): show the page before.
       if (shoes.length === 0 && total > 0 && this.page > 0) {
@@ -510,6 +532,8 @@ export class BaccHistory extends LitElement {
       this.shoes = shoes;
       this.total = total;
       this.tables = tables;
+      // A refresh (another window changed a shoe) never moves the focus, unless its row left the page.
+      if (focused) void this.updateComplete.then(() => this.rescueFocus(focused));
       if (!this.loaded) {
         this.loaded = true;
         // Only now: the browser measuring the database would slow the first page (see the controller).
@@ -566,12 +590,15 @@ export class BaccHistory extends LitElement {
   private async deleteShoe(id: string): Promise<void> {
     const store = this.storage.store;
     if (!store) return;
+    // Taken before the confirm button is disabled, which can drop the focus.
+    const deleted: RowFocus = { id, action: 'replay', index: this.shoes.findIndex((shoe) => shoe.id === id), page: this.page };
     this.busy = true;
     try {
       await store.deleteShoe(id);
       this.confirmingDelete = null;
       this.notice = { role: 'status', text: msg('The shoe was deleted.', { id: 'history-deleted' }) };
       await this.refresh();
+      this.rescueFocus(deleted);
       void this.storage.refreshUse();
     } catch (error) {
       this.notice = { role: 'alert', text: messageOf(error) };
@@ -607,14 +634,58 @@ export class BaccHistory extends LitElement {
 
   private async replay(id: string): Promise<void> {
     const shoe = await this.readShoe(id);
-    if (shoe) this.replaying = shoe;
+    if (!shoe) return;
+    this.replaying = shoe;
+    await this.updateComplete;
+    // The Replay button is gone with the list: the focus goes into the replay, whose keys then work at once.
+    const replay = this.renderRoot.querySelector('bacc-replay');
+    await replay?.updateComplete;
+    replay?.focus();
   }
 
-  private closeReplay(event: Event): void {
+  private async closeReplay(event: Event): Promise<void> {
     // The history screen handles the close; the page around it need not hear of it.
     event.stopPropagation();
+    const id = this.replaying?.id;
     this.replaying = null;
+    await this.updateComplete;
+    // Back on the Replay button of the shoe just watched (the list on screen is the one left).
+    if (id) this.rescueFocus({ id, action: 'replay', index: this.shoes.findIndex((shoe) => shoe.id === id), page: this.page });
     void this.refresh();
+  }
+
+  /** The row button that has the focus, if any. */
+  private focusedRow(): RowFocus | null {
+    const active = this.shadowRoot?.activeElement;
+    const row = active?.closest<HTMLElement>('tr[data-shoe-id]');
+    const id = row?.dataset.shoeId;
+    if (!active || id === undefined) return null;
+    return { id, action: active.getAttribute('data-action') ?? 'replay', index: this.shoes.findIndex((shoe) => shoe.id === id), page: this.page };
+  }
+
+  /** A button of a shoe's row on screen (its Replay button unless another is named). */
+  private rowButton(id: string, action = 'replay'): HTMLButtonElement | null {
+    return this.renderRoot.querySelector<HTMLButtonElement>(`tr[data-shoe-id="${CSS.escape(id)}"] [data-action="${action}"]`);
+  }
+
+  /**
+   * Puts the focus back near where it was, when it fell to the page (its button was removed):
+   * on the same shoe's button, else on the row that took the shoe's place (the next shoe), else the
+   * one before it, else the heading. A focus the person moved elsewhere is left alone.
+   */
+  private rescueFocus(was: RowFocus): void {
+    const active = document.activeElement;
+    if (this.replaying || (active && active !== document.body)) return;
+    const same = this.rowButton(was.id, was.action) ?? this.rowButton(was.id);
+    if (same) {
+      same.focus();
+      return;
+    }
+    // After the last shoe of a page went, the list shows the page before: its last row is the shoe before.
+    const near = was.index < 0 ? undefined : this.page < was.page ? this.shoes.at(-1) : (this.shoes[was.index] ?? this.shoes.at(-1));
+    const button = near ? this.rowButton(near.id) : null;
+    if (button) button.focus();
+    else this.renderRoot.querySelector<HTMLElement>('h1')?.focus();
   }
 }
 

@@ -1,9 +1,11 @@
 import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import '../../components/bacc-history.js';
 import type { BaccHistory } from '../../components/bacc-history.js';
 import type { BaccReplay } from '../../components/bacc-replay.js';
 import { closeStorage, openStorage } from '../../components/storage.js';
 import { shoesJson } from '../../components/downloads.js';
+import { TableChannel } from '../../components/table-channel.js';
 import { ScoreboardStore } from '../../src/persistence.js';
 import { simulateShoeRecords, type ShoeRecord } from '../../src/shoe-document.js';
 import { eventsFiredDuring } from './event-spy.js';
@@ -62,6 +64,29 @@ async function change(el: BaccHistory, selector: string, value: string): Promise
 
 async function storedIds(): Promise<string[]> {
   return (await store.listShoes({ limit: 1000 })).shoes.map((shoe) => shoe.id).sort();
+}
+
+/** The element with the focus inside the history (or inside the replay it shows). */
+function focused(el: BaccHistory): Element | null {
+  const active = el.shadowRoot!.activeElement;
+  return active?.shadowRoot?.activeElement ?? active ?? null;
+}
+
+/** Deletes a shoe as a keyboard user does: Delete…, then Enter on the confirmation's Delete. */
+async function deleteByKeyboard(el: BaccHistory, id: string): Promise<void> {
+  rowButton(el, id, 'delete').focus();
+  await sendKeys({ press: 'Enter' });
+  await el.updateComplete;
+  rowButton(el, id, 'confirm-delete').focus();
+  await sendKeys({ press: 'Enter' });
+  await until(() => !shownIds(el).includes(id) && focused(el) !== null, 'the row to go and the focus to land');
+}
+
+/** What another window does after writing a shoe: tells every window on the table channel. */
+function announceChange(shoe: ShoeRecord): void {
+  const channel = new TableChannel();
+  channel.post({ shoeId: shoe.id, table: shoe.table, handCount: shoe.hands.length });
+  channel.close();
 }
 
 function jsonFile(text: string, name = 'shoes.json'): File {
@@ -161,6 +186,78 @@ describe('<bacc-history>', () => {
       await until(() => rows(el).length === 5, 'the list again');
     });
 
+    it('puts the focus in the replay it opens, so its keys work at once, and back on that shoe’s Replay button after', async () => {
+      const el = await mount(5);
+      const id = NEWEST_FIRST[2]!;
+      rowButton(el, id, 'replay').focus();
+      await sendKeys({ press: 'Enter' });
+      await until(() => el.shadowRoot!.querySelector('bacc-replay') !== null, 'the replay');
+      const replay = el.shadowRoot!.querySelector<BaccReplay>('bacc-replay')!;
+      await until(() => focused(el) !== null, 'the focus in the replay');
+      expect(focused(el)!.getAttribute('data-action')).to.equal('play');
+      // No Tab first: the arrow keys step at once.
+      await sendKeys({ press: 'ArrowLeft' });
+      await replay.updateComplete;
+      expect(replay.hands.length).to.equal(replay.handCount - 1);
+      replay.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="close"]')!.focus();
+      await sendKeys({ press: 'Enter' });
+      await until(() => rows(el).length === 5 && focused(el) !== null, 'the list again, with the focus');
+      expect(focused(el)).to.equal(rowButton(el, id, 'replay'));
+    });
+
+    it('moves the focus after a delete to the next shoe’s Replay button, or the one before', async () => {
+      const el = await mount(5);
+      await deleteByKeyboard(el, NEWEST_FIRST[1]!);
+      expect(focused(el)).to.equal(rowButton(el, NEWEST_FIRST[2]!, 'replay'));
+      // Last page (shoes 11 and 12 of 11 left: the 10th and 11th of the newest-first list)
+      control(el, '[data-action="next-page"]').click();
+      await el.refresh();
+      control(el, '[data-action="next-page"]').click();
+      await el.refresh();
+      expect(shownIds(el)).to.deep.equal([NEWEST_FIRST[11]!]);
+      // The only row of the last page: the list goes back a page and the focus to the shoe before.
+      await deleteByKeyboard(el, NEWEST_FIRST[11]!);
+      expect(control(el, '.page-position').textContent).to.contain('page 2 of 2');
+      expect(focused(el)).to.equal(rowButton(el, NEWEST_FIRST[10]!, 'replay'));
+      // The last row of a full last page: the shoe before.
+      await deleteByKeyboard(el, NEWEST_FIRST[10]!);
+      expect(focused(el)).to.equal(rowButton(el, NEWEST_FIRST[9]!, 'replay'));
+    });
+
+    it('keeps the page, the filters and the focus when another window changes a shoe', async () => {
+      const el = await mount(2);
+      // Chosen by keyboard as a person does (All tables, Table 1, Table 2), not set by script.
+      control(el, 'select[name="table"]').focus();
+      await sendKeys({ press: 'ArrowDown' });
+      await sendKeys({ press: 'ArrowDown' });
+      await el.refresh();
+      expect(shownIds(el)).to.deep.equal([SHOES[10]!.id, SHOES[7]!.id]);
+      control(el, '[data-action="next-page"]').click();
+      await el.refresh();
+      // Table 2 newest first: 10, 7, 4, 1; page 2 shows 4 and 1.
+      expect(shownIds(el)).to.deep.equal([SHOES[4]!.id, SHOES[1]!.id]);
+      rowButton(el, SHOES[4]!.id, 'export-csv').focus();
+      // Another window starts a shoe at Table 2 and one at a new table listed before it.
+      const late = [shoeAt('late-table-0', 'Table 0', new Date(2026, 2, 20, 12).toISOString()), shoeAt('late-table-2', 'Table 2', new Date(2026, 2, 21, 12).toISOString())];
+      await store.importShoes(late);
+      announceChange(late[1]!);
+      await until(() => shownIds(el)[0] === SHOES[7]!.id, 'the refreshed page');
+      expect(shownIds(el)).to.deep.equal([SHOES[7]!.id, SHOES[4]!.id]);
+      expect(control(el, '.page-position').textContent).to.contain('page 2 of 3');
+      const select = control<HTMLSelectElement>(el, 'select[name="table"]');
+      expect(select.value).to.equal('Table 2');
+      expect(select.selectedOptions[0]!.textContent).to.equal('Table 2');
+      expect(focused(el)).to.equal(rowButton(el, SHOES[4]!.id, 'export-csv'));
+
+      // Another window deletes the shoe with the focus: it goes to the first button of the shoe that took its row.
+      rowButton(el, SHOES[7]!.id, 'export-csv').focus();
+      await store.deleteShoe(SHOES[7]!.id);
+      announceChange(SHOES[7]!);
+      await until(() => !shownIds(el).includes(SHOES[7]!.id), 'the refreshed page');
+      expect(shownIds(el)).to.deep.equal([SHOES[4]!.id, SHOES[1]!.id]);
+      expect(focused(el)).to.equal(rowButton(el, SHOES[4]!.id, 'replay'));
+    });
+
     it('shows the storage used and whether the browser keeps the shoes', async () => {
       const el = await mount(5);
       await until(() => /used of/.test(control(el, '.storage').textContent!), 'the estimate');
@@ -222,6 +319,13 @@ describe('<bacc-history>', () => {
       }
     });
 
+    it('leaves the focus on the heading when the last shoe is deleted', async () => {
+      await useDatabase([SHOES[0]!]);
+      const el = await mount(5);
+      await deleteByKeyboard(el, SHOES[0]!.id);
+      expect(focused(el)).to.equal(control(el, 'h1'));
+      expect(el.shadowRoot!.textContent).to.contain('No shoes are stored yet.');
+    });
   });
 
   describe('import', () => {
