@@ -63,20 +63,31 @@ function sameHand(a: HandRecord, b: HandRecord): boolean {
 /** Simulated shoes of one table kept by default: about nine hours of attract play at 4 s a hand (~1 MB). */
 export const DEFAULT_KEPT_SIMULATED_SHOES = 100;
 
+/** What pruning reads of a stored shoe (a `ShoeSummary` has it all). */
+export interface PrunableShoe {
+  id: string;
+  source: 'simulated' | 'recorded';
+  /** Who keeps it: only the attract kiosk's own shoes are ever deleted. */
+  origin: 'attract' | 'console' | 'import';
+  endedAt: string | null;
+}
+
 /**
- * The ids of simulated shoes to delete so that at most `keep` remain, the newest kept. Recorded shoes
- * are never chosen, nor the shoe in play.
+ * The ids of attract shoes to delete so that at most `keep` simulated attract shoes remain, the
+ * newest kept. Never chosen: the shoe in play, an open shoe (another kiosk may be dealing it), and
+ * any shoe of a console or an import (recorded or simulated, those are someone's history).
  * @param shoes the table's shoes, newest first (as `listShoes` gives them)
- * @example shoesToPrune([{ id: 'c', source: 'simulated' }, { id: 'b', source: 'recorded' }, { id: 'a', source: 'simulated' }], 1, 'c') // ['a']
+ * @example shoesToPrune([{ id: 'c', source: 'simulated', origin: 'attract', endedAt: null }, { id: 'a', source: 'simulated', origin: 'attract', endedAt: '…' }], 1, 'c') // ['a']
  */
-export function shoesToPrune(shoes: readonly { id: string; source: 'simulated' | 'recorded' }[], keep: number, current: string | null): string[] {
+export function shoesToPrune(shoes: readonly PrunableShoe[], keep: number, current: string | null): string[] {
   const doomed: string[] = [];
+  const counted = (shoe: PrunableShoe): boolean => shoe.source === 'simulated' && shoe.origin === 'attract';
   // The shoe in play takes one of the places first, wherever it sits in the list.
-  let room = keep - (shoes.some((shoe) => shoe.id === current && shoe.source === 'simulated') ? 1 : 0);
+  let room = keep - (shoes.some((shoe) => shoe.id === current && counted(shoe)) ? 1 : 0);
   for (const shoe of shoes) {
-    if (shoe.source !== 'simulated' || shoe.id === current) continue;
+    if (!counted(shoe) || shoe.id === current) continue;
     if (room > 0) room--;
-    else doomed.push(shoe.id);
+    else if (shoe.endedAt !== null) doomed.push(shoe.id);
   }
   return doomed;
 }

@@ -162,7 +162,8 @@ export class BaccKiosk extends LitElement {
           ?letters=${settings.letters}
         ></bacc-operator>`;
       case 'display':
-        return html`<bacc-table-display table=${settings.table} limits=${settings.limits} rows=${settings.rows} ?letters=${settings.letters}></bacc-table-display>`;
+        // The same table name as the console's when the URL names none, so both agree by default.
+        return html`<bacc-table-display table=${storedTableName(settings)} limits=${settings.limits} rows=${settings.rows} ?letters=${settings.letters}></bacc-table-display>`;
       case 'history':
         return html`<bacc-history></bacc-history>`;
       case 'attract':
@@ -175,8 +176,17 @@ export class BaccKiosk extends LitElement {
             rows=${settings.rows}
             ?letters=${settings.letters}
           ></bacc-scoreboard>
-          <p class="storage" part="storage" role="status">${dealer?.kept ? storageProblemText(dealer.kept) : ''}</p>`;
+          <p class="storage" part="storage" role="status">${this.attractStatus()}</p>`;
     }
+  }
+
+  /** Attract mode's status line: storage trouble, another window dealing the table, or a failed deal. */
+  private attractStatus(): string {
+    const { dealer } = this;
+    if (!dealer) return '';
+    if (dealer.kept?.lockedElsewhere) return msg('Another window deals this table\'s attract shoe: this screen follows it, and deals once that window closes.', { id: 'kiosk-dealt-elsewhere' });
+    const storage = dealer.kept ? storageProblemText(dealer.kept) : '';
+    return storage || (dealer.failure ? msg(str`Dealing stopped: ${dealer.failure}`, { id: 'kiosk-deal-failed' }) : '');
   }
 
   protected override render() {

@@ -172,6 +172,10 @@ export class BaccOperator extends LitElement {
   @property({ attribute: false }) retryDelays: readonly number[] | undefined = undefined;
 
   @query('input.cards') private cardField!: HTMLInputElement | null;
+  /** The question on screen when the focus was last moved into it, and what had the focus before. */
+  private asked: { confirmation: NonNullable<OperatorConsoleController['confirming']>; focusBefore: HTMLElement | null } | null = null;
+  /** The operator's answer to the last question: true for Yes. */
+  private answeredYes = false;
   @query('input.hand-number') private handNumberField!: HTMLInputElement | null;
 
   /** The console's state and actions (tests read it). */
@@ -235,9 +239,11 @@ export class BaccOperator extends LitElement {
       case 'auto-deal':
         return desk.toggleAutoDeal();
       case 'confirm':
+        this.answeredYes = true;
         void desk.confirm();
         return;
       case 'cancel':
+        this.answeredYes = false;
         if (desk.confirming) return desk.cancelConfirmation();
         return desk.cancelCorrection();
     }
@@ -248,8 +254,10 @@ export class BaccOperator extends LitElement {
     if (!field) return;
     const text = field.value;
     field.value = '';
-    // What was not read (a refused card and what followed it) goes back into the field to fix.
-    field.value = await this.desk.typeCards(text);
+    const rest = await this.desk.typeCards(text);
+    // What was not read (a refused card and what followed it) goes back in front of whatever the
+    // operator typed while the hand was being written, which is kept.
+    if (rest) field.value = field.value.trim() ? `${rest} ${field.value.trimStart()}` : rest;
   }
 
   private onCardInput(event: InputEvent): void {
@@ -310,11 +318,41 @@ export class BaccOperator extends LitElement {
     return this.button(action, label, { pressed: this.desk.flags[flag] });
   }
 
+  protected override updated(): void {
+    const { confirming } = this.desk;
+    if (confirming && this.asked?.confirmation !== confirming) {
+      // The question takes the focus, so a keyboard or screen reader user lands on it.
+      const active = this.shadowRoot!.activeElement;
+      this.asked = { confirmation: confirming, focusBefore: active instanceof HTMLElement ? active : null };
+      this.answeredYes = false;
+      this.actionButton('confirm')?.focus();
+    } else if (!confirming && this.asked) {
+      this.returnFocus(this.asked.confirmation, this.asked.focusBefore);
+      this.asked = null;
+    }
+  }
+
+  /** After a question is answered: back to the field being typed in, else to the control that comes next. */
+  private returnFocus(confirmation: NonNullable<OperatorConsoleController['confirming']>, before: HTMLElement | null): void {
+    const usable = (element: HTMLElement | null | undefined): element is HTMLElement =>
+      !!element && element.isConnected && !(element as HTMLInputElement).disabled && !element.closest('.confirm');
+    if (before instanceof HTMLInputElement && usable(before)) return before.focus();
+    // A shoe ended: the next thing to do is start one. Otherwise the button that asked.
+    const next = confirmation === 'end-shoe' && this.answeredYes ? this.actionButton('new-shoe') : this.actionButton(confirmation);
+    (usable(next) ? next : this.actionButton('new-shoe'))?.focus();
+  }
+
+  private actionButton(action: OperatorAction): HTMLButtonElement | null {
+    return this.shadowRoot!.querySelector<HTMLButtonElement>(`[data-action="${action}"]`);
+  }
+
   protected override render() {
     const { desk } = this;
     const { kept } = desk;
     const shoe = kept.shoe;
-    const recording = desk.shoeOpen && !desk.simulating;
+    const recording = desk.shoeOpen && !desk.simulating && !desk.readOnly;
+    // A write refused as a conflict is not retried: it is shown as loudly as a refused key.
+    const conflict = kept.unsaved > 0 && kept.problem?.kind === 'conflict';
     return html`
       <bacc-scoreboard
         .hands=${kept.hands}
@@ -327,9 +365,10 @@ export class BaccOperator extends LitElement {
       <section class="panel" part="panel" aria-label=${msg('Operator console', { id: 'operator-console' })}>
         <div class="messages">
           <p class="shoe-state">${this.shoeState()}</p>
-          <p class="storage" part="status" role="status">${storageProblemText(kept)}</p>
+          <p class="storage" part="status" role="status">${conflict ? '' : storageProblemText(kept)}</p>
           <p class="done" role="status">${desk.message?.kind === 'done' ? desk.message.text : ''}</p>
           <p class="alert" part="alert" role="alert">${desk.message?.kind === 'refused' ? desk.message.text : ''}</p>
+          <p class="alert conflict" part="alert" role="alert">${conflict ? storageProblemText(kept) : ''}</p>
         </div>
         ${desk.confirming ? this.renderConfirmation() : nothing}
         <fieldset>
@@ -368,6 +407,9 @@ export class BaccOperator extends LitElement {
   private shoeState(): string {
     const { desk } = this;
     const shoe = desk.kept.shoe;
+    if (desk.readOnly) {
+      return msg('This table is being recorded in another window: this one only shows its shoe, and takes over when that window closes.', { id: 'operator-read-only' });
+    }
     if (!desk.kept.ready) return msg('Reading the stored shoe…', { id: 'operator-reading' });
     if (!shoe || shoe.endedAt !== null) return msg('No shoe in play: press S for a new shoe.', { id: 'operator-no-shoe' });
     const count = shoe.hands.length;

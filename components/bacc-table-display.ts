@@ -3,11 +3,13 @@ import { customElement, property } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import { DEFAULT_RULES } from '../src/rules.js';
 import { TableDisplayController } from './controllers/table-display.js';
+import { DEFAULT_STORED_TABLE } from './kiosk-settings.js';
 import './bacc-scoreboard.js';
 
 /**
- * The wall screen of a recorded table (`?mode=display`): shows the table's newest stored shoe and
- * follows every hand an operator console records, in any window of the same browser profile.
+ * The wall screen of a recorded table (`?mode=display`): shows the table's newest shoe kept by an
+ * operator console and follows every hand the console records, in any window of the same browser
+ * profile. Attract kiosk shoes of the same table are not shown.
  *
  * @csspart message - Why there is nothing to show (storage unavailable, no shoe yet).
  */
@@ -39,8 +41,8 @@ export class BaccTableDisplay extends LitElement {
     }
   `;
 
-  /** The table to show; empty for the newest shoe of any table. */
-  @property() table = '';
+  /** The table to show (by default the console's default table); empty for the newest console shoe of any table. */
+  @property() table = DEFAULT_STORED_TABLE;
 
   /** Free text shown as the table's bet limits (play money). */
   @property() limits = '';

@@ -44,7 +44,11 @@ export function openStorage(options: Pick<OpenOptions, 'name'> = {}): Promise<Sc
     opening = ScoreboardStore.open({
       ...options,
       onBlocked: () =>
-        set({ state: 'blocked', message: 'Another scoreboard tab or window is using an older version of the stored shoes: close it so this one can open them. Hands are kept on this screen meanwhile.' }),
+        set({
+          state: 'blocked',
+          message:
+            'Another scoreboard tab or window is using an older version of the stored shoes: close it so this one can open them. Until then stored shoes cannot be shown, and the hands of a new shoe started here are kept on this screen only, then saved in order once the stored shoes open.',
+        }),
       onClosedForUpgrade: () => {
         opening = null;
         set({ state: 'failed', message: 'A newer version of the scoreboard opened in another tab: reload this one.', error: new StorageError('blocked', 'closed for an upgrade') });

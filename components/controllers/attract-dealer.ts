@@ -32,14 +32,16 @@ export interface AttractStorage {
  * Attract mode: deals a simulated shoe a hand at a time, by itself, and starts a new shoe after
  * the cut card's last hand. The host reads `hands` (replaced on every hand) and `shoeNumber`.
  *
- * With storage, every shoe is stored (source `simulated`, with its seed) and every hand is written
- * before it is shown; after a reload the table's open simulated shoe is dealt again from its seed
+ * With storage, every shoe is stored (source `simulated`, origin `attract`, with its seed) and every
+ * hand is written before it is shown; after a reload the table's open attract shoe is dealt again from its seed
  * and play goes on from its next hand — unless that seed and the current rules do not deal the
  * stored hands, and then that shoe is ended and a new one begins.
  */
 export class AttractDealerController implements ReactiveController {
-  /** The hands of the shoe on screen; a new array for each hand. */
-  hands: readonly HandRecord[] = [];
+  /** The hands this kiosk dealt; a new array for each hand. */
+  private dealt: readonly HandRecord[] = [];
+  /** Why the last deal or new shoe failed, until one succeeds; null when all went well. */
+  failure: string | null = null;
   /** 1 for the first shoe dealt. */
   shoeNumber = 0;
   /** Storage status of the kept shoes (null without storage). */
@@ -61,6 +63,7 @@ export class AttractDealerController implements ReactiveController {
     this.kept = storage
       ? new KeptShoeController(host, {
           table: storage.table,
+          origin: 'attract',
           source: 'simulated',
           ...(storage.store ? { store: storage.store } : {}),
           ...(storage.retryDelays ? { retryDelays: storage.retryDelays } : {}),
@@ -69,9 +72,15 @@ export class AttractDealerController implements ReactiveController {
       : null;
   }
 
-  /** Changes speed or rules; new rules start a new shoe. */
+  /** The hands of the shoe on screen; a new array for each hand. */
+  get hands(): readonly HandRecord[] {
+    // Another kiosk window deals this table's shoe: this one shows it as stored.
+    return this.kept?.lockedElsewhere ? this.kept.hands : this.dealt;
+  }
+
+  /** Changes speed or rules; new rules (by value: a re-read URL gives equal rules anew) start a new shoe. */
   configure(options: AttractDealerOptions): void {
-    const newShoe = options.rules !== this.options.rules || options.seed !== this.options.seed;
+    const newShoe = JSON.stringify(options.rules) !== JSON.stringify(this.options.rules) || options.seed !== this.options.seed;
     this.options = options;
     if (newShoe && this.shoe) void this.step(() => this.startShoe());
     this.schedule(this.options.interval);
@@ -104,7 +113,19 @@ export class AttractDealerController implements ReactiveController {
 
   private step<T>(action: () => Promise<T>): Promise<T> {
     const next = this.steps.then(action);
-    this.steps = next.catch((error: unknown) => console.error('Attract mode:', error));
+    this.steps = next.then(
+      () => {
+        if (this.failure === null) return;
+        this.failure = null;
+        this.host.requestUpdate();
+      },
+      (error: unknown) => {
+        // Said on screen as well as logged: a kiosk that stopped dealing must say why.
+        console.error('Attract mode:', error);
+        this.failure = error instanceof Error ? error.message : String(error);
+        this.host.requestUpdate();
+      },
+    );
     return next;
   }
 
@@ -117,7 +138,7 @@ export class AttractDealerController implements ReactiveController {
         this.shoe = this.resumed.shoe;
         this.resumed = null;
         this.shoeNumber = (this.options.seed == null ? null : shoeNumberInRun(this.options.seed, stored.seed)) ?? 1;
-        this.hands = this.kept.hands;
+        this.dealt = this.kept.hands;
         this.host.requestUpdate();
         return;
       }
@@ -136,24 +157,28 @@ export class AttractDealerController implements ReactiveController {
   }
 
   private async dealNextNow(): Promise<void> {
+    // Back on the page, the table's lock comes back a moment later: deal once it has.
+    if (this.kept && !this.kept.ready) await this.kept.whenReady();
     if (!this.shoe || this.shoe.finished) return this.startShoe();
     const hand = handRecord(this.shoe.dealHand());
     if (this.kept) {
       await this.kept.addHand(hand);
       if (this.shoe.finished) await this.kept.endShoe();
-      this.hands = this.kept.hands;
+      this.dealt = this.kept.hands;
     } else {
-      this.hands = [...this.hands, hand];
+      this.dealt = [...this.dealt, hand];
     }
     this.host.requestUpdate();
   }
 
   private async startShoe(): Promise<void> {
+    // Off the page (or back and waiting for the table's lock), the shoe starts once it is kept again.
+    if (this.kept && !this.kept.ready) await this.kept.whenReady();
     this.shoeNumber++;
     // Every shoe gets a seed, random when none is set, so a stored shoe can be dealt again after a reload.
     const seed = this.options.seed == null ? randomShoeSeed() : shoeSeed(this.options.seed, this.shoeNumber);
     this.shoe = new Shoe({ rules: this.options.rules, seed });
-    this.hands = [];
+    this.dealt = [];
     if (this.kept && this.storage) {
       // New rules mid-shoe: the shoe they interrupt is over.
       if (this.kept.shoe && this.kept.shoe.endedAt === null) await this.kept.endShoe();
@@ -168,7 +193,7 @@ export class AttractDealerController implements ReactiveController {
         hands: [],
       });
       void this.kept.letGoOfOldSimulatedShoes(this.storage.keep());
-      this.hands = this.kept.hands;
+      this.dealt = this.kept.hands;
     }
     this.host.requestUpdate();
   }

@@ -8,7 +8,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 export class KeyShortcutsController implements ReactiveController {
   private readonly listener = (event: KeyboardEvent): void => {
     if (event.defaultPrevented || event.isComposing) return;
-    this.onKey(event, isTextField(event.composedPath()[0]));
+    this.onKey(event, isTyping(event.composedPath()[0], event.key));
   };
 
   constructor(
@@ -27,7 +27,14 @@ export class KeyShortcutsController implements ReactiveController {
   }
 }
 
-function isTextField(target: EventTarget | undefined): boolean {
+/**
+ * Whether the key goes to a field rather than to the shortcuts: anything typed into a text field,
+ * and a select's own keys (arrows, Enter, Escape, Home…). A single character pressed on a select is
+ * a shortcut: after the operator picks an option with the mouse, the focus stays on the select and
+ * B, P, T must still record.
+ */
+function isTyping(target: EventTarget | undefined, key: string): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
+  if (target instanceof HTMLSelectElement) return key.length !== 1 || key === ' ';
+  return target.isContentEditable || target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement;
 }

@@ -1,11 +1,11 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { CardEntry, outcomeEntryHand } from '../../src/recording.js';
 import { Shoe } from '../../src/shoe.js';
-import { handRecord, type HandRecord } from '../../src/shoe-document.js';
+import { handRecord, type HandRecord, type ShoeRecord } from '../../src/shoe-document.js';
 import type { Winner, Side } from '../../src/hand.js';
 import type { TableRules } from '../../src/rules.js';
 import type { Card } from '../../src/cards.js';
-import { newShoeId, randomShoeSeed } from '../attract-shoes.js';
+import { newShoeId, randomShoeSeed, replayStoredShoe } from '../attract-shoes.js';
 import { cardsTyped } from '../operator-keys.js';
 import { KeptShoeController, type KeptShoeStore } from './kept-shoe.js';
 
@@ -71,6 +71,8 @@ export class OperatorConsoleController implements ReactiveController {
   private autoTimer: ReturnType<typeof setTimeout> | undefined;
   /** Recording actions run one after another, so a fast operator's keys keep their order. */
   private steps: Promise<unknown> = Promise.resolve();
+  /** A new shoe asked for and not started yet: a second S asks before ending it. */
+  private startPending = false;
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -79,7 +81,10 @@ export class OperatorConsoleController implements ReactiveController {
     host.addController(this);
     this.kept = new KeptShoeController(host, {
       table: options.table,
-      source: 'recorded',
+      origin: 'console',
+      // The newest open shoe of this console's table is taken up whatever its source; a simulated
+      // one is dealt again from its seed, and ended when that does not deal its stored hands.
+      resumable: (stored) => this.canResume(stored),
       ...(options.store ? { store: options.store } : {}),
       ...(options.retryDelays ? { retryDelays: options.retryDelays } : {}),
     });
@@ -124,6 +129,11 @@ export class OperatorConsoleController implements ReactiveController {
     this.host.requestUpdate();
   }
 
+  /** Another window records this table: this console only shows its shoe. */
+  get readOnly(): boolean {
+    return this.kept.lockedElsewhere;
+  }
+
   toggleFlag(flag: HandFlag): void {
     this.flags = { ...this.flags, [flag]: !this.flags[flag] };
     this.host.requestUpdate();
@@ -131,12 +141,17 @@ export class OperatorConsoleController implements ReactiveController {
 
   /** Records (or, while correcting, re-enters) a hand by its outcome and the flags set. */
   recordOutcome(outcome: Winner): Promise<void> {
+    // The flags and the hand being corrected are the ones on screen when the key is pressed, not
+    // when the queued action runs (an earlier hand may still be being written).
+    const hand = outcomeEntryHand({ outcome, ...this.flags });
+    const correcting = this.correcting;
+    this.flags = { playerPair: false, bankerPair: false, natural: false };
+    this.correcting = null;
+    this.host.requestUpdate();
     return this.step(async () => {
       if (!this.canRecord()) return;
-      const hand = outcomeEntryHand({ outcome, ...this.flags });
-      this.flags = { playerPair: false, bankerPair: false, natural: false };
-      await this.record(hand);
-    });
+      await this.record(hand, correcting);
+    }, undefined);
   }
 
   /**
@@ -145,14 +160,15 @@ export class OperatorConsoleController implements ReactiveController {
    * completes the hand records it. Returns the text not yet read (from the refused card on).
    */
   typeCards(text: string): Promise<string> {
+    const correcting = this.correcting;
     return this.step(async () => {
       if (cardsTyped(text).length === 0) return '';
       if (!this.canRecord()) return text.trim();
       if (this.message?.kind === 'refused') this.message = null;
-      const rest = await this.readCards(text);
+      const rest = await this.readCards(text, correcting);
       this.host.requestUpdate();
       return rest;
-    });
+    }, text.trim());
   }
 
   /** Takes back the last card typed for the hand being entered. */
@@ -172,6 +188,7 @@ export class OperatorConsoleController implements ReactiveController {
   /** Removes the last hand of the shoe. */
   undo(): Promise<void> {
     return this.step(async () => {
+      if (this.refusedReadOnly()) return;
       const shoe = this.kept.shoe;
       if (!shoe || !this.shoeOpen) return this.refuse('There is no shoe in play to undo a hand of.');
       if (this.simulating) return this.refuse('Simulated hands are dealt by the shoe and cannot be undone.');
@@ -180,11 +197,12 @@ export class OperatorConsoleController implements ReactiveController {
       this.correcting = null;
       await this.kept.undo();
       this.done(`Hand ${number} undone.`);
-    });
+    }, undefined);
   }
 
   /** Chooses hand `handNumber` (from 1) to be entered again; the next entry replaces it. */
   beginCorrection(handNumber: number): void {
+    if (this.refusedReadOnly()) return;
     const shoe = this.kept.shoe;
     if (!shoe || !this.shoeOpen) return this.refuse('There is no shoe in play to correct.');
     if (this.simulating) return this.refuse('Simulated hands are dealt by the shoe and cannot be corrected.');
@@ -205,9 +223,12 @@ export class OperatorConsoleController implements ReactiveController {
 
   /** Asks for confirmation of an action that ends a shoe. */
   ask(confirmation: Confirmation): void {
-    if (confirmation === 'end-shoe' && !this.shoeOpen) return this.refuse('There is no shoe in play to end.');
+    if (this.refusedReadOnly()) return;
+    // A shoe asked for a moment ago counts as open: it will be by the time this action runs.
+    const open = this.shoeOpen || this.startPending;
+    if (confirmation === 'end-shoe' && !open) return this.refuse('There is no shoe in play to end.');
     // A new shoe when none is open needs no confirmation: nothing is ended.
-    if (confirmation !== 'end-shoe' && !this.shoeOpen) {
+    if (confirmation !== 'end-shoe' && !open) {
       void this.confirm(confirmation);
       return;
     }
@@ -223,8 +244,11 @@ export class OperatorConsoleController implements ReactiveController {
   /** Carries out the action waiting for confirmation (or `action` directly). */
   confirm(action: Confirmation | null = this.confirming): Promise<void> {
     this.confirming = null;
+    const starts = action === 'new-shoe' || action === 'new-simulated-shoe';
+    if (starts) this.startPending = true;
+    this.host.requestUpdate();
     return this.step(async () => {
-      if (action === null) return;
+      if (action === null || this.refusedReadOnly()) return;
       const shoe = this.kept.shoe;
       if (shoe && this.shoeOpen) {
         this.stopAutoDeal();
@@ -233,12 +257,14 @@ export class OperatorConsoleController implements ReactiveController {
       }
       if (action === 'end-shoe') return;
       await this.startShoe(action === 'new-simulated-shoe');
+    }, undefined).finally(() => {
+      if (starts) this.startPending = false;
     });
   }
 
   /** Deals one hand of the simulated shoe. */
   deal(): Promise<void> {
-    return this.step(() => this.dealNow(true));
+    return this.step(() => this.dealNow(true), undefined);
   }
 
   /** Turns automatic dealing on or off. */
@@ -260,13 +286,36 @@ export class OperatorConsoleController implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  private step<T>(action: () => Promise<T>): Promise<T> {
-    const next = this.steps.then(action);
-    this.steps = next.catch(() => undefined);
+  /**
+   * Queues an action behind the ones before it. Whatever it throws is said on screen as a refusal
+   * (never silently dropped) and the action gives `failed` instead.
+   */
+  private step<T>(action: () => Promise<T>, failed: T): Promise<T> {
+    const next = this.steps.then(action).catch((error: unknown) => {
+      this.refuse(`That did not go through: ${error instanceof Error ? error.message : String(error)}. Check the hands on screen before going on.`);
+      return failed;
+    });
+    this.steps = next;
     return next;
   }
 
+  /** Refuses (and says why) when another window records this table. */
+  private refusedReadOnly(): boolean {
+    if (!this.readOnly) return false;
+    this.refuse('This table is being recorded in another window: this one only shows its shoe until that window closes. Nothing was changed here.');
+    return true;
+  }
+
+  /** Whether a stored open shoe can be taken up: a recorded one always, a simulated one when its seed deals its hands again. */
+  private canResume(stored: ShoeRecord): boolean {
+    if (stored.source === 'recorded') return true;
+    const shoe = replayStoredShoe(stored);
+    this.simulation = shoe ? { shoeId: stored.id, shoe } : null;
+    return shoe !== null;
+  }
+
   private canRecord(): boolean {
+    if (this.refusedReadOnly()) return false;
     if (!this.kept.ready) {
       this.refuse('The stored shoe is still being read; try again in a moment.');
       return false;
@@ -282,7 +331,7 @@ export class OperatorConsoleController implements ReactiveController {
     return true;
   }
 
-  private async readCards(text: string): Promise<string> {
+  private async readCards(text: string, correcting: number | null): Promise<string> {
     const cards = cardsTyped(text);
     for (const [position, card] of cards.entries()) {
       const result = this.currentCardEntry()!.add(card);
@@ -291,7 +340,12 @@ export class OperatorConsoleController implements ReactiveController {
         return cards.slice(position).join(' ');
       }
       // A finished hand is recorded; the cards after it start the next hand, with a fresh entry.
-      if (result.hand) await this.record(result.hand);
+      if (result.hand) {
+        // Only the first hand completed replaces the hand being corrected; later ones are added.
+        if (this.correcting === correcting) this.correcting = null;
+        await this.record(result.hand, correcting);
+        correcting = null;
+      }
     }
     return '';
   }
@@ -310,10 +364,8 @@ export class OperatorConsoleController implements ReactiveController {
     return this.cardEntry;
   }
 
-  private async record(hand: HandRecord): Promise<void> {
+  private async record(hand: HandRecord, correcting: number | null): Promise<void> {
     const shoe = this.kept.shoe!;
-    const correcting = this.correcting;
-    this.correcting = null;
     const saved = correcting === null ? await this.kept.addHand(hand) : await this.kept.correctHand(correcting, hand);
     const handNumber = correcting === null ? this.kept.hands.length : correcting + 1;
     this.done(correcting === null ? `Hand ${handNumber} recorded.` : `Hand ${handNumber} corrected.`);
@@ -332,6 +384,7 @@ export class OperatorConsoleController implements ReactiveController {
   }
 
   private async dealNow(byOperator: boolean): Promise<void> {
+    if (this.refusedReadOnly()) return;
     if (!this.simulating || !this.simulation) return this.refuse('Start a simulated shoe first (key I).');
     const { shoe } = this.simulation;
     if (shoe.finished) return this.refuse('The cut card is out and the shoe is dealt: end it or start a new shoe.');
@@ -350,7 +403,7 @@ export class OperatorConsoleController implements ReactiveController {
   private scheduleAutoDeal(): void {
     clearTimeout(this.autoTimer);
     this.autoTimer = setTimeout(() => {
-      void this.step(() => this.dealNow(false)).then(() => {
+      void this.step(() => this.dealNow(false), undefined).then(() => {
         if (this.autoDealing) this.scheduleAutoDeal();
       });
     }, this.autoDealSeconds * 1000);

@@ -5,14 +5,15 @@ import { openStorage, onStorageStatus, storageStatus } from '../storage.js';
 import { TableChannel, type ShoeChangedMessage } from '../table-channel.js';
 
 export interface TableDisplayOptions {
-  /** The table to show, or '' for the newest shoe of any table. */
+  /** The table to show, or '' for the newest console shoe of any table. */
   table: () => string;
   /** Wait before trying again to open storage that failed to open. */
   reopenDelay?: number;
 }
 
 /**
- * Follows a table's shoe for a wall display: reads the newest shoe from IndexedDB when it connects
+ * Follows a table's shoe for a wall display: reads the newest console shoe (origin `console`: never
+ * an attract kiosk's or an imported one) from IndexedDB when it connects
  * (so a display opened late shows the whole shoe), and reads it again whenever another window says
  * through the TableChannel that a shoe of the table changed, switching to a new shoe when one starts.
  * The channel only says which shoe changed: IndexedDB is the truth.
@@ -88,7 +89,7 @@ export class TableDisplayController implements ReactiveController {
 
   private async readLatest(): Promise<void> {
     const table = this.options.table();
-    await this.show(() => this.store!.latestShoe(table ? { table } : {}));
+    await this.show(() => this.store!.latestShoe(table ? { table, origin: 'console' } : { origin: 'console' }));
   }
 
   private async follow(message: ShoeChangedMessage): Promise<void> {
@@ -96,6 +97,9 @@ export class TableDisplayController implements ReactiveController {
     if (table && message.table !== table) return;
     if (!this.store) return;
     await this.show(async () => {
+      // An attract kiosk of the same table tells its hands on the same channel: not this screen's.
+      const summary = await this.store!.getSummary(message.shoeId);
+      if (summary && summary.origin !== 'console') return this.shoe;
       const shoe = await this.store!.getShoe(message.shoeId);
       // Without a table setting the display follows the newest shoe; an older shoe's change (an
       // operator correcting yesterday's shoe) does not take the screen from it.

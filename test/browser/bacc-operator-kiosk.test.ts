@@ -8,7 +8,7 @@ import { StorageError } from '../../src/persistence.js';
 import { makeRules } from '../../src/rules.js';
 import { Shoe } from '../../src/shoe.js';
 import { handRecord } from '../../src/shoe-document.js';
-import { freshStorage, until } from './operator-helpers.js';
+import { freshStorage, gatedStore, until, wait } from './operator-helpers.js';
 
 const scoreboardOf = (kiosk: BaccKiosk) => kiosk.shadowRoot!.querySelector('bacc-scoreboard')!;
 const mount = (search: string, store: KeptShoeStore | null = null) =>
@@ -27,6 +27,18 @@ describe('<bacc-kiosk> modes and kept attract shoes', () => {
   });
   afterEach(async () => {
     await storage.teardown();
+  });
+
+  it('shows no simulated hand before it is stored', async () => {
+    const gated = gatedStore(storage.store);
+    const el = await mount('?speed=0.2&table=Attract', gated.store);
+    await until(() => gated.waiting() === 1, 'the first hand to be on its way to storage', 5000);
+    await wait(500);
+    await el.updateComplete;
+    expect(scoreboardOf(el).hands).to.deep.equal([]);
+    gated.release();
+    await until(() => scoreboardOf(el).hands.length === 1, 'the hand to be shown once stored', 5000);
+    expect((await storage.store.latestShoe({ table: 'Attract' }))!.hands.slice(0, 1)).to.deep.equal(scoreboardOf(el).hands);
   });
 
   it('stores every simulated hand before showing it, and deals the same shoe on after a reload', async () => {
@@ -52,6 +64,31 @@ describe('<bacc-kiosk> modes and kept attract shoes', () => {
     expect((await storage.store.latestShoe({ table: 'Attract' }))!.id).to.equal(kept.id);
   });
 
+  it('keeps its shoes as attract shoes and takes up only those, never a console\'s', async () => {
+    const first = await mount('?speed=0.2&table=Attract');
+    await until(() => scoreboardOf(first).hands.length >= 1, 'a dealt hand', 5000);
+    first.remove();
+    const kept = (await storage.store.latestShoe({ table: 'Attract' }))!;
+    expect((await storage.store.getSummary(kept.id))!.origin).to.equal('attract');
+    // A console's simulated shoe of the same table, open and newer: not the kiosk's to deal.
+    await storage.store.createShoe({ id: 'console-sim', table: 'Attract', source: 'simulated', seed: 'console', startedAt: new Date(Date.now() + 1000).toISOString(), endedAt: null, rules: makeRules(), hands: [] }, 'console');
+    const second = await mount('?speed=0.2&table=Attract');
+    await until(() => scoreboardOf(second).hands.length > kept.hands.length, 'the kiosk to deal on', 5000);
+    expect(scoreboardOf(second).hands.slice(0, kept.hands.length)).to.deep.equal(kept.hands);
+    expect((await storage.store.getShoe('console-sim'))!).to.include({ endedAt: null });
+    expect((await storage.store.getShoe('console-sim'))!.hands).to.deep.equal([]);
+  });
+
+  it('goes on with the same shoe when only the language or theme in the URL changes', async () => {
+    const el = await mount('?speed=0.2&table=Attract');
+    await until(() => scoreboardOf(el).hands.length >= 2, 'two dealt hands', 5000);
+    const before = scoreboardOf(el).hands;
+    el.search = '?speed=0.2&table=Attract&lang=zh&theme=light';
+    await until(() => scoreboardOf(el).hands.length > before.length, 'the next hand', 5000);
+    expect(scoreboardOf(el).hands.slice(0, before.length)).to.deep.equal(before);
+    expect(el.shadowRoot!.querySelector('bacc-scoreboard')!.getAttribute('shoe-number')).to.equal('1');
+  });
+
   it('ends a stored shoe that the current rules would not deal and starts a new one', async () => {
     const first = await mount('?speed=0.2&table=Attract&seed=rules');
     await until(() => scoreboardOf(first).hands.length >= 1, 'a dealt hand', 5000);
@@ -65,17 +102,23 @@ describe('<bacc-kiosk> modes and kept attract shoes', () => {
     expect((await storage.store.getShoe(old.id))!.endedAt).to.be.a('string');
   });
 
-  it('keeps only the newest simulated shoes of the table, and never deletes a recorded shoe', async () => {
-    await storage.store.createShoe({ id: 'recorded-1', table: 'Prune table', source: 'recorded', seed: null, startedAt: '2000-01-01T00:00:00.000Z', endedAt: null, rules: makeRules(), hands: [] });
+  it('keeps only the newest attract shoes of the table, and never deletes a recorded, console, imported or open shoe', async () => {
+    const old = { table: 'Prune table', seed: 'x', startedAt: '2000-01-01T00:00:00.000Z', endedAt: '2000-01-01T01:00:00.000Z', rules: makeRules(), hands: [] };
+    await storage.store.createShoe({ ...old, id: 'recorded-1', source: 'recorded', seed: null, endedAt: null });
+    await storage.store.createShoe({ ...old, id: 'console-sim', source: 'simulated' }, 'console');
+    await storage.store.importShoes([{ ...old, id: 'imported-sim', source: 'simulated' }]);
     const el = await fixture<KeepingDealerHost>(html`<test-keeping-dealer-host></test-keeping-dealer-host>`);
+    await until(() => el.dealer.shoeNumber >= 1, 'the first shoe');
+    // Left open by a kiosk that stopped (the dealer has already looked for a shoe to take up).
+    await storage.store.createShoe({ ...old, id: 'open-attract', source: 'simulated', endedAt: null }, 'attract');
     await until(() => el.dealer.shoeNumber >= 4, 'four shoes', 8000);
     el.remove();
     // The last shoe's clean-up may still be running.
     await until(() => el.dealer.kept!.unsaved === 0, 'writes to finish');
     await new Promise((resolve) => setTimeout(resolve, 100));
     const { shoes } = await storage.store.listShoes({ table: 'Prune table', limit: 100 });
-    expect(shoes.filter((shoe) => shoe.source === 'simulated').length).to.equal(2);
-    expect(shoes.map((shoe) => shoe.id)).to.include('recorded-1');
+    expect(shoes.filter((shoe) => shoe.origin === 'attract' && shoe.endedAt !== null).length).to.be.at.most(2);
+    expect(shoes.map((shoe) => shoe.id)).to.include.members(['recorded-1', 'console-sim', 'open-attract', 'imported-sim']);
   });
 
   it('shows storage trouble in attract mode and goes on dealing from memory', async () => {
@@ -112,6 +155,11 @@ describe('<bacc-kiosk> modes and kept attract shoes', () => {
     const display = await mount('?mode=display&table=Salon');
     await customElements.whenDefined('bacc-table-display');
     expect(display.shadowRoot!.querySelector('bacc-table-display')!.table).to.equal('Salon');
+    // Without a table, the display shows the table the console records by default.
+    const unnamed = await mount('?mode=display');
+    const console = await mount('?mode=operator');
+    await customElements.whenDefined('bacc-operator');
+    expect(unnamed.shadowRoot!.querySelector('bacc-table-display')!.table).to.equal(console.shadowRoot!.querySelector('bacc-operator')!.table);
     const history = await mount('?mode=history');
     await customElements.whenDefined('bacc-history');
     expect(history.shadowRoot!.querySelector('bacc-history')).to.exist;

@@ -9,18 +9,26 @@ import type { RecordedHand } from '../../components/controllers/operator-console
 import { ScoreboardStore, StorageError } from '../../src/persistence.js';
 import { makeRules } from '../../src/rules.js';
 import { eventsFiredDuring } from './event-spy.js';
-import { freshStorage, until, wait } from './operator-helpers.js';
+import { freshStorage, gatedStore, until, wait } from './operator-helpers.js';
+import { closeStorage, openStorage, storageStatus } from '../../components/storage.js';
+import { TableChannel } from '../../components/table-channel.js';
+import { Shoe } from '../../src/shoe.js';
+import { handRecord } from '../../src/shoe-document.js';
 
 const TABLE = 'Table 9';
 const scoreboardOf = (el: HTMLElement) => el.shadowRoot!.querySelector('bacc-scoreboard')!;
 const textOf = (el: BaccOperator, selector: string) => el.shadowRoot!.querySelector(selector)!.textContent!.trim();
 const outcomes = (el: BaccOperator) => scoreboardOf(el).hands.map((hand) => hand.outcome).join('');
 
-async function mountOperator(extra: Partial<BaccOperator> = {}): Promise<BaccOperator> {
+async function mountOperator(extra: Partial<BaccOperator> = {}, { readOnly = false } = {}): Promise<BaccOperator> {
   const el = await fixture<BaccOperator>(html`<bacc-operator table=${TABLE} .rules=${extra.rules ?? makeRules()} .store=${extra.store ?? null} .retryDelays=${extra.retryDelays}></bacc-operator>`);
-  await until(() => !textOf(el, '.shoe-state').includes('Reading'), 'the stored shoe to be read');
+  // A console keeps the table once it holds the table's lock and has read the stored shoe.
+  await until(() => (readOnly ? el.desk.readOnly : el.desk.kept.ready), readOnly ? 'the console to find the table kept elsewhere' : 'the stored shoe to be read');
+  await el.updateComplete;
   return el;
 }
+
+const refusal = (el: BaccOperator) => textOf(el, '[role="alert"]');
 
 /** Presses keys as the operator would, with nothing focused but the page. */
 async function press(...keys: string[]): Promise<void> {
@@ -259,6 +267,245 @@ describe('<bacc-operator>', () => {
     expect(fired).not.to.include('bacc-hand-recorded');
   });
 
+  it('shows no hand before it is stored', async () => {
+    const gated = gatedStore(storage.store);
+    const el = await mountOperator({ store: gated.store });
+    await newShoe(el);
+    await press('b');
+    await until(() => gated.waiting() === 1, 'the hand to be on its way to storage');
+    await wait(100);
+    await el.updateComplete;
+    expect(outcomes(el)).to.equal('');
+    expect((await storedShoe(storage.store))!.hands).to.deep.equal([]);
+    gated.release();
+    await until(() => outcomes(el) === 'B', 'the hand to be shown once stored');
+    expect((await storedShoe(storage.store))!.hands.map((hand) => hand.outcome)).to.deep.equal(['B']);
+  });
+
+  it('goes on with the same shoe when it is taken off the page and put back', async () => {
+    const el = await mountOperator();
+    await newShoe(el);
+    await press('b');
+    await until(() => outcomes(el) === 'B' && el.desk.kept.unsaved === 0, 'the first hand to be written');
+    const parent = el.parentElement!;
+    el.remove();
+    parent.append(el);
+    await until(() => el.desk.kept.ready, 'the console to keep the table again');
+    await press('p');
+    await until(() => outcomes(el) === 'BP', 'the next hand on screen');
+    await until(() => el.desk.kept.unsaved === 0, 'the hand to be written');
+    expect((await storedShoe(storage.store))!.hands.map((hand) => hand.outcome).join('')).to.equal('BP');
+    expect(refusal(el)).to.equal('');
+  });
+
+  it('says on screen why an action failed instead of dropping it', async () => {
+    const el = await mountOperator();
+    await newShoe(el);
+    await el.desk.recordOutcome('B');
+    el.desk.beginCorrection(1);
+    // The undo is queued first: by the time the correction runs, hand 1 is gone.
+    void el.desk.undo();
+    await el.desk.recordOutcome('P');
+    await el.updateComplete;
+    expect(refusal(el)).to.contain('did not go through').and.to.contain('there is no hand 1 to correct');
+    expect(outcomes(el)).to.equal('');
+  });
+
+  it('lets one console record a table: a second one shows the shoe read-only, says why, and takes over when the first closes', async () => {
+    const first = await mountOperator();
+    await newShoe(first);
+    await press('b');
+    await until(() => outcomes(first) === 'B' && first.desk.kept.unsaved === 0, 'the first hand to be written');
+    const second = await mountOperator({}, { readOnly: true });
+    await until(() => outcomes(second) === 'B', 'the second console to show the stored shoe');
+    expect(textOf(second, '.shoe-state')).to.contain('being recorded in another window');
+    // The first records, the second refuses and follows.
+    await press('p');
+    await until(() => outcomes(first) === 'BP' && first.desk.kept.unsaved === 0, 'the first console to record');
+    await until(() => outcomes(second) === 'BP', 'the second console to follow');
+    await second.desk.recordOutcome('T');
+    await second.updateComplete;
+    expect(refusal(second)).to.contain('This table is being recorded in another window');
+    expect((await storedShoe(storage.store))!.hands.map((hand) => hand.outcome).join('')).to.equal('BP');
+    first.remove();
+    await until(() => second.desk.kept.ready && !second.desk.readOnly, 'the second console to take over');
+    expect(second.desk.kept.shoe!.hands.map((hand) => hand.outcome).join('')).to.equal('BP');
+    await press('t');
+    await until(() => outcomes(second) === 'BPT' && second.desk.kept.unsaved === 0, 'the second console to record');
+    expect((await storedShoe(storage.store))!.hands.map((hand) => hand.outcome).join('')).to.equal('BPT');
+  });
+
+  it('shows a write refused as a conflict as an alert, with what to do', async () => {
+    const real = storage.store;
+    const conflicting: KeptShoeStore = {
+      createShoe: (shoe, origin) => real.createShoe(shoe, origin),
+      appendHand: () => Promise.reject(new StorageError('conflict', 'Hand 1 of the shoe cannot be saved: 2 hands are stored.')),
+      replaceHand: (id, index, hand) => real.replaceHand(id, index, hand),
+      removeLastHand: (id, index) => real.removeLastHand(id, index),
+      endShoe: (id, at) => real.endShoe(id, at),
+      latestShoe: (filter) => real.latestShoe(filter),
+      listShoes: (query) => real.listShoes(query),
+      deleteShoe: (id) => real.deleteShoe(id),
+    };
+    const el = await mountOperator({ store: conflicting, retryDelays: [50] });
+    await newShoe(el);
+    await press('b');
+    await until(() => el.desk.kept.problem?.kind === 'conflict', 'the conflict');
+    await el.updateComplete;
+    const alert = textOf(el, '.alert.conflict');
+    expect(alert).to.contain('not retried').and.to.contain('reload');
+    expect(el.shadowRoot!.querySelector('.alert.conflict')!.getAttribute('role')).to.equal('alert');
+  });
+
+  it('gives a hand the flags and the correction chosen when its key was pressed, not when it is written', async () => {
+    const el = await mountOperator();
+    await newShoe(el);
+    const { desk } = el;
+    void desk.recordOutcome('B');
+    void desk.recordOutcome('P');
+    desk.toggleFlag('playerPair');
+    await desk.recordOutcome('T');
+    expect(scoreboardOf(el).hands.map((hand) => [hand.outcome, hand.playerPair])).to.deep.equal([
+      ['B', false],
+      ['P', false],
+      ['T', true],
+    ]);
+    // A hand pressed before the correction began is added, and the correction waits for the next one.
+    const added = desk.recordOutcome('T');
+    desk.beginCorrection(1);
+    await added;
+    expect(outcomes(el)).to.equal('BPTT');
+    await desk.recordOutcome('P');
+    expect(outcomes(el)).to.equal('PPTT');
+    await until(() => desk.kept.unsaved === 0, 'the hands to be written');
+    expect((await storedShoe(storage.store))!.hands.map((hand) => hand.outcome).join('')).to.equal('PPTT');
+  });
+
+  it('keeps a new shoe in memory while an older tab blocks the upgrade, and writes it in order once storage opens', async () => {
+    await closeStorage();
+    const name = `bacc-blocked-${Date.now()}`;
+    // A database as version 2 of the app left it, held open by an "older tab" that will not let go.
+    (await ScoreboardStore.open({ name, version: 2 })).close();
+    const older = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(name, 2);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const opened = openStorage({ name });
+    await until(() => storageStatus().state === 'blocked', 'the upgrade to be blocked');
+    try {
+      const el = await mountOperator();
+      expect(textOf(el, '[part="status"]')).to.contain('close it so this one can open them');
+      await newShoe(el);
+      await press('b', 'p');
+      await until(() => outcomes(el) === 'BP', 'the hands kept on screen');
+      expect(el.desk.kept.unsaved).to.equal(3);
+      older.close();
+      const store = await opened;
+      await until(() => el.desk.kept.unsaved === 0, 'the kept changes to be written');
+      const stored = (await store.latestShoe({ table: TABLE }))!;
+      expect(stored.id).to.equal(el.desk.kept.shoe!.id);
+      expect(stored.hands.map((hand) => hand.outcome).join('')).to.equal('BP');
+      await el.updateComplete;
+      expect(textOf(el, '[part="status"]')).to.equal('');
+    } finally {
+      older.close();
+      await closeStorage();
+      await ScoreboardStore.deleteDatabase(name);
+    }
+  });
+
+  it('takes up an open simulated shoe after a reload and deals on from its seed', async () => {
+    const first = await mountOperator();
+    await press('i');
+    await until(() => textOf(first, '.shoe-state').startsWith('Simulated shoe'), 'a simulated shoe');
+    await press('d', 'd');
+    await until(() => scoreboardOf(first).hands.length === 2 && first.desk.kept.unsaved === 0, 'two dealt hands written');
+    const kept = first.desk.kept.shoe!;
+    first.remove();
+    const second = await mountOperator();
+    expect(second.desk.kept.shoe!.id).to.equal(kept.id);
+    expect(second.desk.simulating).to.equal(true);
+    await press('d');
+    await until(() => scoreboardOf(second).hands.length === 3, 'the next dealt hand');
+    const replay = new Shoe({ rules: kept.rules, seed: kept.seed });
+    expect(scoreboardOf(second).hands).to.deep.equal(Array.from({ length: 3 }, () => handRecord(replay.dealHand())));
+  });
+
+  it('ends a stored simulated shoe its seed does not deal, instead of taking it up', async () => {
+    const rules = makeRules();
+    // Hands another seed dealt, stored under this one.
+    const dealt = handRecord(new Shoe({ rules, seed: 'other' }).dealHand());
+    await storage.store.createShoe({ id: 'edited', table: TABLE, source: 'simulated', seed: 'mine', startedAt: new Date().toISOString(), endedAt: null, rules, hands: [dealt] }, 'console');
+    const el = await mountOperator();
+    expect(textOf(el, '.shoe-state')).to.contain('No shoe in play');
+    await until(() => el.desk.kept.unsaved === 0, 'the end to be written');
+    expect((await storage.store.getShoe('edited'))!.endedAt).to.be.a('string');
+  });
+
+  it('puts a refused card back in the card field before what the operator typed meanwhile', async () => {
+    const gated = gatedStore(storage.store);
+    const el = await mountOperator({ store: gated.store });
+    await newShoe(el);
+    await press('c');
+    const field = el.shadowRoot!.querySelector<HTMLInputElement>('input.cards')!;
+    await until(() => el.shadowRoot!.activeElement === field, 'the card field to take the focus');
+    await sendKeys({ type: '9h 2c kd 5s' });
+    await press('Enter');
+    await until(() => gated.waiting() === 1, 'the hand to be on its way to storage');
+    // Typed while the hand is written (no space yet: not sent).
+    await sendKeys({ type: 'ac' });
+    gated.release();
+    await until(() => outcomes(el) === 'P', 'the hand to be recorded');
+    await el.updateComplete;
+    expect(field.value).to.equal('ac');
+  });
+
+  it('asks before a second quick S ends the shoe the first one is starting', async () => {
+    const el = await mountOperator();
+    el.desk.ask('new-shoe');
+    el.desk.ask('new-shoe');
+    expect(el.desk.confirming).to.equal('new-shoe');
+    el.desk.cancelConfirmation();
+    await until(() => el.desk.shoeOpen && el.desk.kept.unsaved === 0, 'the first new shoe');
+    expect((await storage.store.listShoes({ table: TABLE })).total).to.equal(1);
+  });
+
+  it('moves the focus into the question and back to the next control after it', async () => {
+    const el = await mountOperator();
+    await newShoe(el);
+    const focused = () => el.shadowRoot!.activeElement?.getAttribute('data-action');
+    await press('e');
+    await el.updateComplete;
+    expect(focused()).to.equal('confirm');
+    await press('Escape');
+    await el.updateComplete;
+    expect(focused()).to.equal('end-shoe');
+    await press('e');
+    await el.updateComplete;
+    expect(focused()).to.equal('confirm');
+    await press('Enter');
+    await until(() => !el.desk.shoeOpen, 'the shoe to end');
+    await el.updateComplete;
+    expect(focused()).to.equal('new-shoe');
+  });
+
+  it('records with b, p and t after the speed was chosen in its select', async () => {
+    const el = await mountOperator();
+    await newShoe(el);
+    const select = el.shadowRoot!.querySelector('select')!;
+    select.focus();
+    select.value = '4';
+    select.dispatchEvent(new Event('change'));
+    await press('b');
+    await until(() => outcomes(el) === 'B', 'the hand recorded with the select focused');
+    expect(el.desk.autoDealSeconds).to.equal(4);
+    // The select's own keys stay its own.
+    await press('ArrowUp');
+    await el.updateComplete;
+    expect(outcomes(el)).to.equal('B');
+  });
+
   it('passes an accessibility audit', async () => {
     const el = await mountOperator();
     await newShoe(el);
@@ -312,5 +559,37 @@ describe('<bacc-table-display>', () => {
     await until(() => operator.desk.kept.unsaved === 0 && outcomes(operator) === 'B', 'the hand to be written');
     await wait(100);
     expect(display.shoe).to.equal(null);
+    // The channel works: a display of the operator's table follows the next hand.
+    const right = await fixture<BaccTableDisplay>(html`<bacc-table-display table=${TABLE}></bacc-table-display>`);
+    await until(() => right.shoe?.hands.length === 1, 'the right table\'s display to read the shoe');
+    await press('p');
+    await until(() => right.shoe?.hands.length === 2, 'the right table\'s display to follow the hand');
+    expect(display.shoe).to.equal(null);
+  });
+
+  it('follows only console shoes: a newer attract shoe of the same table is ignored', async () => {
+    const rules = makeRules();
+    await storage.store.createShoe({ id: 'console-shoe', table: TABLE, source: 'recorded', seed: null, startedAt: '2026-01-01T10:00:00.000Z', endedAt: null, rules, hands: [] }, 'console');
+    await storage.store.createShoe({ id: 'attract-shoe', table: TABLE, source: 'simulated', seed: 'x', startedAt: '2026-01-01T11:00:00.000Z', endedAt: null, rules, hands: [] }, 'attract');
+    const display = await fixture<BaccTableDisplay>(html`<bacc-table-display table=${TABLE}></bacc-table-display>`);
+    await until(() => display.shoe !== null, 'the display to read a shoe');
+    expect(display.shoe!.id).to.equal('console-shoe');
+    const hand = handRecord(new Shoe({ rules, seed: 'x' }).dealHand());
+    await storage.store.appendHand('attract-shoe', 0, hand);
+    await storage.store.appendHand('console-shoe', 0, hand);
+    const channel = new TableChannel();
+    channel.post({ shoeId: 'attract-shoe', table: TABLE, handCount: 1 });
+    channel.post({ shoeId: 'console-shoe', table: TABLE, handCount: 1 });
+    channel.close();
+    await until(() => display.shoe?.hands.length === 1, 'the console shoe\'s hand');
+    await wait(100);
+    expect(display.shoe!.id).to.equal('console-shoe');
+  });
+
+  it('shows the console\'s default table when none is named', async () => {
+    const operator = await fixture<BaccOperator>(html`<bacc-operator></bacc-operator>`);
+    await until(() => operator.desk.kept.ready, 'the console to be ready');
+    const display = await fixture<BaccTableDisplay>(html`<bacc-table-display></bacc-table-display>`);
+    expect(display.table).to.equal(operator.table);
   });
 });

@@ -2,6 +2,7 @@
 import { fixtureCleanup } from '@open-wc/testing';
 import { closeStorage, openStorage } from '../../components/storage.js';
 import { ScoreboardStore } from '../../src/persistence.js';
+import type { KeptShoeStore } from '../../components/controllers/kept-shoe.js';
 
 export const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -29,6 +30,34 @@ export async function freshStorage(): Promise<{ store: ScoreboardStore; name: st
       fixtureCleanup();
       await closeStorage();
       await ScoreboardStore.deleteDatabase(name);
+    },
+  };
+}
+
+/**
+ * A store whose `appendHand` waits until the test lets it write: a hand that is "being written"
+ * for as long as the test needs. Everything else goes straight to `real`.
+ */
+export function gatedStore(real: ScoreboardStore): { store: KeptShoeStore; waiting: () => number; release: () => void } {
+  const gates: (() => void)[] = [];
+  const store: KeptShoeStore = {
+    createShoe: (shoe, origin) => real.createShoe(shoe, origin),
+    appendHand: async (id, index, hand) => {
+      await new Promise<void>((resolve) => gates.push(resolve));
+      await real.appendHand(id, index, hand);
+    },
+    replaceHand: (id, index, hand) => real.replaceHand(id, index, hand),
+    removeLastHand: (id, index) => real.removeLastHand(id, index),
+    endShoe: (id, at) => real.endShoe(id, at),
+    latestShoe: (filter) => real.latestShoe(filter),
+    listShoes: (query) => real.listShoes(query),
+    deleteShoe: (id) => real.deleteShoe(id),
+  };
+  return {
+    store,
+    waiting: () => gates.length,
+    release: () => {
+      for (const open of gates.splice(0)) open();
     },
   };
 }

@@ -61,8 +61,9 @@ describe('replayStoredShoe', () => {
 });
 
 describe('shoesToPrune', () => {
-  const sim = (id: string) => ({ id, source: 'simulated' as const });
-  const rec = (id: string) => ({ id, source: 'recorded' as const });
+  const ended = '2026-01-01T00:00:00.000Z';
+  const sim = (id: string) => ({ id, source: 'simulated' as const, origin: 'attract' as const, endedAt: ended });
+  const rec = (id: string) => ({ id, source: 'recorded' as const, origin: 'console' as const, endedAt: ended });
 
   it('keeps the newest simulated shoes and chooses the older ones', () => {
     expect(shoesToPrune([sim('e'), sim('d'), sim('c'), sim('b'), sim('a')], 2, 'e')).toEqual(['c', 'b', 'a']);
@@ -75,5 +76,16 @@ describe('shoesToPrune', () => {
   it('never chooses the shoe in play', () => {
     expect(shoesToPrune([sim('c'), sim('b'), sim('a')], 1, 'a')).toEqual(['c', 'b']);
     expect(shoesToPrune([sim('a')], 0, 'a')).toEqual([]);
+  });
+
+  it('never chooses an open shoe: another kiosk of the table may be dealing it', () => {
+    const open = { ...sim('b'), endedAt: null };
+    expect(shoesToPrune([sim('c'), open, sim('a')], 0, null)).toEqual(['c', 'a']);
+  });
+
+  it('never chooses a simulated shoe a console dealt or an import brought, and does not count them', () => {
+    const consoleShoe = { ...sim('console'), origin: 'console' as const };
+    const imported = { ...sim('imported'), origin: 'import' as const };
+    expect(shoesToPrune([consoleShoe, sim('c'), imported, sim('b'), sim('a')], 2, null)).toEqual(['a']);
   });
 });
