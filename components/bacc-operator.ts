@@ -21,7 +21,7 @@ import './bacc-scoreboard.js';
  * @fires bacc-hand-recorded - A hand was recorded, corrected or dealt by the operator's action (never when a property is set).
  * @csspart panel - The entry panel.
  * @csspart status - Storage status and what the last action did.
- * @csspart alert - Why the last input was refused.
+ * @csspart alert - Why the last input was refused, and a change storage refused as a conflict (not retried).
  */
 @localized()
 @customElement('bacc-operator')
@@ -122,7 +122,8 @@ export class BaccOperator extends LitElement {
     .messages p {
       margin: 0;
     }
-    .alert:not(:empty) {
+    .alert:not(:empty),
+    .conflict:not(:empty) {
       padding: 0.3em 0.6em;
       border-radius: 5px;
       background: var(--bacc-notice-background, #ffb300);
@@ -368,7 +369,7 @@ export class BaccOperator extends LitElement {
           <p class="storage" part="status" role="status">${conflict ? '' : storageProblemText(kept)}</p>
           <p class="done" role="status">${desk.message?.kind === 'done' ? desk.message.text : ''}</p>
           <p class="alert" part="alert" role="alert">${desk.message?.kind === 'refused' ? desk.message.text : ''}</p>
-          <p class="alert conflict" part="alert" role="alert">${conflict ? storageProblemText(kept) : ''}</p>
+          <p class="conflict" part="alert" role="alert">${conflict ? storageProblemText(kept) : ''}</p>
         </div>
         ${desk.confirming ? this.renderConfirmation() : nothing}
         <fieldset>

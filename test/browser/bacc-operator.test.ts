@@ -352,9 +352,9 @@ describe('<bacc-operator>', () => {
     await press('b');
     await until(() => el.desk.kept.problem?.kind === 'conflict', 'the conflict');
     await el.updateComplete;
-    const alert = textOf(el, '.alert.conflict');
+    const alert = textOf(el, 'p.conflict');
     expect(alert).to.contain('not retried').and.to.contain('reload');
-    expect(el.shadowRoot!.querySelector('.alert.conflict')!.getAttribute('role')).to.equal('alert');
+    expect(el.shadowRoot!.querySelector('p.conflict')!.getAttribute('role')).to.equal('alert');
   });
 
   it('gives a hand the flags and the correction chosen when its key was pressed, not when it is written', async () => {
