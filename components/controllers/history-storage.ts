@@ -29,6 +29,7 @@ export class HistoryStorageController implements ReactiveController {
   /** The space used and whether storage is persistent. */
   use: StorageUse = { usage: null, quota: null, persisted: null };
 
+  private opened: ScoreboardStore | null = null;
   private stopListening: (() => void) | null = null;
   private channel: TableChannel | null = null;
 
@@ -56,6 +57,8 @@ export class HistoryStorageController implements ReactiveController {
   }
 
   hostDisconnected(): void {
+    // Back on the page later, it loads again.
+    this.opened = null;
     this.stopListening?.();
     this.stopListening = null;
     this.channel?.close();
@@ -90,9 +93,13 @@ export class HistoryStorageController implements ReactiveController {
   }
 
   private setStatus(status: StorageStatus): void {
-    const wasOpen = this.store;
     this.status = status;
-    if (status.state === 'open' && status.store !== wasOpen) this.onOpen(status.store);
+    // Compared with the store last handed on, not with the status at construction: the page may have
+    // opened its storage before this host existed (the kiosk starts it early), and it must still load.
+    if (status.state === 'open' && status.store !== this.opened) {
+      this.opened = status.store;
+      this.onOpen(status.store);
+    }
     this.host.requestUpdate();
   }
 }

@@ -103,6 +103,13 @@ describe('<bacc-history>', () => {
   describe('the list', () => {
     beforeEach(() => useDatabase(SHOES));
 
+    it('shows its first page by itself when the page opened its storage before it (as the kiosk does)', async () => {
+      // No refresh() here: the storage is already open when the element arrives.
+      const el = await fixture<BaccHistory>(html`<bacc-history page-size="5"></bacc-history>`);
+      await until(() => rows(el).length === 5, 'the first page');
+      expect(shownIds(el)).to.deep.equal(NEWEST_FIRST.slice(0, 5));
+    });
+
     it('lists stored shoes newest first, a page at a time', async () => {
       const el = await mount(5);
       expect(shownIds(el)).to.deep.equal(NEWEST_FIRST.slice(0, 5));
