@@ -8,7 +8,7 @@
  * <bacc-big-road> draws, and needs no canvas drawn after render.
  */
 import { html, type TemplateResult } from 'lit';
-import { computeRoads, handsFromOutcomes, type BigRoadSnapshot } from '../src/roads.js';
+import { RoadGrid } from '../src/roads-grid.js';
 
 /** Side of a thumbnail cell in SVG user units (and CSS pixels at its natural size). */
 export const THUMBNAIL_CELL = 8;
@@ -27,27 +27,68 @@ export interface ThumbnailPaths {
  * @example thumbnailPaths('BP').columns // 2
  */
 export function thumbnailPaths(outcomes: string, rows = 6): ThumbnailPaths {
-  const bigRoad: BigRoadSnapshot = computeRoads(handsFromOutcomes(outcomes), { rows }).bigRoad;
+  const { marks, leadingTies, columns } = thumbnailMarks(outcomes, rows);
   const half = THUMBNAIL_CELL / 2;
   const radius = THUMBNAIL_CELL * 0.36;
   let banker = '';
   let player = '';
   let ties = '';
-  let columns = 1;
   // A ring as two half-circle arcs: a path cannot draw a full circle with one arc.
   const ringAt = (x: number, y: number) => `M${x - radius} ${y}a${radius} ${radius} 0 1 0 ${2 * radius} 0a${radius} ${radius} 0 1 0 ${-2 * radius} 0`;
   const slashAt = (x: number, y: number) => `M${x - radius} ${y + radius}L${x + radius} ${y - radius}`;
-  bigRoad.cells.forEach((cell, index) => {
-    const x = cell.col * THUMBNAIL_CELL + half;
-    const y = cell.row * THUMBNAIL_CELL + half;
-    if (cell.side === 'B') banker += ringAt(x, y);
+  for (const mark of marks) {
+    const x = mark.col * THUMBNAIL_CELL + half;
+    const y = mark.row * THUMBNAIL_CELL + half;
+    if (mark.side === 'B') banker += ringAt(x, y);
     else player += ringAt(x, y);
-    if (cell.ties > 0 || (index === 0 && bigRoad.leadingTies > 0)) ties += slashAt(x, y);
-    columns = Math.max(columns, cell.col + 1);
-  });
-  if (bigRoad.cells.length === 0 && bigRoad.leadingTies > 0) ties += slashAt(half, half);
+    if (mark.tied) ties += slashAt(x, y);
+  }
+  if (marks.length === 0 && leadingTies) ties += slashAt(half, half);
   return { banker, player, ties, columns };
 }
+
+/** One ring of a thumbnail: where the big road draws it, its side, and whether a tie slash crosses it. */
+export interface ThumbnailMark {
+  col: number;
+  row: number;
+  side: 'B' | 'P';
+  tied: boolean;
+}
+
+/**
+ * Where the big road puts each banker or player hand of `outcomes`, with its tie slash (leading
+ * ties on the first cell, as the big road draws them).
+ *
+ * The big road's grid alone, placed straight from the outcome string: a RoadTracker would also
+ * keep statistics and the three derived roads, which a row never shows, and cold (the first page
+ * of a freshly opened history) that cost about 35 ms for 20 rows against about 2 ms this way.
+ */
+export function thumbnailMarks(outcomes: string, rows = 6): { marks: ThumbnailMark[]; leadingTies: boolean; columns: number } {
+  const grid = new RoadGrid(rows);
+  const tied: boolean[] = [];
+  let leadingTies = false;
+  for (const outcome of outcomes) {
+    if (outcome === 'T') {
+      if (grid.count === 0) leadingTies = true;
+      else tied[grid.count - 1] = true;
+    } else if (outcome === 'B' || outcome === 'P') {
+      grid.place(outcome === 'B' ? BANKER_MARK : PLAYER_MARK);
+    }
+  }
+  const marks: ThumbnailMark[] = [];
+  for (let index = 0; index < grid.count; index++) {
+    marks.push({
+      col: grid.colOf(index),
+      row: grid.rowOf(index),
+      side: grid.valueOf(index) === BANKER_MARK ? 'B' : 'P',
+      tied: tied[index] === true || (index === 0 && leadingTies),
+    });
+  }
+  return { marks, leadingTies, columns: Math.max(1, grid.width) };
+}
+
+const BANKER_MARK = 1;
+const PLAYER_MARK = 2;
 
 /** The thumbnail as an SVG template, decorative (the row's counts say the same in words). */
 export function bigRoadThumbnail(outcomes: string, rows = 6): TemplateResult {

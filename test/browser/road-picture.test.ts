@@ -1,7 +1,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { drawRoadPicture, pictureColors, roadPicturePng, type PictureSection } from '../../components/road-picture.js';
-import { thumbnailPaths } from '../../components/big-road-thumbnail.js';
-import { handsFromOutcomes } from '../../src/roads.js';
+import { thumbnailMarks, thumbnailPaths } from '../../components/big-road-thumbnail.js';
+import fc from 'fast-check';
+import { computeRoads, handsFromOutcomes } from '../../src/roads.js';
 import { shoeAt } from './history-fixtures.js';
 
 const shoe = shoeAt('picture', 'Table 9', '2026-03-14T12:00:00.000Z');
@@ -82,6 +83,18 @@ describe('big-road thumbnail', () => {
     // The leading tie on the first cell and the tie after the player hand.
     expect(paths.ties.match(/M/g)!.length).to.equal(2);
     expect(paths.columns).to.equal(3);
+  });
+
+  it('puts every ring and tie slash where the big road of the full road computation does', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('B', 'P', 'T'), { maxLength: 90 }), fc.integer({ min: 3, max: 8 }), (letters, rows) => {
+        const outcomes = letters.join('');
+        const { cells, leadingTies } = computeRoads(handsFromOutcomes(outcomes), { rows }).bigRoad;
+        const expected = cells.map((cell, index) => ({ col: cell.col, row: cell.row, side: cell.side, tied: cell.ties > 0 || (index === 0 && leadingTies > 0) }));
+        expect(thumbnailMarks(outcomes, rows).marks).to.deep.equal(expected);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('draws a lone slash for a shoe of ties only', () => {
