@@ -80,8 +80,10 @@ export class KeptShoeController implements ReactiveController {
   /** Reads of the followed shoe can finish out of order: only the newest is shown. */
   private followNumber = 0;
   private readonly warnBeforeUnload = (event: BeforeUnloadEvent): void => {
-    // A closed tab would lose what the storage has not taken yet: let the browser ask first.
-    if (this.keeper.unsaved > 0) {
+    // A closed tab would lose what the storage has not taken yet: let the browser ask first. Not for
+    // the attract kiosk: nobody is there to answer, a dialog would hold up a reload or an update,
+    // and its simulated shoe is dealt again from its seed anyway.
+    if (this.options.origin === 'console' && this.keeper.unsaved > 0) {
       event.preventDefault();
       event.returnValue = '';
     }

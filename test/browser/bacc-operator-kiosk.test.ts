@@ -137,6 +137,10 @@ describe('<bacc-kiosk> modes and kept attract shoes', () => {
     await until(() => scoreboardOf(el).hands.length >= 2, 'two hands on screen', 5000);
     await el.updateComplete;
     expect(el.shadowRoot!.querySelector('[part="storage"]')!.textContent).to.match(/changes not saved yet \(kept on this screen\), retrying: Storage is full/);
+    // Unattended: no "leave the page?" dialog may hold up a reload; the shoe is dealt again from its seed.
+    const leaving = new Event('beforeunload', { cancelable: true });
+    dispatchEvent(leaving);
+    expect(leaving.defaultPrevented).to.equal(false);
   });
 
   it('shows the operator console with mode=operator, for the table and rules in the URL, and deals nothing', async () => {

@@ -225,10 +225,17 @@ describe('<bacc-operator>', () => {
     await el.updateComplete;
     expect(textOf(el, '[part="status"]')).to.equal('3 changes not saved yet (kept on this screen), retrying: Storage is full: could not save. Free some space or delete old shoes in History.');
     expect(await real.latestShoe({ table: TABLE })).to.equal(undefined);
+    // Closing the window now would lose them: the browser is asked to check with the operator.
+    const leaving = new Event('beforeunload', { cancelable: true });
+    dispatchEvent(leaving);
+    expect(leaving.defaultPrevented).to.equal(true);
     full = false;
     await until(() => el.desk.kept.unsaved === 0, 'the retry to write everything');
     await el.updateComplete;
     expect(textOf(el, '[part="status"]')).to.equal('');
+    const leavingSaved = new Event('beforeunload', { cancelable: true });
+    dispatchEvent(leavingSaved);
+    expect(leavingSaved.defaultPrevented).to.equal(false);
     expect((await real.latestShoe({ table: TABLE }))!.hands.map((hand) => hand.outcome)).to.deep.equal(['B', 'P']);
   });
 
