@@ -250,12 +250,13 @@ export class BaccOperator extends LitElement {
     }
   }
 
-  private async readCardField(): Promise<void> {
+  /** Sends the typed cards; with `record` (Enter), a hand they finish is recorded too. */
+  private async readCardField(record: boolean): Promise<void> {
     const field = this.cardField;
     if (!field) return;
     const text = field.value;
     field.value = '';
-    const rest = await this.desk.typeCards(text);
+    const rest = await this.desk.typeCards(text, record);
     // What was not read (a refused card and what followed it) goes back in front of whatever the
     // operator typed while the hand was being written, which is kept.
     if (rest) field.value = field.value.trim() ? `${rest} ${field.value.trimStart()}` : rest;
@@ -263,13 +264,13 @@ export class BaccOperator extends LitElement {
 
   private onCardInput(event: InputEvent): void {
     // A space or comma after a card sends it at once: each card is checked as it is typed.
-    if (/[\s,]$/.test((event.target as HTMLInputElement).value)) void this.readCardField();
+    if (/[\s,]$/.test((event.target as HTMLInputElement).value)) void this.readCardField(false);
   }
 
   private onCardKey(event: KeyboardEvent): void {
     if (event.key === 'Enter') {
       event.preventDefault();
-      void this.readCardField();
+      void this.readCardField(true);
     } else if (event.key === 'Escape') {
       event.preventDefault();
       const field = event.target as HTMLInputElement;
@@ -463,7 +464,11 @@ export class BaccOperator extends LitElement {
           @keydown=${this.onCardKey}
         />
       </label>
-      <span id="card-help">${typed ? msg(str`Typed: ${typed}; next card to the ${next}.`, { id: 'operator-typed' }) : msg(str`Next card to the ${next}. Enter or space sends a card; Escape clears.`, { id: 'operator-card-help' })}</span>
+      <span id="card-help">${desk.typedHandComplete
+        ? msg(str`Hand complete: ${typed}. Enter records it; Remove last card changes it.`, { id: 'operator-card-complete' })
+        : typed
+          ? msg(str`Typed: ${typed}; next card to the ${next}.`, { id: 'operator-typed' })
+          : msg(str`Next card to the ${next}. Space sends a card, Enter sends it and records a finished hand; Escape clears.`, { id: 'operator-card-help' })}</span>
       <button type="button" @click=${() => desk.removeLastCard()} ?disabled=${desk.typedCards.length === 0}>${msg('Remove last card', { id: 'operator-remove-card' })}</button>
     </fieldset>`;
   }

@@ -38,14 +38,19 @@ export type CardEntryResult =
 
 /**
  * Card-by-card entry of one hand. Each card is read, checked against the cards the shoe can still
- * hold, and dealt by the tableau; when the tableau finishes the hand, `add` returns it.
+ * hold, and dealt by the tableau; when the tableau finishes the hand, `add` returns it, and the hand
+ * waits in `hand` until `take()`: a card typed after that is one the tableau would not deal, and is
+ * refused, so an operator who expected a third card learns the hand was already over.
  * @example
  * const entry = new CardEntry(8, []);
  * entry.add('9h'); entry.add('2c'); entry.add('kd');
  * entry.add('5s').hand?.outcome // 'P'
+ * entry.add('3h').accepted // false: both hands stand
+ * entry.take()?.outcome // 'P', and the entry is empty again
  */
 export class CardEntry {
   private readonly typed: Card[] = [];
+  private finished: HandRecord | null = null;
 
   /**
    * @param decks decks in the shoe, which bound how many copies of a card can appear.
@@ -61,6 +66,11 @@ export class CardEntry {
     return this.typed;
   }
 
+  /** The hand the typed cards complete, waiting for `take()`, or null while it is unfinished. */
+  get hand(): HandRecord | null {
+    return this.finished;
+  }
+
   /** Who receives the next card. */
   get next(): Side {
     const result = resolveHand(this.typed);
@@ -69,6 +79,13 @@ export class CardEntry {
 
   /** Reads one typed card (`9h`, `tc`, `10d`, `k`) and deals it, or says why it is refused; a refused card changes nothing. */
   add(text: string): CardEntryResult {
+    if (this.finished) {
+      const { playerTotal, bankerTotal } = this.finished;
+      return {
+        accepted: false,
+        message: `the hand is already complete (player ${playerTotal}, banker ${bankerTotal}): the tableau deals no more cards`,
+      };
+    }
     let card: Card;
     try {
       card = formatCard(parseCard(text));
@@ -94,18 +111,27 @@ export class CardEntry {
       playerTotal: result.playerTotal,
       bankerTotal: result.bankerTotal,
     };
-    this.typed.length = 0;
+    this.finished = hand;
     return { accepted: true, card, hand, next: null };
+  }
+
+  /** Hands over the finished hand and starts the next one; null (and nothing changes) while unfinished. */
+  take(): HandRecord | null {
+    const hand = this.finished;
+    if (hand) this.clear();
+    return hand;
   }
 
   /** Takes back the last card typed for this hand; false when there is none. */
   removeLast(): boolean {
+    this.finished = null;
     return this.typed.pop() !== undefined;
   }
 
   /** Forgets the cards typed for this hand. */
   clear(): void {
     this.typed.length = 0;
+    this.finished = null;
   }
 
   private copiesProblem(card: Card): string | null {

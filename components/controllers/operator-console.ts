@@ -156,19 +156,25 @@ export class OperatorConsoleController implements ReactiveController {
 
   /**
    * Reads typed cards one by one: each is checked by the rules core at once; the first refused card
-   * stops there with its reason (the cards before it stay typed, nothing is recorded); a card that
-   * completes the hand records it. Returns the text not yet read (from the refused card on).
+   * stops there with its reason (the cards before it stay typed, nothing is recorded). A hand the
+   * tableau has finished waits for `record` (Enter) — a card after it is refused, since the tableau
+   * would not deal it — and is recorded then. Returns the text not yet read (from the refused card on).
    */
-  typeCards(text: string): Promise<string> {
+  typeCards(text: string, record = false): Promise<string> {
     const correcting = this.correcting;
     return this.step(async () => {
-      if (cardsTyped(text).length === 0) return '';
+      if (cardsTyped(text).length === 0 && !(record && this.cardEntry?.hand)) return '';
       if (!this.canRecord()) return text.trim();
       if (this.message?.kind === 'refused') this.message = null;
-      const rest = await this.readCards(text, correcting);
+      const rest = await this.readCards(text, correcting, record);
       this.host.requestUpdate();
       return rest;
     }, text.trim());
+  }
+
+  /** The typed cards make a finished hand, waiting for Enter to record it. */
+  get typedHandComplete(): boolean {
+    return this.cardEntry?.hand != null;
   }
 
   /** Takes back the last card typed for the hand being entered. */
@@ -331,21 +337,20 @@ export class OperatorConsoleController implements ReactiveController {
     return true;
   }
 
-  private async readCards(text: string, correcting: number | null): Promise<string> {
+  private async readCards(text: string, correcting: number | null, record: boolean): Promise<string> {
     const cards = cardsTyped(text);
+    const entry = this.currentCardEntry()!;
     for (const [position, card] of cards.entries()) {
-      const result = this.currentCardEntry()!.add(card);
+      const result = entry.add(card);
       if (!result.accepted) {
         this.refuse(`Card "${card}" refused: ${result.message}. Nothing was recorded.`);
         return cards.slice(position).join(' ');
       }
-      // A finished hand is recorded; the cards after it start the next hand, with a fresh entry.
-      if (result.hand) {
-        // Only the first hand completed replaces the hand being corrected; later ones are added.
-        if (this.correcting === correcting) this.correcting = null;
-        await this.record(result.hand, correcting);
-        correcting = null;
-      }
+    }
+    const hand = record ? entry.take() : null;
+    if (hand) {
+      if (this.correcting === correcting) this.correcting = null;
+      await this.record(hand, correcting);
     }
     return '';
   }

@@ -101,6 +101,27 @@ describe('<bacc-operator>', () => {
     expect(field.value).to.equal('');
   });
 
+  it('holds a hand the tableau has finished until Enter, refusing a card the tableau would not deal', async () => {
+    const el = await mountOperator();
+    await newShoe(el);
+    await press('c');
+    const field = el.shadowRoot!.querySelector<HTMLInputElement>('input.cards')!;
+    await until(() => el.shadowRoot!.activeElement === field, 'the card field to take the focus');
+    await sendKeys({ type: '9h 2c kd 5s ' });
+    await until(() => textOf(el, '#card-help').startsWith('Hand complete: 9H 2C KD 5S'), 'the finished hand to wait');
+    expect(outcomes(el)).to.equal('');
+    // The operator thought the banker draws on 7: the tableau says no, and nothing is recorded.
+    await sendKeys({ type: '3h ' });
+    await until(() => textOf(el, '[role="alert"]') !== '', 'the refusal');
+    expect(textOf(el, '[role="alert"]')).to.contain('the hand is already complete (player 9, banker 7)');
+    expect(outcomes(el)).to.equal('');
+    expect((await storedShoe(storage.store))!.hands).to.deep.equal([]);
+    field.value = '';
+    await press('Enter');
+    await until(() => outcomes(el) === 'P', 'the hand to be recorded');
+    expect((await storedShoe(storage.store))!.hands[0]!.cards).to.deep.equal(['9H', '2C', 'KD', '5S']);
+  });
+
   it('refuses a card the shoe cannot hold with a message, and records nothing', async () => {
     const el = await mountOperator({ rules: makeRules({ decks: 1 }) });
     await newShoe(el);

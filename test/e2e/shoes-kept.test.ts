@@ -61,7 +61,7 @@ describe('shoes kept, end to end', () => {
     });
   });
 
-  it('records a hand card by card; refuses a card the shoe cannot hold, and what is not a card, recording nothing', async () => {
+  it('records a hand card by card; refuses a card the tableau would not deal, one the shoe cannot hold, and what is not a card, recording nothing', async () => {
     await withContext(async (context) => {
       const page = await context.newPage();
       await page.goto(`${baseUrl}?mode=operator&table=Cards&decks=1`);
@@ -72,8 +72,15 @@ describe('shoes kept, end to end', () => {
       await field.focus();
       // Player 9 and banker 8 are naturals: both stand, the hand is complete after four cards.
       for (const card of ['9h', '8c', 'kd', 'ks']) await field.pressSequentially(`${card} `);
-      await waitForOutcomes(page, 'bacc-operator', 'P');
       const alert = page.locator('bacc-operator p.alert');
+      // A third card for the player is one the tableau would not deal: refused, nothing recorded.
+      await field.pressSequentially('3d ');
+      await expect.poll(() => alert.textContent()).toContain('the hand is already complete (player 9, banker 8)');
+      await field.fill('');
+      expect(await shownOutcomes(page, 'bacc-operator')).toBe('');
+      // Enter records the finished hand.
+      await field.press('Enter');
+      await waitForOutcomes(page, 'bacc-operator', 'P');
       // A one-deck shoe has one nine of hearts, and it is already on the table.
       await field.pressSequentially('9h ');
       await expect.poll(() => alert.textContent()).toContain('a 1-deck shoe holds only 1 9H');

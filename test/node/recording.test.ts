@@ -23,8 +23,26 @@ describe('card entry', () => {
     expect(entry.add('kd')).toMatchObject({ accepted: true, next: 'banker' });
     const last = entry.add('5s');
     expect(last).toMatchObject({ accepted: true, next: null });
-    expect(last.accepted && last.hand).toEqual(handRecord(resolveCompleteHand(['9H', '2C', 'KD', '5S'])));
+    const expected = handRecord(resolveCompleteHand(['9H', '2C', 'KD', '5S']));
+    expect(last.accepted && last.hand).toEqual(expected);
+    expect(entry.hand).toEqual(expected);
+    expect(entry.take()).toEqual(expected);
     expect(entry.cards).toEqual([]);
+    expect(entry.hand).toBeNull();
+    expect(entry.take()).toBeNull();
+  });
+
+  it('refuses a card after the tableau has finished the hand, and keeps the hand as it was', () => {
+    const entry = new CardEntry(8, []);
+    // Player 9 against banker 7: both stand, so a third card would be a mistake.
+    for (const card of ['9h', '2c', 'kd', '5s']) entry.add(card);
+    expect(entry.add('3h')).toEqual({ accepted: false, message: 'the hand is already complete (player 9, banker 7): the tableau deals no more cards' });
+    expect(entry.cards).toEqual(['9H', '2C', 'KD', '5S']);
+    // Taking back the last card opens the hand again.
+    expect(entry.removeLast()).toBe(true);
+    expect(entry.hand).toBeNull();
+    expect(entry.add('4s')).toMatchObject({ accepted: true, next: null });
+    expect(entry.take()?.bankerTotal).toBe(6);
   });
 
   it('reads 10 and unsuited ranks', () => {
@@ -78,6 +96,7 @@ describe('card entry', () => {
             if (result.accepted && result.hand) finished = result.hand;
           }
           expect(finished).toEqual(dealt);
+          expect(entry.take()).toEqual(dealt);
           recorded.push(finished!);
         }
       }),
