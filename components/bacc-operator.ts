@@ -202,6 +202,13 @@ export class BaccOperator extends LitElement {
   private act(action: OperatorAction): void {
     const { desk } = this;
     if (desk.confirming && action !== 'confirm' && action !== 'cancel') return;
+    if (desk.entryMode === 'cards' && OUTCOME_ACTIONS.has(action)) {
+      // Typed outside the card field (`th` for ten of hearts would record a tie): refuse, and put
+      // the focus where cards go.
+      desk.refuseOutcomeInCardEntry();
+      this.cardField?.focus();
+      return;
+    }
     switch (action) {
       case 'banker':
       case 'player':
@@ -322,6 +329,10 @@ export class BaccOperator extends LitElement {
 
   protected override updated(): void {
     const { confirming } = this.desk;
+    // In card entry, when nothing has the focus (the field was disabled until a shoe opened, say),
+    // the card field takes it, so typed cards land there and not on the page's shortcuts.
+    const field = this.cardField;
+    if (!confirming && this.desk.entryMode === 'cards' && field && !field.disabled && !this.shadowRoot!.activeElement && isNothingFocused()) field.focus();
     if (confirming && this.asked?.confirmation !== confirming) {
       // The question takes the focus, so a keyboard or screen reader user lands on it.
       const active = this.shadowRoot!.activeElement;
@@ -481,4 +492,12 @@ declare global {
   interface GlobalEventHandlersEventMap {
     'bacc-hand-recorded': CustomEvent<RecordedHand>;
   }
+}
+
+/** The actions that record or flag a hand by outcome: keys, not cards, so not taken in card entry. */
+const OUTCOME_ACTIONS: ReadonlySet<OperatorAction> = new Set<OperatorAction>(['banker', 'player', 'tie', 'player-pair', 'banker-pair', 'natural']);
+
+function isNothingFocused(): boolean {
+  const active = document.activeElement;
+  return active === null || active === document.body || active === document.documentElement;
 }

@@ -423,6 +423,11 @@ export class OperatorConsoleController implements ReactiveController {
     }
   }
 
+  /** An outcome key pressed in card entry: said on screen, nothing recorded. */
+  refuseOutcomeInCardEntry(): void {
+    this.refuse('In card entry the hand is typed as cards in the card field (O goes back to entry by outcome). Nothing was recorded.');
+  }
+
   private refuse(text: string): void {
     this.message = { kind: 'refused', text };
     this.host.requestUpdate();

@@ -101,6 +101,23 @@ describe('<bacc-operator>', () => {
     expect(field.value).to.equal('');
   });
 
+  it('in card entry, refuses outcome keys pressed outside the card field and puts the focus back in it', async () => {
+    const el = await mountOperator();
+    // Card entry chosen before any shoe is open: the field is disabled, and takes the focus once one opens.
+    await press('c');
+    await newShoe(el);
+    const field = el.shadowRoot!.querySelector<HTMLInputElement>('input.cards')!;
+    await until(() => el.shadowRoot!.activeElement === field, 'the card field to take the focus once the shoe opens');
+    field.blur();
+    await press('t', '2');
+    await until(() => textOf(el, '[role="alert"]') !== '', 'the refusal');
+    expect(textOf(el, '[role="alert"]')).to.contain('In card entry the hand is typed as cards');
+    expect(el.shadowRoot!.activeElement).to.equal(field);
+    expect(el.desk.flags.bankerPair).to.equal(false);
+    expect(outcomes(el)).to.equal('');
+    expect((await storedShoe(storage.store))!.hands).to.deep.equal([]);
+  });
+
   it('holds a hand the tableau has finished until Enter, refusing a card the tableau would not deal', async () => {
     const el = await mountOperator();
     await newShoe(el);
