@@ -56,6 +56,9 @@ export function openStorage(options: Pick<OpenOptions, 'name'> = {}): Promise<Sc
     }).then(
       (store) => {
         set({ state: 'open', store });
+        // Ask once that the browser keep the shoes when space runs low, from whichever screen opens
+        // them first: a console or kiosk that never shows History writes the hands that matter most.
+        void (globalThis.navigator?.storage?.persist?.() ?? Promise.resolve(false)).catch(() => false);
         return store;
       },
       (error: unknown) => {

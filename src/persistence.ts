@@ -302,6 +302,8 @@ export class ScoreboardStore implements ShoeStore {
       const tx = this.db.transaction('shoes');
       const from = query.from === undefined ? '' : startKey(query.from);
       const to = query.to === undefined ? '\uffff' : startKey(query.to);
+      // An end before the start matches nothing (IDBKeyRange would throw on it).
+      if (to <= from) return { shoes: [], total: 0 };
       const [index, range] = query.table === undefined
         ? [tx.store.index('startKey'), IDBKeyRange.bound(from, to, false, true)] as const
         : [tx.store.index('tableStartKey'), IDBKeyRange.bound([query.table, from], [query.table, to], false, true)] as const;
@@ -377,15 +379,20 @@ export class ScoreboardStore implements ShoeStore {
    */
   async exportShoes(ids?: readonly string[], onProgress?: (done: number, total: number) => void): Promise<ShoeRecord[]> {
     return this.read('read the shoes for export', async () => {
+      // One transaction for the whole export: a consistent picture even while another window writes.
+      // It stays open because only its own requests are awaited; each batch's results arrive as a
+      // separate task, so a progress bar can move in between.
+      const tx = this.db.transaction(['shoes', 'hands']);
+      const shoes = tx.objectStore('shoes');
       const summaries = ids === undefined
-        ? await this.db.getAllFromIndex('shoes', 'startKey')
-        : (await Promise.all(ids.map((id) => this.db.get('shoes', id)))).filter((summary): summary is ShoeSummary => summary !== undefined);
+        ? await shoes.index('startKey').getAll()
+        : (await Promise.all(ids.map((id) => shoes.get(id)))).filter((summary): summary is ShoeSummary => summary !== undefined);
+      const hands = tx.objectStore('hands');
       const records: ShoeRecord[] = [];
       const batch = 50;
       for (let start = 0; start < summaries.length; start += batch) {
-        const tx = this.db.transaction('hands');
         const slice = summaries.slice(start, start + batch);
-        const handLists = await Promise.all(slice.map((summary) => tx.store.getAll(handsOf(summary.id))));
+        const handLists = await Promise.all(slice.map((summary) => hands.getAll(handsOf(summary.id))));
         slice.forEach((summary, i) => records.push(toShoeRecord(summary, handLists[i]!)));
         onProgress?.(records.length, summaries.length);
       }

@@ -99,8 +99,16 @@ export class ShoeKeeper {
     this.options.onChange?.();
   }
 
-  /** Starts a new shoe. Resolves true once written, false when kept in memory for a retry. */
+  /**
+   * Starts a new shoe. Resolves true once written, false when kept in memory for a retry. After a
+   * conflict (reported, and never written) the old shoe's waiting changes are given up here, so the
+   * new shoe is written again; they were on screen with the conflict's message until now.
+   */
   startShoe(shoe: ShoeRecord): Promise<boolean> {
+    if (this.lastProblem?.kind === 'conflict') {
+      this.queue.length = 0;
+      this.lastProblem = null;
+    }
     return this.change({ ...shoe, hands: [...shoe.hands] }, { kind: 'start', shoe });
   }
 

@@ -67,6 +67,8 @@ describe('ScoreboardStore (fake-indexeddb)', () => {
     const odd = await store.listShoes({ table: 'Odd', from: '2026-11-03', to: '2026-11-08' });
     expect(odd.shoes.map((s) => s.id)).toEqual(['s7', 's5', 's3']);
     expect(odd.total).toBe(3);
+    // A range that ends before it starts matches nothing, rather than failing.
+    expect(await store.listShoes({ from: '2026-11-08', to: '2026-11-03' })).toEqual({ shoes: [], total: 0 });
     expect(await store.tables()).toEqual(['Even', 'Odd']);
     expect((await store.latestShoe({ table: 'Even' }))?.id).toBe('s8');
   });

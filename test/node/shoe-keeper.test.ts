@@ -138,6 +138,11 @@ describe('ShoeKeeper', () => {
     expect(keeper.problem?.message).toMatch(/changed elsewhere.*reload/);
     expect(clock.pending()).toBe(0);
     expect(keeper.unsaved).toBe(1);
+    // A new shoe gives up the old one's dead changes and is written again.
+    expect(await keeper.startShoe(newShoe('after'))).toBe(true);
+    expect(await keeper.addHand(player)).toBe(true);
+    expect(keeper.problem).toBeNull();
+    expect((await store.getShoe('after'))?.hands).toEqual([player]);
   });
 
   it('stores the shoes it starts with its origin', async () => {
