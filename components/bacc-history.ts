@@ -328,9 +328,13 @@ export class BaccHistory extends LitElement {
     if (this.replaying) {
       return html`<bacc-replay .shoe=${this.replaying} @bacc-replay-close=${this.closeReplay}></bacc-replay>`;
     }
+    const title = html`<h1 tabindex="-1">${msg('Shoes kept', { id: 'history-title' })}</h1>`;
+    const state = this.storage.status.state;
+    // Until the first page arrives (about 100 ms with 1,000 shoes) only the title is drawn: laying
+    // the toolbar and an empty table out first, then again with the rows, cost about 20 ms more.
+    if (!this.loaded && (state === 'opening' || state === 'open')) return title;
     return html`
-      <h1 tabindex="-1">${msg('Shoes kept', { id: 'history-title' })}</h1>
-      ${this.renderStorage()} ${this.renderNotice()} ${this.renderToolbar()} ${this.renderList()}
+      ${title} ${this.renderStorage()} ${this.renderNotice()} ${this.renderToolbar()} ${this.renderList()}
     `;
   }
 
