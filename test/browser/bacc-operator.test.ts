@@ -4,12 +4,11 @@ import '../../components/bacc-operator.js';
 import '../../components/bacc-table-display.js';
 import type { BaccOperator } from '../../components/bacc-operator.js';
 import type { BaccTableDisplay } from '../../components/bacc-table-display.js';
-import type { KeptShoeStore } from '../../components/controllers/kept-shoe.js';
 import type { RecordedHand } from '../../components/controllers/operator-console.js';
 import { ScoreboardStore, StorageError } from '../../src/persistence.js';
 import { makeRules } from '../../src/rules.js';
 import { eventsFiredDuring } from './event-spy.js';
-import { freshStorage, gatedStore, until, wait } from './operator-helpers.js';
+import { freshStorage, gatedStore, until, wait, storeLike } from './operator-helpers.js';
 import { closeStorage, openStorage, storageStatus } from '../../components/storage.js';
 import { TableChannel } from '../../components/table-channel.js';
 import { Shoe } from '../../src/shoe.js';
@@ -246,16 +245,13 @@ describe('<bacc-operator>', () => {
     let full = true;
     const real = storage.store;
     const quota = () => Promise.reject(new StorageError('quota', 'Storage is full: could not save. Free some space or delete old shoes in History.'));
-    const failing: KeptShoeStore = {
-      createShoe: (shoe) => (full ? quota() : real.createShoe(shoe)),
+    const failing = storeLike(real, {
+      createShoe: (shoe, origin) => (full ? quota() : real.createShoe(shoe, origin)),
       appendHand: (id, index, hand) => (full ? quota() : real.appendHand(id, index, hand)),
       replaceHand: (id, index, hand) => (full ? quota() : real.replaceHand(id, index, hand)),
       removeLastHand: (id, index) => (full ? quota() : real.removeLastHand(id, index)),
       endShoe: (id, at) => (full ? quota() : real.endShoe(id, at)),
-      latestShoe: (filter) => real.latestShoe(filter),
-      listShoes: (query) => real.listShoes(query),
-      deleteShoe: (id) => real.deleteShoe(id),
-    };
+    });
     const el = await mountOperator({ store: failing, retryDelays: [100] });
     await newShoe(el);
     await press('b', 'p');
@@ -382,16 +378,9 @@ describe('<bacc-operator>', () => {
 
   it('shows a write refused as a conflict as an alert, with what to do', async () => {
     const real = storage.store;
-    const conflicting: KeptShoeStore = {
-      createShoe: (shoe, origin) => real.createShoe(shoe, origin),
+    const conflicting = storeLike(real, {
       appendHand: () => Promise.reject(new StorageError('conflict', 'Hand 1 of the shoe cannot be saved: 2 hands are stored.')),
-      replaceHand: (id, index, hand) => real.replaceHand(id, index, hand),
-      removeLastHand: (id, index) => real.removeLastHand(id, index),
-      endShoe: (id, at) => real.endShoe(id, at),
-      latestShoe: (filter) => real.latestShoe(filter),
-      listShoes: (query) => real.listShoes(query),
-      deleteShoe: (id) => real.deleteShoe(id),
-    };
+    });
     const el = await mountOperator({ store: conflicting, retryDelays: [50] });
     await newShoe(el);
     await press('b');

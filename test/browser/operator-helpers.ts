@@ -34,25 +34,33 @@ export async function freshStorage(): Promise<{ store: ScoreboardStore; name: st
   };
 }
 
-/**
- * A store whose `appendHand` waits until the test lets it write: a hand that is "being written"
- * for as long as the test needs. Everything else goes straight to `real`.
- */
-export function gatedStore(real: ScoreboardStore): { store: KeptShoeStore; waiting: () => number; release: () => void } {
-  const gates: (() => void)[] = [];
-  const store: KeptShoeStore = {
+/** A store that passes everything to `real` except what `overrides` replaces (a failing write, say). */
+export function storeLike(real: ScoreboardStore, overrides: Partial<KeptShoeStore> = {}): KeptShoeStore {
+  return {
     createShoe: (shoe, origin) => real.createShoe(shoe, origin),
-    appendHand: async (id, index, hand) => {
-      await new Promise<void>((resolve) => gates.push(resolve));
-      await real.appendHand(id, index, hand);
-    },
+    appendHand: (id, index, hand) => real.appendHand(id, index, hand),
     replaceHand: (id, index, hand) => real.replaceHand(id, index, hand),
     removeLastHand: (id, index) => real.removeLastHand(id, index),
     endShoe: (id, at) => real.endShoe(id, at),
     latestShoe: (filter) => real.latestShoe(filter),
     listShoes: (query) => real.listShoes(query),
     deleteShoe: (id) => real.deleteShoe(id),
+    ...overrides,
   };
+}
+
+/**
+ * A store whose `appendHand` waits until the test lets it write: a hand that is "being written"
+ * for as long as the test needs. Everything else goes straight to `real`.
+ */
+export function gatedStore(real: ScoreboardStore): { store: KeptShoeStore; waiting: () => number; release: () => void } {
+  const gates: (() => void)[] = [];
+  const store = storeLike(real, {
+    appendHand: async (id, index, hand) => {
+      await new Promise<void>((resolve) => gates.push(resolve));
+      await real.appendHand(id, index, hand);
+    },
+  });
   return {
     store,
     waiting: () => gates.length,
