@@ -58,6 +58,9 @@ export class BaccOperator extends LitElement {
       border: 1px solid var(--bacc-grid-line-color, #2a3441);
       border-radius: 6px;
     }
+    a.history {
+      color: inherit;
+    }
     legend {
       padding: 0 0.3em;
       color: var(--bacc-muted-color, #9aa7b6);
@@ -400,6 +403,9 @@ export class BaccOperator extends LitElement {
           ${this.button('correct', msg('Correct hand', { id: 'operator-correct' }), { disabled: !recording || kept.hands.length === 0 })}
           ${this.button('end-shoe', msg('End shoe', { id: 'operator-end-shoe' }), { disabled: !desk.shoeOpen })}
           ${this.button('new-shoe', msg('New shoe', { id: 'operator-new-shoe' }))}
+          <a class="history" href=${historyLink()} target="_blank" rel="noopener"
+            >${msg('History, replay and export (new window)', { id: 'operator-history-link' })}</a
+          >
         </fieldset>
         <fieldset>
           <legend>${msg('Simulate', { id: 'operator-simulate' })}</legend>
@@ -500,4 +506,11 @@ const OUTCOME_ACTIONS: ReadonlySet<OperatorAction> = new Set<OperatorAction>(['b
 function isNothingFocused(): boolean {
   const active = document.activeElement;
   return active === null || active === document.body || active === document.documentElement;
+}
+
+/** The page's own settings (language, theme…) with the history mode. */
+function historyLink(): string {
+  const params = new URLSearchParams(typeof location === 'undefined' ? '' : location.search);
+  params.set('mode', 'history');
+  return `?${params}`;
 }

@@ -100,6 +100,14 @@ describe('<bacc-operator>', () => {
     expect(field.value).to.equal('');
   });
 
+  it('links to the history in a new window, so the console keeps its table', async () => {
+    const el = await mountOperator();
+    const link = el.shadowRoot!.querySelector<HTMLAnchorElement>('a.history')!;
+    expect(new URL(link.href).searchParams.get('mode')).to.equal('history');
+    expect(link.target).to.equal('_blank');
+    expect(link.textContent!.trim()).to.equal('History, replay and export (new window)');
+  });
+
   it('in card entry, refuses outcome keys pressed outside the card field and puts the focus back in it', async () => {
     const el = await mountOperator();
     // Card entry chosen before any shoe is open: the field is disabled, and takes the focus once one opens.

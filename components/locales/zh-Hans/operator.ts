@@ -25,6 +25,8 @@ export const templates: Record<string, unknown> = {
   'operator-correct': '更正该局',
   'operator-end-shoe': '结束牌靴',
   'operator-new-shoe': '新牌靴',
+  // The console keeps running (and keeps its table) while History is open beside it.
+  'operator-history-link': '历史记录、回放与导出（新窗口）',
   'operator-simulate': '模拟',
   'operator-new-simulated-shoe': '新的模拟牌靴',
   'operator-deal': '发一局',
