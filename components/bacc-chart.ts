@@ -1,4 +1,4 @@
-import { LitElement, html, css, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { html, css, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import {
@@ -16,7 +16,6 @@ import {
   type ScriptableLineSegmentContext,
 } from 'chart.js';
 import type { Winner } from '../src/hand.js';
-import { DEFAULT_RULES, type TableRules } from '../src/rules.js';
 import type { HandRecord } from '../src/shoe-document.js';
 import { followStep } from '../src/list-follower.js';
 import type { StatisticsSummary } from '../src/stats.js';
@@ -24,7 +23,7 @@ import { ChartController } from './controllers/chart-controller.js';
 import { outcomeLetter, outcomeName } from './messages.js';
 import { bankerPairLabel, handCount, lead, naturalLabel, percent, playerPairLabel, share } from './panel-labels.js';
 import { panelTokens } from './panel-styles.js';
-import { StatisticsFollower } from '../src/statistics-follower.js';
+import { StatisticsPanel } from './statistics-panel.js';
 import { themeTokens, visuallyHidden } from './theme.js';
 
 // Only what is drawn: a line and its points, bars, a category and a linear axis. No legend,
@@ -78,7 +77,7 @@ interface Palette {
  */
 @localized()
 @customElement('bacc-chart')
-export class BaccChart extends LitElement {
+export class BaccChart extends StatisticsPanel {
   static override styles = [
     themeTokens,
     visuallyHidden,
@@ -169,26 +168,9 @@ export class BaccChart extends LitElement {
     `,
   ];
 
-  /** The hands of one shoe, in order; replaced, never mutated. */
-  @property({ attribute: false }) hands: readonly HandRecord[] = [];
-
-  /** The table's rules: the deck count and rules of the exact probabilities. */
-  @property({ attribute: false }) rules: Readonly<TableRules> = DEFAULT_RULES;
-
   /** Which chart to draw: `count` (banker minus player), `frequencies` (against the exact odds) or `both`. */
   @property() kind: ChartKind = 'both';
 
-  /**
-   * A follower shared by panels that show the same hands (`<bacc-scoreboard>` passes one to all
-   * its panels), so a hand is counted once; without it the element keeps its own.
-   */
-  @property({ attribute: false }) statisticsFollower: StatisticsFollower | undefined = undefined;
-
-  private readonly ownFollower = new StatisticsFollower();
-
-  private get follower(): StatisticsFollower {
-    return this.statisticsFollower ?? this.ownFollower;
-  }
   /** The hands the series below were last brought to, to tell one more hand from a new shoe. */
   private seriesHands: readonly HandRecord[] = [];
   private summary: StatisticsSummary = this.follower.statistics.summary();
@@ -246,7 +228,7 @@ export class BaccChart extends LitElement {
     // An update that no data property started comes from a theme or size change: read the theme
     // again then, and only then. Reading computed styles on every hand forced the whole page's
     // style to be recalculated mid-update (measured: most of the scoreboard's time per hand).
-    if (!changed.has('hands') && !changed.has('rules') && !changed.has('statisticsFollower')) {
+    if (!this.statisticsInputsChanged(changed)) {
       this.themePalette = null;
       return;
     }

@@ -1,14 +1,12 @@
-import { LitElement, html, css, type PropertyValues, type TemplateResult } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { html, css, type PropertyValues, type TemplateResult } from 'lit';
+import { customElement } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import type { Winner } from '../src/hand.js';
 import type { NextHandOdds } from '../src/odds.js';
-import { DEFAULT_RULES, type TableRules } from '../src/rules.js';
-import type { HandRecord } from '../src/shoe-document.js';
 import { outcomeLetter, outcomeName } from './messages.js';
 import { percent } from './panel-labels.js';
 import { panelTokens } from './panel-styles.js';
-import { StatisticsFollower } from '../src/statistics-follower.js';
+import { StatisticsPanel } from './statistics-panel.js';
 import { themeTokens } from './theme.js';
 
 /** Which odds the note shows: of the next hand from the cards left, or of a hand from a full shoe. */
@@ -36,7 +34,7 @@ export type OddsBasis = 'next-hand' | 'full-shoe';
  */
 @localized()
 @customElement('bacc-odds-note')
-export class BaccOddsNote extends LitElement {
+export class BaccOddsNote extends StatisticsPanel {
   static override styles = [
     themeTokens,
     panelTokens,
@@ -89,29 +87,12 @@ export class BaccOddsNote extends LitElement {
     `,
   ];
 
-  /** The hands of one shoe, in order; replaced, never mutated. */
-  @property({ attribute: false }) hands: readonly HandRecord[] = [];
-
-  /** The table's rules: the deck count and the pay tables the odds are computed for. */
-  @property({ attribute: false }) rules: Readonly<TableRules> = DEFAULT_RULES;
-
-  /**
-   * A follower shared by panels that show the same hands (`<bacc-scoreboard>` passes one to all
-   * its panels), so a hand is counted once; without it the element keeps its own.
-   */
-  @property({ attribute: false }) statisticsFollower: StatisticsFollower | undefined = undefined;
-
-  private readonly ownFollower = new StatisticsFollower();
-
-  private get follower(): StatisticsFollower {
-    return this.statisticsFollower ?? this.ownFollower;
-  }
   private odds: NextHandOdds = this.ownFollower.statistics.fullShoeOdds();
   private basis: OddsBasis = 'full-shoe';
   private cardsMissing = false;
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (!changed.has('hands') && !changed.has('rules') && !changed.has('statisticsFollower')) return;
+    if (!this.statisticsInputsChanged(changed)) return;
     this.follower.follow(this.hands, this.rules);
     const statistics = this.follower.statistics;
     // With no hand yet, the cards left are the full shoe: say so rather than "the cards left".

@@ -1,14 +1,12 @@
-import { LitElement, html, css, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { html, css, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { customElement } from 'lit/decorators.js';
 import { localized, msg } from '@lit/localize';
 import type { Winner } from '../src/hand.js';
-import { DEFAULT_RULES, type TableRules } from '../src/rules.js';
-import type { HandRecord } from '../src/shoe-document.js';
 import type { StatisticsSummary } from '../src/stats.js';
 import { outcomeLetter, outcomeName } from './messages.js';
 import { share } from './panel-labels.js';
 import { panelTokens } from './panel-styles.js';
-import { StatisticsFollower } from '../src/statistics-follower.js';
+import { StatisticsPanel } from './statistics-panel.js';
 import { themeTokens, visuallyHidden } from './theme.js';
 
 /**
@@ -37,7 +35,7 @@ import { themeTokens, visuallyHidden } from './theme.js';
  */
 @localized()
 @customElement('bacc-stats')
-export class BaccStats extends LitElement {
+export class BaccStats extends StatisticsPanel {
   static override styles = [
     themeTokens,
     visuallyHidden,
@@ -117,27 +115,10 @@ export class BaccStats extends LitElement {
     `,
   ];
 
-  /** The hands of one shoe, in order; replaced, never mutated. */
-  @property({ attribute: false }) hands: readonly HandRecord[] = [];
-
-  /** The table's rules: the deck count gives the cards left. */
-  @property({ attribute: false }) rules: Readonly<TableRules> = DEFAULT_RULES;
-
-  /**
-   * A follower shared by panels that show the same hands (`<bacc-scoreboard>` passes one to all
-   * its panels), so a hand is counted once; without it the element keeps its own.
-   */
-  @property({ attribute: false }) statisticsFollower: StatisticsFollower | undefined = undefined;
-
-  private readonly ownFollower = new StatisticsFollower();
-
-  private get follower(): StatisticsFollower {
-    return this.statisticsFollower ?? this.ownFollower;
-  }
   private summary: StatisticsSummary = this.ownFollower.statistics.summary();
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('hands') || changed.has('rules') || changed.has('statisticsFollower')) {
+    if (this.statisticsInputsChanged(changed)) {
       this.follower.follow(this.hands, this.rules);
       this.summary = this.follower.statistics.summary();
     }
