@@ -6,7 +6,7 @@ import type { BeadPlateCell, RoadTracker } from '../src/roads.js';
 import { outcomeLetter, outcomeName, roadName } from './messages.js';
 import { handCount, joinParts, roadSummary } from './road-descriptions.js';
 import { RoadGridElement } from './road-element.js';
-import { CELL, inWindow, pairDots, roadGrid, roadGridStyles } from './road-grid-view.js';
+import { CELL, dotLayer, glyphLayer, inWindow, pairLayers, roadGrid, roadGridStyles } from './road-grid-view.js';
 import { themeTokens, visuallyHidden } from './theme.js';
 
 /** What the bead plate's discs show: 庄/闲/和, B/P/T, or the winning total. */
@@ -30,7 +30,6 @@ export function beadLabel(cell: BeadPlateCell, labels: BeadLabels): string {
  * width are shown. A visually hidden text says the columns in words. Fires no events.
  *
  * @csspart grid - The SVG grid, hidden from assistive technology (the text alternative is read instead); `data-first-col` and `data-columns` tell which road columns are on screen.
- * @csspart cell - One bead: `data-col`, `data-row` (from 0), `data-side` (B, P or T), `data-label`.
  * @cssprop --bacc-banker-color - Banker discs and banker-pair dots.
  * @cssprop --bacc-player-color - Player discs and player-pair dots.
  * @cssprop --bacc-tie-color - Tie discs.
@@ -53,11 +52,11 @@ export class BaccBeadPlate extends RoadGridElement {
     visuallyHidden,
     roadGridStyles,
     css`
-      .totals .label {
+      .label.totals {
         font-size: calc(64px * var(--_mark-size));
       }
       /* A total with its side's letter (B7), shown with letters and in forced-colours mode. */
-      .totals .with-letter {
+      .label.with-letter {
         display: none;
         font-size: calc(46px * var(--_mark-size));
       }
@@ -68,10 +67,10 @@ export class BaccBeadPlate extends RoadGridElement {
         display: none;
       }
       @media (forced-colors: active) {
-        .totals .with-letter {
+        .label.with-letter {
           display: inline;
         }
-        .totals .without-letter {
+        .label.without-letter {
           display: none;
         }
       }
@@ -104,22 +103,7 @@ export class BaccBeadPlate extends RoadGridElement {
     const labels = usableLabels(this.labels);
     const rows = this.drawnRows;
     const visible = this.beads.filter((cell) => inWindow(shown, cell.col));
-    // One group per bead in absolute user units (see road-grid-view.ts), one template per kind of label.
-    const drawBead = (cell: BeadPlateCell): SVGTemplateResult => {
-      const label = beadLabel(cell, labels);
-      const left = cell.col * CELL;
-      const top = cell.row * CELL;
-      const x = left + CELL / 2;
-      const y = top + CELL / 2;
-      const pairs = pairDots(cell.bankerPair, cell.playerPair, left, top);
-      return labels === 'totals' && cell.winningTotal !== null
-        ? svg`<g part="cell" class="cell ${cell.outcome} totals" data-col=${cell.col} data-row=${cell.row} data-side=${cell.outcome} data-label=${label}
-            ><circle class="disc" cx=${x} cy=${y}></circle><text class="label without-letter" x=${x} y=${y}>${label}</text
-            ><text class="label with-letter" x=${x} y=${y}>${outcomeLetter(cell.outcome) + label}</text>${pairs}</g>`
-        : svg`<g part="cell" class="cell ${cell.outcome} ${labels}" data-col=${cell.col} data-row=${cell.row} data-side=${cell.outcome} data-label=${label}
-            ><circle class="disc" cx=${x} cy=${y}></circle><text class="label" x=${x} y=${y}>${label}</text>${pairs}</g>`;
-    };
-    return html`${roadGrid(shown, rows, visible.map(drawBead), this.letters)}
+    return html`${roadGrid(shown, rows, beadLayers(visible, labels), this.letters)}
       <p class="visually-hidden">${this.summary}</p>`;
   }
 
@@ -149,6 +133,30 @@ export class BaccBeadPlate extends RoadGridElement {
     });
     return roadSummary(roadName('beadPlate'), handCount(this.handsShown), items);
   }
+}
+
+/**
+ * The beads as layers (see road-grid-view.ts): discs by outcome, labels, pair dots. A total with
+ * its side's letter (B7) is two glyphs, so each of those is a text of its own; they are drawn only
+ * with totals, and shown only with letters or forced colours.
+ */
+function beadLayers(beads: readonly BeadPlateCell[], labels: BeadLabels): SVGTemplateResult[] {
+  const discs = (outcome: Winner) => dotLayer(`discs ${outcome}`, beads.filter((cell) => cell.outcome === outcome));
+  const labelled = (cell: BeadPlateCell) => ({ col: cell.col, row: cell.row, text: beadLabel(cell, labels) });
+  const pairs = pairLayers(beads.filter((cell) => cell.bankerPair), beads.filter((cell) => cell.playerPair));
+  if (labels !== 'totals') return [discs('B'), discs('P'), discs('T'), glyphLayer(`label ${labels}`, beads.map(labelled)), pairs];
+  const totalled = beads.filter((cell) => cell.winningTotal !== null);
+  return [
+    discs('B'),
+    discs('P'),
+    discs('T'),
+    glyphLayer('label totals', beads.filter((cell) => cell.winningTotal === null).map(labelled)),
+    glyphLayer('label totals without-letter', totalled.map(labelled)),
+    ...totalled.map(
+      (cell) => svg`<text class="marks label totals with-letter" x=${cell.col * CELL + CELL / 2} y=${cell.row * CELL + CELL / 2}>${outcomeLetter(cell.outcome) + beadLabel(cell, labels)}</text>`,
+    ),
+    pairs,
+  ];
 }
 
 function usableLabels(labels: string): BeadLabels {

@@ -5,12 +5,11 @@ import type { BigRoadCell, BigRoadSide, BigRoadSnapshot, RoadTracker } from '../
 import { outcomeLetter, roadName } from './messages.js';
 import { bankerPairCount, columnCount, joinParts, playerPairCount, roadSummary, tieCount } from './road-descriptions.js';
 import { RoadGridElement } from './road-element.js';
-import { CELL, inWindow, pairDots, roadGrid, roadGridStyles } from './road-grid-view.js';
+import { CELL, glyphLayer, inWindow, lineLayer, pairLayers, ringLayers, roadGrid, roadGridStyles, type ColumnWindow } from './road-grid-view.js';
 import { themeTokens, visuallyHidden } from './theme.js';
 
 /** A big-road cell as drawn: ties and pairs include those counted before the first cell. */
 interface DrawnCell {
-  key: number;
   col: number;
   row: number;
   side: BigRoadSide | 'T';
@@ -28,7 +27,6 @@ interface DrawnCell {
  * Fires no events.
  *
  * @csspart grid - The SVG grid, hidden from assistive technology (the text alternative is read instead); `data-first-col` and `data-columns` tell which road columns are on screen.
- * @csspart cell - One drawn cell: `data-col`, `data-row` (road grid, from 0), `data-side` (B, P, or T for ties before any hand), `data-ties`.
  * @cssprop --bacc-banker-color - Banker rings and banker-pair dots.
  * @cssprop --bacc-player-color - Player rings and player-pair dots.
  * @cssprop --bacc-tie-color - Tie slashes and counts.
@@ -101,7 +99,7 @@ export class BaccBigRoad extends RoadGridElement {
   protected override render() {
     const shown = this.shown;
     const visible = this.cells.filter((cell) => inWindow(shown, cell.col));
-    return html`${roadGrid(shown, this.drawnRows, visible.map(drawCell), this.letters)}
+    return html`${roadGrid(shown, this.drawnRows, bigRoadLayers(shown, this.drawnRows, visible), this.letters)}
       <p class="visually-hidden">${this.summary}</p>`;
   }
 
@@ -147,7 +145,6 @@ export class BaccBigRoad extends RoadGridElement {
 function drawnCells(bigRoad: { cells: readonly BigRoadCell[]; leadingTies: number; leadingTieBankerPair: boolean; leadingTiePlayerPair: boolean }): DrawnCell[] {
   const drawn = bigRoad.cells.map(
     (cell): DrawnCell => ({
-      key: cell.hand,
       col: cell.col,
       row: cell.row,
       side: cell.side,
@@ -157,7 +154,7 @@ function drawnCells(bigRoad: { cells: readonly BigRoadCell[]; leadingTies: numbe
     }),
   );
   if (bigRoad.leadingTies > 0) {
-    const first = drawn[0] ?? { key: -1, col: 0, row: 0, side: 'T', ties: 0, bankerPair: false, playerPair: false };
+    const first = drawn[0] ?? { col: 0, row: 0, side: 'T', ties: 0, bankerPair: false, playerPair: false };
     first.ties += bigRoad.leadingTies;
     first.bankerPair ||= bigRoad.leadingTieBankerPair;
     first.playerPair ||= bigRoad.leadingTiePlayerPair;
@@ -167,28 +164,24 @@ function drawnCells(bigRoad: { cells: readonly BigRoadCell[]; leadingTies: numbe
 }
 
 /**
- * One group per cell in absolute user units (see road-grid-view.ts), painted in the order ring,
- * tie slash, letter, tie count, pair dots; one static template per kind of cell.
+ * The cells as layers (see road-grid-view.ts), painted in the order rings, tie slashes, letters
+ * (shown with letters on), tie counts (from two ties on: a text each, for ties are few), pair dots.
  */
-function drawCell(cell: DrawnCell): SVGTemplateResult {
-  const { side, col, row, ties } = cell;
-  const left = col * CELL;
-  const top = row * CELL;
-  const x = left + CELL / 2;
-  const y = top + CELL / 2;
-  const pairs = pairDots(cell.bankerPair, cell.playerPair, left, top);
-  const after = ties > 1 ? svg`<text class="tie-count" x=${x} y=${y}>${ties}</text>${pairs}` : pairs;
-  if (side === 'T') {
-    return svg`<g part="cell" class="cell T" data-col=${col} data-row=${row} data-side="T" data-ties=${ties}
-      ><line class="tie-slash" x1=${x - 50} y1=${y + 50} x2=${x + 50} y2=${y - 50} pathLength="100"></line>${after}</g>`;
-  }
-  if (ties === 0) {
-    return svg`<g part="cell" class="cell ${side}" data-col=${col} data-row=${row} data-side=${side} data-ties="0"
-      ><circle class="ring" cx=${x} cy=${y}></circle><text class="letter" x=${x} y=${y}>${outcomeLetter(side)}</text>${pairs}</g>`;
-  }
-  return svg`<g part="cell" class="cell ${side}" data-col=${col} data-row=${row} data-side=${side} data-ties=${ties}
-    ><circle class="ring" cx=${x} cy=${y}></circle><line class="tie-slash" x1=${x - 50} y1=${y + 50} x2=${x + 50} y2=${y - 50} pathLength="100"></line
-    ><text class="letter" x=${x} y=${y}>${outcomeLetter(side)}</text>${after}</g>`;
+function bigRoadLayers(shown: ColumnWindow, rows: number, cells: readonly DrawnCell[]): SVGTemplateResult[] {
+  const banker = cells.filter((cell) => cell.side === 'B');
+  const player = cells.filter((cell) => cell.side === 'P');
+  const letter = (cell: DrawnCell) => ({ col: cell.col, row: cell.row, text: outcomeLetter(cell.side as BigRoadSide) });
+  const counts = cells
+    .filter((cell) => cell.ties > 1)
+    .map((cell) => svg`<text class="tie-count" x=${cell.col * CELL + CELL / 2} y=${cell.row * CELL + CELL / 2}>${cell.ties}</text>`);
+  return [
+    ringLayers(shown, rows, 'ring-holes', [{ className: 'B', cells: banker }, { className: 'P', cells: player }]),
+    lineLayer('tie-slash', cells.filter((cell) => cell.ties > 0), 'slash'),
+    glyphLayer('letter B', banker.map(letter)),
+    glyphLayer('letter P', player.map(letter)),
+    ...counts,
+    pairLayers(cells.filter((cell) => cell.bankerPair), cells.filter((cell) => cell.playerPair)),
+  ];
 }
 
 declare global {

@@ -1,11 +1,11 @@
-import { html, svg, type PropertyValues, type SVGTemplateResult } from 'lit';
+import { html, type PropertyValues, type SVGTemplateResult } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import type { DerivedRoadCell, DerivedRoadName, RoadColor, RoadTracker } from '../src/roads.js';
 import { roadName } from './messages.js';
 import { columnCount, roadSummary } from './road-descriptions.js';
 import { RoadGridElement } from './road-element.js';
-import { CELL, inWindow, roadGrid, roadGridStyles } from './road-grid-view.js';
+import { dotLayer, inWindow, lineLayer, ringLayers, roadGrid, roadGridStyles, type ColumnWindow } from './road-grid-view.js';
 import { themeTokens, visuallyHidden } from './theme.js';
 
 /** The derived roads by their attribute names. */
@@ -22,33 +22,6 @@ export function derivedRoadName(kind: string): DerivedRoadName {
   return ROADS[kind as DerivedRoadKind] ?? 'bigEyeBoy';
 }
 
-type DrawMark = (col: number, row: number, x: number, y: number) => SVGTemplateResult;
-
-/*
- * One static template per road and colour, the cell's group and its shapes in absolute user
- * units (see road-grid-view.ts): attribute bindings only, no nested templates per mark.
- */
-const DRAW: Record<DerivedRoadName, Record<RoadColor, DrawMark>> = {
-  bigEyeBoy: {
-    red: (col, row, x, y) =>
-      svg`<g part="cell" class="cell red" data-col=${col} data-row=${row} data-color="red"><circle class="ring" cx=${x} cy=${y}></circle></g>`,
-    blue: (col, row, x, y) =>
-      svg`<g part="cell" class="cell blue" data-col=${col} data-row=${row} data-color="blue"><circle class="ring" cx=${x} cy=${y}></circle><line class="cue" x1=${x - 50} y1=${y} x2=${x + 50} y2=${y} pathLength="100"></line></g>`,
-  },
-  smallRoad: {
-    red: (col, row, x, y) =>
-      svg`<g part="cell" class="cell red" data-col=${col} data-row=${row} data-color="red"><circle class="disc" cx=${x} cy=${y}></circle></g>`,
-    blue: (col, row, x, y) =>
-      svg`<g part="cell" class="cell blue" data-col=${col} data-row=${row} data-color="blue"><circle class="disc" cx=${x} cy=${y}></circle><line class="cue" x1=${x - 50} y1=${y} x2=${x + 50} y2=${y} pathLength="100"></line></g>`,
-  },
-  cockroachPig: {
-    red: (col, row, x, y) =>
-      svg`<g part="cell" class="cell red" data-col=${col} data-row=${row} data-color="red"><line class="slash" x1=${x - 50} y1=${y + 50} x2=${x + 50} y2=${y - 50} pathLength="100"></line></g>`,
-    blue: (col, row, x, y) =>
-      svg`<g part="cell" class="cell blue" data-col=${col} data-row=${row} data-color="blue"><line class="slash" x1=${x - 50} y1=${y + 50} x2=${x + 50} y2=${y - 50} pathLength="100"></line><line class="cue" x1=${x - 50} y1=${y} x2=${x + 50} y2=${y} pathLength="100"></line></g>`,
-  },
-};
-
 /**
  * One derived road of a shoe — Big Eye Boy (hollow rings), Small Road (solid dots) or Cockroach
  * Pig (slashes) — in red and blue, a new column when the colour changes, with dragon tails. With
@@ -57,7 +30,6 @@ const DRAW: Record<DerivedRoadName, Record<RoadColor, DrawMark>> = {
  * Fires no events.
  *
  * @csspart grid - The SVG grid, hidden from assistive technology (the text alternative is read instead); `data-first-col` and `data-columns` tell which road columns are on screen.
- * @csspart cell - One mark: `data-col`, `data-row` (road grid, from 0), `data-color` (red or blue).
  * @cssprop --bacc-red-color - Red marks (default: the banker colour).
  * @cssprop --bacc-blue-color - Blue marks (default: the player colour).
  * @cssprop --bacc-banker-color - Red marks when --bacc-red-color is not set.
@@ -108,9 +80,7 @@ export class BaccDerivedRoad extends RoadGridElement {
     const road = this.road;
     const rows = this.drawnRows;
     const visible = this.marks.filter((cell) => inWindow(shown, cell.col));
-    const draw = DRAW[road];
-    const drawMark = (cell: DerivedRoadCell): SVGTemplateResult => draw[cell.color](cell.col, cell.row, cell.col * CELL + CELL / 2, cell.row * CELL + CELL / 2);
-    return html`${roadGrid(shown, rows, visible.map(drawMark), this.letters)}
+    return html`${roadGrid(shown, rows, derivedLayers(road, shown, rows, visible), this.letters)}
       <p class="visually-hidden">${this.summary}</p>`;
   }
 
@@ -130,6 +100,22 @@ export class BaccDerivedRoad extends RoadGridElement {
     });
     return roadSummary(roadName(road), columnCount(columns.length), items);
   }
+}
+
+/**
+ * A derived road's marks as layers (see road-grid-view.ts): red and blue rings, dots or slashes,
+ * then the bars that blue marks carry with letters on.
+ */
+function derivedLayers(road: DerivedRoadName, shown: ColumnWindow, rows: number, cells: readonly DerivedRoadCell[]): SVGTemplateResult[] {
+  const red = cells.filter((cell) => cell.color === 'red');
+  const blue = cells.filter((cell) => cell.color === 'blue');
+  const marks =
+    road === 'bigEyeBoy'
+      ? [ringLayers(shown, rows, 'ring-holes', [{ className: 'red', cells: red }, { className: 'blue', cells: blue }])]
+      : road === 'smallRoad'
+        ? [dotLayer('discs red', red), dotLayer('discs blue', blue)]
+        : [lineLayer('slash red', red, 'slash'), lineLayer('slash blue', blue, 'slash')];
+  return [...marks, lineLayer(road === 'smallRoad' ? 'cue on-disc' : 'cue blue', blue, 'bar')];
 }
 
 declare global {

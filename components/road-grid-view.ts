@@ -1,41 +1,30 @@
 /**
  * Shared drawing of the roads: a grid of cells in SVG, the window of columns that is shown, and
- * the classic marks (rings, discs, slashes, pair dots) that every road element draws.
+ * the classic marks (rings, discs, slashes, pair dots) that every road element draws, as layers.
  *
- * Why SVG and not canvas, measured: Chromium 156 headless (Debian, 2 cores, software raster), Lit's
- * production build, the five grid roads of an 80-hand shoe at 840px wide, 28px cells, against a
- * canvas prototype drawing the same marks (redrawn whole on each update, as canvas is used).
- * Main-thread time = script until every element has updated + the next frame's style, layout,
- * paint and commit (requestAnimationFrame to the next task); medians of 41 runs, three runs on a
- * quiet machine:
+ * SVG or canvas, measured (Chromium 156 headless, Debian, 2 cores, software raster, Lit's
+ * production build; main-thread time from setting `.hands` to the painted frame, read from a
+ * trace; medians):
  *
- *                        SVG (these elements,   canvas prototype
- *                        before the change below)
- *   whole shoe at once        13.9–18.1 ms        14.3–17.2 ms
- *   one more hand              3.7–5.4 ms          1.3–1.7 ms
- *
- * (While other test runs loaded the machine: whole shoe 20–49 against 17–37 ms, one more hand
- * 6–15 against 1.5–3.7 ms.) Canvas is ~3 ms cheaper per hand, at a hand every 20 s or so and
- * within a frame either way; SVG costs no more for a whole shoe and keeps every mark in the DOM,
- * where CSS custom properties and forced colours restyle it without script, parts and data
- * attributes expose it, and text stays text. So SVG.
- * (Measured with a throwaway web-test-runner page mounting both side by side.)
- *
- * Drawing cost, bench/display.ts (the five roads of an 80-hand shoe, main-thread work from setting
- * `.hands` to the painted frame; one more hand on the whole <bacc-scoreboard>), medians, the same
- * 2-core machine under the same (noisy, load average ~2) conditions, old and new runs back to back:
- *
- *                                   before       after
- *   first paint, five roads     40–66 ms    27–43 ms   (pairs run back to back: 58→41, 43→27, 66→42)
- *   one more hand, scoreboard    10–14 ms    10–13 ms   (unchanged within the noise: most of its
- *                                                        layout is in the other panels)
- *
- * Before, each mark was a group with a `transform` attribute around a group with a CSS transform
- * (scale by `--_mark-size`), every mark with its own transform paint property nodes, several Lit
- * child parts per mark, and ColumnFit rendered twelve fallback columns first and then again once
- * the ResizeObserver reported. Now each mark is one group in absolute user units (below) with one
- * static template per kind of mark and attribute bindings, and ColumnFit measures once, before
- * the first render, so the first render already shows the columns that fit.
+ * 1. Marks as a group of shapes per cell, against a canvas prototype drawing the same marks
+ *    (redrawn whole on each update), the five grid roads of an 80-hand shoe, quiet machine:
+ *                                 SVG groups      canvas
+ *      whole shoe at once        13.9–18.1 ms    14.3–17.2 ms
+ *      one more hand              3.7–5.4 ms      1.3–1.7 ms
+ *    Canvas saved ~3 ms a hand (at a hand every 20 s or so) and nothing on a whole shoe, and
+ *    SVG keeps the marks restyled by CSS custom properties and forced colours without script.
+ * 2. Neither met the 16 ms target for a whole shoe in bench/display.ts (groups: 26–40 ms, most of
+ *    it cloning a template and setting six attributes per mark, then styling and laying out
+ *    ~500 elements). A throwaway page drawing 400 rings five times over took ~9–13 ms as groups,
+ *    ~2–3 ms as one path per colour, ~5 ms with rings cut by a mask, and ~44 ms on five canvases
+ *    (each bitmap allocated and drawn on the main thread).
+ * 3. So the marks are layers (below): one path per kind and colour of mark, one subpath per mark.
+ *    bench/display.ts, the old and new builds run alternately on a loaded machine (load ~3):
+ *                                 groups          layers
+ *      first paint, five roads   23.8–27.6 ms    13.9–16.4 ms
+ *      one more hand, scoreboard  ~12.6 ms        ~13 ms      (unchanged within the noise: most
+ *                                                               of it is the text panels' layout)
+ *    The page also holds ~1,200 fewer DOM nodes (bench: 3,477 → 2,282 for a whole scoreboard).
  *
  * Geometry: every cell is a CELL × CELL square in SVG user units, and the SVG is scaled to
  * `--bacc-cell-size` per cell by CSS, so no drawing code needs to know the cell size in pixels.
@@ -110,12 +99,115 @@ export function roadGrid(shown: ColumnWindow, rows: number, marks: unknown, cues
     ><span class="cell-probe"></span>`;
 }
 
+/** A grid cell by road column and row (from 0). */
+export interface GridCell {
+  col: number;
+  row: number;
+}
+
 /*
- * Marks are drawn in absolute user units, one group per cell and no transforms: a circle at the
- * cell's centre whose radius CSS sets from the tokens; a line across the whole cell (pathLength
- * 100) of which CSS dashes the middle part the mark's size calls for. So `--bacc-mark-size` and
- * `--bacc-mark-stroke` still restyle the marks without script, and no mark gets a transform of its
- * own. The templates below are static per shape, with attribute bindings only.
+ * The roads draw their marks in layers: one <path> per kind and colour of mark, however many
+ * hands, not one group of shapes per cell. Every subpath is one mark, in absolute user units, and
+ * CSS still sizes and colours every mark from the tokens:
+ * - dots are zero-length subpaths ("M x y h0"): with round caps, each is a disc whose diameter is
+ *   the path's stroke width, which CSS sets from `--_mark-size`;
+ * - rings are such discs with a smaller disc cut out of each by a mask (a real hole: the road's
+ *   surface may be transparent);
+ * - slashes, tie slashes and cue bars are lines across a cell (all of a layer the same length:
+ *   a diagonal, or a width) on a path whose pathLength is 100 per line, so a dash pattern of
+ *   period 100 set in CSS draws the middle part the mark's size calls for on every line alike;
+ * - labels are one <text> whose x and y lists place one glyph per cell.
+ * Why layers, measured: see the top of this file.
+ */
+
+/** Where in its cell a dot goes: the centre, or a pair dot's corner. */
+export interface DotOffset {
+  dx: number;
+  dy: number;
+}
+
+const CENTRE: DotOffset = { dx: CELL / 2, dy: CELL / 2 };
+/** Pair dots: banker pair at the top left, player pair at the bottom right of the cell. */
+export const BANKER_PAIR_DOT: DotOffset = { dx: 15, dy: 15 };
+export const PLAYER_PAIR_DOT: DotOffset = { dx: 85, dy: 85 };
+
+/**
+ * One zero-length subpath per cell, at `offset` in the cell (its centre by default).
+ * @example dotsPath([{ col: 1, row: 2 }]) // 'M150 250h0'
+ */
+export function dotsPath(cells: readonly GridCell[], offset: DotOffset = CENTRE): string {
+  let d = '';
+  for (const { col, row } of cells) d += `M${col * CELL + offset.dx} ${row * CELL + offset.dy}h0`;
+  return d;
+}
+
+/**
+ * One line per cell, 100 units long: `slash` from the bottom left corner to the top right, `bar`
+ * across the middle.
+ * @example linesPath([{ col: 0, row: 0 }], 'slash') // 'M0 100l100 -100'
+ */
+export function linesPath(cells: readonly GridCell[], shape: 'slash' | 'bar'): string {
+  let d = '';
+  for (const { col, row } of cells) {
+    d += shape === 'slash' ? `M${col * CELL} ${(row + 1) * CELL}l${CELL} ${-CELL}` : `M${col * CELL} ${row * CELL + CELL / 2}h${CELL}`;
+  }
+  return d;
+}
+
+/** A layer of dots in `className`. */
+export function dotLayer(className: string, cells: readonly GridCell[], offset: DotOffset = CENTRE): SVGTemplateResult {
+  return svg`<path class="marks ${className}" d=${dotsPath(cells, offset)}></path>`;
+}
+
+/** A layer of lines in `className` (slash, tie-slash or cue), dashed by CSS to the mark's size. */
+export function lineLayer(className: string, cells: readonly GridCell[], shape: 'slash' | 'bar'): SVGTemplateResult {
+  return svg`<path class="marks ${className}" d=${linesPath(cells, shape)} pathLength=${cells.length > 0 ? cells.length * CELL : nothing}></path>`;
+}
+
+/**
+ * Rings in one or more colours: discs of each colour with a hole cut in each by one mask
+ * (`maskId`, unique in the element's shadow root) over the window shown.
+ */
+export function ringLayers(shown: ColumnWindow, rows: number, maskId: string, layers: readonly { className: string; cells: readonly GridCell[] }[]): SVGTemplateResult {
+  const x = shown.first * CELL;
+  const width = shown.count * CELL;
+  const height = rows * CELL;
+  const holes = layers.flatMap((layer) => layer.cells);
+  return svg`<mask id=${maskId} maskUnits="userSpaceOnUse" x=${x} y="0" width=${width} height=${height}
+      ><rect x=${x} y="0" width=${width} height=${height} fill="white"></rect><path class="marks ring-holes" d=${dotsPath(holes)}></path></mask
+    ><g mask="url(#${maskId})">${layers.map((layer) => dotLayer(`rings ${layer.className}`, layer.cells))}</g>`;
+}
+
+/** A cell with the text drawn on it. */
+export interface LabelledCell extends GridCell {
+  text: string;
+}
+
+/**
+ * Labels of one glyph each, as one <text>: its x and y lists put each glyph at its cell's centre
+ * (each positioned glyph is its own chunk, so `text-anchor: middle` centres every one).
+ */
+export function glyphLayer(className: string, cells: readonly LabelledCell[]): SVGTemplateResult {
+  let x = '';
+  let y = '';
+  let text = '';
+  for (const cell of cells) {
+    x += `${cell.col * CELL + CELL / 2} `;
+    y += `${cell.row * CELL + CELL / 2} `;
+    text += cell.text;
+  }
+  return svg`<text class="marks ${className}" x=${x.trimEnd()} y=${y.trimEnd()}>${text}</text>`;
+}
+
+/** Pair dots: outlines under both, then banker pairs at the top left and player pairs at the bottom right. */
+export function pairLayers(bankerPairs: readonly GridCell[], playerPairs: readonly GridCell[]): SVGTemplateResult {
+  return svg`<path class="marks pair-outlines" d=${dotsPath(bankerPairs, BANKER_PAIR_DOT) + dotsPath(playerPairs, PLAYER_PAIR_DOT)}></path
+    >${dotLayer('pairs banker-pairs', bankerPairs, BANKER_PAIR_DOT)}${dotLayer('pairs player-pairs', playerPairs, PLAYER_PAIR_DOT)}`;
+}
+
+/*
+ * The ask roads draw three single marks as shapes: a circle at the cell's centre whose radius CSS
+ * sets from the tokens, a line across the cell (pathLength 100) dashed like the layers above.
  */
 
 /**
@@ -131,19 +223,6 @@ export function derivedMark(road: DerivedRoadName, color: RoadColor, x: number, 
   if (road === 'bigEyeBoy') return svg`<circle class="ring" cx=${x} cy=${y}></circle>`;
   if (road === 'smallRoad') return svg`<circle class="disc" cx=${x} cy=${y}></circle>`;
   return svg`<line class="slash" x1=${x - 50} y1=${y + 50} x2=${x + 50} y2=${y - 50} pathLength="100"></line>`;
-}
-
-/**
- * Pair dots of the cell whose top left corner is (`left`, `top`): banker pair red at the top left,
- * player pair blue at the bottom right.
- */
-export function pairDots(bankerPair: boolean, playerPair: boolean, left: number, top: number): SVGTemplateResult | typeof nothing {
-  if (bankerPair && playerPair) {
-    return svg`<circle class="pair banker-pair" cx=${left + 15} cy=${top + 15} r="13" data-pair="B"></circle><circle class="pair player-pair" cx=${left + 85} cy=${top + 85} r="13" data-pair="P"></circle>`;
-  }
-  if (bankerPair) return svg`<circle class="pair banker-pair" cx=${left + 15} cy=${top + 15} r="13" data-pair="B"></circle>`;
-  if (playerPair) return svg`<circle class="pair player-pair" cx=${left + 85} cy=${top + 85} r="13" data-pair="P"></circle>`;
-  return nothing;
 }
 
 /**
@@ -206,6 +285,34 @@ export const roadGridStyles = css`
     color: var(--_blue);
   }
   /* Sizes in the units of a 100-unit cell, times the mark's size: no transform per mark. */
+  path.marks {
+    fill: none;
+    stroke-linecap: round;
+  }
+  /* A layer of dots: each zero-length subpath is a disc as wide as the stroke. */
+  .rings,
+  .discs {
+    stroke: currentColor;
+    stroke-width: calc(100px * var(--_mark-size));
+  }
+  /* Cut out of the rings' discs by their mask (black hides). */
+  .ring-holes {
+    stroke: #000;
+    stroke-width: calc((100px - var(--_mark-stroke) * 200px) * var(--_mark-size));
+  }
+  .pair-outlines {
+    stroke: var(--_mark-outline);
+    stroke-width: calc(var(--_pair-dot-size) * 100px + 5px);
+  }
+  .pairs {
+    stroke-width: calc(var(--_pair-dot-size) * 100px - 5px);
+  }
+  .banker-pairs {
+    stroke: var(--_banker);
+  }
+  .player-pairs {
+    stroke: var(--_player);
+  }
   .ring {
     fill: none;
     stroke: currentColor;
@@ -216,7 +323,7 @@ export const roadGridStyles = css`
     fill: currentColor;
     r: calc(50px * var(--_mark-size));
   }
-  /* Lines span the cell (pathLength 100); the dash is the part the mark covers. */
+  /* Lines span the cell (pathLength 100 per line); the dash is the part the mark covers, in a period of 100. */
   .slash,
   .tie-slash,
   .cue {
@@ -225,13 +332,13 @@ export const roadGridStyles = css`
   }
   .slash {
     stroke-width: calc(var(--_mark-stroke) * 130px * var(--_mark-size));
-    stroke-dasharray: calc(76px * var(--_mark-size)) 200px;
+    stroke-dasharray: calc(76px * var(--_mark-size)) calc(100px - 76px * var(--_mark-size));
     stroke-dashoffset: calc(38px * var(--_mark-size) - 50px);
   }
   .tie-slash {
     stroke: var(--_tie);
     stroke-width: calc(var(--_mark-stroke) * 80px * var(--_mark-size));
-    stroke-dasharray: calc(92px * var(--_mark-size)) 200px;
+    stroke-dasharray: calc(92px * var(--_mark-size)) calc(100px - 92px * var(--_mark-size));
     stroke-dashoffset: calc(46px * var(--_mark-size) - 50px);
   }
   text {
@@ -244,17 +351,6 @@ export const roadGridStyles = css`
     fill: var(--_mark-text);
     font-size: calc(58px * var(--_mark-size));
   }
-  .pair {
-    stroke: var(--_mark-outline);
-    stroke-width: 5px;
-    r: calc(var(--_pair-dot-size) * 50px);
-  }
-  .banker-pair {
-    fill: var(--_banker);
-  }
-  .player-pair {
-    fill: var(--_player);
-  }
   /* Letters and cues: off unless asked for, always on where colours are forced. */
   .letter,
   .cue {
@@ -266,10 +362,11 @@ export const roadGridStyles = css`
   }
   .cue {
     stroke-width: calc(var(--_mark-stroke) * 100px * var(--_mark-size));
-    stroke-dasharray: calc(52px * var(--_mark-size)) 200px;
+    stroke-dasharray: calc(52px * var(--_mark-size)) calc(100px - 52px * var(--_mark-size));
     stroke-dashoffset: calc(26px * var(--_mark-size) - 50px);
   }
-  .disc ~ .cue {
+  .disc ~ .cue,
+  .cue.on-disc {
     stroke: var(--_mark-text);
   }
   @media (forced-colors: active) {

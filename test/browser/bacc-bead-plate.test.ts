@@ -5,23 +5,27 @@ import { handsFromOutcomes } from '../../src/roads.js';
 import type { HandRecord } from '../../src/shoe-document.js';
 import { eventsFiredDuring } from './event-spy.js';
 import { inLocale } from './locale-switch.js';
+import { byColumn, dotOffsets, isDrawn, layerCells, textLabels } from './road-marks.js';
 
 // REFERENCE.md, "Worked examples".
 const FIRST = 'TBBPPPBPBBBBBBBBPT';
 const SECOND = 'BPBPPBBBPPPPBTPBBPPB';
 
-function beads(el: BaccBeadPlate): SVGGElement[] {
-  return [...el.shadowRoot!.querySelectorAll<SVGGElement>('[part="cell"]')];
-}
-
-/** Each bead as side(col,row). */
+/** Each bead as side(col,row), read from the discs drawn, in column order (the order of the hands). */
 function drawn(el: BaccBeadPlate): string[] {
-  return beads(el).map(({ dataset }) => `${dataset.side}(${dataset.col},${dataset.row})`);
+  const root = el.shadowRoot!;
+  return byColumn(['B', 'P', 'T'].flatMap((side) => layerCells(root.querySelector(`.discs.${side}`)).map((cell) => `${side}(${cell})`)));
 }
 
-/** What each bead says, as a person reads it. */
+/** What each bead says, as a person sees it: the labels drawn on each bead (joined by | if several), in the order of the hands. */
 function labels(el: BaccBeadPlate): string[] {
-  return beads(el).map((bead) => bead.querySelector('.label')!.textContent!);
+  const seen = [...el.shadowRoot!.querySelectorAll('.label')].filter(isDrawn).flatMap(textLabels);
+  return byColumn([...new Set(seen.map(({ cell }) => cell))].map((cell) => `(${cell})`)).map((at) =>
+    seen
+      .filter(({ cell }) => `(${cell})` === at)
+      .map(({ text }) => text)
+      .join('|'),
+  );
 }
 
 function summary(el: BaccBeadPlate): string {
@@ -57,14 +61,20 @@ describe('<bacc-bead-plate>', () => {
     const el = await fixture<BaccBeadPlate>(html`<bacc-bead-plate outcomes=${SECOND}></bacc-bead-plate>`);
     expect(drawn(el)).to.deep.equal(expectedBeads(SECOND, 6));
     expect(drawn(el).at(-1)).to.equal('B(3,1)');
+    expect(labels(el)).to.have.length(SECOND.length);
   });
 
   it('draws solid discs: banker red, player blue, tie green', async () => {
     const el = await fixture<BaccBeadPlate>(
       html`<bacc-bead-plate outcomes="BPT" style="--bacc-banker-color: rgb(200, 0, 0); --bacc-player-color: rgb(0, 0, 200); --bacc-tie-color: rgb(0, 150, 0)"></bacc-bead-plate>`,
     );
-    const fills = beads(el).map((bead) => getComputedStyle(bead.querySelector('.disc')!).fill);
-    expect(fills).to.deep.equal(['rgb(200, 0, 0)', 'rgb(0, 0, 200)', 'rgb(0, 150, 0)']);
+    const discs = ['B', 'P', 'T'].map((side) => el.shadowRoot!.querySelector<SVGPathElement>(`.discs.${side}`)!);
+    expect(discs.map(layerCells)).to.deep.equal([['0,0'], ['0,1'], ['0,2']]);
+    expect(discs.map((disc) => getComputedStyle(disc).stroke)).to.deep.equal(['rgb(200, 0, 0)', 'rgb(0, 0, 200)', 'rgb(0, 150, 0)']);
+    // Solid: a dot is painted at its centre and out to 0.42 of the cell, not beyond.
+    expect(discs[0]!.isPointInStroke(new DOMPoint(50, 50))).to.equal(true);
+    expect(discs[0]!.isPointInStroke(new DOMPoint(50, 50 + 40))).to.equal(true);
+    expect(discs[0]!.isPointInStroke(new DOMPoint(50, 50 + 46))).to.equal(false);
   });
 
   it('labels the discs 庄, 闲 and 和 unless told otherwise', async () => {
@@ -91,29 +101,24 @@ describe('<bacc-bead-plate>', () => {
     const el = await fixture<BaccBeadPlate>(html`<bacc-bead-plate labels="totals"></bacc-bead-plate>`);
     el.hands = [hand('B', 7), hand('P', 9), hand('T', 4), hand('B', null)];
     await el.updateComplete;
-    const seen = () =>
-      beads(el).map((bead) => [...bead.querySelectorAll('.label')].filter((label) => label.getBoundingClientRect().width > 0).map((label) => label.textContent).join('|'));
-    expect(seen()).to.deep.equal(['7', '9', '4', 'B']);
+    expect(labels(el)).to.deep.equal(['7', '9', '4', 'B']);
     el.letters = true;
     await el.updateComplete;
-    expect(seen()).to.deep.equal(['B7', 'P9', 'T4', 'B']);
+    expect(labels(el)).to.deep.equal(['B7', 'P9', 'T4', 'B']);
   });
 
   it('puts a banker pair dot at the top left and a player pair dot at the bottom right', async () => {
     const el = await fixture<BaccBeadPlate>(html`<bacc-bead-plate></bacc-bead-plate>`);
     el.hands = [hand('T', 5, { bankerPair: true, playerPair: true }), hand('P', 8)];
     await el.updateComplete;
-    const [both, none] = beads(el);
-    const cell = both!.getBoundingClientRect();
-    const centre = (dot: Element) => {
-      const rect = dot.getBoundingClientRect();
-      return { x: rect.x + rect.width / 2 - cell.x, y: rect.y + rect.height / 2 - cell.y };
-    };
-    const banker = centre(both!.querySelector('[data-pair="B"]')!);
-    const player = centre(both!.querySelector('[data-pair="P"]')!);
-    expect(banker.x < cell.width / 2 && banker.y < cell.height / 2, 'banker pair top left').to.equal(true);
-    expect(player.x > cell.width / 2 && player.y > cell.height / 2, 'player pair bottom right').to.equal(true);
-    expect(none!.querySelectorAll('.pair')).to.have.length(0);
+    const root = el.shadowRoot!;
+    const bankerPairs = root.querySelector('.banker-pairs')!;
+    const playerPairs = root.querySelector('.player-pairs')!;
+    expect(layerCells(bankerPairs)).to.deep.equal(['0,0']);
+    expect(layerCells(playerPairs)).to.deep.equal(['0,0']);
+    expect(dotOffsets(bankerPairs).every(({ x, y }) => x < 50 && y < 50), 'banker pair top left').to.equal(true);
+    expect(dotOffsets(playerPairs).every(({ x, y }) => x > 50 && y > 50), 'player pair bottom right').to.equal(true);
+    expect(getComputedStyle(bankerPairs).stroke).to.not.equal(getComputedStyle(playerPairs).stroke);
   });
 
   it('adds a bead when .hands gets one more hand, and removes it when that hand is taken back', async () => {
@@ -142,9 +147,10 @@ describe('<bacc-bead-plate>', () => {
     await nextFrame();
     await el.updateComplete;
     // 60px holds 2 columns of 28px: the plate's columns 1 and 2.
-    expect(new Set(beads(el).map((bead) => bead.dataset.col))).to.deep.equal(new Set(['1', '2']));
-    const box = el.getBoundingClientRect();
-    for (const bead of beads(el)) expect(bead.getBoundingClientRect().right).to.be.at.most(box.right + 0.5);
+    expect(new Set(drawn(el).map((bead) => /\((\d+),/.exec(bead)![1]))).to.deep.equal(new Set(['1', '2']));
+    const svg = el.shadowRoot!.querySelector('svg')!;
+    expect([svg.dataset.firstCol, svg.dataset.columns]).to.deep.equal(['1', '2']);
+    expect(svg.getBoundingClientRect().right).to.be.at.most(el.getBoundingClientRect().right + 0.5);
   });
 
   it('says its columns in words for screen readers', async () => {

@@ -5,18 +5,34 @@ import { RoadTracker, handsFromOutcomes } from '../../src/roads.js';
 import type { HandRecord } from '../../src/shoe-document.js';
 import { eventsFiredDuring } from './event-spy.js';
 import { inLocale } from './locale-switch.js';
+import { byColumn, dotOffsets, isDrawn, layerCells, textLabels, type CellKey } from './road-marks.js';
 
 // REFERENCE.md, "Worked examples".
 const FIRST = 'TBBPPPBPBBBBBBBBPT';
 const SECOND = 'BPBPPBBBPPPPBTPBBPPB';
 
-function cells(el: BaccBigRoad): SVGGElement[] {
-  return [...el.shadowRoot!.querySelectorAll<SVGGElement>('[part="cell"]')];
+/**
+ * Each drawn cell as side(col,row), with /n for n ties on it (the notation of REFERENCE.md), read
+ * from the rings, tie slashes and tie counts drawn, by column then row. T: a slash with no ring.
+ */
+function drawn(el: BaccBigRoad): string[] {
+  const root = el.shadowRoot!;
+  const sides = new Map<CellKey, string>();
+  for (const side of ['B', 'P']) for (const cell of layerCells(root.querySelector(`.rings.${side}`))) sides.set(cell, side);
+  const ties = new Map<CellKey, number>();
+  for (const cell of layerCells(root.querySelector('.tie-slash'))) ties.set(cell, 1);
+  for (const count of root.querySelectorAll('.tie-count')) {
+    const [label] = textLabels(count);
+    expect(ties.has(label!.cell), `tie count ${label!.text} on a slashed cell`).to.equal(true);
+    ties.set(label!.cell, Number(label!.text));
+  }
+  const keys = new Set([...sides.keys(), ...ties.keys()]);
+  return byColumn([...keys].map((key) => `${sides.get(key) ?? 'T'}(${key})${ties.has(key) ? `/${ties.get(key)}` : ''}`));
 }
 
-/** Each drawn cell as side(col,row), with /n for n ties on it: the notation of REFERENCE.md. */
-function drawn(el: BaccBigRoad): string[] {
-  return cells(el).map(({ dataset }) => `${dataset.side}(${dataset.col},${dataset.row})${dataset.ties === '0' ? '' : `/${dataset.ties}`}`);
+/** The road columns of the cells drawn, in order, without repeats. */
+function drawnColumns(el: BaccBigRoad): number[] {
+  return [...new Set(drawn(el).map((cell) => Number(/\((\d+),/.exec(cell)![1])))];
 }
 
 function summary(el: BaccBigRoad): string {
@@ -37,43 +53,57 @@ function hand(outcome: 'B' | 'P' | 'T', pairs: { bankerPair?: boolean; playerPai
 describe('<bacc-big-road>', () => {
   it('draws the first worked example: the dragon tail along the bottom row and the leading tie on the first cell', async () => {
     const el = await fixture<BaccBigRoad>(html`<bacc-big-road outcomes=${FIRST}></bacc-big-road>`);
-    expect(drawn(el)).to.deep.equal([
+    expect(drawn(el)).to.deep.equal(byColumn([
       'B(0,0)/1', 'B(0,1)', 'P(1,0)', 'P(1,1)', 'P(1,2)', 'B(2,0)', 'P(3,0)',
       'B(4,0)', 'B(4,1)', 'B(4,2)', 'B(4,3)', 'B(4,4)', 'B(4,5)', 'B(5,5)', 'B(6,5)',
       'P(5,0)/1',
-    ]);
+    ]));
   });
 
   it('draws the second worked example, with its tie on the banker cell before it', async () => {
     const el = await fixture<BaccBigRoad>(html`<bacc-big-road outcomes=${SECOND}></bacc-big-road>`);
-    expect(drawn(el)).to.deep.equal([
+    expect(drawn(el)).to.deep.equal(byColumn([
       'B(0,0)', 'P(1,0)', 'B(2,0)', 'P(3,0)', 'P(3,1)', 'B(4,0)', 'B(4,1)', 'B(4,2)',
       'P(5,0)', 'P(5,1)', 'P(5,2)', 'P(5,3)', 'B(6,0)/1', 'P(7,0)', 'B(8,0)', 'B(8,1)', 'P(9,0)', 'P(9,1)', 'B(10,0)',
-    ]);
+    ]));
   });
 
   it('draws banker cells as red rings and player cells as blue rings', async () => {
     const el = await fixture<BaccBigRoad>(html`<bacc-big-road outcomes="BP" style="--bacc-banker-color: rgb(200, 0, 0); --bacc-player-color: rgb(0, 0, 200)"></bacc-big-road>`);
-    const [banker, player] = cells(el).map((cell) => cell.querySelector<SVGCircleElement>('.ring')!);
-    expect(getComputedStyle(banker!).stroke).to.equal('rgb(200, 0, 0)');
-    expect(getComputedStyle(banker!).fill).to.equal('none');
-    expect(getComputedStyle(player!).stroke).to.equal('rgb(0, 0, 200)');
+    const root = el.shadowRoot!;
+    const banker = root.querySelector<SVGPathElement>('.rings.B')!;
+    const player = root.querySelector<SVGPathElement>('.rings.P')!;
+    expect(layerCells(banker)).to.deep.equal(['0,0']);
+    expect(layerCells(player)).to.deep.equal(['1,0']);
+    expect(getComputedStyle(banker).stroke).to.equal('rgb(200, 0, 0)');
+    expect(getComputedStyle(banker).fill).to.equal('none');
+    expect(getComputedStyle(player).stroke).to.equal('rgb(0, 0, 200)');
+    // Hollow: a mask over both cuts a smaller disc out of every ring, so the centre is not painted and the band is.
+    const holes = root.querySelector<SVGPathElement>('mask .ring-holes')!;
+    expect(banker.closest('g')!.getAttribute('mask')).to.equal(`url(#${holes.closest('mask')!.id})`);
+    expect(layerCells(holes)).to.deep.equal(['0,0', '1,0']);
+    const point = (x: number, y: number) => new DOMPoint(x, y);
+    expect(holes.isPointInStroke(point(50, 50)), 'hole at the centre').to.equal(true);
+    expect(banker.isPointInStroke(point(50 + 38, 50)), 'ring band painted').to.equal(true);
+    expect(holes.isPointInStroke(point(50 + 38, 50)), 'no hole in the band').to.equal(false);
+    expect(banker.isPointInStroke(point(50 + 48, 50)), 'nothing outside the ring').to.equal(false);
   });
 
   it('slashes a cell in green for its tie and prints the count from two ties on', async () => {
     const el = await fixture<BaccBigRoad>(html`<bacc-big-road outcomes="BTPTT" style="--bacc-tie-color: rgb(0, 150, 0)"></bacc-big-road>`);
-    const [banker, player] = cells(el);
-    const slash = banker!.querySelector('.tie-slash')!;
-    expect(getComputedStyle(slash).stroke).to.equal('rgb(0, 150, 0)');
-    expect(banker!.querySelector('.tie-count')).to.equal(null);
-    expect(player!.querySelector('.tie-slash')).to.not.equal(null);
-    expect(player!.querySelector('.tie-count')!.textContent).to.equal('2');
+    const root = el.shadowRoot!;
+    const slashes = root.querySelector('.tie-slash')!;
+    expect(getComputedStyle(slashes).stroke).to.equal('rgb(0, 150, 0)');
+    expect(layerCells(slashes)).to.deep.equal(['0,0', '1,0']);
+    expect([...root.querySelectorAll('.tie-count')].flatMap(textLabels)).to.deep.equal([{ cell: '1,0', text: '2' }]);
+    expect(drawn(el)).to.deep.equal(['B(0,0)/1', 'P(1,0)/2']);
   });
 
   it('shows ties dealt before any banker or player hand on the first cell', async () => {
     const el = await fixture<BaccBigRoad>(html`<bacc-big-road outcomes="TT"></bacc-big-road>`);
     expect(drawn(el)).to.deep.equal(['T(0,0)/2']);
-    expect(cells(el)[0]!.querySelector('.ring')).to.equal(null);
+    expect(layerCells(el.shadowRoot!.querySelector('.rings.B'))).to.deep.equal([]);
+    expect(layerCells(el.shadowRoot!.querySelector('.rings.P'))).to.deep.equal([]);
     el.outcomes = 'TTB';
     await el.updateComplete;
     expect(drawn(el)).to.deep.equal(['B(0,0)/2']);
@@ -83,32 +113,29 @@ describe('<bacc-big-road>', () => {
     const el = await fixture<BaccBigRoad>(html`<bacc-big-road></bacc-big-road>`);
     el.hands = [hand('B', { bankerPair: true }), hand('P', { playerPair: true }), hand('B')];
     await el.updateComplete;
-    const [banker, player, plain] = cells(el);
-    const within = (dot: Element, cell: Element) => {
-      const d = dot.getBoundingClientRect();
-      const c = cell.getBoundingClientRect();
-      return { left: d.x + d.width / 2 < c.x + c.width / 2, top: d.y + d.height / 2 < c.y + c.height / 2 };
-    };
-    expect(banker!.querySelectorAll('.pair')).to.have.length(1);
-    expect(within(banker!.querySelector('[data-pair="B"]')!, banker!)).to.deep.equal({ left: true, top: true });
-    expect(player!.querySelectorAll('.pair')).to.have.length(1);
-    expect(within(player!.querySelector('[data-pair="P"]')!, player!)).to.deep.equal({ left: false, top: false });
-    expect(plain!.querySelectorAll('.pair')).to.have.length(0);
+    const root = el.shadowRoot!;
+    const bankerPairs = root.querySelector('.banker-pairs')!;
+    const playerPairs = root.querySelector('.player-pairs')!;
+    expect(layerCells(bankerPairs)).to.deep.equal(['0,0']);
+    expect(layerCells(playerPairs)).to.deep.equal(['1,0']);
+    expect(dotOffsets(bankerPairs).every(({ x, y }) => x < 50 && y < 50), 'banker pair top left').to.equal(true);
+    expect(dotOffsets(playerPairs).every(({ x, y }) => x > 50 && y > 50), 'player pair bottom right').to.equal(true);
+    expect(layerCells(root.querySelector('.pair-outlines'))).to.deep.equal(['0,0', '1,0']);
   });
 
   it('adds a cell when .hands gets one more hand, and removes it when that hand is taken back', async () => {
     const hands = handsFromOutcomes(FIRST);
     const el = await fixture<BaccBigRoad>(html`<bacc-big-road .hands=${hands.slice(0, 16)}></bacc-big-road>`);
-    expect(drawn(el).at(-1)).to.equal('B(6,5)');
+    expect(drawn(el)).to.include('B(6,5)').and.to.have.length(15);
     el.hands = hands.slice(0, 17);
     await el.updateComplete;
-    expect(drawn(el).at(-1)).to.equal('P(5,0)');
+    expect(drawn(el)).to.include('P(5,0)').and.to.have.length(16);
     el.hands = hands;
     await el.updateComplete;
-    expect(drawn(el).at(-1)).to.equal('P(5,0)/1');
+    expect(drawn(el)).to.include('P(5,0)/1').and.to.have.length(16);
     el.hands = hands.slice(0, 16);
     await el.updateComplete;
-    expect(drawn(el).at(-1)).to.equal('B(6,5)');
+    expect(drawn(el)).to.include('B(6,5)').and.to.not.include('P(5,0)');
     expect(drawn(el)).to.have.length(15);
   });
 
@@ -128,7 +155,7 @@ describe('<bacc-big-road>', () => {
       RoadTracker.prototype.add = add;
     }
     expect(adds).to.equal(1);
-    expect(drawn(el).at(-1)).to.equal('P(5,0)/1');
+    expect(drawn(el)).to.include('P(5,0)/1');
   });
 
   it('uses .hands rather than the outcomes attribute when both are given', async () => {
@@ -146,7 +173,7 @@ describe('<bacc-big-road>', () => {
     } finally {
       console.warn = warn;
     }
-    expect(cells(el)).to.have.length(0);
+    expect(drawn(el)).to.have.length(0);
     expect(el.shadowRoot!.querySelector('.grid-lines')!.getAttribute('d')).to.not.equal('');
     expect(warnings).to.have.length(1);
     expect(warnings[0]).to.contain('"X" at position 2');
@@ -154,17 +181,17 @@ describe('<bacc-big-road>', () => {
 
   it('reads an outcomes attribute in either case and with spaces between the letters', async () => {
     const el = await fixture<BaccBigRoad>(html`<bacc-big-road outcomes="bb pp t"></bacc-big-road>`);
-    expect(drawn(el)).to.deep.equal(['B(0,0)', 'B(0,1)', 'P(1,0)', 'P(1,1)/1']);
+    expect(drawn(el)).to.deep.equal(byColumn(['B(0,0)', 'B(0,1)', 'P(1,0)', 'P(1,1)/1']));
   });
 
   it('turns a streak along the bottom row sooner when given fewer rows', async () => {
     const el = await fixture<BaccBigRoad>(html`<bacc-big-road rows="3" outcomes="BBBBBP"></bacc-big-road>`);
-    expect(drawn(el)).to.deep.equal(['B(0,0)', 'B(0,1)', 'B(0,2)', 'B(1,2)', 'B(2,2)', 'P(1,0)']);
+    expect(drawn(el)).to.deep.equal(byColumn(['B(0,0)', 'B(0,1)', 'B(0,2)', 'B(1,2)', 'B(2,2)', 'P(1,0)']));
     const grid = el.shadowRoot!.querySelector('svg')!.getBoundingClientRect();
     expect(grid.height).to.be.closeTo(3 * 28, 0.5);
     el.rows = 6;
     await el.updateComplete;
-    expect(drawn(el)).to.deep.equal(['B(0,0)', 'B(0,1)', 'B(0,2)', 'B(0,3)', 'B(0,4)', 'P(1,0)']);
+    expect(drawn(el)).to.deep.equal(byColumn(['B(0,0)', 'B(0,1)', 'B(0,2)', 'B(0,3)', 'B(0,4)', 'P(1,0)']));
   });
 
   it('fills its width with whole columns of empty grid cells', async () => {
@@ -179,28 +206,25 @@ describe('<bacc-big-road>', () => {
   it('shows the newest columns when it is too narrow for the whole road', async () => {
     const el = await fixture<BaccBigRoad>(html`<bacc-big-road outcomes=${FIRST} style="width: 112px"></bacc-big-road>`);
     await settled(el);
-    const box = el.getBoundingClientRect();
-    const shown = cells(el).filter((cell) => {
-      const rect = cell.getBoundingClientRect();
-      return rect.left >= box.left - 0.5 && rect.right <= box.right + 0.5;
-    });
-    // 112px holds 4 columns of 28px: the road's columns 3 to 6, its newest.
-    expect(shown.map((cell) => Number(cell.dataset.col)).sort((a, b) => a - b)).to.include.members([3, 4, 5, 6]);
-    expect(shown.length).to.equal(cells(el).length);
-    expect(cells(el).every((cell) => Number(cell.dataset.col) >= 3)).to.equal(true);
+    // 112px holds 4 columns of 28px: the road's columns 3 to 6, its newest, and only they are drawn.
+    const svg = el.shadowRoot!.querySelector('svg')!;
+    expect([svg.dataset.firstCol, svg.dataset.columns]).to.deep.equal(['3', '4']);
+    expect(svg.getAttribute('viewBox')).to.equal('300 0 400 600');
+    expect(svg.getBoundingClientRect().right).to.be.at.most(el.getBoundingClientRect().right + 0.5);
+    expect(drawnColumns(el)).to.deep.equal([3, 4, 5, 6]);
   });
 
   it('keeps the newest column in view as hands arrive while narrow, and shows more columns when widened', async () => {
     const hands = handsFromOutcomes('BPBPB');
     const el = await fixture<BaccBigRoad>(html`<bacc-big-road .hands=${hands} style="width: 84px"></bacc-big-road>`);
     await settled(el);
-    expect(cells(el).map((cell) => cell.dataset.col)).to.deep.equal(['2', '3', '4']);
+    expect(drawnColumns(el)).to.deep.equal([2, 3, 4]);
     el.hands = [...hands, hand('P')];
     await el.updateComplete;
-    expect(cells(el).map((cell) => cell.dataset.col)).to.deep.equal(['3', '4', '5']);
+    expect(drawnColumns(el)).to.deep.equal([3, 4, 5]);
     el.style.width = '400px';
     await settled(el);
-    expect(cells(el).map((cell) => cell.dataset.col)).to.deep.equal(['0', '1', '2', '3', '4', '5']);
+    expect(drawnColumns(el)).to.deep.equal([0, 1, 2, 3, 4, 5]);
   });
 
   it('shows twelve columns while it has no width to fit', async () => {
@@ -228,12 +252,14 @@ describe('<bacc-big-road>', () => {
 
   it('writes B and P inside the rings only when asked to with the letters attribute', async () => {
     const el = await fixture<BaccBigRoad>(html`<bacc-big-road outcomes="BP"></bacc-big-road>`);
-    const visibleLetters = () =>
-      [...el.shadowRoot!.querySelectorAll('.letter')].filter((letter) => letter.getBoundingClientRect().width > 0).map((letter) => letter.textContent);
+    const visibleLetters = () => [...el.shadowRoot!.querySelectorAll('.letter')].filter(isDrawn).flatMap(textLabels);
     expect(visibleLetters()).to.deep.equal([]);
     el.letters = true;
     await el.updateComplete;
-    expect(visibleLetters()).to.deep.equal(['B', 'P']);
+    expect(visibleLetters()).to.deep.equal([
+      { cell: '0,0', text: 'B' },
+      { cell: '1,0', text: 'P' },
+    ]);
   });
 
   it('says its columns in words for screen readers', async () => {

@@ -1,28 +1,34 @@
 import { expect, fixture, html, nextFrame } from '@open-wc/testing';
 import '../../components/bacc-derived-road.js';
 import type { BaccDerivedRoad } from '../../components/bacc-derived-road.js';
-import { handsFromOutcomes } from '../../src/roads.js';
+import { RoadTracker, handsFromOutcomes, type DerivedRoadName } from '../../src/roads.js';
 import { eventsFiredDuring } from './event-spy.js';
 import { inLocale } from './locale-switch.js';
+import { byColumn, isDrawn, layerCells } from './road-marks.js';
 
 // REFERENCE.md, "Worked examples".
 const FIRST = 'TBBPPPBPBBBBBBBBPT';
 const SECOND = 'BPBPPBBBPPPPBTPBBPPB';
 
-function marks(el: BaccDerivedRoad): SVGGElement[] {
-  return [...el.shadowRoot!.querySelectorAll<SVGGElement>('[part="cell"]')];
-}
+const NAMES: Record<string, DerivedRoadName> = { 'big-eye-boy': 'bigEyeBoy', 'small-road': 'smallRoad', 'cockroach-pig': 'cockroachPig' };
 
-/** The colours in the order the marks were added, as REFERENCE.md writes them: "r b b". */
-function colours(el: BaccDerivedRoad): string {
-  return marks(el)
-    .map((mark) => (mark.dataset.color === 'red' ? 'r' : mark.dataset.color === 'blue' ? 'b' : '?'))
-    .join(' ');
-}
-
-/** Each mark as colour(col,row). */
+/** Each mark drawn as colour(col,row), read from the red and blue layers, by column then row. */
 function drawn(el: BaccDerivedRoad): string[] {
-  return marks(el).map(({ dataset }) => `${dataset.color === 'red' ? 'r' : 'b'}(${dataset.col},${dataset.row})`);
+  const root = el.shadowRoot!;
+  const layer = (color: string) => root.querySelector(`:is(.rings, .discs, .slash).${color}`);
+  return byColumn(['red', 'blue'].flatMap((color) => layerCells(layer(color)).map((cell) => `${color[0]}(${cell})`)));
+}
+
+/**
+ * The colours in the order the marks were added, as REFERENCE.md writes them ("r b b"): the road
+ * tracker's marks, in its order, after checking that they are exactly the marks drawn (the layers
+ * keep no order across colours).
+ */
+function colours(el: BaccDerivedRoad): string {
+  const tracker = new RoadTracker({ rows: el.rows }).addAll(el.hands ?? handsFromOutcomes(el.outcomes));
+  const cells = tracker.derivedRoad(NAMES[el.kind]!).cells;
+  expect(drawn(el)).to.deep.equal(byColumn(cells.map((cell) => `${cell.color[0]}(${cell.col},${cell.row})`)));
+  return cells.map((cell) => cell.color[0]).join(' ');
 }
 
 function summary(el: BaccDerivedRoad): string {
@@ -48,31 +54,41 @@ describe('<bacc-derived-road>', () => {
 
   it('places Big Eye Boy like the big road: a new column when the colour changes', async () => {
     const el = await road('big-eye-boy', FIRST);
-    expect(drawn(el)).to.deep.equal([
+    expect(drawn(el)).to.deep.equal(byColumn([
       'r(0,0)', 'b(1,0)', 'b(1,1)', 'b(1,2)', 'r(2,0)', 'b(3,0)',
       'r(4,0)', 'r(4,1)', 'r(4,2)', 'r(4,3)', 'r(4,4)', 'r(4,5)', 'b(5,0)',
-    ]);
+    ]));
   });
 
   it('tails a Small Road column that reaches the bottom row to column 8, row 5', async () => {
     const el = await road('small-road', SECOND);
-    expect(drawn(el).slice(-7)).to.deep.equal(['b(7,0)', 'b(7,1)', 'b(7,2)', 'b(7,3)', 'b(7,4)', 'b(7,5)', 'b(8,5)']);
+    expect(drawn(el).slice(-7)).to.deep.equal(byColumn(['b(7,0)', 'b(7,1)', 'b(7,2)', 'b(7,3)', 'b(7,4)', 'b(7,5)', 'b(8,5)']));
   });
 
   it('draws Big Eye Boy as hollow rings, Small Road as solid dots and Cockroach Pig as slashes', async () => {
     const style = '--bacc-red-color: rgb(200, 0, 0); --bacc-blue-color: rgb(0, 0, 200)';
     const eye = await fixture<BaccDerivedRoad>(html`<bacc-derived-road kind="big-eye-boy" outcomes=${FIRST} style=${style}></bacc-derived-road>`);
-    const ring = getComputedStyle(marks(eye)[0]!.querySelector('circle')!);
-    expect([ring.fill, ring.stroke]).to.deep.equal(['none', 'rgb(200, 0, 0)']);
+    const point = (x: number, y: number) => new DOMPoint(x, y);
+    // Big Eye Boy's first mark is red at (0,0): a ring, its centre cut out by the mask.
+    const rings = eye.shadowRoot!.querySelector<SVGPathElement>('.rings.red')!;
+    expect(getComputedStyle(rings).stroke).to.equal('rgb(200, 0, 0)');
+    expect(rings.closest('g')!.getAttribute('mask')).to.equal('url(#ring-holes)');
+    const holes = eye.shadowRoot!.querySelector<SVGPathElement>('#ring-holes .ring-holes')!;
+    expect([holes.isPointInStroke(point(50, 50)), holes.isPointInStroke(point(50 + 38, 50)), rings.isPointInStroke(point(50 + 38, 50))]).to.deep.equal([true, false, true]);
+    expect(eye.shadowRoot!.querySelector('.discs, .slash:not(.cue)')).to.equal(null);
+    // Small Road's first mark is blue at (0,0): a solid dot, no mask.
     const small = await fixture<BaccDerivedRoad>(html`<bacc-derived-road kind="small-road" outcomes=${FIRST} style=${style}></bacc-derived-road>`);
-    const dot = getComputedStyle(marks(small)[0]!.querySelector('circle')!);
-    expect(dot.fill).to.equal('rgb(0, 0, 200)');
+    const dots = small.shadowRoot!.querySelector<SVGPathElement>('.discs.blue')!;
+    expect(getComputedStyle(dots).stroke).to.equal('rgb(0, 0, 200)');
+    expect(dots.isPointInStroke(point(50, 50))).to.equal(true);
+    expect(small.shadowRoot!.querySelector('mask, .rings')).to.equal(null);
+    // Cockroach Pig's first mark is blue at (0,0), its second red at (1,0): slashes from lower left to upper right.
     const pig = await fixture<BaccDerivedRoad>(html`<bacc-derived-road kind="cockroach-pig" outcomes=${FIRST} style=${style}></bacc-derived-road>`);
-    expect(marks(pig)[0]!.querySelector('circle')).to.equal(null);
-    const slash = pig.shadowRoot!.querySelector<SVGLineElement>('[data-color="red"] line')!;
-    expect(getComputedStyle(slash).stroke).to.equal('rgb(200, 0, 0)');
-    // Lower left to upper right.
-    expect(slash.x1.baseVal.value < slash.x2.baseVal.value && slash.y1.baseVal.value > slash.y2.baseVal.value).to.equal(true);
+    const slashes = pig.shadowRoot!.querySelector<SVGPathElement>('.slash.red')!;
+    expect(getComputedStyle(slashes).stroke).to.equal('rgb(200, 0, 0)');
+    expect(layerCells(slashes)[0]).to.equal('1,0');
+    expect([slashes.isPointInStroke(point(150, 50)), slashes.isPointInStroke(point(130, 70)), slashes.isPointInStroke(point(130, 30))]).to.deep.equal([true, true, false]);
+    expect(pig.shadowRoot!.querySelector('mask, .rings, .discs')).to.equal(null);
   });
 
   it('switches road when its kind changes', async () => {
@@ -89,7 +105,7 @@ describe('<bacc-derived-road>', () => {
     el.hands = hands.slice(0, 17);
     await el.updateComplete;
     expect(colours(el)).to.equal('r b b b r b r r r r r r b');
-    expect(drawn(el).at(-1)).to.equal('b(5,0)');
+    expect(drawn(el)).to.include('b(5,0)');
     el.hands = hands.slice(0, 16);
     await el.updateComplete;
     expect(colours(el)).to.equal('r b b b r b r r r r r r');
@@ -97,7 +113,8 @@ describe('<bacc-derived-road>', () => {
 
   it('tails sooner when given fewer rows', async () => {
     const el = await road('big-eye-boy', FIRST, 3);
-    expect(drawn(el).slice(6)).to.deep.equal(['r(4,0)', 'r(4,1)', 'r(4,2)', 'r(5,2)', 'r(6,2)', 'r(7,2)', 'b(5,0)']);
+    expect(drawn(el)).to.include.members(['r(4,0)', 'r(4,1)', 'r(4,2)', 'r(5,2)', 'r(6,2)', 'r(7,2)', 'b(5,0)']);
+    expect(drawn(el)).to.have.length(13);
     expect(el.shadowRoot!.querySelector('svg')!.getBoundingClientRect().height).to.be.closeTo(3 * 28, 0.5);
   });
 
@@ -107,21 +124,21 @@ describe('<bacc-derived-road>', () => {
     await nextFrame();
     await el.updateComplete;
     // 84px holds 3 columns of 28px: the road's columns 6 to 8.
-    expect(new Set(marks(el).map((mark) => mark.dataset.col))).to.deep.equal(new Set(['6', '7', '8']));
-    const box = el.getBoundingClientRect();
-    for (const mark of marks(el)) expect(mark.getBoundingClientRect().left).to.be.at.least(box.left - 0.5);
+    expect(new Set(drawn(el).map((mark) => /\((\d+),/.exec(mark)![1]))).to.deep.equal(new Set(['6', '7', '8']));
+    const svg = el.shadowRoot!.querySelector('svg')!;
+    expect([svg.dataset.firstCol, svg.dataset.columns]).to.deep.equal(['6', '3']);
+    expect(svg.getBoundingClientRect().left).to.be.at.least(el.getBoundingClientRect().left - 0.5);
   });
 
   it('marks blue with a bar, and red without, when the letters attribute is set', async () => {
     const el = await fixture<BaccDerivedRoad>(html`<bacc-derived-road kind="small-road" outcomes=${FIRST}></bacc-derived-road>`);
-    const barred = () =>
-      marks(el)
-        .filter((mark) => [...mark.querySelectorAll('.cue')].some((cue) => cue.getBoundingClientRect().width > 0))
-        .map((mark) => mark.dataset.color);
+    const barred = () => [...el.shadowRoot!.querySelectorAll('.cue')].filter(isDrawn).flatMap(layerCells);
+    const blue = () => layerCells(el.shadowRoot!.querySelector('.discs.blue'));
     expect(barred()).to.deep.equal([]);
     el.letters = true;
     await el.updateComplete;
-    expect(barred()).to.deep.equal(['blue', 'blue', 'blue', 'blue']);
+    expect(blue()).to.have.length(4);
+    expect(barred()).to.deep.equal(blue());
   });
 
   it('says its columns of colours in words for screen readers', async () => {

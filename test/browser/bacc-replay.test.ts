@@ -7,6 +7,7 @@ import type { BaccBigRoad } from '../../components/bacc-big-road.js';
 import { computeRoads } from '../../src/roads.js';
 import { eventsFiredDuring } from './event-spy.js';
 import { shoeAt, until } from './history-fixtures.js';
+import { byColumn, layerCells } from './road-marks.js';
 
 const shoe = shoeAt('replay', 'Table 3', '2026-03-14T12:00:00.000Z');
 
@@ -22,20 +23,21 @@ function positionText(el: BaccReplay): string {
   return el.shadowRoot!.querySelector('.position')!.textContent!.trim();
 }
 
-/** The big road's newest drawn cell, as the REFERENCE.md notation side(col,row). */
-async function lastBigRoadCell(el: BaccReplay): Promise<string> {
+/** The big road's drawn rings, as the REFERENCE.md notation side(col,row), and the first road column on screen. */
+async function bigRoadDrawn(el: BaccReplay): Promise<{ cells: string[]; firstCol: number }> {
   const bigRoad = scoreboard(el).shadowRoot!.querySelector<BaccBigRoad>('bacc-big-road')!;
   await nextFrame();
   await nextFrame();
   await bigRoad.updateComplete;
-  const cells = bigRoad.shadowRoot!.querySelectorAll<SVGGElement>('[part="cell"]');
-  const last = cells[cells.length - 1]!;
-  return `${last.dataset.side}(${last.dataset.col},${last.dataset.row})`;
+  const root = bigRoad.shadowRoot!;
+  const cells = ['B', 'P'].flatMap((side) => layerCells(root.querySelector(`.rings.${side}`)).map((cell) => `${side}(${cell})`));
+  return { cells: byColumn(cells), firstCol: Number(root.querySelector('svg')!.dataset.firstCol) };
 }
 
-function expectedLastCell(hands: number): string {
-  const cell = computeRoads(shoe.hands.slice(0, hands)).bigRoad.cells.at(-1)!;
-  return `${cell.side}(${cell.col},${cell.row})`;
+/** The big road's cells after `hands` hands from road column `firstCol` on, in the same notation. */
+function expectedCells(hands: number, firstCol: number): string[] {
+  const cells = computeRoads(shoe.hands.slice(0, hands)).bigRoad.cells.filter((cell) => cell.col >= firstCol);
+  return byColumn(cells.map((cell) => `${cell.side}(${cell.col},${cell.row})`));
 }
 
 async function replayOf(): Promise<BaccReplay> {
@@ -130,7 +132,8 @@ describe('<bacc-replay>', () => {
     await el.updateComplete;
     expect(scoreboard(el).hands).to.deep.equal(shoe.hands.slice(0, 23));
     expect(positionText(el)).to.equal(`hand 23 of ${shoe.hands.length}`);
-    expect(await lastBigRoadCell(el)).to.equal(expectedLastCell(23));
+    const { cells, firstCol } = await bigRoadDrawn(el);
+    expect(cells).to.deep.equal(expectedCells(23, firstCol));
     // The statistics follow the same hands: the header counts 23.
     const header = scoreboard(el).shadowRoot!.querySelector('header')!.textContent!;
     expect(header).to.match(/Hand\s*23\b/);

@@ -6,6 +6,7 @@ import { handRecord, type HandRecord } from '../../src/shoe-document.js';
 import { RoadTracker, handsFromOutcomes } from '../../src/roads.js';
 import { ShoeStatistics } from '../../src/stats.js';
 import { eventsFiredDuring } from './event-spy.js';
+import { layerCells } from './road-marks.js';
 
 const dealt = (seed: string, count: number): HandRecord[] => {
   const shoe = new Shoe({ seed });
@@ -43,7 +44,8 @@ describe('<bacc-scoreboard>', () => {
     for (const child of [...roads, ...panels]) expect((child as unknown as { hands: unknown }).hands).to.equal(hands);
     const bead = el.shadowRoot!.querySelector('bacc-bead-plate')!;
     await bead.updateComplete;
-    expect(bead.shadowRoot!.querySelectorAll('[data-col][data-row]').length).to.equal(10);
+    const beads = ['B', 'P', 'T'].flatMap((side) => layerCells(bead.shadowRoot!.querySelector(`.discs.${side}`)));
+    expect(beads).to.have.length(10);
   });
 
   it('adds one more hand to one road tracker and one set of statistics, not once per element', async () => {
@@ -73,7 +75,7 @@ describe('<bacc-scoreboard>', () => {
     expect(roadAdds).to.equal(1);
     expect(statisticsAdds).to.equal(2);
     const bigRoad = el.shadowRoot!.querySelector('bacc-big-road')!;
-    expect(bigRoad.shadowRoot!.querySelectorAll('[part="cell"]').length).to.be.greaterThan(0);
+    expect(layerCells(bigRoad.shadowRoot!.querySelector('.rings.B')).length + layerCells(bigRoad.shadowRoot!.querySelector('.rings.P')).length).to.be.greaterThan(0);
     const stats = el.shadowRoot!.querySelector('bacc-stats')!;
     expect(stats.shadowRoot!.querySelector('[data-stat="hands"] .figure')!.textContent).to.equal('12');
   });
