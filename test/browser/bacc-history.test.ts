@@ -56,6 +56,8 @@ function notice(el: BaccHistory): HTMLElement | null {
 }
 
 async function change(el: BaccHistory, selector: string, value: string): Promise<void> {
+  // The date filters are drawn in the frame after the first page.
+  await until(() => el.shadowRoot!.querySelector(selector) !== null, selector);
   const input = control<HTMLInputElement | HTMLSelectElement>(el, selector);
   input.value = value;
   input.dispatchEvent(new Event('change'));
@@ -134,6 +136,41 @@ describe('<bacc-history>', () => {
       await change(el, 'select[name="table"]', 'Table 2');
       expect(shownIds(el)).to.deep.equal(SHOES.filter((shoe) => shoe.table === 'Table 2').reverse().map((shoe) => shoe.id));
       for (const row of rows(el)) expect(row.querySelector('.table-name')!.textContent).to.equal('Table 2');
+    });
+
+    it('draws the date filters after the first page is on screen, in boxes of their size, so that nothing moves', async () => {
+      const el = document.createElement('bacc-history');
+      el.pageSize = 20;
+      document.body.append(el);
+      try {
+        // The moment the rows are first drawn: what stands in the date fields' place then.
+        let atFirstRows: { placeholders: number[][]; dateFields: number; listTop: number } | null = null;
+        const observer = new MutationObserver(() => {
+          if (atFirstRows !== null || rows(el).length === 0) return;
+          atFirstRows = {
+            placeholders: [...el.shadowRoot!.querySelectorAll('.date-placeholder')].map((box) => [box.getBoundingClientRect().width, box.getBoundingClientRect().height]),
+            dateFields: el.shadowRoot!.querySelectorAll('input[type="date"]').length,
+            listTop: control(el, 'table').getBoundingClientRect().top,
+          };
+        });
+        observer.observe(el.shadowRoot!, { childList: true, subtree: true });
+        await until(() => el.shadowRoot!.querySelectorAll('input[type="date"]').length === 2, 'the date fields');
+        observer.disconnect();
+        const first = atFirstRows as unknown as { placeholders: number[][]; dateFields: number; listTop: number };
+        expect(first.dateFields, 'no date field with the first rows').to.equal(0);
+        expect(first.placeholders, 'two placeholders with the first rows').to.have.length(2);
+        const fields = [...el.shadowRoot!.querySelectorAll('input[type="date"]')];
+        expect(fields.map((field) => field.getAttribute('name'))).to.deep.equal(['from', 'to']);
+        fields.forEach((field, index) => {
+          const { width, height } = field.getBoundingClientRect();
+          expect(width).to.be.closeTo(first.placeholders[index]![0]!, 0.5);
+          expect(height).to.be.closeTo(first.placeholders[index]![1]!, 0.5);
+        });
+        expect(el.shadowRoot!.querySelector('.date-placeholder')).to.equal(null);
+        expect(control(el, 'table').getBoundingClientRect().top).to.be.closeTo(first.listTop, 0.5);
+      } finally {
+        el.remove();
+      }
     });
 
     it('filters by start date, both days included', async () => {
