@@ -57,8 +57,9 @@ interface Palette {
  *
  * The chart.js instances live in controllers: updated in place on every hand, without
  * animation (a kiosk redraws every few seconds for hours), destroyed when the element leaves
- * the page. Colours and text size come from the element's custom properties, read again on
- * every update and when the page's theme changes.
+ * the page. Colours and text size come from the element's custom properties, read again when
+ * the page's theme or the text size changes (not on every hand). After its first render the
+ * element follows new hands when the page is idle.
  *
  * @csspart figure - One chart with its caption.
  * @csspart caption - A chart's caption.
@@ -203,6 +204,7 @@ export class BaccChart extends StatisticsPanel {
           this.optionsPalette.set(chart, this.palette());
         }
       },
+      themeChanged: () => this.readThemeAgain(),
     });
     this.frequencyChart = new ChartController<'bar'>(this, {
       canvas: () => this.renderRoot.querySelector<HTMLCanvasElement>('canvas.frequencies'),
@@ -215,10 +217,11 @@ export class BaccChart extends StatisticsPanel {
           this.optionsPalette.set(chart, this.palette());
         }
       },
+      themeChanged: () => this.readThemeAgain(),
     });
   }
 
-  /** Resolves once both charts show the latest hands: a chart redraws in the frame after the page shows a new hand. */
+  /** Resolves once both charts show the latest hands: the element updates, then redraws them, when the page is idle. */
   async chartsDrawn(): Promise<void> {
     await this.updateComplete;
     await Promise.all([this.countChart.drawn(), this.frequencyChart.drawn()]);
@@ -237,13 +240,7 @@ export class BaccChart extends StatisticsPanel {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    // An update that no data property started comes from a theme or size change: read the theme
-    // again then, and only then. Reading computed styles on every hand forced the whole page's
-    // style to be recalculated mid-update (measured: most of the scoreboard's time per hand).
-    if (!this.statisticsInputsChanged(changed)) {
-      this.themePalette = null;
-      return;
-    }
+    if (!this.statisticsInputsChanged(changed)) return;
     this.follower.follow(this.hands, this.rules);
     // The series' own step: a shared follower may already have been brought to these hands by
     // another panel. The series hold the hands counted, which stop before a hand the statistics refuse.
@@ -489,7 +486,17 @@ export class BaccChart extends StatisticsPanel {
 
   /** After chart.js resized a chart: draw again if the text size, which follows the width, changed. */
   private textSizeChanged(drawnSize: number): void {
-    if (this.textSize() !== drawnSize) this.requestUpdate();
+    if (this.textSize() !== drawnSize) this.readThemeAgain();
+  }
+
+  /**
+   * Reads the colours and text size again at the next update, and asks for one. Only then: reading
+   * computed styles on every hand forced the whole page's style to be recalculated mid-update
+   * (measured: most of the scoreboard's time per hand).
+   */
+  private readThemeAgain(): void {
+    this.themePalette = null;
+    this.requestUpdate();
   }
 
   private textSize(): number {

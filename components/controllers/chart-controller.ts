@@ -9,6 +9,8 @@ export interface ChartSource<TType extends ChartType> {
   configure(): ChartConfiguration<TType>;
   /** Brings an existing chart's data, labels and colours up to date; the controller then redraws it. */
   refresh(chart: Chart<TType>): void;
+  /** The page's theme may have changed: colours must be read again at the next update. */
+  themeChanged(): void;
 }
 
 /**
@@ -25,7 +27,11 @@ export class ChartController<TType extends ChartType> implements ReactiveControl
   private instance: Chart<TType> | null = null;
   private themeObserver: MutationObserver | null = null;
   private colorScheme: MediaQueryList | null = null;
-  private readonly themeChanged = (): void => this.host.requestUpdate();
+  private readonly themeChanged = (): void => {
+    // Told, not inferred from an update that changed no data: a new hand may share that update.
+    this.source.themeChanged();
+    this.host.requestUpdate();
+  };
   /** A redraw waiting for the frame after the host's update, and what resolves once it ran. */
   private pending: { frame: number; idle: number; done: () => void; drawn: Promise<void> } | null = null;
 
@@ -48,8 +54,9 @@ export class ChartController<TType extends ChartType> implements ReactiveControl
     if (root.body !== null) this.themeObserver.observe(root.body, { attributes: true, attributeFilter: ['class', 'style', 'data-theme'] });
     this.colorScheme = root.defaultView?.matchMedia('(prefers-color-scheme: dark)') ?? null;
     this.colorScheme?.addEventListener('change', this.themeChanged);
-    // Back on the page after a removal: render again so that hostUpdated draws a new chart.
-    if (this.host.hasUpdated) this.host.requestUpdate();
+    // Back on the page after a removal: render again so that hostUpdated draws a new chart (the
+    // theme may have changed meanwhile).
+    if (this.host.hasUpdated) this.themeChanged();
   }
 
   hostUpdated(): void {

@@ -109,6 +109,22 @@ describe('<bacc-chart>', () => {
     }
   });
 
+  it('follows a theme change that arrives with a new hand, in the same update', async () => {
+    const el = await fixture<BaccChart>(html`<bacc-chart .hands=${handsFromOutcomes('BP')}></bacc-chart>`);
+    const root = document.documentElement;
+    // The theme watcher reports after the hand has already asked for the (idle) update.
+    el.hands = handsFromOutcomes('BPP');
+    root.style.setProperty('--bacc-player-color', 'rgb(7, 8, 9)');
+    try {
+      await el.chartsDrawn();
+      const [observed] = chartOf(el, 'frequencies')!.data.datasets as { data: number[]; backgroundColor: string[] }[];
+      expect(observed!.data[1]!.toFixed(2)).to.equal('66.67');
+      expect(observed!.backgroundColor[1]).to.equal('rgb(7, 8, 9)');
+    } finally {
+      root.style.removeProperty('--bacc-player-color');
+    }
+  });
+
   it('gives each canvas a summary of its data as its accessible name, and a table of the data', async () => {
     const el = await fixture<BaccChart>(html`<bacc-chart .hands=${handsFromOutcomes('BBBPTPB')}></bacc-chart>`);
     const count = canvas(el, 'count')!;
