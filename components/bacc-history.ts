@@ -344,7 +344,7 @@ export class BaccHistory extends LitElement {
 
   protected override updated(changed: PropertyValues): void {
     if (changed.has('pageSize') && changed.get('pageSize') !== undefined) this.goToPage(0);
-    if (this.loaded && !this.dateFieldsScheduled) {
+    if (!this.titleOnly() && !this.dateFieldsScheduled) {
       this.dateFieldsScheduled = true;
       // After the frame that shows the first page: a task queued from its animation frame.
       requestAnimationFrame(() => setTimeout(() => (this.dateFields = true), 0));
@@ -356,13 +356,20 @@ export class BaccHistory extends LitElement {
       return html`<bacc-replay .shoe=${this.replaying} @bacc-replay-close=${this.closeReplay}></bacc-replay>`;
     }
     const title = html`<h1 tabindex="-1">${msg('Shoes kept', { id: 'history-title' })}</h1>`;
-    const state = this.storage.status.state;
-    // Until the first page arrives (about 100 ms with 1,000 shoes) only the title is drawn: laying
-    // the toolbar and an empty table out first, then again with the rows, cost about 20 ms more.
-    if (!this.loaded && (state === 'opening' || state === 'open')) return title;
+    if (this.titleOnly()) return title;
     return html`
       ${title} ${this.renderStorage()} ${this.renderNotice()} ${this.renderToolbar()} ${this.renderList()}
     `;
+  }
+
+  /**
+   * Until the first page arrives (about 100 ms with 1,000 shoes) only the title is drawn: laying
+   * the toolbar and an empty table out first, then again with the rows, cost about 20 ms more.
+   * Storage that failed or is blocked shows the toolbar and its message at once.
+   */
+  private titleOnly(): boolean {
+    const state = this.storage.status.state;
+    return !this.loaded && (state === 'opening' || state === 'open');
   }
 
   private renderStorage() {

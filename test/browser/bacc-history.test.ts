@@ -512,6 +512,9 @@ describe('<bacc-history>', () => {
       expect(alert.getAttribute('role')).to.equal('alert');
       expect(alert.textContent).to.contain('newer version');
       expect(control<HTMLInputElement>(el, 'input[type="file"]').disabled).to.be.true;
+      // The toolbar is whole: its date filters are drawn though no first page will come.
+      await until(() => el.shadowRoot!.querySelectorAll('input[type="date"]').length === 2, 'the date fields');
+      expect(el.shadowRoot!.querySelector('.date-placeholder')).to.equal(null);
     });
   });
 });
