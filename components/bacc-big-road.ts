@@ -175,7 +175,7 @@ function bigRoadLayers(shown: ColumnWindow, rows: number, cells: readonly DrawnC
     .filter((cell) => cell.ties > 1)
     .map((cell) => svg`<text class="tie-count" x=${cell.col * CELL + CELL / 2} y=${cell.row * CELL + CELL / 2}>${cell.ties}</text>`);
   return [
-    ringLayers(shown, rows, 'ring-holes', [{ className: 'B', cells: banker }, { className: 'P', cells: player }]),
+    ringLayers(shown, rows, [{ className: 'B', cells: banker }, { className: 'P', cells: player }]),
     lineLayer('tie-slash', cells.filter((cell) => cell.ties > 0), 'slash'),
     glyphLayer('letter B', banker.map(letter)),
     glyphLayer('letter P', player.map(letter)),

@@ -1,6 +1,7 @@
 /**
  * Shared drawing of the roads: a grid of cells in SVG, the window of columns that is shown, and
- * the classic marks (rings, discs, slashes, pair dots) that every road element draws, as layers.
+ * the classic marks (rings, discs, slashes, pair dots) that the grid roads draw as layers (the ask
+ * roads' three marks are shapes, `derivedMark` below).
  *
  * SVG or canvas, measured (Chromium 156 headless, Debian, 2 cores, software raster, Lit's
  * production build; main-thread time from setting `.hands` to the painted frame, read from a
@@ -142,8 +143,8 @@ export function dotsPath(cells: readonly GridCell[], offset: DotOffset = CENTRE)
 }
 
 /**
- * One line per cell, 100 units long: `slash` from the bottom left corner to the top right, `bar`
- * across the middle.
+ * One line per cell: `slash` from the bottom left corner to the top right, `bar` across the
+ * middle. Every line of a path is the same length, so each takes DASH_PERIOD of its pathLength.
  * @example linesPath([{ col: 0, row: 0 }], 'slash') // 'M0 100l100 -100'
  */
 export function linesPath(cells: readonly GridCell[], shape: 'slash' | 'bar'): string {
@@ -159,23 +160,31 @@ export function dotLayer(className: string, cells: readonly GridCell[], offset: 
   return svg`<path class="marks ${className}" d=${dotsPath(cells, offset)}></path>`;
 }
 
+/** The pathLength each line of a line layer takes: the period of the dash patterns in roadGridStyles. */
+export const DASH_PERIOD = 100;
+
 /** A layer of lines in `className` (slash, tie-slash or cue), dashed by CSS to the mark's size. */
 export function lineLayer(className: string, cells: readonly GridCell[], shape: 'slash' | 'bar'): SVGTemplateResult {
-  return svg`<path class="marks ${className}" d=${linesPath(cells, shape)} pathLength=${cells.length > 0 ? cells.length * CELL : nothing}></path>`;
+  return svg`<path class="marks ${className}" d=${linesPath(cells, shape)} pathLength=${cells.length > 0 ? cells.length * DASH_PERIOD : nothing}></path>`;
 }
+
+/** The id of a road's ring mask, unique within its element's shadow root. */
+export const RING_MASK_ID = 'ring-holes';
 
 /**
  * Rings in one or more colours: discs of each colour with a hole cut in each by one mask
- * (`maskId`, unique in the element's shadow root) over the window shown.
+ * (RING_MASK_ID) over the window shown and a cell around it, so that marks larger than their
+ * cell (`--bacc-mark-size` above 1) overflow the grid as the other marks do.
  */
-export function ringLayers(shown: ColumnWindow, rows: number, maskId: string, layers: readonly { className: string; cells: readonly GridCell[] }[]): SVGTemplateResult {
-  const x = shown.first * CELL;
-  const width = shown.count * CELL;
-  const height = rows * CELL;
+export function ringLayers(shown: ColumnWindow, rows: number, layers: readonly { className: string; cells: readonly GridCell[] }[]): SVGTemplateResult {
+  const x = (shown.first - 1) * CELL;
+  const y = -CELL;
+  const width = (shown.count + 2) * CELL;
+  const height = (rows + 2) * CELL;
   const holes = layers.flatMap((layer) => layer.cells);
-  return svg`<mask id=${maskId} maskUnits="userSpaceOnUse" x=${x} y="0" width=${width} height=${height}
-      ><rect x=${x} y="0" width=${width} height=${height} fill="white"></rect><path class="marks ring-holes" d=${dotsPath(holes)}></path></mask
-    ><g mask="url(#${maskId})">${layers.map((layer) => dotLayer(`rings ${layer.className}`, layer.cells))}</g>`;
+  return svg`<mask id=${RING_MASK_ID} maskUnits="userSpaceOnUse" x=${x} y=${y} width=${width} height=${height}
+      ><rect x=${x} y=${y} width=${width} height=${height} fill="white"></rect><path class="marks ring-holes" d=${dotsPath(holes)}></path></mask
+    ><g mask="url(#${RING_MASK_ID})">${layers.map((layer) => dotLayer(`rings ${layer.className}`, layer.cells))}</g>`;
 }
 
 /** A cell with the text drawn on it. */
@@ -184,19 +193,28 @@ export interface LabelledCell extends GridCell {
 }
 
 /**
- * Labels of one glyph each, as one <text>: its x and y lists put each glyph at its cell's centre
- * (each positioned glyph is its own chunk, so `text-anchor: middle` centres every one).
+ * Labels centred on their cells. Labels of one UTF-16 unit (B, 庄, 7: every label the roads draw
+ * in English and Chinese) are one <text>, whose x and y lists put each at its cell's centre (each
+ * positioned character is its own chunk, so `text-anchor: middle` centres every one); a longer
+ * label, which a list would spread over the next cells, gets a <text> of its own.
  */
 export function glyphLayer(className: string, cells: readonly LabelledCell[]): SVGTemplateResult {
   let x = '';
   let y = '';
   let text = '';
+  const longer: SVGTemplateResult[] = [];
   for (const cell of cells) {
-    x += `${cell.col * CELL + CELL / 2} `;
-    y += `${cell.row * CELL + CELL / 2} `;
+    const cx = cell.col * CELL + CELL / 2;
+    const cy = cell.row * CELL + CELL / 2;
+    if (cell.text.length !== 1) {
+      longer.push(svg`<text class="marks ${className}" x=${cx} y=${cy}>${cell.text}</text>`);
+      continue;
+    }
+    x += `${cx} `;
+    y += `${cy} `;
     text += cell.text;
   }
-  return svg`<text class="marks ${className}" x=${x.trimEnd()} y=${y.trimEnd()}>${text}</text>`;
+  return svg`<text class="marks ${className}" x=${x.trimEnd()} y=${y.trimEnd()}>${text}</text>${longer}`;
 }
 
 /** Pair dots: outlines under both, then banker pairs at the top left and player pairs at the bottom right. */

@@ -82,6 +82,18 @@ describe('<bacc-bead-plate>', () => {
     expect(labels(el)).to.deep.equal(['庄', '闲', '和']);
   });
 
+  it('centres each label on its disc', async () => {
+    const el = await fixture<BaccBeadPlate>(html`<bacc-bead-plate outcomes="BPTBPTBP"></bacc-bead-plate>`);
+    const text = el.shadowRoot!.querySelector<SVGTextElement>('.label')!;
+    const cells = textLabels(text).map(({ cell }) => cell.split(',').map(Number) as [number, number]);
+    expect(cells).to.have.length(8);
+    cells.forEach(([col, row], index) => {
+      const box = text.getExtentOfChar(index);
+      expect(Math.abs(box.x + box.width / 2 - (col * 100 + 50)), `glyph ${index} across`).to.be.below(6);
+      expect(Math.abs(box.y + box.height / 2 - (row * 100 + 50)), `glyph ${index} down`).to.be.below(12);
+    });
+  });
+
   it('labels the discs B, P and T with labels="letters"', async () => {
     const el = await fixture<BaccBeadPlate>(html`<bacc-bead-plate outcomes="BPT" labels="letters"></bacc-bead-plate>`);
     expect(labels(el)).to.deep.equal(['B', 'P', 'T']);

@@ -5,7 +5,7 @@ import { RoadTracker, handsFromOutcomes } from '../../src/roads.js';
 import type { HandRecord } from '../../src/shoe-document.js';
 import { eventsFiredDuring } from './event-spy.js';
 import { inLocale } from './locale-switch.js';
-import { byColumn, dotOffsets, isDrawn, layerCells, textLabels, type CellKey } from './road-marks.js';
+import { byColumn, dotOffsets, isDrawn, layerCells, linePaint, textLabels, type CellKey } from './road-marks.js';
 
 // REFERENCE.md, "Worked examples".
 const FIRST = 'TBBPPPBPBBBBBBBBPT';
@@ -95,6 +95,7 @@ describe('<bacc-big-road>', () => {
     const slashes = root.querySelector('.tie-slash')!;
     expect(getComputedStyle(slashes).stroke).to.equal('rgb(0, 150, 0)');
     expect(layerCells(slashes)).to.deep.equal(['0,0', '1,0']);
+    expect(linePaint(slashes as SVGPathElement, 'slash')).to.deep.equal(['middle', 'middle']);
     expect([...root.querySelectorAll('.tie-count')].flatMap(textLabels)).to.deep.equal([{ cell: '1,0', text: '2' }]);
     expect(drawn(el)).to.deep.equal(['B(0,0)/1', 'P(1,0)/2']);
   });
@@ -210,6 +211,12 @@ describe('<bacc-big-road>', () => {
     const svg = el.shadowRoot!.querySelector('svg')!;
     expect([svg.dataset.firstCol, svg.dataset.columns]).to.deep.equal(['3', '4']);
     expect(svg.getAttribute('viewBox')).to.equal('300 0 400 600');
+    // The rings' mask covers the window (and a cell around it): rings in the window keep their band.
+    const mask = svg.querySelector('mask')!;
+    const [x, y, width, height] = ['x', 'y', 'width', 'height'].map((name) => Number(mask.getAttribute(name)));
+    expect(x! <= 300 && x! + width! >= 700 && y! <= 0 && y! + height! >= 600, `mask ${x} ${y} ${width} ${height}`).to.equal(true);
+    const rect = mask.querySelector('rect')!;
+    expect(['x', 'y', 'width', 'height'].map((name) => Number(rect.getAttribute(name)))).to.deep.equal([x, y, width, height]);
     expect(svg.getBoundingClientRect().right).to.be.at.most(el.getBoundingClientRect().right + 0.5);
     expect(drawnColumns(el)).to.deep.equal([3, 4, 5, 6]);
   });

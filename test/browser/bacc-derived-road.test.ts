@@ -4,7 +4,7 @@ import type { BaccDerivedRoad } from '../../components/bacc-derived-road.js';
 import { RoadTracker, handsFromOutcomes, type DerivedRoadName } from '../../src/roads.js';
 import { eventsFiredDuring } from './event-spy.js';
 import { inLocale } from './locale-switch.js';
-import { byColumn, isDrawn, layerCells } from './road-marks.js';
+import { byColumn, isDrawn, layerCells, linePaint } from './road-marks.js';
 
 // REFERENCE.md, "Worked examples".
 const FIRST = 'TBBPPPBPBBBBBBBBPT';
@@ -89,6 +89,11 @@ describe('<bacc-derived-road>', () => {
     expect(layerCells(slashes)[0]).to.equal('1,0');
     expect([slashes.isPointInStroke(point(150, 50)), slashes.isPointInStroke(point(130, 70)), slashes.isPointInStroke(point(130, 30))]).to.deep.equal([true, true, false]);
     expect(pig.shadowRoot!.querySelector('mask, .rings, .discs')).to.equal(null);
+    // Every slash of a layer, the last as the first, is dashed to the mark's size: drawn in the middle, not to the corners.
+    for (const color of ['red', 'blue']) {
+      const layer = pig.shadowRoot!.querySelector<SVGPathElement>(`.slash.${color}`)!;
+      expect(linePaint(layer, 'slash'), color).to.deep.equal(layerCells(layer).map(() => 'middle'));
+    }
   });
 
   it('switches road when its kind changes', async () => {
@@ -139,6 +144,7 @@ describe('<bacc-derived-road>', () => {
     await el.updateComplete;
     expect(blue()).to.have.length(4);
     expect(barred()).to.deep.equal(blue());
+    expect(linePaint(el.shadowRoot!.querySelector<SVGPathElement>('.cue')!, 'bar')).to.deep.equal(['middle', 'middle', 'middle', 'middle']);
   });
 
   it('says its columns of colours in words for screen readers', async () => {

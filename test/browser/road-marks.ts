@@ -23,14 +23,17 @@ export function layerCells(layer: Element | null): CellKey[] {
   const cells: CellKey[] = [];
   const subpath = /M(-?[\d.]+) (-?[\d.]+)(h0|l100 -100|h100)/y;
   let match: RegExpExecArray | null;
+  let end = 0;
   while ((match = subpath.exec(d)) !== null) {
+    end = subpath.lastIndex;
     const x = Number(match[1]);
     const y = Number(match[2]);
     if (match[3] === 'h0') cells.push(cellOf(x, y));
     else if (match[3] === 'h100') cells.push(cellOf(x + CELL / 2, y));
     else cells.push(cellOf(x + CELL / 2, y - CELL / 2));
   }
-  if (subpath.lastIndex !== 0 || (cells.length === 0 && d !== '')) throw new Error(`unexpected path data: ${d}`);
+  // A failed sticky match resets lastIndex: where the last match ended tells whether all was read.
+  if (end !== d.length) throw new Error(`unexpected path data at ${end}: ${d}`);
   return cells;
 }
 
@@ -60,9 +63,9 @@ export function textLabels(text: Element): DrawnLabel[] {
   return glyphs.map((glyph, index) => ({ cell: cellOf(xs[index]!, ys[index]!), text: glyph }));
 }
 
-/** Whether an element is drawn (not display: none, directly or through an ancestor). */
+/** Whether an element is drawn (not display: none or hidden, directly or through an ancestor). */
 export function isDrawn(element: Element): boolean {
-  return element.getBoundingClientRect().width > 0;
+  return element.checkVisibility();
 }
 
 /** Sorts cell notations like "B(4,5)/1" by column, then row: the order the layers cannot keep across colours. */
@@ -76,5 +79,24 @@ export function byColumn(cells: readonly string[]): string[] {
     const [ac, ar] = key(a);
     const [bc, br] = key(b);
     return ac - bc || ar - br;
+  });
+}
+
+/** A point a fraction `t` along the line a line layer draws across `cell` (a slash from the bottom left, a bar from the left). */
+export function pointAlong(cell: CellKey, shape: 'slash' | 'bar', t: number): DOMPoint {
+  const [col, row] = cell.split(',').map(Number) as [number, number];
+  return shape === 'slash' ? new DOMPoint(col * CELL + CELL * t, (row + 1) * CELL - CELL * t) : new DOMPoint(col * CELL + CELL * t, row * CELL + CELL / 2);
+}
+
+/**
+ * Which parts of each line of a line layer are painted, probed with isPointInStroke: the middle
+ * (where the dash is) and near each end (in the gap). A mark drawn to its size is
+ * "middle" for every line; an undashed line would be "whole".
+ */
+export function linePaint(layer: SVGGeometryElement, shape: 'slash' | 'bar'): string[] {
+  return layerCells(layer).map((cell) => {
+    const at = (t: number) => layer.isPointInStroke(pointAlong(cell, shape, t));
+    const [start, middle, end] = [at(0.06), at(0.5), at(0.94)];
+    return middle && !start && !end ? 'middle' : middle && start && end ? 'whole' : `start ${start}, middle ${middle}, end ${end}`;
   });
 }
