@@ -628,9 +628,12 @@ export class BaccHistory extends LitElement {
     if (!store) return;
     // Taken before the confirm button is disabled, which can drop the focus.
     const deleted: RowFocus = { id, action: 'replay', index: this.shoes.findIndex((shoe) => shoe.id === id), page: this.page };
+    const table = this.shoes.find((shoe) => shoe.id === id)?.table ?? '';
     this.busy = true;
     try {
       await store.deleteShoe(id);
+      // A display showing it moves on to the table's latest shoe left.
+      this.storage.announce({ shoeId: id, table, handCount: 0 });
       this.confirmingDelete = null;
       this.notice = { role: 'status', text: msg('The shoe was deleted.', { id: 'history-deleted' }) };
       await this.refresh();

@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ScoreboardStore } from '../../src/persistence.js';
 import { onStorageStatus, openStorage, storageStatus, type StorageStatus } from '../storage.js';
-import { TableChannel } from '../table-channel.js';
+import { TableChannel, type ShoeChangedMessage } from '../table-channel.js';
 
 /** What the browser says about the space the stored shoes take. */
 export interface StorageUse {
@@ -63,6 +63,11 @@ export class HistoryStorageController implements ReactiveController {
     this.stopListening = null;
     this.channel?.close();
     this.channel = null;
+  }
+
+  /** Tells other windows (a table's display, another history) that a stored shoe changed or was deleted. */
+  announce(message: Omit<ShoeChangedMessage, 'type'>): void {
+    this.channel?.post(message);
   }
 
   /** Asks the browser again how much space the shoes take (after an import or a delete). */

@@ -100,6 +100,12 @@ export class TableDisplayController implements ReactiveController {
       // An attract kiosk of the same table tells its hands on the same channel: not this screen's.
       const summary = await this.store!.getSummary(message.shoeId);
       if (summary && summary.origin !== 'console') return this.shoe;
+      // Deleted (in History): the screen shows the table's latest console shoe left, if any.
+      if (!summary) {
+        if (this.shoe?.id !== message.shoeId) return this.shoe;
+        const table = this.options.table();
+        return this.store!.latestShoe(table ? { table, origin: 'console' } : { origin: 'console' });
+      }
       const shoe = await this.store!.getShoe(message.shoeId);
       // Without a table setting the display follows the newest shoe; an older shoe's change (an
       // operator correcting yesterday's shoe) does not take the screen from it.

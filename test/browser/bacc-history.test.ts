@@ -363,6 +363,20 @@ describe('<bacc-history>', () => {
       }
     });
 
+    it('tells other windows (a table display) which shoe was deleted', async () => {
+      await useDatabase([SHOES[0]!, SHOES[1]!]);
+      const el = await mount(5);
+      const heard: { shoeId: string; table: string }[] = [];
+      const channel = new TableChannel((message) => heard.push({ shoeId: message.shoeId, table: message.table }));
+      try {
+        await deleteByKeyboard(el, SHOES[1]!.id);
+        await until(() => heard.length > 0, 'the message');
+        expect(heard).to.deep.equal([{ shoeId: SHOES[1]!.id, table: SHOES[1]!.table }]);
+      } finally {
+        channel.close();
+      }
+    });
+
     it('leaves the focus on the heading when the last shoe is deleted', async () => {
       await useDatabase([SHOES[0]!]);
       const el = await mount(5);

@@ -628,6 +628,27 @@ describe('<bacc-table-display>', () => {
     expect(display.shoe!.id).to.equal('console-shoe');
   });
 
+  it('moves on to the table\'s latest console shoe left when the shoe on screen is deleted, and to none after the last', async () => {
+    const rules = makeRules();
+    const shoe = (id: string, day: number) => ({ id, table: TABLE, source: 'recorded' as const, seed: null, startedAt: `2026-01-0${day}T10:00:00.000Z`, endedAt: null, rules, hands: [] });
+    await storage.store.createShoe(shoe('older', 1), 'console');
+    await storage.store.createShoe(shoe('newer', 2), 'console');
+    const display = await fixture<BaccTableDisplay>(html`<bacc-table-display table=${TABLE}></bacc-table-display>`);
+    await until(() => display.shoe?.id === 'newer', 'the newer shoe');
+    const channel = new TableChannel();
+    try {
+      await storage.store.deleteShoe('newer');
+      channel.post({ shoeId: 'newer', table: TABLE, handCount: 0 });
+      await until(() => display.shoe?.id === 'older', 'the older shoe');
+      await storage.store.deleteShoe('older');
+      channel.post({ shoeId: 'older', table: TABLE, handCount: 0 });
+      await until(() => display.shoe === null, 'no shoe');
+      await until(() => display.shadowRoot!.querySelector('[part="message"]') !== null, 'the waiting message');
+    } finally {
+      channel.close();
+    }
+  });
+
   it('shows the console\'s default table when none is named', async () => {
     const operator = await fixture<BaccOperator>(html`<bacc-operator></bacc-operator>`);
     await until(() => operator.desk.kept.ready, 'the console to be ready');
