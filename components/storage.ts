@@ -56,9 +56,9 @@ export function openStorage(options: Pick<OpenOptions, 'name'> = {}): Promise<Sc
     }).then(
       (store) => {
         set({ state: 'open', store });
-        // Ask once that the browser keep the shoes when space runs low, from whichever screen opens
-        // them first: a console or kiosk that never shows History writes the hands that matter most.
-        void (globalThis.navigator?.storage?.persist?.() ?? Promise.resolve(false)).catch(() => false);
+        // Ask that the browser keep the shoes from whichever screen opens them first: a console or
+        // kiosk that never shows History writes the hands that matter most.
+        void keepShoes();
         return store;
       },
       (error: unknown) => {
@@ -71,6 +71,19 @@ export function openStorage(options: Pick<OpenOptions, 'name'> = {}): Promise<Sc
     );
   }
   return opening;
+}
+
+let keeping: Promise<boolean> | null = null;
+
+/**
+ * Asks the browser, once per page, to keep the shoes when space runs low, unless it already does;
+ * resolves with whether it does (false where the browser cannot be asked).
+ */
+export function keepShoes(): Promise<boolean> {
+  const storage = globalThis.navigator?.storage;
+  if (!storage?.persisted || !storage.persist) return Promise.resolve(false);
+  keeping ??= (async () => (await storage.persisted()) || (await storage.persist()))().catch(() => false);
+  return keeping;
 }
 
 /** Closes the page's connection (tests; a database reset). */

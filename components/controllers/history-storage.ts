@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ScoreboardStore } from '../../src/persistence.js';
-import { onStorageStatus, openStorage, storageStatus, type StorageStatus } from '../storage.js';
+import { keepShoes, onStorageStatus, openStorage, storageStatus, type StorageStatus } from '../storage.js';
 import { TableChannel, type ShoeChangedMessage } from '../table-channel.js';
 
 /** What the browser says about the space the stored shoes take. */
@@ -35,10 +35,11 @@ export class HistoryStorageController implements ReactiveController {
 
   constructor(
     private readonly host: ReactiveControllerHost,
-    /** Called when the store is open (at once if it already is), and again after a reconnection. */
-    private readonly onOpen: (store: ScoreboardStore) => void,
-    /** Called when another window says a stored shoe changed. */
-    private readonly onShoeChanged: () => void,
+    /**
+     * Called when what the host shows may have changed: the store opened (at once if it already
+     * is, and again after a reconnection), or another window says a stored shoe changed.
+     */
+    private readonly onChange: () => void,
   ) {
     host.addController(this);
   }
@@ -53,7 +54,7 @@ export class HistoryStorageController implements ReactiveController {
     this.setStatus(storageStatus());
     // Failures arrive through the status listener and are shown from there.
     openStorage().catch(() => undefined);
-    this.channel = new TableChannel(() => this.onShoeChanged());
+    this.channel = new TableChannel(() => this.onChange());
   }
 
   hostDisconnected(): void {
@@ -84,16 +85,11 @@ export class HistoryStorageController implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  /** Asks the browser to keep the shoes when space runs low, unless it already does. */
+  /** Whether the browser keeps the shoes when space runs low, asked for once per page (keepShoes). */
   async requestPersistence(): Promise<void> {
-    const storage = typeof navigator === 'undefined' ? undefined : navigator.storage;
+    const storage = globalThis.navigator?.storage;
     if (!storage?.persisted || !storage.persist) return;
-    try {
-      const persisted = (await storage.persisted()) || (await storage.persist());
-      this.use = { ...this.use, persisted };
-    } catch {
-      this.use = { ...this.use, persisted: false };
-    }
+    this.use = { ...this.use, persisted: await keepShoes() };
     this.host.requestUpdate();
   }
 
@@ -103,7 +99,7 @@ export class HistoryStorageController implements ReactiveController {
     // opened its storage before this host existed (the kiosk starts it early), and it must still load.
     if (status.state === 'open' && status.store !== this.opened) {
       this.opened = status.store;
-      this.onOpen(status.store);
+      this.onChange();
     }
     this.host.requestUpdate();
   }
