@@ -6,7 +6,7 @@ import type { ScoreboardStore, ShoeSummary } from '../src/persistence.js';
 import type { ShoeRecord } from '../src/shoe-document.js';
 import { HistoryStorageController } from './controllers/history-storage.js';
 import { bigRoadThumbnail } from './big-road-thumbnail.js';
-import { allShoesFileName, downloadFile, shoeFileName, shoesCsv, shoesJson } from './downloads.js';
+import { allShoesFileName, downloadFile, fileDate, shoeFileName, shoesCsv, shoesJson } from './downloads.js';
 import { roadPicturePng } from './road-picture.js';
 import { formatBytes, MAX_IMPORT_BYTES, readImportFile } from './shoe-import.js';
 import { controlStyles } from './control-styles.js';
@@ -243,11 +243,7 @@ export class BaccHistory extends LitElement {
   private loading: Promise<void> | null = null;
   private queued: Promise<void> | null = null;
 
-  private readonly storage = new HistoryStorageController(
-    this,
-    () => void this.refresh(),
-    () => void this.refresh(),
-  );
+  private readonly storage = new HistoryStorageController(this, () => void this.refresh());
 
   /** Reads the page of history on screen again (and the table names); resolves when it is shown. */
   async refresh(): Promise<void> {
@@ -547,7 +543,7 @@ export class BaccHistory extends LitElement {
     const date = new Date(iso);
     if (Number.isNaN(date.getTime())) return iso;
     const two = (n: number): string => String(n).padStart(2, '0');
-    return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
+    return `${fileDate(date)} ${two(date.getHours())}:${two(date.getMinutes())}`;
   }
 
   private async load(): Promise<void> {
@@ -628,8 +624,8 @@ export class BaccHistory extends LitElement {
     const store = this.storage.store;
     if (!store) return;
     // Taken before the confirm button is disabled, which can drop the focus.
-    const deleted: RowFocus = { id, action: 'replay', index: this.shoes.findIndex((shoe) => shoe.id === id), page: this.page };
-    const table = this.shoes.find((shoe) => shoe.id === id)?.table ?? '';
+    const deleted = this.rowFocus(id);
+    const table = this.shoes[deleted.index]?.table ?? '';
     this.busy = true;
     try {
       await store.deleteShoe(id);
@@ -691,7 +687,7 @@ export class BaccHistory extends LitElement {
     this.replaying = null;
     await this.updateComplete;
     // Back on the Replay button of the shoe just watched (the list on screen is the one left).
-    if (id) this.rescueFocus({ id, action: 'replay', index: this.shoes.findIndex((shoe) => shoe.id === id), page: this.page });
+    if (id) this.rescueFocus(this.rowFocus(id));
     void this.refresh();
   }
 
@@ -701,7 +697,12 @@ export class BaccHistory extends LitElement {
     const row = active?.closest<HTMLElement>('tr[data-shoe-id]');
     const id = row?.dataset.shoeId;
     if (!active || id === undefined) return null;
-    return { id, action: active.getAttribute('data-action') ?? 'replay', index: this.shoes.findIndex((shoe) => shoe.id === id), page: this.page };
+    return this.rowFocus(id, active.getAttribute('data-action') ?? 'replay');
+  }
+
+  /** Where a shoe's row button is on the page on screen, for rescueFocus. */
+  private rowFocus(id: string, action = 'replay'): RowFocus {
+    return { id, action, index: this.shoes.findIndex((shoe) => shoe.id === id), page: this.page };
   }
 
   /** A button of a shoe's row on screen (its Replay button unless another is named). */
