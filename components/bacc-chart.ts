@@ -204,7 +204,7 @@ export class BaccChart extends StatisticsPanel {
           this.optionsPalette.set(chart, this.palette());
         }
       },
-      themeChanged: () => this.readThemeAgain(),
+      themeChanged: () => (this.themePalette = null),
     });
     this.frequencyChart = new ChartController<'bar'>(this, {
       canvas: () => this.renderRoot.querySelector<HTMLCanvasElement>('canvas.frequencies'),
@@ -217,7 +217,7 @@ export class BaccChart extends StatisticsPanel {
           this.optionsPalette.set(chart, this.palette());
         }
       },
-      themeChanged: () => this.readThemeAgain(),
+      themeChanged: () => (this.themePalette = null),
     });
   }
 
