@@ -88,8 +88,13 @@ export class TableDisplayController implements ReactiveController {
   }
 
   private async readLatest(): Promise<void> {
+    await this.show(() => this.latestConsoleShoe());
+  }
+
+  /** The newest console shoe of the table (of any table when none is set). */
+  private latestConsoleShoe(): Promise<ShoeRecord | undefined> {
     const table = this.options.table();
-    await this.show(() => this.store!.latestShoe(table ? { table, origin: 'console' } : { origin: 'console' }));
+    return this.store!.latestShoe(table ? { table, origin: 'console' } : { origin: 'console' });
   }
 
   private async follow(message: ShoeChangedMessage): Promise<void> {
@@ -102,9 +107,7 @@ export class TableDisplayController implements ReactiveController {
       if (summary && summary.origin !== 'console') return this.shoe;
       // Deleted (in History): the screen shows the table's latest console shoe left, if any.
       if (!summary) {
-        if (this.shoe?.id !== message.shoeId) return this.shoe;
-        const table = this.options.table();
-        return this.store!.latestShoe(table ? { table, origin: 'console' } : { origin: 'console' });
+        return this.shoe?.id === message.shoeId ? this.latestConsoleShoe() : this.shoe;
       }
       const shoe = await this.store!.getShoe(message.shoeId);
       // Without a table setting the display follows the newest shoe; an older shoe's change (an
