@@ -10,7 +10,7 @@
  */
 import { openDB, deleteDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import type { HandRecord, ShoeRecord } from './shoe-document.js';
-import type { ShoeStore } from './shoe-keeper.js';
+import type { KeeperOrigin, ShoeStore } from './shoe-keeper.js';
 
 export const DATABASE_NAME = 'bacc-scoreboard';
 /** The schema version this code writes; `MIGRATIONS` brings any older database up to it. */
@@ -37,7 +37,7 @@ export interface ShoeSummary extends Omit<ShoeRecord, 'hands'> {
  * import. A console resumes and a display follows only console shoes; the kiosk resumes only its
  * own; an imported shoe is history, never resumed, even when it was exported mid-shoe.
  */
-export type ShoeOrigin = 'attract' | 'console' | 'import';
+export type ShoeOrigin = KeeperOrigin | 'import';
 
 /** A stored hand: the hand record and where it belongs. */
 export interface StoredHand extends HandRecord {

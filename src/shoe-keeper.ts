@@ -6,10 +6,13 @@
  */
 import type { HandRecord, ShoeRecord } from './shoe-document.js';
 
+/** Who keeps the shoes a keeper writes: the attract kiosk or an operator's console (imports are written by the store itself). */
+export type KeeperOrigin = 'attract' | 'console';
+
 /** Where shoes are kept: IndexedDB in the app (`ScoreboardStore`), anything alike in tests. */
 export interface ShoeStore {
   /** `origin` tells later readers who keeps this shoe (ScoreboardStore: 'attract' or 'console'). */
-  createShoe(shoe: ShoeRecord, origin?: 'attract' | 'console'): Promise<void>;
+  createShoe(shoe: ShoeRecord, origin?: KeeperOrigin): Promise<void>;
   appendHand(shoeId: string, index: number, hand: HandRecord): Promise<void>;
   replaceHand(shoeId: string, index: number, hand: HandRecord): Promise<void>;
   removeLastHand(shoeId: string, index: number): Promise<void>;
@@ -36,7 +39,7 @@ export interface ShoeKeeperOptions {
   /** Called after each change is written, e.g. to tell other windows. */
   onSaved?: (change: ShoeChange) => void;
   /** Who keeps the shoes this keeper starts; stored with each new shoe (default 'console'). */
-  origin?: 'attract' | 'console';
+  origin?: KeeperOrigin;
 }
 
 /** Why writing failed, in words for the screen. */
@@ -220,7 +223,7 @@ export class ShoeKeeper {
   }
 }
 
-function write(store: ShoeStore, change: ShoeChange, origin: 'attract' | 'console'): Promise<void> {
+function write(store: ShoeStore, change: ShoeChange, origin: KeeperOrigin): Promise<void> {
   switch (change.kind) {
     case 'start':
       return store.createShoe(change.shoe, origin);

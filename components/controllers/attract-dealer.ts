@@ -64,7 +64,6 @@ export class AttractDealerController implements ReactiveController {
       ? new KeptShoeController(host, {
           table: storage.table,
           origin: 'attract',
-          source: 'simulated',
           ...(storage.store ? { store: storage.store } : {}),
           ...(storage.retryDelays ? { retryDelays: storage.retryDelays } : {}),
           resumable: (stored) => this.canResume(stored),

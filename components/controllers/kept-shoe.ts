@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { msg, str } from '@lit/localize';
-import { ShoeKeeper, type ShoeStore, type ShoeChange, type KeeperProblem } from '../../src/shoe-keeper.js';
+import { ShoeKeeper, type ShoeStore, type ShoeChange, type KeeperOrigin, type KeeperProblem } from '../../src/shoe-keeper.js';
 import type { ScoreboardStore } from '../../src/persistence.js';
 import type { HandRecord, ShoeRecord } from '../../src/shoe-document.js';
 import { openStorage, onStorageStatus, storageStatus, type StorageStatus } from '../storage.js';
@@ -14,9 +14,7 @@ export interface KeptShoeOptions {
   /** The table whose open shoe is resumed, named in every message to other windows. */
   table: () => string;
   /** Who keeps the shoes: stored with each new shoe, and only an open shoe of this origin is resumed. */
-  origin: 'attract' | 'console';
-  /** Only an open shoe of this source is resumed; any source when left out. */
-  source?: 'simulated' | 'recorded';
+  origin: KeeperOrigin;
   /** A store to use instead of the page's IndexedDB (tests, embedding); read when the host connects. */
   store?: () => KeptShoeStore | null | undefined;
   /** Waits between retries of a failed write; read when the host connects. */
@@ -25,7 +23,7 @@ export interface KeptShoeOptions {
   reopenDelay?: number;
   /**
    * Whether a stored open shoe may be taken up again; one refused is ended, so it is never
-   * mistaken for the shoe in play. Default: every open shoe of the table, origin and source.
+   * mistaken for the shoe in play. Default: every open shoe of the table and origin.
    */
   resumable?: (shoe: ShoeRecord) => boolean;
 }
@@ -349,8 +347,7 @@ export class KeptShoeController implements ReactiveController {
 
   private async lookForShoe(store: KeptShoeStore): Promise<void> {
     try {
-      const { source } = this.options;
-      const stored = await store.latestShoe({ table: this.options.table(), origin: this.options.origin, open: true, ...(source ? { source } : {}) });
+      const stored = await store.latestShoe({ table: this.options.table(), origin: this.options.origin, open: true });
       if (stored && this.store === store && !this.keeper.shoe && this.holdsTable) {
         this.keeper.resume(stored);
         if (this.options.resumable && !this.options.resumable(stored)) await this.keeper.endShoe(new Date().toISOString());
