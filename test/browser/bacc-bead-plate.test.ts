@@ -5,7 +5,7 @@ import { handsFromOutcomes } from '../../src/roads.js';
 import type { HandRecord } from '../../src/shoe-document.js';
 import { eventsFiredDuring } from './event-spy.js';
 import { inLocale } from './locale-switch.js';
-import { byColumn, dotOffsets, isDrawn, layerCells, textLabels } from './road-marks.js';
+import { byColumn, isDrawn, layerCells, pairDotCells, textLabels } from './road-marks.js';
 
 // REFERENCE.md, "Worked examples".
 const FIRST = 'TBBPPPBPBBBBBBBBPT';
@@ -124,13 +124,8 @@ describe('<bacc-bead-plate>', () => {
     el.hands = [hand('T', 5, { bankerPair: true, playerPair: true }), hand('P', 8)];
     await el.updateComplete;
     const root = el.shadowRoot!;
-    const bankerPairs = root.querySelector('.banker-pairs')!;
-    const playerPairs = root.querySelector('.player-pairs')!;
-    expect(layerCells(bankerPairs)).to.deep.equal(['0,0']);
-    expect(layerCells(playerPairs)).to.deep.equal(['0,0']);
-    expect(dotOffsets(bankerPairs).every(({ x, y }) => x < 50 && y < 50), 'banker pair top left').to.equal(true);
-    expect(dotOffsets(playerPairs).every(({ x, y }) => x > 50 && y > 50), 'player pair bottom right').to.equal(true);
-    expect(getComputedStyle(bankerPairs).stroke).to.not.equal(getComputedStyle(playerPairs).stroke);
+    expect(pairDotCells(root)).to.deep.equal({ banker: ['0,0'], player: ['0,0'] });
+    expect(getComputedStyle(root.querySelector('.banker-pairs')!).stroke).to.not.equal(getComputedStyle(root.querySelector('.player-pairs')!).stroke);
   });
 
   it('adds a bead when .hands gets one more hand, and removes it when that hand is taken back', async () => {

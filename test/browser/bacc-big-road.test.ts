@@ -5,7 +5,7 @@ import { RoadTracker, handsFromOutcomes } from '../../src/roads.js';
 import type { HandRecord } from '../../src/shoe-document.js';
 import { eventsFiredDuring } from './event-spy.js';
 import { inLocale } from './locale-switch.js';
-import { byColumn, dotOffsets, isDrawn, layerCells, linePaint, textLabels, type CellKey } from './road-marks.js';
+import { byColumn, isDrawn, layerCells, linePaint, pairDotCells, textLabels, type CellKey } from './road-marks.js';
 
 // REFERENCE.md, "Worked examples".
 const FIRST = 'TBBPPPBPBBBBBBBBPT';
@@ -115,12 +115,7 @@ describe('<bacc-big-road>', () => {
     el.hands = [hand('B', { bankerPair: true }), hand('P', { playerPair: true }), hand('B')];
     await el.updateComplete;
     const root = el.shadowRoot!;
-    const bankerPairs = root.querySelector('.banker-pairs')!;
-    const playerPairs = root.querySelector('.player-pairs')!;
-    expect(layerCells(bankerPairs)).to.deep.equal(['0,0']);
-    expect(layerCells(playerPairs)).to.deep.equal(['1,0']);
-    expect(dotOffsets(bankerPairs).every(({ x, y }) => x < 50 && y < 50), 'banker pair top left').to.equal(true);
-    expect(dotOffsets(playerPairs).every(({ x, y }) => x > 50 && y > 50), 'player pair bottom right').to.equal(true);
+    expect(pairDotCells(root)).to.deep.equal({ banker: ['0,0'], player: ['1,0'] });
     expect(layerCells(root.querySelector('.pair-outlines'))).to.deep.equal(['0,0', '1,0']);
   });
 

@@ -100,3 +100,20 @@ export function linePaint(layer: SVGGeometryElement, shape: 'slash' | 'bar'): st
     return middle && !start && !end ? 'middle' : middle && start && end ? 'whole' : `start ${start}, middle ${middle}, end ${end}`;
   });
 }
+
+/**
+ * The cells with pair dots, banker and player, each dot checked to sit in its corner of the cell
+ * (banker pairs top left, player pairs bottom right); throws on a dot elsewhere.
+ */
+export function pairDotCells(root: ParentNode): { banker: CellKey[]; player: CellKey[] } {
+  const corner = (selector: string, inCorner: (x: number, y: number) => boolean, where: string): CellKey[] => {
+    const layer = root.querySelector(selector);
+    if (layer === null) throw new Error(`no ${selector}`);
+    if (!dotOffsets(layer).every(({ x, y }) => inCorner(x, y))) throw new Error(`a ${selector} dot is not at the ${where} of its cell`);
+    return layerCells(layer);
+  };
+  return {
+    banker: corner('.banker-pairs', (x, y) => x < CELL / 2 && y < CELL / 2, 'top left'),
+    player: corner('.player-pairs', (x, y) => x > CELL / 2 && y > CELL / 2, 'bottom right'),
+  };
+}
