@@ -39,6 +39,14 @@ async function newShoe(el: BaccOperator): Promise<void> {
   await until(() => textOf(el, '.shoe-state').startsWith('Recording'), 'a new recorded shoe');
 }
 
+/** Switches the console to card entry (C) and waits for the card field to take the focus; returns the field. */
+async function cardEntry(el: BaccOperator): Promise<HTMLInputElement> {
+  await press('c');
+  const field = el.shadowRoot!.querySelector<HTMLInputElement>('input.cards')!;
+  await until(() => el.shadowRoot!.activeElement === field, 'the card field to take the focus');
+  return field;
+}
+
 async function storedShoe(store: ScoreboardStore) {
   return store.latestShoe({ table: TABLE });
 }
@@ -84,9 +92,7 @@ describe('<bacc-operator>', () => {
   it('records a hand typed card by card once the tableau completes it', async () => {
     const el = await mountOperator();
     await newShoe(el);
-    await press('c');
-    const field = el.shadowRoot!.querySelector<HTMLInputElement>('input.cards')!;
-    await until(() => el.shadowRoot!.activeElement === field, 'the card field to take the focus');
+    const field = await cardEntry(el);
     // Keys typed into the field are cards, not commands: b and t here do nothing.
     await sendKeys({ type: '9h 2c kd ' });
     await el.updateComplete;
@@ -128,9 +134,7 @@ describe('<bacc-operator>', () => {
   it('holds a hand the tableau has finished until Enter, refusing a card the tableau would not deal', async () => {
     const el = await mountOperator();
     await newShoe(el);
-    await press('c');
-    const field = el.shadowRoot!.querySelector<HTMLInputElement>('input.cards')!;
-    await until(() => el.shadowRoot!.activeElement === field, 'the card field to take the focus');
+    const field = await cardEntry(el);
     await sendKeys({ type: '9h 2c kd 5s ' });
     await until(() => textOf(el, '#card-help').startsWith('Hand complete: 9H 2C KD 5S'), 'the finished hand to wait');
     expect(outcomes(el)).to.equal('');
@@ -149,9 +153,7 @@ describe('<bacc-operator>', () => {
   it('refuses a card the shoe cannot hold with a message, and records nothing', async () => {
     const el = await mountOperator({ rules: makeRules({ decks: 1 }) });
     await newShoe(el);
-    await press('c');
-    const field = el.shadowRoot!.querySelector<HTMLInputElement>('input.cards')!;
-    await until(() => el.shadowRoot!.activeElement === field, 'the card field to take the focus');
+    const field = await cardEntry(el);
     await sendKeys({ type: '9h 2c 9h' });
     await press('Enter');
     await until(() => textOf(el, '[role="alert"]') !== '', 'the refusal');
@@ -489,9 +491,7 @@ describe('<bacc-operator>', () => {
     const gated = gatedStore(storage.store);
     const el = await mountOperator({ store: gated.store });
     await newShoe(el);
-    await press('c');
-    const field = el.shadowRoot!.querySelector<HTMLInputElement>('input.cards')!;
-    await until(() => el.shadowRoot!.activeElement === field, 'the card field to take the focus');
+    const field = await cardEntry(el);
     await sendKeys({ type: '9h 2c kd 5s' });
     await press('Enter');
     await until(() => gated.waiting() === 1, 'the hand to be on its way to storage');
