@@ -4,6 +4,8 @@
  * shoe from there, so a window opened late or a message lost costs nothing.
  */
 
+import type { KeeperOrigin } from '../src/shoe-keeper.js';
+
 /** The channel every scoreboard window of a browser profile shares. */
 export const TABLE_CHANNEL = 'bacc-scoreboard';
 
@@ -13,6 +15,12 @@ export interface ShoeChangedMessage {
   shoeId: string;
   table: string;
   handCount: number;
+  /**
+   * Who keeps the shoe, when the sender knows (a console or the attract kiosk): a window that
+   * follows other shoes skips the message without reading anything. Absent from History's news
+   * of a deletion, which may concern any shoe.
+   */
+  origin?: KeeperOrigin;
 }
 
 /** Sends and hears shoe changes; `close()` when the element leaves the page. */

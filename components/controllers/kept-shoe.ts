@@ -129,7 +129,9 @@ export class KeptShoeController implements ReactiveController {
     // Back on the page after a move, the same keeper carries on: its shoe, its hands and whatever it
     // has not written yet (a new keeper would have no shoe, and the next hand would be refused).
     this.channel = new TableChannel((message) => {
-      if (!this.holdsTable && message.table === this.options.table()) void this.followStored();
+      // Another window's shoe of this table and origin (or news without an origin, as of a deletion).
+      const ours = message.table === this.options.table() && (message.origin ?? this.options.origin) === this.options.origin;
+      if (!this.holdsTable && ours) void this.followStored();
     });
     addEventListener('beforeunload', this.warnBeforeUnload);
     const injected = this.options.store?.();
@@ -231,7 +233,7 @@ export class KeptShoeController implements ReactiveController {
     const current = this.keeper.shoe;
     const handCount =
       change.kind === 'start' ? change.shoe.hands.length : change.kind === 'add' ? change.index + 1 : change.kind === 'undo' ? change.index : (current?.hands.length ?? 0);
-    this.channel?.post({ shoeId, table: current?.id === shoeId ? current.table : this.options.table(), handCount });
+    this.channel?.post({ shoeId, table: current?.id === shoeId ? current.table : this.options.table(), handCount, origin: this.options.origin });
   }
 
   /** Takes the table's lock if no other window holds it; otherwise shows the shoe read-only and waits for it. */

@@ -100,9 +100,11 @@ export class TableDisplayController implements ReactiveController {
   private async follow(message: ShoeChangedMessage): Promise<void> {
     const table = this.options.table();
     if (table && message.table !== table) return;
+    // An attract kiosk of the same table tells its hands on the same channel: not this screen's.
+    if (message.origin !== undefined && message.origin !== 'console') return;
     if (!this.store) return;
     await this.show(async () => {
-      // An attract kiosk of the same table tells its hands on the same channel: not this screen's.
+      // News without an origin (History's): the stored summary says whose shoe it is.
       const summary = await this.store!.getSummary(message.shoeId);
       if (summary && summary.origin !== 'console') return this.shoe;
       // Deleted (in History): the screen shows the table's latest console shoe left, if any.

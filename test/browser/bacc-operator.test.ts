@@ -628,6 +628,32 @@ describe('<bacc-table-display>', () => {
     expect(display.shoe!.id).to.equal('console-shoe');
   });
 
+  it('skips news of an attract shoe without reading the stored shoes', async () => {
+    const rules = makeRules();
+    await storage.store.createShoe({ id: 'console-shoe', table: TABLE, source: 'recorded', seed: null, startedAt: '2026-01-01T10:00:00.000Z', endedAt: null, rules, hands: [] }, 'console');
+    const display = await fixture<BaccTableDisplay>(html`<bacc-table-display table=${TABLE}></bacc-table-display>`);
+    await until(() => display.shoe?.id === 'console-shoe', 'the console shoe');
+    const getSummary = ScoreboardStore.prototype.getSummary;
+    let reads = 0;
+    ScoreboardStore.prototype.getSummary = function (this: ScoreboardStore, id: string) {
+      reads++;
+      return getSummary.call(this, id);
+    };
+    const channel = new TableChannel();
+    try {
+      channel.post({ shoeId: 'attract-shoe', table: TABLE, handCount: 1, origin: 'attract' });
+      await wait(100);
+      expect(reads).to.equal(0);
+      // News without an origin is still read (History's deletions carry none).
+      channel.post({ shoeId: 'console-shoe', table: TABLE, handCount: 0 });
+      await until(() => reads === 1, 'the summary to be read');
+    } finally {
+      ScoreboardStore.prototype.getSummary = getSummary;
+      channel.close();
+    }
+    expect(display.shoe!.id).to.equal('console-shoe');
+  });
+
   it('moves on to the table\'s latest console shoe left when the shoe on screen is deleted, and to none after the last', async () => {
     const rules = makeRules();
     const shoe = (id: string, day: number) => ({ id, table: TABLE, source: 'recorded' as const, seed: null, startedAt: `2026-01-0${day}T10:00:00.000Z`, endedAt: null, rules, hands: [] });
