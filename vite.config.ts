@@ -12,7 +12,6 @@ export default defineConfig({
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: 'script-defer',
-      includeAssets: ['favicon.svg'],
       manifest: {
         name: 'Baccarat scoreboard',
         short_name: 'Scoreboard',
@@ -20,10 +19,14 @@ export default defineConfig({
         display: 'fullscreen',
         background_color: '#0b0f14',
         theme_color: '#0b0f14',
-        icons: [{ src: 'favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+        // PNG, drawn from scripts/icon.svg by `npm run icons` (why not the SVG: see that script).
+        icons: [
+          { src: 'icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: 'icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        ],
       },
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,webmanifest}'],
+        globPatterns: ['**/*.{js,css,html,png,webmanifest}'],
         // The kiosk's settings are in the query string (?mode=operator&table=…): one cached page serves them all.
         ignoreURLParametersMatching: [/.*/],
         navigateFallback: 'index.html',

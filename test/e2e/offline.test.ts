@@ -33,4 +33,41 @@ describe('the kiosk offline', () => {
       await context.close();
     }
   });
+
+  it('has PNG icons of the sizes it names, for the tab and for installing, served offline too', async () => {
+    const context = await chromium().newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(baseUrl);
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+        if (!navigator.serviceWorker.controller) {
+          await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+        }
+      });
+      await context.setOffline(true);
+      const icons = await page.evaluate(async () => {
+        const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]')!;
+        const manifest = (await (await fetch(document.querySelector<HTMLLinkElement>('link[rel="manifest"]')!.href)).json()) as {
+          icons: { src: string; sizes: string; type: string }[];
+        };
+        const declared = [{ src: link.href, sizes: link.sizes.value, type: link.type }, ...manifest.icons];
+        return Promise.all(
+          declared.map(async ({ src, sizes, type }) => {
+            const response = await fetch(new URL(src, location.href));
+            const bitmap = await createImageBitmap(await response.blob());
+            return { sizes, type, contentType: response.headers.get('content-type'), drawn: `${bitmap.width}x${bitmap.height}` };
+          }),
+        );
+      });
+      expect(icons.map(({ sizes }) => sizes)).toEqual(['32x32', '192x192', '512x512']);
+      for (const icon of icons) {
+        expect(icon.type).toBe('image/png');
+        expect(icon.contentType).toBe('image/png');
+        expect(icon.drawn).toBe(icon.sizes);
+      }
+    } finally {
+      await context.close();
+    }
+  });
 });
