@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { drawRoadPicture, pictureColors, roadPicturePng, type PictureSection } from '../../components/road-picture.js';
-import { thumbnailMarks, thumbnailPaths } from '../../components/big-road-thumbnail.js';
+import { bigRoadThumbnail, THUMBNAIL_CELL, thumbnailMarks, thumbnailPaths } from '../../components/big-road-thumbnail.js';
 import fc from 'fast-check';
 import { computeRoads, handsFromOutcomes } from '../../src/roads.js';
 import { shoeAt } from './history-fixtures.js';
@@ -95,6 +95,26 @@ describe('big-road thumbnail', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('centres each ring in its cell, hollow, and crosses each tied one with its slash', async () => {
+    const outcomes = 'TBBPTBBBBBBBPTP';
+    const { marks } = thumbnailMarks(outcomes);
+    const el = await fixture(html`<div>${bigRoadThumbnail(outcomes)}</div>`);
+    const path = (name: string) => el.querySelector<SVGPathElement>(`path.${name}`)!;
+    const point = (x: number, y: number) => Object.assign(new DOMPoint(), { x, y });
+    for (const mark of marks) {
+      const centreX = (mark.col + 0.5) * THUMBNAIL_CELL;
+      const centreY = (mark.row + 0.5) * THUMBNAIL_CELL;
+      const ring = path(mark.side === 'B' ? 'banker' : 'player');
+      const other = path(mark.side === 'B' ? 'player' : 'banker');
+      for (const [dx, dy] of [[-3, 0], [3, 0], [0, -3], [0, 3]] as const) {
+        expect(ring.isPointInStroke(point(centreX + dx, centreY + dy)), `${mark.side} ring at ${mark.col},${mark.row}`).to.equal(true);
+      }
+      expect(ring.isPointInStroke(point(centreX, centreY)), 'hollow').to.equal(false);
+      expect(other.isPointInStroke(point(centreX - 3, centreY)), 'one side per cell').to.equal(false);
+      expect(path('ties').isPointInStroke(point(centreX + 2, centreY - 2)), `tie slash at ${mark.col},${mark.row}`).to.equal(mark.tied);
+    }
   });
 
   it('draws a lone slash for a shoe of ties only', () => {
