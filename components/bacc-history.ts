@@ -286,6 +286,10 @@ export class BaccHistory extends LitElement {
     try {
       const shoes = await readImportFile(file, this.maxImportBytes);
       const { added, skipped } = await store.importShoes(shoes);
+      // Other History windows read their page again (one message for the file will do: they reread
+      // whatever the shoe); displays and consoles skip it by its origin, as they never show imports.
+      const [first] = shoes;
+      if (added > 0 && first) this.storage.announce({ shoeId: first.id, table: first.table, handCount: first.hands.length, origin: 'import' });
       this.page = 0;
       await this.refresh();
       const text =

@@ -4,23 +4,23 @@
  * shoe from there, so a window opened late or a message lost costs nothing.
  */
 
-import type { KeeperOrigin } from '../src/shoe-keeper.js';
+import type { ShoeOrigin } from '../src/persistence.js';
 
 /** The channel every scoreboard window of a browser profile shares. */
 export const TABLE_CHANNEL = 'bacc-scoreboard';
 
-/** A stored shoe changed: a hand added, undone or corrected, or the shoe started or ended. */
+/** A stored shoe changed: a hand added, undone or corrected, the shoe started or ended, deleted, or imported. */
 export interface ShoeChangedMessage {
   type: 'shoe-changed';
   shoeId: string;
   table: string;
   handCount: number;
   /**
-   * Who keeps the shoe, when the sender knows (a console or the attract kiosk): a window that
-   * follows other shoes skips the message without reading anything. Absent from History's news
-   * of a deletion, which may concern any shoe.
+   * Where the shoe comes from, when the sender knows (a console, the attract kiosk, an import): a
+   * window that follows other shoes skips the message without reading anything. Absent from
+   * History's news of a deletion, which may concern any shoe.
    */
-  origin?: KeeperOrigin;
+  origin?: ShoeOrigin;
 }
 
 /** Sends and hears shoe changes; `close()` when the element leaves the page. */

@@ -399,6 +399,25 @@ describe('<bacc-history>', () => {
       expect(shownIds(el)).to.deep.equal(SHOES.slice(0, 5).reverse().map((shoe) => shoe.id));
     });
 
+    it('tells other windows: another History shows the imported shoes, and the news says they were imported', async () => {
+      const el = await mount(20);
+      const other = await mount(20);
+      const heard: { shoeId: string; origin?: string }[] = [];
+      const channel = new TableChannel((message) => heard.push({ shoeId: message.shoeId, origin: message.origin }));
+      try {
+        await el.importFile(jsonFile(shoesJson([SHOES[5]!, SHOES[6]!])));
+        await until(() => shownIds(other)[0] === SHOES[6]!.id, 'the other History to show the import');
+        expect(shownIds(other)).to.deep.equal(shownIds(el));
+        expect(heard).to.deep.equal([{ shoeId: SHOES[5]!.id, origin: 'import' }]);
+        // A file whose shoes are all stored already changes nothing, and says nothing.
+        await el.importFile(jsonFile(shoesJson([SHOES[5]!])));
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(heard).to.have.length(1);
+      } finally {
+        channel.close();
+      }
+    });
+
     it('reads the file chosen in its file input', async () => {
       const el = await mount(20);
       const input = control<HTMLInputElement>(el, 'input[type="file"]');
