@@ -181,8 +181,6 @@ export class BaccChart extends StatisticsPanel {
   private handNumbers: number[] = [];
   /** The theme as read for this update; both charts share it. */
   private themePalette: Palette | null = null;
-  private readonly countChart: ChartController<'line'>;
-  private readonly frequencyChart: ChartController<'bar'>;
   /** The palette each chart's options were last built from. */
   private readonly optionsPalette = new WeakMap<object, Palette>();
   private observed: Record<Frequency, number> = frequencies(this.summary);
@@ -190,7 +188,8 @@ export class BaccChart extends StatisticsPanel {
 
   constructor() {
     super();
-    this.countChart = new ChartController<'line'>(this, {
+    // Each controller adds itself to this element, which drives it from then on.
+    new ChartController<'line'>(this, {
       canvas: () => this.renderRoot.querySelector<HTMLCanvasElement>('canvas.count'),
       configure: () => ({ type: 'line', data: this.countData(), options: this.countOptions(this.palette()) }),
       refresh: (chart) => {
@@ -206,7 +205,7 @@ export class BaccChart extends StatisticsPanel {
       },
       themeChanged: () => (this.themePalette = null),
     });
-    this.frequencyChart = new ChartController<'bar'>(this, {
+    new ChartController<'bar'>(this, {
       canvas: () => this.renderRoot.querySelector<HTMLCanvasElement>('canvas.frequencies'),
       configure: () => this.frequencyConfiguration(this.palette()),
       refresh: (chart) => {
@@ -221,10 +220,9 @@ export class BaccChart extends StatisticsPanel {
     });
   }
 
-  /** Resolves once both charts show the latest hands: the element updates, then redraws them, when the page is idle. */
+  /** Resolves once both charts show the latest hands: the element updates, and redraws them, when the page is idle. */
   async chartsDrawn(): Promise<void> {
     await this.updateComplete;
-    await Promise.all([this.countChart.drawn(), this.frequencyChart.drawn()]);
   }
 
   /**

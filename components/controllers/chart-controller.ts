@@ -32,8 +32,6 @@ export class ChartController<TType extends ChartType> implements ReactiveControl
     this.source.themeChanged();
     this.host.requestUpdate();
   };
-  /** A redraw waiting for the frame after the host's update, and what resolves once it ran. */
-  private pending: { frame: number; idle: number; done: () => void; drawn: Promise<void> } | null = null;
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement & { readonly hasUpdated: boolean },
@@ -59,6 +57,13 @@ export class ChartController<TType extends ChartType> implements ReactiveControl
     if (this.host.hasUpdated) this.themeChanged();
   }
 
+  /**
+   * Draws the chart in the host's update: a new chart after the first render with a canvas, else
+   * the same chart brought up to date. Its host, `<bacc-chart>`, updates when the page is idle
+   * after the frame that shows a new hand, so the redraw is already out of that frame (drawn in it,
+   * chart.js resolved its fonts against the style the other elements had just changed, and the
+   * redraw was the largest part of a hand's frame, measured in the display benchmark).
+   */
   hostUpdated(): void {
     const canvas = this.source.canvas();
     if (this.instance !== null && this.instance.canvas !== canvas) this.destroy();
@@ -66,50 +71,9 @@ export class ChartController<TType extends ChartType> implements ReactiveControl
     if (this.instance === null) {
       this.instance = new Chart(canvas, this.source.configure());
     } else {
-      this.scheduleRedraw();
+      this.source.refresh(this.instance);
+      this.instance.update();
     }
-  }
-
-  /**
-   * Resolves once the chart shows the host's latest update (at once when nothing is waiting).
-   * @example await chartController.drawn();
-   */
-  drawn(): Promise<void> {
-    return this.pending?.drawn ?? Promise.resolve();
-  }
-
-  /**
-   * A redraw waits until the frame that shows the rest of the host's page is done and the main
-   * thread is idle, then runs: the roads and figures of a new hand paint first, and the chart
-   * follows moments later. Measured in the display benchmark: drawing in the same task forced
-   * chart.js to resolve fonts against the style the other elements had just changed, and the
-   * chart's redraw was the largest part of a hand's frame.
-   */
-  private scheduleRedraw(): void {
-    if (this.pending) return;
-    let done!: () => void;
-    const drawn = new Promise<void>((resolve) => (done = resolve));
-    const pending = { frame: 0, idle: 0, done, drawn };
-    const redraw = (): void => {
-      this.pending = null;
-      if (this.instance !== null && this.host.isConnected) {
-        this.source.refresh(this.instance);
-        this.instance.update();
-      }
-      done();
-    };
-    pending.frame = requestAnimationFrame(() => {
-      pending.idle = whenIdle(redraw);
-    });
-    this.pending = pending;
-  }
-
-  private cancelRedraw(): void {
-    if (!this.pending) return;
-    cancelAnimationFrame(this.pending.frame);
-    cancelIdle(this.pending.idle);
-    this.pending.done();
-    this.pending = null;
   }
 
   hostDisconnected(): void {
@@ -121,7 +85,6 @@ export class ChartController<TType extends ChartType> implements ReactiveControl
   }
 
   private destroy(): void {
-    this.cancelRedraw();
     this.instance?.destroy();
     this.instance = null;
   }
@@ -131,9 +94,4 @@ export class ChartController<TType extends ChartType> implements ReactiveControl
 export function whenIdle(callback: () => void): number {
   if (typeof requestIdleCallback === 'function') return requestIdleCallback(callback, { timeout: 500 });
   return setTimeout(callback, 50) as unknown as number;
-}
-
-function cancelIdle(handle: number): void {
-  if (typeof cancelIdleCallback === 'function') cancelIdleCallback(handle);
-  else clearTimeout(handle);
 }
