@@ -288,14 +288,14 @@ export class BaccHistory extends LitElement {
       const { added, skipped } = await store.importShoes(shoes);
       // Other History windows read their page again (one message for the file will do: they reread
       // whatever the shoe); displays and consoles skip it by its origin, as they never show imports.
-      const [first] = shoes;
-      if (added > 0 && first) this.storage.announce({ shoeId: first.id, table: first.table, handCount: first.hands.length, origin: 'import' });
+      const first = shoes.find((shoe) => shoe.id === added[0]);
+      if (first) this.storage.announce({ shoeId: first.id, table: first.table, handCount: first.hands.length, origin: 'import' });
       this.page = 0;
       await this.refresh();
       const text =
-        added === 1
+        added.length === 1
           ? msg(str`Imported 1 shoe (${skipped} already stored).`, { id: 'history-imported-one' })
-          : msg(str`Imported ${added} shoes (${skipped} already stored).`, { id: 'history-imported' });
+          : msg(str`Imported ${added.length} shoes (${skipped} already stored).`, { id: 'history-imported' });
       this.notice = { role: 'status', text };
       void this.storage.refreshUse();
     } catch (error) {

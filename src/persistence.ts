@@ -350,10 +350,11 @@ export class ScoreboardStore implements ShoeStore {
    * Stores imported shoes, all or nothing, in one transaction. A shoe already stored with exactly
    * the same content is skipped (importing a file twice is harmless); a different shoe under a
    * stored id refuses the whole import.
+   * @returns the ids of the shoes added, in the file's order, and how many were already stored.
    * @throws StorageError `conflict` naming the first shoe whose id is taken; nothing is written.
    */
-  async importShoes(shoes: readonly ShoeRecord[]): Promise<{ added: number; skipped: number }> {
-    let added = 0;
+  async importShoes(shoes: readonly ShoeRecord[]): Promise<{ added: string[]; skipped: number }> {
+    const added: string[] = [];
     let skipped = 0;
     await this.write('import the shoes', async (tx) => {
       for (const [position, shoe] of shoes.entries()) {
@@ -367,7 +368,7 @@ export class ScoreboardStore implements ShoeStore {
           throw new StorageError('conflict', `Shoe ${position + 1} (id "${shoe.id}") is already stored with different hands or details.`);
         }
         await putShoe(tx, shoe, 'import');
-        added++;
+        added.push(shoe.id);
       }
     });
     return { added, skipped };

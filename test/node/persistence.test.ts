@@ -88,7 +88,7 @@ describe('ScoreboardStore (fake-indexeddb)', () => {
     await expect(store.importShoes(clash)).rejects.toThrow(/Shoe 2 \(id "taken"\)/);
     expect(await store.countShoes()).toBe(1);
     expect(await store.getShoe('new')).toBeUndefined();
-    expect(await store.importShoes([recordedShoe('taken', 'T1', '2026-11-01T10:00:00.000Z', 'BBB'), clash[0]!])).toEqual({ added: 1, skipped: 1 });
+    expect(await store.importShoes([recordedShoe('taken', 'T1', '2026-11-01T10:00:00.000Z', 'BBB'), clash[0]!])).toEqual({ added: ['new'], skipped: 1 });
   });
 
   it('keeps who wrote each shoe, and never offers an imported open shoe for resuming', async () => {
