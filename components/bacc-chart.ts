@@ -19,7 +19,7 @@ import type { Winner } from '../src/hand.js';
 import type { HandRecord } from '../src/shoe-document.js';
 import { followStep } from '../src/list-follower.js';
 import type { StatisticsSummary } from '../src/stats.js';
-import { ChartController, whenIdle } from './controllers/chart-controller.js';
+import { ChartController } from './controllers/chart-controller.js';
 import { outcomeLetter, outcomeName } from './messages.js';
 import { bankerPairLabel, handCount, lead, naturalLabel, percent, playerPairLabel, share } from './panel-labels.js';
 import { panelTokens } from './panel-styles.js';
@@ -226,14 +226,16 @@ export class BaccChart extends StatisticsPanel {
   }
 
   /**
-   * After its first render the element updates when the page is idle: a new hand's captions,
-   * data tables and legend change after the frame that shows the hand on the roads and figures,
-   * as its canvases already did. Measured on the whole scoreboard, one more hand, main-thread work
-   * to the painted frame, the two builds alternating (three pairs of 48 hands): 11.6–12.8 ms with
-   * the chart's update in the frame, 10.4–10.7 ms without.
+   * After its first render the element updates, and its controllers redraw the charts, when the
+   * page is idle after the next frame: a new hand's roads and figures paint first, and the charts,
+   * captions, data tables and legend follow moments later. Measured on the whole scoreboard, one
+   * more hand, main-thread work to the painted frame, the two builds alternating (three pairs of
+   * 48 hands): 11.6–12.8 ms with the chart's update in the frame, 10.4–10.7 ms without. Waiting
+   * for the frame first makes the order certain: an idle callback alone is not promised to run
+   * after the next frame.
    */
   protected override async scheduleUpdate(): Promise<void> {
-    if (this.hasUpdated) await new Promise<void>((resolve) => whenIdle(resolve));
+    if (this.hasUpdated) await new Promise<void>((resolve) => requestAnimationFrame(() => whenIdle(resolve)));
     super.scheduleUpdate();
   }
 
@@ -609,4 +611,10 @@ declare global {
   interface HTMLElementTagNameMap {
     'bacc-chart': BaccChart;
   }
+}
+
+/** requestIdleCallback where the browser has it (with a deadline, so a busy page still redraws), else a short timeout. */
+function whenIdle(callback: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(callback, { timeout: 500 });
+  else setTimeout(callback, 50);
 }

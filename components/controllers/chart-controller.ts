@@ -59,10 +59,11 @@ export class ChartController<TType extends ChartType> implements ReactiveControl
 
   /**
    * Draws the chart in the host's update: a new chart after the first render with a canvas, else
-   * the same chart brought up to date. Its host, `<bacc-chart>`, updates when the page is idle
-   * after the frame that shows a new hand, so the redraw is already out of that frame (drawn in it,
-   * chart.js resolved its fonts against the style the other elements had just changed, and the
-   * redraw was the largest part of a hand's frame, measured in the display benchmark).
+   * the same chart brought up to date. A host that must keep the redraw out of a busy frame defers
+   * its own update: `<bacc-chart>` updates when the page is idle after the frame that shows a new
+   * hand (drawn in that frame, chart.js resolved its fonts against the style the other elements had
+   * just changed, and the redraw was the largest part of a hand's frame, measured in the display
+   * benchmark).
    */
   hostUpdated(): void {
     const canvas = this.source.canvas();
@@ -88,10 +89,4 @@ export class ChartController<TType extends ChartType> implements ReactiveControl
     this.instance?.destroy();
     this.instance = null;
   }
-}
-
-/** requestIdleCallback where the browser has it (with a deadline, so a busy page still redraws), else a short timeout. */
-export function whenIdle(callback: () => void): number {
-  if (typeof requestIdleCallback === 'function') return requestIdleCallback(callback, { timeout: 500 });
-  return setTimeout(callback, 50) as unknown as number;
 }

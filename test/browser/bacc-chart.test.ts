@@ -41,6 +41,27 @@ describe('<bacc-chart>', () => {
     expect(expected!.data[0]!.toFixed(4)).to.equal((exactOdds(fullShoe(1)).banker * 100).toFixed(4));
   });
 
+  it('redraws for a new hand only after the next frame, so the frame that shows the hand elsewhere does not wait for it', async () => {
+    const el = await fixture<BaccChart>(html`<bacc-chart .hands=${handsFromOutcomes('BBP')}></bacc-chart>`);
+    await nextFrame();
+    const update = Chart.prototype.update;
+    let frames = 0;
+    const framesAtRedraw: number[] = [];
+    Chart.prototype.update = function (this: Chart, ...args: Parameters<Chart['update']>) {
+      framesAtRedraw.push(frames);
+      return update.apply(this, args);
+    };
+    try {
+      requestAnimationFrame(() => frames++);
+      el.hands = handsFromOutcomes('BBPB');
+      await el.chartsDrawn();
+      expect(framesAtRedraw).to.deep.equal([1, 1]);
+      expect(chartOf(el, 'count')!.data.datasets[0]!.data).to.deep.equal([1, 2, 1, 2]);
+    } finally {
+      Chart.prototype.update = update;
+    }
+  });
+
   it('updates the same chart in place when a hand is added, and when one is undone', async () => {
     const hands = handsFromOutcomes('BBP');
     const el = await fixture<BaccChart>(html`<bacc-chart .hands=${hands}></bacc-chart>`);
