@@ -48,7 +48,7 @@ export function thumbnailPaths(outcomes: string, rows = 6): ThumbnailPaths {
 }
 
 const RING_RADIUS = 3;
-/** From a cell's left edge to its ring's. */
+/** From a cell's left edge to its ring's: a whole number while THUMBNAIL_CELL is even. */
 const RING_INSET = THUMBNAIL_CELL / 2 - RING_RADIUS;
 const RING_ARCS = `a${RING_RADIUS} ${RING_RADIUS} 0 1 0 ${2 * RING_RADIUS} 0a${RING_RADIUS} ${RING_RADIUS} 0 1 0 ${-2 * RING_RADIUS} 0`;
 const SLASH = `l${2 * RING_RADIUS} ${-2 * RING_RADIUS}`;

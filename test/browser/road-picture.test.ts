@@ -102,7 +102,7 @@ describe('big-road thumbnail', () => {
     const { marks } = thumbnailMarks(outcomes);
     const el = await fixture(html`<div>${bigRoadThumbnail(outcomes)}</div>`);
     const path = (name: string) => el.querySelector<SVGPathElement>(`path.${name}`)!;
-    const point = (x: number, y: number) => Object.assign(new DOMPoint(), { x, y });
+    const point = (x: number, y: number) => new DOMPoint(x, y);
     for (const mark of marks) {
       const centreX = (mark.col + 0.5) * THUMBNAIL_CELL;
       const centreY = (mark.row + 0.5) * THUMBNAIL_CELL;

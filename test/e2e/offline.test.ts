@@ -48,13 +48,13 @@ describe('the kiosk offline', () => {
       await context.setOffline(true);
       const icons = await page.evaluate(async () => {
         const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]')!;
-        const manifest = (await (await fetch(document.querySelector<HTMLLinkElement>('link[rel="manifest"]')!.href)).json()) as {
-          icons: { src: string; sizes: string; type: string }[];
-        };
-        const declared = [{ src: link.href, sizes: link.sizes.value, type: link.type }, ...manifest.icons];
+        const manifestUrl = document.querySelector<HTMLLinkElement>('link[rel="manifest"]')!.href;
+        const manifest = (await (await fetch(manifestUrl)).json()) as { icons: { src: string; sizes: string; type: string }[] };
+        // A manifest's icon addresses are relative to the manifest.
+        const declared = [{ src: link.href, sizes: link.sizes.value, type: link.type }, ...manifest.icons.map((icon) => ({ ...icon, src: new URL(icon.src, manifestUrl).href }))];
         return Promise.all(
           declared.map(async ({ src, sizes, type }) => {
-            const response = await fetch(new URL(src, location.href));
+            const response = await fetch(src);
             const bitmap = await createImageBitmap(await response.blob());
             return { sizes, type, contentType: response.headers.get('content-type'), drawn: `${bitmap.width}x${bitmap.height}` };
           }),
