@@ -361,11 +361,12 @@ export class ScoreboardStore implements ShoeStore {
         const existing = await tx.objectStore('shoes').get(shoe.id);
         if (existing) {
           const hands = await tx.objectStore('hands').getAll(handsOf(shoe.id));
-          if (JSON.stringify(toShoeRecord(existing, hands)) === JSON.stringify(exportableShoe(shoe))) {
+          const difference = firstDifference(toShoeRecord(existing, hands), exportableShoe(shoe));
+          if (difference === null) {
             skipped++;
             continue;
           }
-          throw new StorageError('conflict', `Shoe ${position + 1} (id "${shoe.id}") is already stored with different hands or details.`);
+          throw new StorageError('conflict', `Shoe ${position + 1} (id "${shoe.id}") is already stored with different ${difference}.`);
         }
         await putShoe(tx, shoe, 'import');
         added.push(shoe.id);
@@ -479,6 +480,21 @@ function storedFields(hand: HandRecord): HandRecord {
 
 function exportableShoe(shoe: ShoeRecord): ShoeRecord {
   return { ...shoeFields(shoe), hands: shoe.hands.map(storedFields) };
+}
+
+/**
+ * What first differs between a stored shoe and an incoming one with its id, in words for an import's
+ * refusal ("hands: hand 5", "startedAt: 2026-… stored, 2026-… in the file"), or null when they are
+ * the same shoe. A seeded simulation run twice, say, deals the same hands at other times.
+ */
+function firstDifference(stored: ShoeRecord, incoming: ShoeRecord): string | null {
+  for (const field of ['table', 'source', 'seed', 'startedAt', 'endedAt'] as const) {
+    if (stored[field] !== incoming[field]) return `${field}: ${JSON.stringify(stored[field])} stored, ${JSON.stringify(incoming[field])} in the file`;
+  }
+  if (JSON.stringify(stored.rules) !== JSON.stringify(incoming.rules)) return 'rules';
+  if (stored.hands.length !== incoming.hands.length) return `hands: ${stored.hands.length} stored, ${incoming.hands.length} in the file`;
+  const hand = stored.hands.findIndex((storedHand, index) => JSON.stringify(storedHand) !== JSON.stringify(incoming.hands[index]));
+  return hand === -1 ? null : `hands: hand ${hand + 1}`;
 }
 
 function toShoeRecord(summary: ShoeSummary, hands: readonly StoredHand[]): ShoeRecord {

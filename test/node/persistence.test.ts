@@ -85,10 +85,25 @@ describe('ScoreboardStore (fake-indexeddb)', () => {
   it('imports all or nothing: a clashing id refuses the whole file and changes nothing', async () => {
     await store.createShoe(recordedShoe('taken', 'T1', '2026-11-01T10:00:00.000Z', 'BBB'));
     const clash = [recordedShoe('new', 'T1', '2026-11-02T10:00:00.000Z', 'P'), recordedShoe('taken', 'T1', '2026-11-01T10:00:00.000Z', 'PPP')];
-    await expect(store.importShoes(clash)).rejects.toThrow(/Shoe 2 \(id "taken"\)/);
+    await expect(store.importShoes(clash)).rejects.toThrow(/^Shoe 2 \(id "taken"\) is already stored with different hands: hand 1\.$/);
     expect(await store.countShoes()).toBe(1);
     expect(await store.getShoe('new')).toBeUndefined();
     expect(await store.importShoes([recordedShoe('taken', 'T1', '2026-11-01T10:00:00.000Z', 'BBB'), clash[0]!])).toEqual({ added: ['new'], skipped: 1 });
+  });
+
+  it('says what differs when an import brings another version of a stored shoe', async () => {
+    // A seeded simulation run twice: the same hands, dealt at another time.
+    const first = simulateShoeRecords({ shoes: 1, seed: 'twice', now: () => new Date('2026-11-01T10:00:00.000Z') });
+    const again = simulateShoeRecords({ shoes: 1, seed: 'twice', now: () => new Date('2026-11-02T10:00:00.000Z') });
+    await store.importShoes(first);
+    await expect(store.importShoes(again)).rejects.toThrow(
+      'Shoe 1 (id "simulated:twice") is already stored with different startedAt: "2026-11-01T10:00:00.000Z" stored, "2026-11-02T10:00:00.000Z" in the file.',
+    );
+    const shorter = { ...first[0]!, hands: first[0]!.hands.slice(0, -1) };
+    await expect(store.importShoes([shorter])).rejects.toThrow(`different hands: ${first[0]!.hands.length} stored, ${first[0]!.hands.length - 1} in the file.`);
+    const otherRules = { ...first[0]!, rules: { ...first[0]!.rules, tiePays: 9 } };
+    await expect(store.importShoes([otherRules])).rejects.toThrow(/with different rules\.$/);
+    expect(await store.importShoes(first)).toEqual({ added: [], skipped: 1 });
   });
 
   it('keeps who wrote each shoe, and never offers an imported open shoe for resuming', async () => {
