@@ -27,6 +27,8 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,png,webmanifest}'],
+        // The storage benchmark builds its own page into the app's folder: not part of the app.
+        globIgnores: ['bench/**'],
         // The kiosk's settings are in the query string (?mode=operator&table=…): one cached page serves them all.
         ignoreURLParametersMatching: [/.*/],
         navigateFallback: 'index.html',

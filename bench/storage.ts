@@ -24,7 +24,8 @@ export async function storageBenchmarks(): Promise<BenchFigure[]> {
   // The benchmark page, then the app on its own into the same folder (one origin, one IndexedDB), as
   // `npm run build` builds it: built as two inputs of one build, the modules they share were split
   // into chunks the real app does not have (four module requests to open History instead of three).
-  await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true, rollupOptions: { input: { storage: `${root}bench/pages/storage.html` } } } });
+  // The page's files go under bench/, which the app's service worker leaves out of its precache.
+  await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true, assetsDir: 'bench/assets', rollupOptions: { input: { storage: `${root}bench/pages/storage.html` } } } });
   await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: false } });
   const server = await preview({ root, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false } });
   const address = server.httpServer.address();
