@@ -2,16 +2,15 @@
  * Saving exports as files: the text of each export format, the file names, and the download itself
  * (a Blob behind an `<a download>` click, so nothing leaves the browser).
  */
-import { shoeDocument, type ShoeRecord } from '../src/shoe-document.js';
+import { shoeDocumentText, type ShoeRecord } from '../src/shoe-document.js';
 import { shoesToCsv } from '../src/shoe-csv.js';
 
 /**
- * The shoe export document as a file's text. Two-space indentation, always: export, import and
- * export again must give the same bytes, and the persistence layer keeps the document's field order.
- * @example shoesJson([]) // '{\n  "format": "baccarat-shoes",\n  "version": 1,\n  "shoes": []\n}'
+ * The shoe export document as a file's text (one hand per line, see `shoeDocumentText`): the same
+ * shoes give the same bytes, and the persistence layer keeps the document's field order.
  */
-export function shoesJson(shoes: ShoeRecord[]): string {
-  return JSON.stringify(shoeDocument(shoes), null, 2);
+export function shoesJson(shoes: readonly ShoeRecord[]): string {
+  return shoeDocumentText(shoes);
 }
 
 /** The CSV export (one row per hand) as a file's text. */

@@ -62,6 +62,25 @@ export function shoeDocument(shoes: ShoeRecord[]): ShoeDocument {
 }
 
 /**
+ * The export document as a file's text: two-space indentation, except that each hand is one line.
+ * Field by field, a hand took 15 lines: 1,000 shoes made 24.8 MiB, and handing that text to a Blob
+ * for the download was over a quarter of the export's time in Chromium. One line per hand keeps a
+ * shoe easy to read and the file under half the size. The same shoes always give the same text, so
+ * export, import and export again give the same bytes.
+ * @example shoeDocumentText([]) // '{\n  "format": "baccarat-shoes",\n  "version": 1,\n  "shoes": []\n}'
+ */
+export function shoeDocumentText(shoes: readonly ShoeRecord[]): string {
+  const shoeTexts = shoes.map(({ hands, ...fields }) => {
+    // The shoe's other fields as JSON.stringify indents them at the shoes' depth, without the closing brace.
+    const head = JSON.stringify(fields, null, 2).slice(0, -2).replaceAll('\n', '\n    ');
+    const handLines = hands.map((hand) => `        ${JSON.stringify(hand)}`).join(',\n');
+    return `    ${head},\n      "hands": ${hands.length === 0 ? '[]' : `[\n${handLines}\n      ]`}\n    }`;
+  });
+  const list = shoeTexts.length === 0 ? '[]' : `[\n${shoeTexts.join(',\n')}\n  ]`;
+  return `{\n  "format": ${JSON.stringify(SHOE_DOCUMENT_FORMAT)},\n  "version": ${SHOE_DOCUMENT_VERSION},\n  "shoes": ${list}\n}`;
+}
+
+/**
  * Deals whole simulated shoes into records. Seeded runs are reproducible: shoe k is shuffled
  * from `shoeSeed(seed, k)`, which is stored with it, and its id is derived from that seed; only
  * the start and end times, which are when the run happened, differ between two runs.

@@ -3,7 +3,7 @@
  * Chromium's real IndexedDB through the app's own store.
  */
 import { ScoreboardStore, DATABASE_NAME } from '../../src/persistence.js';
-import { simulateShoeRecords, shoeDocument, type ShoeRecord } from '../../src/shoe-document.js';
+import { simulateShoeRecords, shoeDocumentText, type ShoeRecord } from '../../src/shoe-document.js';
 import { makeRules } from '../../src/rules.js';
 
 /** Replaces the app's database with `shoes` simulated shoes (about 80 hands each), in batches. */
@@ -41,7 +41,8 @@ async function exportAll(): Promise<{ ms: number; shoes: number; bytes: number }
   const start = performance.now();
   const store = await ScoreboardStore.open();
   const shoes = await store.exportShoes();
-  const blob = new Blob([JSON.stringify(shoeDocument(shoes), null, 2)], { type: 'application/json' });
+  // The text and Blob the app's "Export all (JSON)" downloads.
+  const blob = new Blob([shoeDocumentText(shoes)], { type: 'application/json' });
   const ms = performance.now() - start;
   store.close();
   return { ms, shoes: shoes.length, bytes: blob.size };

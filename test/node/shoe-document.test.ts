@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { parseShoeDocument, shoeDocument, simulateShoeRecords, ShoeDocumentError, type ShoeDocument } from '../../src/shoe-document.js';
+import { parseShoeDocument, shoeDocument, shoeDocumentText, simulateShoeRecords, ShoeDocumentError, type ShoeDocument, type ShoeRecord } from '../../src/shoe-document.js';
 
 const simulated = (seed: string, shoes = 2): ShoeDocument =>
   JSON.parse(JSON.stringify(shoeDocument(simulateShoeRecords({ shoes, seed })))) as ShoeDocument;
@@ -65,6 +65,43 @@ describe('the shoe export document', () => {
     expect(errorFor(document, (d) => (d.shoes[0].rules.decks = 12))).toMatch(/shoe 1 .*rules: decks must be/);
     expect(() => parseShoeDocument(null)).toThrow(ShoeDocumentError);
     expect(() => parseShoeDocument('text')).toThrow(ShoeDocumentError);
+  });
+});
+
+describe('the export file text', () => {
+  const shoes = simulateShoeRecords({ shoes: 2, seed: 'text' });
+
+  it('is the document itself, for any table name, seed or missing cards', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ table: fc.string({ unit: 'grapheme', maxLength: 12 }), seed: fc.option(fc.string(), { nil: null }), hands: fc.nat(3), cardless: fc.boolean() }), { maxLength: 3 }),
+        (variants) => {
+          const records: ShoeRecord[] = variants.map((variant, index) => ({
+            ...shoes[index % 2]!,
+            id: `shoe ${index} "quoted"\n`,
+            table: variant.table,
+            seed: variant.seed,
+            hands: shoes[index % 2]!.hands.slice(0, variant.hands).map((hand) => (variant.cardless ? { ...hand, cards: null, playerTotal: null, bankerTotal: null } : hand)),
+          }));
+          expect(JSON.parse(shoeDocumentText(records))).toEqual(shoeDocument(records));
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('puts each hand on a line of its own, and the rest as JSON.stringify indents it', () => {
+    const text = shoeDocumentText(shoes);
+    const lines = text.split('\n');
+    const handLines = lines.filter((line) => line.startsWith('        {"cards":'));
+    expect(handLines).toHaveLength(shoes[0]!.hands.length + shoes[1]!.hands.length);
+    expect(handLines[0]).toBe(`        ${JSON.stringify(shoes[0]!.hands[0])},`);
+    // Everything but the hands is laid out exactly as two-space JSON.stringify lays it out.
+    const withoutHands = shoes.map((shoe) => ({ ...shoe, hands: [] }));
+    expect(text.replace(/"hands": \[\n(?: {8}\{.*\n)+ {6}\]/g, '"hands": []')).toBe(JSON.stringify(shoeDocument(withoutHands), null, 2));
+    expect(shoeDocumentText([])).toBe(JSON.stringify(shoeDocument([]), null, 2));
+    // Under half the size of the fully indented document.
+    expect(text.length).toBeLessThan(JSON.stringify(shoeDocument(shoes), null, 2).length / 2);
   });
 });
 
