@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { parseCard, normalizeCard, cardValue, handTotal, CardError } from '../../src/cards.js';
+import { parseCard, normalizeCard, formatCard, cardValue, handTotal, CardError, RANKS, SUITS } from '../../src/cards.js';
 import { BANKER_DRAWS, playerDraws, bankerDraws } from '../../src/tableau.js';
 
 describe('cards', () => {
@@ -8,6 +8,19 @@ describe('cards', () => {
     expect(normalizeCard('10c')).toBe('TC');
     expect(normalizeCard('k')).toBe('K');
     expect(parseCard('As')).toEqual({ rank: 0, suit: 'S' });
+  });
+
+  it('reads canonical notation as any other spelling of the same card, and never lets a caller change it', () => {
+    for (const [rank, rankText] of RANKS.entries()) {
+      for (const suit of [null, ...SUITS]) {
+        const canonical = `${rankText}${suit ?? ''}`;
+        const other = ` ${(rankText === 'T' ? '10' : rankText) + (suit ?? '')} `.toLowerCase();
+        expect(parseCard(canonical)).toEqual({ rank, suit });
+        expect(parseCard(other)).toEqual({ rank, suit });
+        expect(formatCard(parseCard(other))).toBe(canonical);
+        expect(Object.isFrozen(parseCard(canonical))).toBe(true);
+      }
+    }
   });
 
   it('values ace 1, two to nine at face, tens and faces 0', () => {
