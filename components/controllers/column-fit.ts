@@ -7,8 +7,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
  * when the count changes. The observer is disconnected when the host leaves the page.
  */
 export class ColumnFit implements ReactiveController {
-  /** Whole columns that fit, at least 1; null until the host has been laid out with a width. */
-  columns: number | null = null;
+  private fitted: number | null = null;
   private observer: ResizeObserver | undefined;
   private observedProbe: Element | null = null;
   private hostWidth = 0;
@@ -31,7 +30,17 @@ export class ColumnFit implements ReactiveController {
     // On reconnection the probe is already rendered; on first connection hostUpdated finds it.
     this.observedProbe = null;
     this.observeProbe();
-    if (this.columns === null) this.measureNow();
+    if (this.fitted === null) ColumnFit.unmeasured.add(this);
+  }
+
+  /**
+   * Whole columns that fit, at least 1; null until the host has been laid out with a width. Read
+   * first before the host's first render, it measures this host and every other one that joined
+   * the page with it (see measureTogether).
+   */
+  get columns(): number | null {
+    if (ColumnFit.unmeasured.has(this)) ColumnFit.measureTogether();
+    return this.fitted;
   }
 
   hostUpdated(): void {
@@ -39,6 +48,7 @@ export class ColumnFit implements ReactiveController {
   }
 
   hostDisconnected(): void {
+    ColumnFit.unmeasured.delete(this);
     this.observer?.disconnect();
     this.observer = undefined;
     this.observedProbe = null;
@@ -53,22 +63,26 @@ export class ColumnFit implements ReactiveController {
   }
 
   /**
-   * On first connection, before the first render: the columns from one synchronous measurement
-   * of the host and of a probe cell added to the still empty render root for the moment, so that
-   * the first render already shows the columns that fit, instead of FALLBACK_COLUMNS followed by a
+   * On first connection, before the first render: the columns from a synchronous measurement of
+   * the host and of a probe cell added to the still empty render root for the moment, so that the
+   * first render already shows the columns that fit, instead of FALLBACK_COLUMNS followed by a
    * second render at the observer's first report (which still confirms or corrects the count).
-   * Measured here, the layout it forces holds no marks yet (measured after the first render, it
+   * Measured then, the layout it forces holds no marks yet (measured after the first render, it
    * would lay out the fallback columns' marks too). Both widths are border boxes on screen, so a
-   * transform scaling the page scales both alike.
+   * transform scaling the page scales both alike. In three steps, for all the hosts measured
+   * together: add a probe to each, read, remove the probes.
    */
-  private measureNow(): void {
+  private addProbe(): HTMLElement | null {
     const root = this.host.shadowRoot;
-    if (root === null || root.firstChild !== null || !this.host.isConnected) return;
+    if (root === null || root.firstChild !== null || !this.host.isConnected) return null;
     const probe = document.createElement('span');
     probe.className = 'cell-probe';
     root.append(probe);
+    return probe;
+  }
+
+  private readProbe(probe: HTMLElement): void {
     const cell = probe.getBoundingClientRect().width;
-    probe.remove();
     const box = this.host.getBoundingClientRect().width;
     const layoutWidth = this.host.offsetWidth;
     if (!(cell > 0 && box > 0 && layoutWidth > 0)) return;
@@ -77,7 +91,26 @@ export class ColumnFit implements ReactiveController {
       (sum, side) => sum + (parseFloat(style[side as 'paddingLeft']) || 0),
       0,
     );
-    this.columns = fit(box - (inset * box) / layoutWidth, cell);
+    this.fitted = fit(box - (inset * box) / layoutWidth, cell);
+  }
+
+  /** Hosts connected but not yet measured: the first of them to render measures them all. */
+  private static readonly unmeasured = new Set<ColumnFit>();
+
+  /**
+   * Measures every unmeasured host at once: the probes go in first, then all the reading, then the
+   * probes come out, so the page is laid out once for all of them. One at a time, a scoreboard's
+   * five roads forced ten layouts as they joined the page, each probe's removal undoing the last.
+   */
+  private static measureTogether(): void {
+    const fits = [...ColumnFit.unmeasured];
+    ColumnFit.unmeasured.clear();
+    const probes = fits.map((columnFit) => columnFit.addProbe());
+    fits.forEach((columnFit, index) => {
+      const probe = probes[index];
+      if (probe) columnFit.readProbe(probe);
+    });
+    for (const probe of probes) probe?.remove();
   }
 
   private measured(entries: readonly ResizeObserverEntry[]): void {
@@ -86,8 +119,8 @@ export class ColumnFit implements ReactiveController {
       else if (entry.target === this.observedProbe) this.cellWidth = entry.contentRect.width;
     }
     const columns = fit(this.hostWidth, this.cellWidth);
-    if (columns !== this.columns) {
-      this.columns = columns;
+    if (columns !== this.fitted) {
+      this.fitted = columns;
       this.host.requestUpdate();
     }
   }
