@@ -1,23 +1,29 @@
 import { describe, it, expect, inject } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { useChromium } from './browser.js';
 
 const baseUrl = inject('baseUrl');
 const chromium = useChromium();
 
+/** The kiosk opened once, left open until its service worker controls it (the build is precached by then), then the network taken away. */
+async function openedThenOffline(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(baseUrl);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    }
+  });
+  await context.setOffline(true);
+  return page;
+}
+
 describe('the kiosk offline', () => {
   it('once loaded, comes back with the network gone: reloads, and opens with other settings', async () => {
     const context = await chromium().newContext();
     try {
-      const page = await context.newPage();
-      await page.goto(baseUrl);
-      // The service worker has precached the build once it controls the page.
-      await page.evaluate(async () => {
-        await navigator.serviceWorker.ready;
-        if (!navigator.serviceWorker.controller) {
-          await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-        }
-      });
-      await context.setOffline(true);
+      const page = await openedThenOffline(context);
       // The network really is gone for the page…
       expect(await page.evaluate(() => fetch('/no-such-file.txt').then(() => 'reached', () => 'offline'))).toBe('offline');
       // …and the scoreboard still loads, with its note, under any query string.
@@ -37,15 +43,7 @@ describe('the kiosk offline', () => {
   it('has PNG icons of the sizes it names, for the tab and for installing, served offline too', async () => {
     const context = await chromium().newContext();
     try {
-      const page = await context.newPage();
-      await page.goto(baseUrl);
-      await page.evaluate(async () => {
-        await navigator.serviceWorker.ready;
-        if (!navigator.serviceWorker.controller) {
-          await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-        }
-      });
-      await context.setOffline(true);
+      const page = await openedThenOffline(context);
       const icons = await page.evaluate(async () => {
         const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]')!;
         const manifestUrl = document.querySelector<HTMLLinkElement>('link[rel="manifest"]')!.href;
