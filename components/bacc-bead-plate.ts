@@ -1,4 +1,4 @@
-import { css, html, svg, type SVGTemplateResult } from 'lit';
+import { css, html, type SVGTemplateResult } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import type { Winner } from '../src/hand.js';
@@ -6,7 +6,7 @@ import type { BeadPlateCell, RoadTracker } from '../src/roads.js';
 import { outcomeLetter, outcomeName, roadName } from './messages.js';
 import { handCount, joinParts, roadSummary } from './road-descriptions.js';
 import { RoadGridElement } from './road-element.js';
-import { CELL, dotLayer, glyphLayer, inWindow, pairLayers, roadGrid, roadGridStyles } from './road-grid-view.js';
+import { dotLayer, glyphLayer, inWindow, pairLayers, roadGrid, roadGridStyles } from './road-grid-view.js';
 import { themeTokens, visuallyHidden } from './theme.js';
 
 /** What the bead plate's discs show: 庄/闲/和, B/P/T, or the winning total. */
@@ -152,8 +152,9 @@ function beadLayers(beads: readonly BeadPlateCell[], labels: BeadLabels): SVGTem
     discs('T'),
     glyphLayer('label totals', beads.filter((cell) => cell.winningTotal === null).map(labelled)),
     glyphLayer('label totals without-letter', totalled.map(labelled)),
-    ...totalled.map(
-      (cell) => svg`<text class="marks label totals with-letter" x=${cell.col * CELL + CELL / 2} y=${cell.row * CELL + CELL / 2}>${outcomeLetter(cell.outcome) + beadLabel(cell, labels)}</text>`,
+    glyphLayer(
+      'label totals with-letter',
+      totalled.map((cell) => ({ col: cell.col, row: cell.row, text: outcomeLetter(cell.outcome) + beadLabel(cell, labels) })),
     ),
     pairs,
   ];

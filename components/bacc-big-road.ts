@@ -1,11 +1,11 @@
-import { css, html, svg, type SVGTemplateResult } from 'lit';
+import { css, html, type SVGTemplateResult } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import type { BigRoadCell, BigRoadSide, BigRoadSnapshot, RoadTracker } from '../src/roads.js';
 import { outcomeLetter, roadName } from './messages.js';
 import { bankerPairCount, columnCount, joinParts, playerPairCount, roadSummary, tieCount } from './road-descriptions.js';
 import { RoadGridElement } from './road-element.js';
-import { CELL, glyphLayer, inWindow, lineLayer, pairLayers, ringLayers, roadGrid, roadGridStyles, type ColumnWindow } from './road-grid-view.js';
+import { cellLabel, glyphLayer, inWindow, lineLayer, pairLayers, ringLayers, roadGrid, roadGridStyles, type ColumnWindow } from './road-grid-view.js';
 import { themeTokens, visuallyHidden } from './theme.js';
 
 /** A big-road cell as drawn: ties and pairs include those counted before the first cell. */
@@ -171,9 +171,7 @@ function bigRoadLayers(shown: ColumnWindow, rows: number, cells: readonly DrawnC
   const banker = cells.filter((cell) => cell.side === 'B');
   const player = cells.filter((cell) => cell.side === 'P');
   const letter = (cell: DrawnCell) => ({ col: cell.col, row: cell.row, text: outcomeLetter(cell.side as BigRoadSide) });
-  const counts = cells
-    .filter((cell) => cell.ties > 1)
-    .map((cell) => svg`<text class="tie-count" x=${cell.col * CELL + CELL / 2} y=${cell.row * CELL + CELL / 2}>${cell.ties}</text>`);
+  const counts = cells.filter((cell) => cell.ties > 1).map((cell) => cellLabel('tie-count', { col: cell.col, row: cell.row, text: String(cell.ties) }));
   return [
     ringLayers(shown, rows, [{ className: 'B', cells: banker }, { className: 'P', cells: player }]),
     lineLayer('tie-slash', cells.filter((cell) => cell.ties > 0), 'slash'),

@@ -207,7 +207,7 @@ export function glyphLayer(className: string, cells: readonly LabelledCell[]): S
     const cx = cell.col * CELL + CELL / 2;
     const cy = cell.row * CELL + CELL / 2;
     if (cell.text.length !== 1) {
-      longer.push(svg`<text class="marks ${className}" x=${cx} y=${cy}>${cell.text}</text>`);
+      longer.push(cellLabel(className, cell));
       continue;
     }
     x += `${cx} `;
@@ -215,6 +215,11 @@ export function glyphLayer(className: string, cells: readonly LabelledCell[]): S
     text += cell.text;
   }
   return svg`<text class="marks ${className}" x=${x.trimEnd()} y=${y.trimEnd()}>${text}</text>${longer}`;
+}
+
+/** One label centred on its cell, a <text> of its own. */
+export function cellLabel(className: string, cell: LabelledCell): SVGTemplateResult {
+  return svg`<text class="marks ${className}" x=${cell.col * CELL + CELL / 2} y=${cell.row * CELL + CELL / 2}>${cell.text}</text>`;
 }
 
 /** Pair dots: outlines under both, then banker pairs at the top left and player pairs at the bottom right. */
