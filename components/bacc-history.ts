@@ -3,10 +3,11 @@ import { customElement, property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { localized, msg, str } from '@lit/localize';
 import type { ScoreboardStore, ShoeSummary } from '../src/persistence.js';
-import type { ShoeRecord } from '../src/shoe-document.js';
+import { shoeDocumentText, type ShoeRecord } from '../src/shoe-document.js';
+import { shoesToCsv } from '../src/shoe-csv.js';
 import { HistoryStorageController } from './controllers/history-storage.js';
 import { bigRoadThumbnail } from './big-road-thumbnail.js';
-import { allShoesFileName, downloadFile, fileDate, shoeFileName, shoesCsv, shoesJson } from './downloads.js';
+import { allShoesFileName, downloadFile, fileDate, shoeFileName } from './downloads.js';
 import { roadPicturePng } from './road-picture.js';
 import { formatBytes, MAX_IMPORT_BYTES, readImportFile } from './shoe-import.js';
 import { controlStyles } from './control-styles.js';
@@ -319,8 +320,8 @@ export class BaccHistory extends LitElement {
         this.exportProgress = { done, total };
       });
       const fileName = allShoesFileName(format);
-      if (format === 'json') downloadFile(shoesJson(shoes), fileName, 'application/json');
-      else downloadFile(shoesCsv(shoes), fileName, 'text/csv');
+      if (format === 'json') downloadFile(shoeDocumentText(shoes), fileName, 'application/json');
+      else downloadFile(shoesToCsv(shoes), fileName, 'text/csv');
       const count = shoes.length;
       this.exportProgress = { done: count, total: count, result: msg(str`Exported ${count} shoes to ${fileName}.`, { id: 'history-exported-all' }) };
     } catch (error) {
@@ -664,8 +665,8 @@ export class BaccHistory extends LitElement {
     if (!shoe) return;
     try {
       const fileName = shoeFileName(shoe, format);
-      if (format === 'json') downloadFile(shoesJson([shoe]), fileName, 'application/json');
-      else if (format === 'csv') downloadFile(shoesCsv([shoe]), fileName, 'text/csv');
+      if (format === 'json') downloadFile(shoeDocumentText([shoe]), fileName, 'application/json');
+      else if (format === 'csv') downloadFile(shoesToCsv([shoe]), fileName, 'text/csv');
       else downloadFile(await roadPicturePng(shoe.hands, { table: shoe.table, startedAt: shoe.startedAt, rules: shoe.rules, colorSource: this }), fileName);
     } catch (error) {
       this.notice = { role: 'alert', text: messageOf(error) };

@@ -1,22 +1,9 @@
 /**
- * Saving exports as files: the text of each export format, the file names, and the download itself
- * (a Blob behind an `<a download>` click, so nothing leaves the browser).
+ * Saving exports as files: the file names and the download itself (a Blob behind an `<a download>`
+ * click, so nothing leaves the browser). The texts come from the core: `shoeDocumentText` (JSON)
+ * and `shoesToCsv` (CSV).
  */
-import { shoeDocumentText, type ShoeRecord } from '../src/shoe-document.js';
-import { shoesToCsv } from '../src/shoe-csv.js';
-
-/**
- * The shoe export document as a file's text (one hand per line, see `shoeDocumentText`): the same
- * shoes give the same bytes, and the persistence layer keeps the document's field order.
- */
-export function shoesJson(shoes: readonly ShoeRecord[]): string {
-  return shoeDocumentText(shoes);
-}
-
-/** The CSV export (one row per hand) as a file's text. */
-export function shoesCsv(shoes: readonly ShoeRecord[]): string {
-  return shoesToCsv(shoes);
-}
+import type { ShoeRecord } from '../src/shoe-document.js';
 
 /** A local calendar date, `2026-03-14`, for file names: the day the person saw, not the UTC one. */
 export function fileDate(date: Date): string {

@@ -4,10 +4,9 @@ import '../../components/bacc-history.js';
 import type { BaccHistory } from '../../components/bacc-history.js';
 import type { BaccReplay } from '../../components/bacc-replay.js';
 import { closeStorage, openStorage } from '../../components/storage.js';
-import { shoesJson } from '../../components/downloads.js';
 import { TableChannel } from '../../components/table-channel.js';
 import { ScoreboardStore } from '../../src/persistence.js';
-import { simulateShoeRecords, type ShoeRecord } from '../../src/shoe-document.js';
+import { shoeDocumentText, simulateShoeRecords, type ShoeRecord } from '../../src/shoe-document.js';
 import { eventsFiredDuring } from './event-spy.js';
 import { captureDownloads, shoeAt, until } from './history-fixtures.js';
 
@@ -392,7 +391,7 @@ describe('<bacc-history>', () => {
     it('adds every shoe of a good file, and says how many were already stored', async () => {
       const el = await mount(20);
       const incoming = [SHOES[2]!, SHOES[3]!, SHOES[4]!];
-      await el.importFile(jsonFile(shoesJson(incoming)));
+      await el.importFile(jsonFile(shoeDocumentText(incoming)));
       expect(notice(el)!.textContent).to.equal('Imported 2 shoes (1 already stored).');
       expect(notice(el)!.getAttribute('role')).to.equal('status');
       expect(await storedIds()).to.deep.equal(SHOES.slice(0, 5).map((shoe) => shoe.id).sort());
@@ -406,12 +405,12 @@ describe('<bacc-history>', () => {
       const channel = new TableChannel((message) => heard.push({ shoeId: message.shoeId, origin: message.origin }));
       try {
         // The first shoe of the file is stored already: the news names the first one added.
-        await el.importFile(jsonFile(shoesJson([SHOES[2]!, SHOES[5]!, SHOES[6]!])));
+        await el.importFile(jsonFile(shoeDocumentText([SHOES[2]!, SHOES[5]!, SHOES[6]!])));
         await until(() => shownIds(other)[0] === SHOES[6]!.id, 'the other History to show the import');
         expect(shownIds(other)).to.deep.equal(shownIds(el));
         expect(heard).to.deep.equal([{ shoeId: SHOES[5]!.id, origin: 'import' }]);
         // A file whose shoes are all stored already changes nothing, and says nothing.
-        await el.importFile(jsonFile(shoesJson([SHOES[5]!])));
+        await el.importFile(jsonFile(shoeDocumentText([SHOES[5]!])));
         await new Promise((resolve) => setTimeout(resolve, 100));
         expect(heard).to.have.length(1);
       } finally {
@@ -424,7 +423,7 @@ describe('<bacc-history>', () => {
       const input = control<HTMLInputElement>(el, 'input[type="file"]');
       expect(input.accept).to.contain('.json');
       const transfer = new DataTransfer();
-      transfer.items.add(jsonFile(shoesJson([SHOES[6]!])));
+      transfer.items.add(jsonFile(shoeDocumentText([SHOES[6]!])));
       input.files = transfer.files;
       input.dispatchEvent(new Event('change'));
       await until(() => notice(el)?.textContent?.startsWith('Imported') ?? false, 'the import');
@@ -436,18 +435,18 @@ describe('<bacc-history>', () => {
       ['text that is not JSON', () => jsonFile('{"format": "baccarat-shoes", '), /"shoes\.json" is not valid JSON/],
       ['a file that is not JSON at all', () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'roads.png', { type: 'image/png' }), /"roads\.png" is not a JSON file \(type image\/png\)/],
       ['a field of the wrong type', () => {
-        const document = JSON.parse(shoesJson([SHOES[7]!, SHOES[8]!]));
+        const document = JSON.parse(shoeDocumentText([SHOES[7]!, SHOES[8]!]));
         document.shoes[1].hands[4].natural = 'yes';
         return jsonFile(JSON.stringify(document));
       }, /shoe 2 \(id "[^"]+"\), hand 5, natural/],
       ['a hand whose cards contradict its outcome', () => {
-        const document = JSON.parse(shoesJson([SHOES[7]!, SHOES[8]!]));
+        const document = JSON.parse(shoeDocumentText([SHOES[7]!, SHOES[8]!]));
         const hand = document.shoes[1].hands[2];
         hand.outcome = hand.outcome === 'B' ? 'P' : 'B';
         return jsonFile(JSON.stringify(document));
       }, /shoe 2 \(id "[^"]+"\), hand 3, outcome: the cards .* give/],
-      ['a file over the size limit', () => jsonFile(shoesJson([SHOES[7]!]) + ' '.repeat(120_000)), /is 1\d\d KB, more than the 100 KB an import may be/],
-      ['a shoe under a stored id with other hands', () => jsonFile(shoesJson([SHOES[7]!, { ...SHOES[0]!, hands: SHOES[0]!.hands.slice(1) }])), /Shoe 2 \(id "[^"]+"\) is already stored with different hands/],
+      ['a file over the size limit', () => jsonFile(shoeDocumentText([SHOES[7]!]) + ' '.repeat(120_000)), /is 1\d\d KB, more than the 100 KB an import may be/],
+      ['a shoe under a stored id with other hands', () => jsonFile(shoeDocumentText([SHOES[7]!, { ...SHOES[0]!, hands: SHOES[0]!.hands.slice(1) }])), /Shoe 2 \(id "[^"]+"\) is already stored with different hands/],
     ];
     for (const [what, file, message] of broken) {
       it(`refuses ${what}, naming what is wrong, and changes nothing stored`, async () => {
@@ -482,7 +481,7 @@ describe('<bacc-history>', () => {
       await until(() => downloads.saved.length === 3, 'three files');
       const [json, csv, png] = downloads.saved;
       expect(json!.name).to.equal('shoe-Table-2-2026-03-02.json');
-      expect(await json!.blob.text()).to.equal(shoesJson([SHOES[1]!]));
+      expect(await json!.blob.text()).to.equal(shoeDocumentText([SHOES[1]!]));
       expect(csv!.name).to.equal('shoe-Table-2-2026-03-02.csv');
       expect((await csv!.blob.text()).trim().split('\r\n')).to.have.length(SHOES[1]!.hands.length + 1);
       expect(png!.name).to.equal('shoe-Table-2-2026-03-02.png');
