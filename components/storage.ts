@@ -77,11 +77,11 @@ let keeping: Promise<boolean> | null = null;
 
 /**
  * Asks the browser, once per page, to keep the shoes when space runs low, unless it already does;
- * resolves with whether it does (false where the browser cannot be asked).
+ * resolves with whether it does, or null where the browser cannot be asked.
  */
-export function keepShoes(): Promise<boolean> {
+export function keepShoes(): Promise<boolean | null> {
   const storage = globalThis.navigator?.storage;
-  if (!storage?.persisted || !storage.persist) return Promise.resolve(false);
+  if (!storage?.persisted || !storage.persist) return Promise.resolve(null);
   keeping ??= (async () => (await storage.persisted()) || (await storage.persist()))().catch(() => false);
   return keeping;
 }

@@ -87,8 +87,6 @@ export class HistoryStorageController implements ReactiveController {
 
   /** Whether the browser keeps the shoes when space runs low, asked for once per page (keepShoes). */
   async requestPersistence(): Promise<void> {
-    const storage = globalThis.navigator?.storage;
-    if (!storage?.persisted || !storage.persist) return;
     this.use = { ...this.use, persisted: await keepShoes() };
     this.host.requestUpdate();
   }
