@@ -20,6 +20,7 @@ import type { HandRecord } from '../src/shoe-document.js';
 import { followStep } from '../src/list-follower.js';
 import type { StatisticsSummary } from '../src/stats.js';
 import { ChartController } from './controllers/chart-controller.js';
+import { ThemeWatcher } from './controllers/theme-watcher.js';
 import { outcomeLetter, outcomeName } from './messages.js';
 import { bankerPairLabel, handCount, lead, naturalLabel, percent, playerPairLabel, share } from './panel-labels.js';
 import { panelTokens } from './panel-styles.js';
@@ -189,6 +190,7 @@ export class BaccChart extends StatisticsPanel {
   constructor() {
     super();
     // Each controller adds itself to this element, which drives it from then on.
+    new ThemeWatcher(this, () => this.readThemeAgain());
     new ChartController<'line'>(this, {
       canvas: () => this.renderRoot.querySelector<HTMLCanvasElement>('canvas.count'),
       configure: () => ({ type: 'line', data: this.countData(), options: this.countOptions(this.palette()) }),
@@ -203,7 +205,6 @@ export class BaccChart extends StatisticsPanel {
           this.optionsPalette.set(chart, this.palette());
         }
       },
-      themeChanged: () => (this.themePalette = null),
     });
     new ChartController<'bar'>(this, {
       canvas: () => this.renderRoot.querySelector<HTMLCanvasElement>('canvas.frequencies'),
@@ -216,7 +217,6 @@ export class BaccChart extends StatisticsPanel {
           this.optionsPalette.set(chart, this.palette());
         }
       },
-      themeChanged: () => (this.themePalette = null),
     });
   }
 

@@ -9,29 +9,16 @@ export interface ChartSource<TType extends ChartType> {
   configure(): ChartConfiguration<TType>;
   /** Brings an existing chart's data, labels and colours up to date; the controller then redraws it. */
   refresh(chart: Chart<TType>): void;
-  /** The page's theme may have changed: colours must be read again at the next update. */
-  themeChanged(): void;
 }
 
 /**
  * Owns one chart.js instance for a Lit host: creates it after the first render that has a
  * canvas, updates it in place after every later render (the same instance for the whole shoe),
  * and destroys it when the host leaves the page; a host put back on the page gets a new one.
- *
- * It also redraws when the page's theme may have changed: the page's dark and light themes set
- * public custom properties on :root, which chart.js cannot see, so the controller watches the
- * root's and body's attributes and the colour-scheme preference, and asks the host to update;
- * `refresh` then reads the colours again.
+ * Following the page's theme is the host's part (one `ThemeWatcher` for all its charts).
  */
 export class ChartController<TType extends ChartType> implements ReactiveController {
   private instance: Chart<TType> | null = null;
-  private themeObserver: MutationObserver | null = null;
-  private colorScheme: MediaQueryList | null = null;
-  private readonly themeChanged = (): void => {
-    // Told, not inferred from an update that changed no data: a new hand may share that update.
-    this.source.themeChanged();
-    this.host.requestUpdate();
-  };
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement & { readonly hasUpdated: boolean },
@@ -46,15 +33,8 @@ export class ChartController<TType extends ChartType> implements ReactiveControl
   }
 
   hostConnected(): void {
-    const root = this.host.ownerDocument;
-    this.themeObserver = new MutationObserver(this.themeChanged);
-    this.themeObserver.observe(root.documentElement, { attributes: true });
-    if (root.body !== null) this.themeObserver.observe(root.body, { attributes: true, attributeFilter: ['class', 'style', 'data-theme'] });
-    this.colorScheme = root.defaultView?.matchMedia('(prefers-color-scheme: dark)') ?? null;
-    this.colorScheme?.addEventListener('change', this.themeChanged);
-    // Back on the page after a removal: render again so that hostUpdated draws a new chart (the
-    // theme may have changed meanwhile).
-    if (this.host.hasUpdated) this.themeChanged();
+    // Back on the page after a removal: render again so that hostUpdated draws a new chart.
+    if (this.host.hasUpdated) this.host.requestUpdate();
   }
 
   /**
@@ -78,10 +58,6 @@ export class ChartController<TType extends ChartType> implements ReactiveControl
   }
 
   hostDisconnected(): void {
-    this.themeObserver?.disconnect();
-    this.themeObserver = null;
-    this.colorScheme?.removeEventListener('change', this.themeChanged);
-    this.colorScheme = null;
     this.destroy();
   }
 
