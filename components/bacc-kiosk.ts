@@ -8,6 +8,7 @@ import { WakeLockController } from './controllers/wake-lock.js';
 import { BurnInShiftController } from './controllers/burn-in-shift.js';
 import { storageProblemText, type KeptShoeStore } from './controllers/kept-shoe.js';
 import { openStorage } from './storage.js';
+import { noticeLook } from './theme.js';
 // The history comes with the page rather than after it: fetched beside the page's own code instead
 // of once the kiosk has run, its first page with 1,000 stored shoes showed ~50 ms sooner (308 ms
 // against 350–373 ms, side by side); the attract kiosk carries ~10 KB (gzip) more for it.
@@ -40,6 +41,8 @@ const MODE_ELEMENTS: Record<KioskMode, () => Promise<unknown>> = {
  * @csspart storage - Attract mode: storage trouble, while hands are kept on screen only.
  * @cssprop --bacc-burn-in-x - Set by the kiosk: the current burn-in offset.
  * @cssprop --bacc-burn-in-y - Set by the kiosk: the current burn-in offset.
+ * @cssprop --bacc-notice-background - Background of the notices (default: amber).
+ * @cssprop --bacc-notice-color - Text of the notices.
  */
 @localized()
 @customElement('bacc-kiosk')
@@ -65,9 +68,8 @@ export class BaccKiosk extends LitElement {
       max-width: min(90vw, 60em);
       padding: 0.8em 1.2em;
       border-radius: 8px;
-      background: var(--bacc-notice-background, #ffb300);
-      color: var(--bacc-notice-color, #111);
-      font: 600 clamp(14px, 1.6vmin, 28px) / 1.4 system-ui, sans-serif;
+      ${noticeLook}
+      font-size: clamp(14px, 1.6vmin, 28px);
       box-shadow: 0 4px 24px rgb(0 0 0 / 40%);
     }
     .notice p {
@@ -81,9 +83,8 @@ export class BaccKiosk extends LitElement {
       margin: 0;
       padding: 0.4em 0.8em;
       border-radius: 6px;
-      background: var(--bacc-notice-background, #ffb300);
-      color: var(--bacc-notice-color, #111);
-      font: 600 clamp(12px, 1.3vmin, 22px) / 1.4 system-ui, sans-serif;
+      ${noticeLook}
+      font-size: clamp(12px, 1.3vmin, 22px);
     }
     .storage:empty {
       display: none;

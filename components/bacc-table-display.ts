@@ -4,6 +4,7 @@ import { localized, msg, str } from '@lit/localize';
 import { DEFAULT_RULES } from '../src/rules.js';
 import { TableDisplayController } from './controllers/table-display.js';
 import { DEFAULT_STORED_TABLE } from './kiosk-settings.js';
+import { noticeLook } from './theme.js';
 import './bacc-scoreboard.js';
 
 /**
@@ -12,6 +13,8 @@ import './bacc-scoreboard.js';
  * profile. Attract kiosk shoes of the same table are not shown.
  *
  * @csspart message - Why there is nothing to show (storage unavailable, no shoe yet).
+ * @cssprop --bacc-notice-background - Background of the message (default: amber).
+ * @cssprop --bacc-notice-color - Text of the message.
  */
 @localized()
 @customElement('bacc-table-display')
@@ -35,9 +38,8 @@ export class BaccTableDisplay extends LitElement {
       margin: 0;
       padding: 0.8em 1.2em;
       border-radius: 8px;
-      background: var(--bacc-notice-background, #ffb300);
-      color: var(--bacc-notice-color, #111);
-      font: 600 clamp(14px, 2vmin, 32px) / 1.4 system-ui, sans-serif;
+      ${noticeLook}
+      font-size: clamp(14px, 2vmin, 32px);
     }
   `;
 

@@ -35,6 +35,19 @@ export const themeTokens = css`
   }
 `;
 
+/**
+ * How a notice over the scoreboard looks (ignored URL settings, storage trouble, a display
+ * waiting for its shoe): dark text on amber, set apart from every theme's panels. Declarations
+ * only, for a rule that places the notice and sizes its text.
+ */
+export const noticeLook = css`
+  background: var(--bacc-notice-background, #ffb300);
+  color: var(--bacc-notice-color, #111);
+  font-family: system-ui, sans-serif;
+  font-weight: 600;
+  line-height: 1.4;
+`;
+
 /** Visually hidden but read by screen readers: the roads' text alternatives. */
 export const visuallyHidden = css`
   .visually-hidden {
