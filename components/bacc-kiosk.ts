@@ -38,7 +38,7 @@ const MODE_ELEMENTS: Record<KioskMode, () => Promise<unknown>> = {
  * (`<bacc-table-display>`), `mode=history` the stored shoes (`<bacc-history>`).
  *
  * @csspart notice - The message naming ignored URL settings.
- * @csspart storage - Attract mode: storage trouble, while hands are kept on screen only.
+ * @csspart storage - Attract mode: the scoreboard's status line (storage trouble while hands are kept on screen only, another window dealing the table, a failed deal).
  * @cssprop --bacc-burn-in-x - Set by the kiosk: the current burn-in offset.
  * @cssprop --bacc-burn-in-y - Set by the kiosk: the current burn-in offset.
  * @cssprop --bacc-notice-background - Background of the notices (default: amber).
@@ -63,7 +63,8 @@ export class BaccKiosk extends LitElement {
     .notice {
       position: absolute;
       left: 50%;
-      bottom: 12%;
+      /* Over the roads for a few seconds, never over the odds note, which stays in view. */
+      top: 12%;
       transform: translateX(-50%);
       max-width: min(90vw, 60em);
       padding: 0.8em 1.2em;
@@ -74,20 +75,6 @@ export class BaccKiosk extends LitElement {
     }
     .notice p {
       margin: 0;
-    }
-    .storage {
-      position: absolute;
-      left: 1em;
-      bottom: 1em;
-      max-width: min(90vw, 50em);
-      margin: 0;
-      padding: 0.4em 0.8em;
-      border-radius: 6px;
-      ${noticeLook}
-      font-size: clamp(12px, 1.3vmin, 22px);
-    }
-    .storage:empty {
-      display: none;
     }
     bacc-operator,
     bacc-history {
@@ -189,8 +176,9 @@ export class BaccKiosk extends LitElement {
             shoe-number=${dealer?.shoeNumber ?? 1}
             rows=${settings.rows}
             ?letters=${settings.letters}
-          ></bacc-scoreboard>
-          <p class="storage" part="storage" role="status">${this.attractStatus()}</p>`;
+            status=${this.attractStatus()}
+            exportparts="status: storage"
+          ></bacc-scoreboard>`;
     }
   }
 

@@ -5,7 +5,7 @@ import { DEFAULT_RULES, type TableRules } from '../src/rules.js';
 import type { HandRecord } from '../src/shoe-document.js';
 import { RoadFollower } from '../src/road-follower.js';
 import { StatisticsFollower } from '../src/statistics-follower.js';
-import { themeTokens } from './theme.js';
+import { noticeLook, themeTokens } from './theme.js';
 import { currentLocale } from './localization.js';
 import './bacc-bead-plate.js';
 import './bacc-big-road.js';
@@ -25,10 +25,13 @@ import './bacc-last-hand.js';
  * the exact odds of the next hand computed once), not once per element.
  *
  * @csspart header - The table name, limits, shoe and hand numbers.
+ * @csspart status - The page's status line in the header (for example storage trouble), when there is one.
  * @csspart note - The always-visible odds note.
  * @cssprop --bacc-background - Page colour behind the panels.
  * @cssprop --bacc-panel-color - Colour of the panels.
  * @cssprop --bacc-gap - Space between panels.
+ * @cssprop --bacc-notice-background - Background of the status line (default: amber).
+ * @cssprop --bacc-notice-color - Text of the status line.
  */
 @localized()
 @customElement('bacc-scoreboard')
@@ -111,6 +114,17 @@ export class BaccScoreboard extends LitElement {
         color: var(--_muted);
         margin-right: 0.3em;
       }
+      /* At the header's end, or a line of its own when the header is full: it never covers a panel. */
+      .status {
+        margin: 0 0 0 auto;
+        padding: 0.1em 0.6em;
+        border-radius: var(--_radius);
+        ${noticeLook}
+        font-size: 0.8em;
+      }
+      .status:empty {
+        display: none;
+      }
       .bead { grid-area: bead; --bacc-cell-size: var(--_road-cell); }
       .big { grid-area: big; --bacc-cell-size: var(--_road-cell); }
       .ask { grid-area: ask; }
@@ -139,6 +153,12 @@ export class BaccScoreboard extends LitElement {
   /** The table's bet limits, as free text (play money). */
   @property() limits = '';
 
+  /**
+   * A line the page needs seen without covering the board (the kiosk's storage trouble, another
+   * window dealing the table); announced to screen readers as a status. Empty for none.
+   */
+  @property() status = '';
+
   /** Which shoe of the session this is, from 1. */
   @property({ type: Number, attribute: 'shoe-number' }) shoeNumber = 1;
 
@@ -166,6 +186,7 @@ export class BaccScoreboard extends LitElement {
           <span><span class="label">${msg('Shoe', { id: 'scoreboard-shoe' })}</span>${this.shoeNumber}</span>
           <span><span class="label">${msg('Hand', { id: 'scoreboard-hand' })}</span>${hands.length}</span>
           <span class="label">${msg(str`${rules.decks} decks · play money only`, { id: 'scoreboard-decks' })}</span>
+          <p class="status" part="status" role="status">${this.status}</p>
         </header>
         <bacc-bead-plate class="panel bead" .hands=${hands} .roadFollower=${roadFollower} rows=${rows} labels=${beadLabels} ?letters=${letters}></bacc-bead-plate>
         <bacc-big-road class="panel big" .hands=${hands} .roadFollower=${roadFollower} rows=${rows} ?letters=${letters}></bacc-big-road>

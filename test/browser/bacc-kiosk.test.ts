@@ -39,6 +39,19 @@ describe('<bacc-kiosk>', () => {
     expect(el.shadowRoot!.querySelector('[part="notice"]')).to.equal(null);
   });
 
+  it('keeps the odds note in view while it names invalid settings', async () => {
+    // Four notices at once, the most it can name, at the test page's size (it fills the window).
+    const el = await fixture<BaccKiosk>(html`<bacc-kiosk notice-duration="60000" .search=${'?decks=12&speed=fast&rows=99&theme=sepia'}></bacc-kiosk>`);
+    const scoreboard = scoreboardOf(el);
+    await scoreboard.updateComplete;
+    const notice = el.shadowRoot!.querySelector('[part="notice"]')!.getBoundingClientRect();
+    const note = scoreboard.shadowRoot!.querySelector('[part="note"]')!.getBoundingClientRect();
+    expect(notice.height).to.be.greaterThan(0);
+    expect(note.height).to.be.greaterThan(0);
+    const overlap = notice.bottom > note.top && note.bottom > notice.top && notice.right > note.left && note.right > notice.left;
+    expect(overlap, `notice ${JSON.stringify(notice)} over the note ${JSON.stringify(note)}`).to.equal(false);
+  });
+
   it('speaks Simplified Chinese with lang=zh', async () => {
     const el = await fixture<BaccKiosk>(html`<bacc-kiosk .search=${'?lang=zh'}></bacc-kiosk>`);
     await wait(50);

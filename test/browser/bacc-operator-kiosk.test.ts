@@ -136,7 +136,17 @@ describe('<bacc-kiosk> modes and kept attract shoes', () => {
     const el = await mount('?speed=0.2', full);
     await until(() => scoreboardOf(el).hands.length >= 2, 'two hands on screen', 5000);
     await el.updateComplete;
-    expect(el.shadowRoot!.querySelector('[part="storage"]')!.textContent).to.match(/changes not saved yet \(kept on this screen\), retrying: Storage is full/);
+    const scoreboard = scoreboardOf(el);
+    await scoreboard.updateComplete;
+    const status = scoreboard.shadowRoot!.querySelector<HTMLElement>('[part="status"]')!;
+    expect(status.getAttribute('role')).to.equal('status');
+    expect(status.textContent).to.match(/changes not saved yet \(kept on this screen\), retrying: Storage is full/);
+    // In the header, where it covers no panel (the odds note above all stays in view).
+    const header = scoreboard.shadowRoot!.querySelector('header')!.getBoundingClientRect();
+    const line = status.getBoundingClientRect();
+    expect(line.height).to.be.greaterThan(0);
+    expect(line.top).to.be.at.least(header.top);
+    expect(line.bottom).to.be.at.most(header.bottom + 0.5);
     // Unattended: no "leave the page?" dialog may hold up a reload; the shoe is dealt again from its seed.
     const leaving = new Event('beforeunload', { cancelable: true });
     dispatchEvent(leaving);
