@@ -196,7 +196,8 @@ export interface LabelledCell extends GridCell {
  * Labels centred on their cells. Labels of one UTF-16 unit (B, 庄, 7: every label the roads draw
  * in English and Chinese) are one <text>, whose x and y lists put each at its cell's centre (each
  * positioned character is its own chunk, so `text-anchor: middle` centres every one); a longer
- * label, which a list would spread over the next cells, gets a <text> of its own.
+ * label, which a list would spread over the next cells, gets a <text> of its own. No cell of one
+ * unit, no list text.
  */
 export function glyphLayer(className: string, cells: readonly LabelledCell[]): SVGTemplateResult {
   let x = '';
@@ -214,7 +215,8 @@ export function glyphLayer(className: string, cells: readonly LabelledCell[]): S
     y += `${cy} `;
     text += cell.text;
   }
-  return svg`<text class="marks ${className}" x=${x.trimEnd()} y=${y.trimEnd()}>${text}</text>${longer}`;
+  const glyphs = text === '' ? nothing : svg`<text class="marks ${className}" x=${x.trimEnd()} y=${y.trimEnd()}>${text}</text>`;
+  return svg`${glyphs}${longer}`;
 }
 
 /** One label centred on its cell, a <text> of its own. */

@@ -117,6 +117,10 @@ describe('<bacc-bead-plate>', () => {
     el.letters = true;
     await el.updateComplete;
     expect(labels(el)).to.deep.equal(['B7', 'P9', 'T4', 'B']);
+    // Every hand has its total: the layer for hands without one draws no (empty) text.
+    el.hands = [hand('B', 7), hand('P', 9)];
+    await el.updateComplete;
+    expect([...el.shadowRoot!.querySelectorAll('text')].map((text) => text.textContent)).to.deep.equal(['79', 'B7', 'P9']);
   });
 
   it('puts a banker pair dot at the top left and a player pair dot at the bottom right', async () => {
