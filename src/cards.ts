@@ -73,6 +73,46 @@ for (const [rank, rankText] of RANKS.entries()) {
   }
 }
 
+/**
+ * The cards of one shoe counted against what its decks hold: each suited card once per deck, each
+ * rank four times per deck, whether its cards were written with their suits or without.
+ * @example
+ * const count = new ShoeCardCount(1);
+ * count.add('9H'); count.add('9'); count.add('9'); count.add('9');
+ * count.problemWith('9S') // 'a 1-deck shoe holds only 4 cards of rank 9'
+ */
+export class ShoeCardCount {
+  private readonly ranks = new Array<number>(RANKS.length).fill(0);
+  private readonly suited = new Map<ParsedCard, number>();
+
+  constructor(readonly decks: number) {}
+
+  /** Why one more `card` cannot be in this shoe, or null when it can. @throws CardError */
+  problemWith(text: string): string | null {
+    const card = canonicalCard(text);
+    if (card.suit !== null && (this.suited.get(card) ?? 0) >= this.decks) {
+      return `a ${this.decks}-deck shoe holds only ${this.decks} ${formatCard(card)}`;
+    }
+    if (this.ranks[card.rank]! >= 4 * this.decks) {
+      return `a ${this.decks}-deck shoe holds only ${4 * this.decks} cards of rank ${RANKS[card.rank]}`;
+    }
+    return null;
+  }
+
+  /** Counts `card` in, whether or not it fits (`problemWith` says). @throws CardError */
+  add(text: string): void {
+    const card = canonicalCard(text);
+    this.ranks[card.rank]!++;
+    if (card.suit !== null) this.suited.set(card, (this.suited.get(card) ?? 0) + 1);
+  }
+}
+
+/** The shared frozen card for any spelling, so that cards can be told apart by identity. */
+function canonicalCard(text: string): ParsedCard {
+  const card = parseCard(text);
+  return CANONICAL_CARDS.get(formatCard(card))!;
+}
+
 /** Normalises a card's notation: `'10h'` → `'TH'`. @throws CardError */
 export function normalizeCard(text: string): Card {
   return formatCard(parseCard(text));

@@ -2,7 +2,7 @@
  * Recording a real table's hands: by outcome (banker, player or tie, with pair and natural flags)
  * or card by card, each card checked by the rules core before it is accepted.
  */
-import { parseCard, formatCard, RANKS, type Card } from './cards.js';
+import { parseCard, formatCard, ShoeCardCount, type Card } from './cards.js';
 import { resolveHand, type Side, type Winner } from './hand.js';
 import type { HandRecord } from './shoe-document.js';
 
@@ -135,23 +135,11 @@ export class CardEntry {
   }
 
   private copiesProblem(card: Card): string | null {
-    const { rank, suit } = parseCard(card);
-    let sameRank = 1;
-    let sameCard = 1;
-    const count = (other: Card): void => {
-      const parsed = parseCard(other);
-      if (parsed.rank !== rank) return;
-      sameRank++;
-      if (suit !== null && parsed.suit === suit) sameCard++;
-    };
-    for (const hand of this.shoeHands) hand.cards?.forEach(count);
-    this.typed.forEach(count);
-    if (suit !== null && sameCard > this.decks) {
-      return `a ${this.decks}-deck shoe holds only ${this.decks} ${card}; that many are already recorded in this shoe`;
-    }
-    if (sameRank > 4 * this.decks) {
-      return `a ${this.decks}-deck shoe holds only ${4 * this.decks} cards of rank ${RANKS[rank]}; that many are already recorded in this shoe`;
-    }
-    return null;
+    const count = new ShoeCardCount(this.decks);
+    for (const hand of this.shoeHands) hand.cards?.forEach((other) => count.add(other));
+    this.typed.forEach((other) => count.add(other));
+    const problem = count.problemWith(card);
+    return problem && `${problem}; that many are already recorded in this shoe`;
   }
+
 }

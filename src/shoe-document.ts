@@ -3,7 +3,7 @@
  * prints. Keep its shape stable; a new version number means a migration.
  */
 import * as v from 'valibot';
-import type { Card } from './cards.js';
+import { ShoeCardCount, type Card } from './cards.js';
 import { resolveCompleteHand, type ResolvedHand, type Winner } from './hand.js';
 import { makeRules, type TableRules } from './rules.js';
 import { Shoe } from './shoe.js';
@@ -181,17 +181,13 @@ export function parseShoeDocument(input: unknown): ShoeDocument {
     if (shoe.endedAt !== null && Date.parse(shoe.endedAt) < Date.parse(shoe.startedAt)) {
       throw new ShoeDocumentError(`${where}, endedAt: the shoe ends before it starts (${shoe.startedAt})`);
     }
-    const copies = new Map<string, number>();
+    const count = new ShoeCardCount(rules.decks);
     const hands = shoe.hands.map((hand, handIndex) => {
       const checked = checkHand(hand, `${where}, hand ${handIndex + 1}`);
       for (const card of checked.cards ?? []) {
-        // A suited card appears once per deck; a card written without its suit, four times per deck.
-        const most = card.length === 2 ? rules.decks : 4 * rules.decks;
-        const seen = (copies.get(card) ?? 0) + 1;
-        if (seen > most) {
-          throw new ShoeDocumentError(`${where}, hand ${handIndex + 1}, cards: more ${card} than ${rules.decks} deck(s) hold`);
-        }
-        copies.set(card, seen);
+        const problem = count.problemWith(card);
+        if (problem) throw new ShoeDocumentError(`${where}, hand ${handIndex + 1}, cards: ${problem}; this is one more`);
+        count.add(card);
       }
       return checked;
     });

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { parseCard, normalizeCard, formatCard, cardValue, handTotal, CardError, RANKS, SUITS } from '../../src/cards.js';
+import { parseCard, normalizeCard, formatCard, cardValue, handTotal, CardError, RANKS, SUITS, ShoeCardCount } from '../../src/cards.js';
 import { BANKER_DRAWS, playerDraws, bankerDraws } from '../../src/tableau.js';
 
 describe('cards', () => {
@@ -37,6 +37,32 @@ describe('cards', () => {
       expect(() => parseCard(bad)).toThrow(CardError);
     }
     expect(() => parseCard('9X')).toThrow(/unknown card "9X"/);
+  });
+});
+
+describe('counting a shoe’s cards against its decks', () => {
+  it('holds each suited card once per deck, in any spelling', () => {
+    const count = new ShoeCardCount(2);
+    count.add('10h');
+    expect(count.problemWith('TH')).toBe(null);
+    count.add('th');
+    expect(count.problemWith('TH')).toBe('a 2-deck shoe holds only 2 TH');
+    expect(count.problemWith('TS')).toBe(null);
+  });
+
+  it('holds each rank four times per deck, suited and unsuited cards together', () => {
+    const count = new ShoeCardCount(1);
+    for (const card of ['9H', '9', '9S', '9']) {
+      expect(count.problemWith(card)).toBe(null);
+      count.add(card);
+    }
+    expect(count.problemWith('9')).toBe('a 1-deck shoe holds only 4 cards of rank 9');
+    expect(count.problemWith('9D')).toBe('a 1-deck shoe holds only 4 cards of rank 9');
+    expect(count.problemWith('8D')).toBe(null);
+  });
+
+  it('names a bad card as parseCard does', () => {
+    expect(() => new ShoeCardCount(8).problemWith('1X')).toThrow(CardError);
   });
 });
 

@@ -130,6 +130,17 @@ describe('reading a shoe document strictly', () => {
       const hand = { cards: ['9H', '2C', 'KD', '5S'], outcome: 'P', playerPair: false, bankerPair: false, natural: true, playerTotal: 9, bankerTotal: 7 };
       d.shoes[0].hands = [hand, { ...hand }];
     });
-    expect(message).toMatch(/hand 2, cards: more 9H than 1 deck\(s\) hold/);
+    expect(message).toMatch(/hand 2, cards: a 1-deck shoe holds only 1 9H; this is one more/);
+  });
+
+  it('refuses more cards of a rank than the decks hold, whether written with their suits or without', () => {
+    const message = errorFor(document, (d) => {
+      d.shoes[0].rules.decks = 1;
+      d.shoes[0].rules.cutCardFromEnd = 14;
+      // Four different hands, each with two nines (9 + 9 is 8 for the player): the fifth nine is one too many.
+      const hand = (cards: string[]) => ({ cards, outcome: 'P', playerPair: true, bankerPair: false, natural: true, playerTotal: 8, bankerTotal: 0 });
+      d.shoes[0].hands = [hand(['9H', 'KC', '9', 'QD']), hand(['9S', 'QC', '9', 'JD']), hand(['9', 'JC', '9', 'KD'])];
+    });
+    expect(message).toMatch(/^shoe 1 .*hand 3, cards: a 1-deck shoe holds only 4 cards of rank 9; this is one more/);
   });
 });
