@@ -134,13 +134,25 @@ const handSchema = v.looseObject({
   playerTotal: total,
   bankerTotal: total,
 });
+/**
+ * A moment in ISO 8601 that names a real calendar day: `isoTimestamp` checks the shape only, and
+ * `2026-02-30T10:00:00Z` would be read as the 2nd of March.
+ */
+const timestamp = v.pipe(
+  v.string(),
+  v.isoTimestamp(),
+  v.check((text) => {
+    const [year, month, day] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
+    return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+  }, (issue) => `Invalid date: Received ${issue.received}, a day its month does not have`),
+);
 const shoeSchema = v.looseObject({
   id: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
   table: v.pipe(v.string(), v.maxLength(200)),
   source: v.picklist(['simulated', 'recorded']),
   seed: v.nullable(v.pipe(v.string(), v.maxLength(1000))),
-  startedAt: v.pipe(v.string(), v.isoTimestamp()),
-  endedAt: v.nullable(v.pipe(v.string(), v.isoTimestamp())),
+  startedAt: timestamp,
+  endedAt: v.nullable(timestamp),
   rules: v.looseObject({ decks: v.number(), banker: v.string(), tiePays: v.number() }),
   hands: v.pipe(v.array(handSchema), v.maxLength(200)),
 });

@@ -118,6 +118,15 @@ describe('reading a shoe document strictly', () => {
     expect(errorFor(document, (d) => (d.shoes[1].id = d.shoes[0].id))).toMatch(/^shoe 2 .*id: another shoe in the document has the same id/);
   });
 
+  it('refuses a day that is not in the calendar, and reads a leap day', () => {
+    expect(errorFor(document, (d) => (d.shoes[0].startedAt = '2026-02-30T10:00:00.000Z'))).toMatch(/^shoe 1 .*startedAt: Invalid date: Received "2026-02-30T10:00:00.000Z", a day its month does not have/);
+    expect(errorFor(document, (d) => (d.shoes[1].endedAt = '2027-04-31T10:00:00Z'))).toMatch(/^shoe 2 .*endedAt: .*a day its month does not have/);
+    const leap = structuredClone(document);
+    leap.shoes[0]!.startedAt = '2028-02-29T10:00:00.000Z';
+    leap.shoes[0]!.endedAt = '2028-02-29T11:00:00.000Z';
+    expect(parseShoeDocument(leap).shoes[0]!.startedAt).toBe('2028-02-29T10:00:00.000Z');
+  });
+
   it('refuses a shoe that ends before it starts', () => {
     expect(errorFor(document, (d) => (d.shoes[0].endedAt = '2000-01-01T00:00:00.000Z'))).toMatch(/endedAt: the shoe ends before it starts/);
   });
