@@ -3,8 +3,8 @@
  * deal it again), when a stored shoe may be taken up again, and which old simulated shoes to let
  * go so a kiosk left running for weeks does not fill the disk. DOM-free, so it is tested in Node.
  */
-import { Shoe } from '../src/shoe.js';
-import { handRecord, type HandRecord } from '../src/shoe-document.js';
+import type { Shoe } from '../src/shoe.js';
+import { dealAlong, type HandRecord } from '../src/shoe-document.js';
 import type { TableRules } from '../src/rules.js';
 import { shoeSeed } from '../src/simulate.js';
 
@@ -40,24 +40,8 @@ export function shoeNumberInRun(run: string, seed: string | null): number | null
  */
 export function replayStoredShoe(stored: { rules: TableRules; seed: string | null; hands: readonly HandRecord[] }): Shoe | null {
   if (stored.seed === null) return null;
-  const shoe = new Shoe({ rules: stored.rules, seed: stored.seed });
-  for (const hand of stored.hands) {
-    if (shoe.finished) return null;
-    if (!sameHand(handRecord(shoe.dealHand()), hand)) return null;
-  }
-  return shoe.finished ? null : shoe;
-}
-
-function sameHand(a: HandRecord, b: HandRecord): boolean {
-  return (
-    a.outcome === b.outcome &&
-    a.playerPair === b.playerPair &&
-    a.bankerPair === b.bankerPair &&
-    a.natural === b.natural &&
-    a.playerTotal === b.playerTotal &&
-    a.bankerTotal === b.bankerTotal &&
-    JSON.stringify(a.cards) === JSON.stringify(b.cards)
-  );
+  const { shoe, differsAt } = dealAlong(stored.rules, stored.seed, stored.hands);
+  return differsAt === null && !shoe.finished ? shoe : null;
 }
 
 /** Simulated shoes of one table kept by default: about nine hours of attract play at 4 s a hand (~1 MB). */

@@ -119,6 +119,32 @@ function randomId(): string {
   return `shoe-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
+/**
+ * Deals the shoe that `seed` shuffles under `rules`, hand by hand along `hands`: the live shoe
+ * after the last of them, and the index of the first hand it does not deal as stated (a hand
+ * after the cut card included), or null when it deals them all.
+ */
+export function dealAlong(rules: TableRules, seed: string, hands: readonly HandRecord[]): { shoe: Shoe; differsAt: number | null } {
+  const shoe = new Shoe({ rules, seed });
+  for (const [index, hand] of hands.entries()) {
+    if (shoe.finished || !sameHand(handRecord(shoe.dealHand()), hand)) return { shoe, differsAt: index };
+  }
+  return { shoe, differsAt: null };
+}
+
+function sameHand(a: HandRecord, b: HandRecord): boolean {
+  return (
+    a.outcome === b.outcome &&
+    a.playerPair === b.playerPair &&
+    a.bankerPair === b.bankerPair &&
+    a.natural === b.natural &&
+    a.playerTotal === b.playerTotal &&
+    a.bankerTotal === b.bankerTotal &&
+    a.cards?.length === b.cards?.length &&
+    (a.cards ?? []).every((card, i) => card === b.cards![i])
+  );
+}
+
 /** A document that is not a valid shoe export; the message names the first bad shoe, hand and field. */
 export class ShoeDocumentError extends Error {
   override name = 'ShoeDocumentError';
@@ -203,6 +229,17 @@ export function parseShoeDocument(input: unknown): ShoeDocument {
       }
       return checked;
     });
+    if (shoe.seed !== null) {
+      if (shoe.source === 'recorded') throw new ShoeDocumentError(`${where}, seed: a recorded shoe has none (null); only a simulated shoe is dealt from a seed`);
+      const { shoe: dealt, differsAt } = dealAlong(rules, shoe.seed, hands);
+      if (differsAt !== null) {
+        throw new ShoeDocumentError(
+          dealt.finished
+            ? `${where}, hand ${differsAt + 1}: seed "${shoe.seed}" deals only ${differsAt} hands by these rules (the cut card came out)`
+            : `${where}, hand ${differsAt + 1}: not the hand seed "${shoe.seed}" deals by these rules (a seeded shoe is the one its seed deals, in order)`,
+        );
+      }
+    }
     return { ...shoe, rules, hands } as ShoeRecord;
   });
   return { ...result.output, format: SHOE_DOCUMENT_FORMAT, version: SHOE_DOCUMENT_VERSION, shoes };

@@ -34,6 +34,7 @@ describe('the shoe export document', () => {
   it('keeps hands recorded by outcome only, without cards or totals', () => {
     const recorded = structuredClone(document);
     recorded.shoes[0]!.source = 'recorded';
+    recorded.shoes[0]!.seed = null;
     recorded.shoes[0]!.hands = [{ cards: null, outcome: 'T', playerPair: true, bankerPair: false, natural: false, playerTotal: null, bankerTotal: null }];
     expect(parseShoeDocument(recorded).shoes[0]!.hands).toHaveLength(1);
   });
@@ -116,6 +117,30 @@ describe('reading a shoe document strictly', () => {
 
   it('refuses two shoes with the same id', () => {
     expect(errorFor(document, (d) => (d.shoes[1].id = d.shoes[0].id))).toMatch(/^shoe 2 .*id: another shoe in the document has the same id/);
+  });
+
+  it('takes a seeded shoe only as its seed deals it: in order, all or the first hands, and by its rules', () => {
+    const swapped = errorFor(document, (d) => {
+      const hands = d.shoes[1].hands;
+      [hands[3], hands[4]] = [hands[4], hands[3]];
+    });
+    expect(swapped).toMatch(/^shoe 2 \(id "simulated:strict#2"\), hand 4: not the hand seed "strict#2" deals by these rules/);
+    const begun = structuredClone(document);
+    begun.shoes[0]!.hands = begun.shoes[0]!.hands.slice(0, 10);
+    begun.shoes[0]!.endedAt = null;
+    expect(parseShoeDocument(begun).shoes[0]!.hands).toHaveLength(10);
+    expect(errorFor(document, (d) => (d.shoes[0].seed = 'another'))).toMatch(/^shoe 1 .*hand 1: not the hand seed "another" deals/);
+    expect(errorFor(document, (d) => (d.shoes[0].rules.burn = !d.shoes[0].rules.burn))).toMatch(/^shoe 1 .*hand 1: not the hand seed/);
+    // A cut card placed deeper ends the seed's shoe sooner: the stated hands run past it.
+    const past = errorFor(document, (d) => (d.shoes[0].rules.cutCardFromEnd = 120));
+    expect(past).toMatch(/^shoe 1 .*hand (\d+): seed "strict" deals only \d+ hands by these rules \(the cut card came out\)/);
+    const [, handNumber, dealtCount] = /hand (\d+): seed "strict" deals only (\d+)/.exec(past)!;
+    expect(Number(dealtCount)).toBe(Number(handNumber) - 1);
+    expect(Number(dealtCount)).toBeLessThan(document.shoes[0]!.hands.length);
+  });
+
+  it('refuses a seed on a recorded shoe', () => {
+    expect(errorFor(document, (d) => (d.shoes[0].source = 'recorded'))).toMatch(/^shoe 1 .*seed: a recorded shoe has none/);
   });
 
   it('refuses a day that is not in the calendar, and reads a leap day', () => {
