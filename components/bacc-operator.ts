@@ -180,6 +180,8 @@ export class BaccOperator extends LitElement {
   private asked: { confirmation: NonNullable<OperatorConsoleController['confirming']>; focusBefore: HTMLElement | null } | null = null;
   /** The operator's answer to the last question: true for Yes. */
   private answeredYes = false;
+  /** Whether the card field could be typed in at the last update (see `updated`). */
+  private cardFieldWasUsable = false;
   @query('input.hand-number') private handNumberField!: HTMLInputElement | null;
 
   /** The console's state and actions (tests read it). */
@@ -267,9 +269,17 @@ export class BaccOperator extends LitElement {
     const text = field.value;
     field.value = '';
     const rest = await this.desk.typeCards(text, record);
+    if (!rest) return;
     // What was not read (a refused card and what followed it) goes back in front of whatever the
     // operator typed while the hand was being written, which is kept.
-    if (rest) field.value = field.value.trim() ? `${rest} ${field.value.trimStart()}` : rest;
+    if (field.value.trim()) {
+      field.value = `${rest} ${field.value.trimStart()}`;
+    } else {
+      // Nothing typed meanwhile: the refused card is selected, so the next card typed replaces it
+      // instead of running into it ("kd" then "qs" made "kdqs", refused as unknown, its reason lost).
+      field.value = rest;
+      field.setSelectionRange(0, rest.search(/[\s,]|$/));
+    }
   }
 
   private onCardInput(event: InputEvent): void {
@@ -332,10 +342,13 @@ export class BaccOperator extends LitElement {
 
   protected override updated(): void {
     const { confirming } = this.desk;
-    // In card entry, when nothing has the focus (the field was disabled until a shoe opened, say),
-    // the card field takes it, so typed cards land there and not on the page's shortcuts.
+    // In card entry, when the card field becomes usable (it was disabled until a shoe opened, say)
+    // and nothing has the focus, it takes it, so typed cards land there and not on the page's
+    // shortcuts. Only then: Escape in an empty field leaves it for the keys, and must stay left.
     const field = this.cardField;
-    if (!confirming && this.desk.entryMode === 'cards' && field && !field.disabled && !this.shadowRoot!.activeElement && isNothingFocused()) field.focus();
+    const fieldUsable = !confirming && this.desk.entryMode === 'cards' && !!field && !field.disabled;
+    if (fieldUsable && !this.cardFieldWasUsable && !this.shadowRoot!.activeElement && isNothingFocused()) field.focus();
+    this.cardFieldWasUsable = fieldUsable;
     if (confirming && this.asked?.confirmation !== confirming) {
       // The question takes the focus, so a keyboard or screen reader user lands on it.
       const active = this.shadowRoot!.activeElement;

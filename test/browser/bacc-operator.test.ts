@@ -159,11 +159,32 @@ describe('<bacc-operator>', () => {
     await until(() => textOf(el, '[role="alert"]') !== '', 'the refusal');
     expect(textOf(el, '[role="alert"]')).to.contain('Card "9h" refused').and.to.contain('1-deck shoe holds only 1 9H');
     expect(field.value).to.equal('9h');
+    // Selected: the next card typed replaces the refused one rather than running into it.
+    expect([field.selectionStart, field.selectionEnd]).to.deep.equal([0, 2]);
     await sendKeys({ type: 'zz' });
     await press('Enter');
-    await until(() => textOf(el, '[role="alert"]').includes('"9hzz"'), 'the unreadable card refused');
+    await until(() => textOf(el, '[role="alert"]').includes('"zz"'), 'the unreadable card refused');
+    expect(textOf(el, '[role="alert"]')).not.to.contain('9h');
     expect(outcomes(el)).to.equal('');
     expect((await storedShoe(storage.store))!.hands).to.deep.equal([]);
+    // Refused again, replaced by a card the shoe holds, and the hand goes on.
+    await sendKeys({ type: '9d ' });
+    await until(() => textOf(el, '#card-help').includes('9H 2C 9D'), 'the third card taken');
+  });
+
+  it('lets Escape in an empty card field give the keys back, and keeps the focus out of it', async () => {
+    const el = await mountOperator();
+    await newShoe(el);
+    const field = await cardEntry(el);
+    await press('Escape');
+    await el.updateComplete;
+    expect(el.shadowRoot!.activeElement).not.to.equal(field);
+    // Keys now act instead of being typed as cards: h takes the focus to the hand number, o to outcome entry.
+    await press('o');
+    await until(() => el.desk.entryMode === 'outcome', 'outcome entry');
+    expect(field.value).to.equal('');
+    await press('b');
+    await until(() => outcomes(el) === 'B', 'a hand recorded by its key');
   });
 
   it('undoes the last hand with u and with Ctrl+Z, in storage too', async () => {
