@@ -65,15 +65,18 @@ export class BaccScoreboard extends LitElement {
           'ask eye small pig'
           'stats last chart chart'
           'note note note note';
-        /* Road cells are square and sized from the screen: the roads keep their rows, the panels take the rest. */
-        --_road-cell: min(4.4cqh, 2.6cqw);
-        --_derived-cell: min(2.6cqh, 1.5cqw);
+        /*
+         * Road cells are square and sized from the screen: the roads' rows share a fixed part of the
+         * height (six rows of 4.4 % and of 2.6 %, whatever the rows), the panels take the rest.
+         */
+        --_road-cell: min(calc(26.4cqh / var(--_rows, 6)), 2.6cqw);
+        --_derived-cell: min(calc(15.6cqh / var(--_rows, 6)), 1.5cqw);
         font-size: clamp(12px, 1.6cqmin, 48px);
       }
       @container scoreboard (aspect-ratio < 1) {
         .layout {
           grid-template-columns: repeat(6, minmax(0, 1fr));
-          grid-template-rows: auto auto auto auto minmax(0, 1fr) minmax(0, 0.8fr) auto;
+          grid-template-rows: auto auto auto auto auto minmax(0, 1fr) auto;
           grid-template-areas:
             'header header header header header header'
             'big big big big big big'
@@ -82,8 +85,8 @@ export class BaccScoreboard extends LitElement {
             'stats stats stats last last last'
             'chart chart chart chart chart chart'
             'note note note note note note';
-          --_road-cell: min(3.2cqh, 4.4cqw);
-          --_derived-cell: min(2cqh, 2.6cqw);
+          --_road-cell: min(calc(19.2cqh / var(--_rows, 6)), 4.4cqw);
+          --_derived-cell: min(calc(12cqh / var(--_rows, 6)), 2.6cqw);
         }
       }
       .panel {
@@ -127,7 +130,8 @@ export class BaccScoreboard extends LitElement {
       }
       .bead { grid-area: bead; --bacc-cell-size: var(--_road-cell); }
       .big { grid-area: big; --bacc-cell-size: var(--_road-cell); }
-      .ask { grid-area: ask; }
+      /* The ask roads' marks as large as the big road's cells, their labels a little larger than the header's. */
+      .ask { grid-area: ask; --bacc-cell-size: var(--_road-cell); font-size: 1.2em; }
       .eye { grid-area: eye; --bacc-cell-size: var(--_derived-cell); }
       .small { grid-area: small; --bacc-cell-size: var(--_derived-cell); }
       .pig { grid-area: pig; --bacc-cell-size: var(--_derived-cell); }
@@ -179,7 +183,7 @@ export class BaccScoreboard extends LitElement {
     const { hands, rules, rows, letters, roadFollower, statisticsFollower } = this;
     const beadLabels = this.beadLabels || (currentLocale() === 'zh-Hans' ? 'chinese' : 'letters');
     return html`
-      <div class="layout">
+      <div class="layout" style="--_rows: ${rows}">
         <header class="panel" part="header">
           <h1>${this.tableName || msg('Mini-Baccarat', { id: 'scoreboard-default-table' })}</h1>
           ${this.limits ? html`<span><span class="label">${msg('Limits', { id: 'scoreboard-limits' })}</span>${this.limits}</span>` : ''}

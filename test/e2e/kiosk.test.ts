@@ -41,22 +41,25 @@ const overlap = (a: Box, b: Box): number =>
   Math.max(0, Math.min(a.right, b.right) - Math.max(a.left, b.left)) * Math.max(0, Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top));
 
 describe('the kiosk page', () => {
-  for (const [width, height] of [
-    [1920, 1080],
-    [1080, 1920],
-    [1280, 720],
-    [3840, 2160],
+  for (const [width, height, settings] of [
+    [1920, 1080, ''],
+    [1080, 1920, ''],
+    [1280, 720, ''],
+    [3840, 2160, ''],
+    // The most rows a road can have: the roads' cells shrink to leave the panels their room.
+    [1280, 720, '&rows=8'],
+    [1080, 1920, '&rows=8'],
   ] as const) {
-    it(`fits every element inside a ${width}×${height} screen, without overlaps or scrollbars`, async () => {
+    it(`fits every element inside a ${width}×${height} screen${settings ? ` with ${settings.slice(1)}` : ''}, without overlaps or scrollbars`, async () => {
       const page = await chromium().newPage({ viewport: { width, height } });
       try {
-        await page.goto(`${baseUrl}?seed=layout&speed=0.2`);
+        await page.goto(`${baseUrl}?seed=layout&speed=0.2${settings}`);
         // Let a dozen hands deal so every panel has content.
         await page.waitForFunction(() => {
           const scoreboard = document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-scoreboard');
           return (scoreboard?.hands.length ?? 0) >= 12;
         });
-        await page.screenshot({ path: `.tmp/kiosk-${width}x${height}.png` });
+        await page.screenshot({ path: `.tmp/kiosk-${width}x${height}${settings.replace(/[&=]/g, '-')}.png` });
         const { boxes, scrollWidth, scrollHeight } = await layout(page);
         // Header, bead plate, big road, ask roads, three derived roads, statistics, last hand, chart, note.
         expect(boxes.length).toBe(11);
