@@ -69,7 +69,7 @@ export class BaccStats extends StatisticsPanel {
         display: flex;
         align-items: center;
         gap: 0.35em;
-        font-size: 0.85em;
+        font-size: 0.95em;
         overflow-wrap: anywhere;
       }
       .outcome dt {
@@ -96,7 +96,7 @@ export class BaccStats extends StatisticsPanel {
         color: var(--_muted);
         font-variant-numeric: tabular-nums;
         font-weight: 600;
-        font-size: 0.85em;
+        font-size: 0.95em;
       }
       .outcome .share {
         font-size: calc(var(--_figure-size) * 0.4);
