@@ -439,11 +439,13 @@ export class BaccChart extends StatisticsPanel {
   private frequencyConfiguration(palette: Palette): ChartConfiguration<'bar'> {
     const font = { size: palette.fontSize, family: palette.fontFamily };
     const colors = FREQUENCIES.map((name) => frequencyColor(name, palette));
+    const names = FREQUENCIES.map((name) => frequencyName(name).split(' '));
+    const longestWord = Math.max(...names.flat().map((word) => word.length));
     return {
       type: 'bar',
       data: {
         // Split at spaces: chart.js draws an array label on several lines, so "Player pair" fits under its bars.
-        labels: FREQUENCIES.map((name) => frequencyName(name).split(' ')),
+        labels: names,
         datasets: [
           {
             label: msg(str`This shoe (${handCount(this.summary.hands)})`, { id: 'chart-legend-observed' }),
@@ -466,8 +468,15 @@ export class BaccChart extends StatisticsPanel {
         scales: {
           x: {
             type: 'category',
-            // A little smaller than the other text: six names share the axis.
-            ticks: { color: palette.muted, font: { ...font, size: palette.fontSize * 0.8 }, maxRotation: 0, autoSkip: false },
+            // A little smaller than the other text: six names share the axis. Smaller still when a
+            // bar's share of the width cannot hold its longest word (~0.62 em a letter), so that
+            // neighbours never run together ("Banker" "Natural" read "BankerNatural" at 1280 px).
+            ticks: {
+              color: palette.muted,
+              font: (context) => ({ ...font, size: Math.min(palette.fontSize * 0.8, (context.chart.chartArea?.width ?? context.chart.width) / FREQUENCIES.length / (0.62 * longestWord + 0.5)) }),
+              maxRotation: 0,
+              autoSkip: false,
+            },
             grid: { display: false },
             border: { color: palette.grid },
           },

@@ -160,6 +160,28 @@ describe('<bacc-chart>', () => {
     expect(textOf(tables[1]!.querySelector('tbody tr'))).to.equal('Banker 4 (57.1%) 45.86%');
   });
 
+  it('keeps the names under the frequency bars apart, however narrow the chart', async () => {
+    for (const width of [560, 640, 900]) {
+      const box = await fixture<HTMLDivElement>(html`<div style="width: ${width}px; font-size: 16px"><bacc-chart .hands=${handsFromOutcomes('BPT')}></bacc-chart></div>`);
+      const chart = box.querySelector('bacc-chart')!;
+      await chart.updateComplete;
+      const bars = chartOf(chart, 'frequencies')!;
+      const scale = bars.scales['x']!;
+      const context = bars.ctx;
+      const spans = scale.getLabelItems().map((item) => {
+        context.font = item.font.string;
+        const lines = Array.isArray(item.label) ? item.label : [item.label];
+        const half = Math.max(...lines.map((line) => context.measureText(String(line)).width)) / 2;
+        const [x] = item.options.translation as [number, number];
+        return [x - half, x + half] as const;
+      });
+      expect(spans).to.have.length(6);
+      for (let i = 1; i < spans.length; i++) {
+        expect(spans[i]![0] - spans[i - 1]![1], `gap between bar names ${i} and ${i + 1} at ${width} px`).to.be.greaterThan(2);
+      }
+    }
+  });
+
   it('keeps its charts, and its hidden data tables, within the box it is given', async () => {
     const box = await fixture<HTMLDivElement>(html`<div style="width: 600px"><bacc-chart .hands=${cardedHands('size')}></bacc-chart></div>`);
     const chart = box.querySelector('bacc-chart')!;
