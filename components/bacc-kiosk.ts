@@ -1,7 +1,7 @@
 import { LitElement, html, css, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
-import { readKioskSettings, storedTableName, type KioskMode, type KioskSettings, type SettingProblem } from './kiosk-settings.js';
+import { readKioskSettings, storedTableName, type KioskMode, type KioskSettings, type SettingProblem, type SettingReason } from './kiosk-settings.js';
 import { useLocale } from './localization.js';
 import { AttractDealerController } from './controllers/attract-dealer.js';
 import { WakeLockController } from './controllers/wake-lock.js';
@@ -197,11 +197,31 @@ export class BaccKiosk extends LitElement {
       ${this.problems.length > 0
         ? html`<div class="notice" part="notice" role="status">
             ${this.problems.map(
-              (problem) => html`<p>${msg(str`Ignored ${problem.parameter}=${problem.value}: ${problem.message}`, { id: 'kiosk-ignored' })}</p>`,
+              (problem) => html`<p>${msg(str`Ignored ${problem.parameter}=${problem.value}: ${settingReasonText(problem.reason)}`, { id: 'kiosk-ignored' })}</p>`,
             )}
           </div>`
         : nothing}
     `;
+  }
+}
+
+/** Why a URL setting was ignored, in the page's language. */
+function settingReasonText(reason: SettingReason): string {
+  switch (reason.kind) {
+    case 'whole-number':
+      return msg(str`must be a whole number from ${reason.min} to ${reason.max}; using ${reason.using}`, { id: 'kiosk-reason-whole-number' });
+    case 'seconds':
+      return msg(str`must be seconds per hand from ${reason.min} to ${reason.max}; using ${reason.using}`, { id: 'kiosk-reason-seconds' });
+    case 'one-of':
+      return msg(str`must be ${reason.allowed.join(msg(' or ', { id: 'kiosk-reason-or' }))}; using ${reason.using}`, { id: 'kiosk-reason-one-of' });
+    case 'text-length':
+      return reason.using
+        ? msg(str`must be 1 to ${reason.max} characters; using "${reason.using}"`, { id: 'kiosk-reason-text-length' })
+        : msg(str`must be 1 to ${reason.max} characters; using the default`, { id: 'kiosk-reason-text-length-default' });
+    case 'mode':
+      return msg('must be operator, display or history; showing the simulated shoe', { id: 'kiosk-reason-mode' });
+    case 'unknown':
+      return msg('is not a setting; ignored', { id: 'kiosk-reason-unknown' });
   }
 }
 

@@ -32,11 +32,24 @@ export interface KioskSettings {
   keep: number;
 }
 
+/**
+ * Why a parameter was ignored and what is used instead, as data: the kiosk words it in the page's
+ * language (`settingReasonText` in bacc-kiosk.ts).
+ */
+export type SettingReason =
+  | { kind: 'whole-number'; min: number; max: number; using: number }
+  | { kind: 'seconds'; min: number; max: number; using: number }
+  | { kind: 'one-of'; allowed: readonly string[]; using: string }
+  /** `using` is the text used instead; empty for the default (a random seed, the table's own name). */
+  | { kind: 'text-length'; max: number; using: string }
+  | { kind: 'mode' }
+  | { kind: 'unknown' };
+
 /** A parameter that was ignored: its name, the value given, and why. */
 export interface SettingProblem {
   parameter: string;
   value: string;
-  message: string;
+  reason: SettingReason;
 }
 
 export const DEFAULT_KIOSK_SETTINGS: Readonly<Omit<KioskSettings, 'rules'>> = Object.freeze({
@@ -70,22 +83,22 @@ const KNOWN = ['decks', 'banker', 'tie', 'speed', 'table', 'limits', 'lang', 'th
 export function readKioskSettings(search: string | URLSearchParams): { settings: KioskSettings; problems: SettingProblem[] } {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
   const problems: SettingProblem[] = [];
-  const problem = (parameter: string, value: string, message: string): void => {
-    problems.push({ parameter, value, message });
+  const problem = (parameter: string, value: string, reason: SettingReason): void => {
+    problems.push({ parameter, value, reason });
   };
   const integer = (name: string, min: number, max: number, fallback: number): number => {
     const value = params.get(name);
     if (value === null) return fallback;
     const number = Number(value);
     if (/^\d+$/.test(value) && number >= min && number <= max) return number;
-    problem(name, value, `must be a whole number from ${min} to ${max}; using ${fallback}`);
+    problem(name, value, { kind: 'whole-number', min, max, using: fallback });
     return fallback;
   };
   const choice = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
     const value = params.get(name);
     if (value === null) return fallback;
     if ((allowed as readonly string[]).includes(value)) return value as T;
-    problem(name, value, `must be ${allowed.join(' or ')}; using ${fallback}`);
+    problem(name, value, { kind: 'one-of', allowed, using: fallback });
     return fallback;
   };
   const text = (name: string, fallback: string, maxLength: number): string => {
@@ -93,7 +106,7 @@ export function readKioskSettings(search: string | URLSearchParams): { settings:
     if (value === null) return fallback;
     const trimmed = value.trim();
     if (trimmed.length > 0 && trimmed.length <= maxLength) return trimmed;
-    problem(name, value, `must be 1 to ${maxLength} characters; ${fallback ? `using "${fallback}"` : 'using the default'}`);
+    problem(name, value, { kind: 'text-length', max: maxLength, using: fallback });
     return fallback;
   };
 
@@ -107,7 +120,7 @@ export function readKioskSettings(search: string | URLSearchParams): { settings:
   if (speedText !== null) {
     const value = Number(speedText);
     if (speedText.trim() !== '' && Number.isFinite(value) && value >= 0.2 && value <= 600) speed = value;
-    else problem('speed', speedText, `must be seconds per hand from 0.2 to 600; using ${speed}`);
+    else problem('speed', speedText, { kind: 'seconds', min: 0.2, max: 600, using: speed });
   }
 
   let locale: Locale = DEFAULT_KIOSK_SETTINGS.locale;
@@ -115,7 +128,7 @@ export function readKioskSettings(search: string | URLSearchParams): { settings:
   if (lang !== null) {
     const parsed = parseLocale(lang);
     if (parsed) locale = parsed;
-    else problem('lang', lang, 'must be en or zh; using en');
+    else problem('lang', lang, { kind: 'one-of', allowed: ['en', 'zh'], using: 'en' });
   }
 
   let letters = DEFAULT_KIOSK_SETTINGS.letters;
@@ -123,22 +136,23 @@ export function readKioskSettings(search: string | URLSearchParams): { settings:
   if (lettersText !== null) {
     if (['', '1', 'true', 'yes', 'on'].includes(lettersText)) letters = true;
     else if (['0', 'false', 'no', 'off'].includes(lettersText)) letters = false;
-    else problem('letters', lettersText, 'must be on or off; using off');
+    else problem('letters', lettersText, { kind: 'one-of', allowed: ['on', 'off'], using: 'off' });
   }
 
   const modeText = params.get('mode');
   let mode: KioskMode = DEFAULT_KIOSK_SETTINGS.mode;
   if (modeText !== null) {
     if (modeText === 'operator' || modeText === 'display' || modeText === 'history') mode = modeText;
-    else problem('mode', modeText, 'must be operator, display or history; showing the simulated shoe');
+    else problem('mode', modeText, { kind: 'mode' });
   }
   const keep = integer('keep', 1, 10_000, DEFAULT_KIOSK_SETTINGS.keep);
 
   const seedText = params.get('seed');
-  const seed = seedText === null ? null : text('seed', 'kiosk', 200);
+  // An unusable seed falls back to the default, a fresh random seed for each shoe.
+  const seed = seedText === null ? null : text('seed', '', 200) || null;
 
   for (const name of new Set(params.keys())) {
-    if (!KNOWN.includes(name)) problem(name, params.get(name) ?? '', 'is not a setting; ignored');
+    if (!KNOWN.includes(name)) problem(name, params.get(name) ?? '', { kind: 'unknown' });
   }
 
   return {

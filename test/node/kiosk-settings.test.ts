@@ -27,7 +27,17 @@ describe('readKioskSettings', () => {
     expect(settings.rules.tiePays).toBe(8);
     expect(settings.rows).toBe(6);
     expect(problems.map((p) => p.parameter)).toEqual(['decks', 'tie', 'rows', 'speed', 'lang', 'colour', 'theme']);
-    expect(problems[0]).toEqual({ parameter: 'decks', value: '12', message: 'must be a whole number from 1 to 8; using 8' });
+    expect(problems[0]).toEqual({ parameter: 'decks', value: '12', reason: { kind: 'whole-number', min: 1, max: 8, using: 8 } });
+    expect(problems.find((p) => p.parameter === 'theme')!.reason).toEqual({ kind: 'one-of', allowed: ['dark', 'light'], using: 'dark' });
+    expect(problems.find((p) => p.parameter === 'speed')!.reason).toEqual({ kind: 'seconds', min: 0.2, max: 600, using: DEFAULT_KIOSK_SETTINGS.speed });
+    expect(problems.find((p) => p.parameter === 'colour')!.reason).toEqual({ kind: 'unknown' });
+  });
+
+  it('falls back to a fresh random seed for each shoe, the default, when the seed is empty', () => {
+    const { settings, problems } = readKioskSettings('?seed=%20');
+    expect(settings.seed).toBe(null);
+    expect(problems).toEqual([{ parameter: 'seed', value: ' ', reason: { kind: 'text-length', max: 200, using: '' } }]);
+    expect(readKioskSettings('?seed=table-7').settings.seed).toBe('table-7');
   });
 
   it('refuses empty and overlong text', () => {
@@ -49,7 +59,7 @@ describe('readKioskSettings', () => {
   it('falls back to the attract mode for an unknown mode and says so', () => {
     const { settings, problems } = readKioskSettings('?mode=Operator');
     expect(settings.mode).toBe('attract');
-    expect(problems).toEqual([{ parameter: 'mode', value: 'Operator', message: 'must be operator, display or history; showing the simulated shoe' }]);
+    expect(problems).toEqual([{ parameter: 'mode', value: 'Operator', reason: { kind: 'mode' } }]);
   });
 
   it('reads how many simulated shoes to keep, from 1 to 10,000', () => {
