@@ -189,7 +189,11 @@ export class BaccScoreboard extends LitElement {
           ${this.limits ? html`<span><span class="label">${msg('Limits', { id: 'scoreboard-limits' })}</span>${this.limits}</span>` : ''}
           <span><span class="label">${msg('Shoe', { id: 'scoreboard-shoe' })}</span>${this.shoeNumber}</span>
           <span><span class="label">${msg('Hand', { id: 'scoreboard-hand' })}</span>${hands.length}</span>
-          <span class="label">${msg(str`${rules.decks} decks · play money only`, { id: 'scoreboard-decks' })}</span>
+          <span class="label"
+            >${rules.decks === 1
+              ? msg('1 deck · play money only', { id: 'scoreboard-one-deck' })
+              : msg(str`${rules.decks} decks · play money only`, { id: 'scoreboard-decks' })}</span
+          >
           <p class="status" part="status" role="status">${this.status}</p>
         </header>
         <bacc-bead-plate class="panel bead" .hands=${hands} .roadFollower=${roadFollower} rows=${rows} labels=${beadLabels} ?letters=${letters}></bacc-bead-plate>

@@ -1,6 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../components/bacc-scoreboard.js';
 import type { BaccScoreboard } from '../../components/bacc-scoreboard.js';
+import { makeRules } from '../../src/rules.js';
 import { Shoe } from '../../src/shoe.js';
 import { handRecord, type HandRecord } from '../../src/shoe-document.js';
 import { RoadTracker, handsFromOutcomes } from '../../src/roads.js';
@@ -29,7 +30,10 @@ describe('<bacc-scoreboard>', () => {
     expect(text).to.contain('10 – 500');
     expect(text).to.match(/Shoe ?3/);
     expect(text).to.match(/Hand ?5/);
-    expect(text).to.contain('play money only');
+    expect(text).to.contain('8 decks · play money only');
+    el.rules = makeRules({ decks: 1 });
+    await el.updateComplete;
+    expect(children(el).header.textContent!.replace(/\s+/g, ' ')).to.contain('1 deck · play money only');
   });
 
   it('passes the same hands to every road and panel, and updates them all when a hand is added', async () => {
