@@ -1,4 +1,6 @@
 import { describe, it, expect, inject } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { useChromium } from './browser.js';
 
@@ -86,4 +88,23 @@ describe('the kiosk page', () => {
       }
     });
   }
+
+  it('passes an accessibility audit (axe) of the whole page in every mode', async () => {
+    const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+    for (const mode of ['', 'mode=operator', 'mode=display', 'mode=history']) {
+      const page = await chromium().newPage({ viewport: { width: 1920, height: 1080 } });
+      try {
+        await page.goto(`${baseUrl}?seed=axe&speed=0.2&${mode}`);
+        await page.waitForTimeout(1500);
+        await page.addScriptTag({ content: axe });
+        const violations = await page.evaluate(async () => {
+          const result = await (globalThis as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe.run(document);
+          return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`);
+        });
+        expect(violations, mode || 'attract').toEqual([]);
+      } finally {
+        await page.close();
+      }
+    }
+  });
 });
