@@ -174,6 +174,7 @@ export class BaccKiosk extends LitElement {
             table-name=${settings.table}
             limits=${settings.limits}
             shoe-number=${dealer?.shoeNumber ?? 1}
+            ?ended=${dealer?.shoeOver ?? false}
             rows=${settings.rows}
             ?letters=${settings.letters}
             status=${this.attractStatus()}

@@ -1,5 +1,5 @@
 import { html, css, type PropertyValues, type TemplateResult } from 'lit';
-import { customElement } from 'lit/decorators.js';
+import { customElement, property } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import type { Winner } from '../src/hand.js';
 import type { NextHandOdds } from '../src/odds.js';
@@ -9,13 +9,17 @@ import { panelTokens } from './panel-styles.js';
 import { StatisticsPanel } from './statistics-panel.js';
 import { themeTokens } from './theme.js';
 
-/** Which odds the note shows: of the next hand from the cards left, or of a hand from a full shoe. */
-export type OddsBasis = 'next-hand' | 'full-shoe';
+/**
+ * Which odds the note shows: of the next hand from the cards left, of a hand from a full shoe, or
+ * of the first hand of a new shoe once the one on screen is over.
+ */
+export type OddsBasis = 'next-hand' | 'full-shoe' | 'new-shoe';
 
 /**
  * The note that stays on screen: past results do not predict the next hand. Beside it, the exact
  * odds of the next hand — from the cards left when every hand was recorded with its cards (the
- * only thing that changes them), otherwise from a full shoe, saying which.
+ * only thing that changes them), otherwise from a full shoe, saying which. Once the shoe is over
+ * (`ended`), the next hand comes from a new shoe: a full shoe's odds, saying so.
  *
  * @csspart notice - The sentence that past results do not predict the next hand.
  * @csspart basis - What the odds are computed from.
@@ -87,19 +91,22 @@ export class BaccOddsNote extends StatisticsPanel {
     `,
   ];
 
+  /** The shoe is over (its cut card came out, or it was ended): the next hand is a new shoe's first. */
+  @property({ type: Boolean }) ended = false;
+
   private odds: NextHandOdds = this.ownFollower.statistics.fullShoeOdds();
   private basis: OddsBasis = 'full-shoe';
   private cardsMissing = false;
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (!this.statisticsInputsChanged(changed)) return;
+    if (!this.statisticsInputsChanged(changed) && !changed.has('ended')) return;
     this.follower.follow(this.hands, this.rules);
     const statistics = this.follower.statistics;
     // With no hand yet, the cards left are the full shoe: say so rather than "the cards left".
-    const next = statistics.hands > 0 ? statistics.nextHandOdds() : null;
-    this.basis = next === null ? 'full-shoe' : 'next-hand';
+    const next = statistics.hands > 0 && !this.ended ? statistics.nextHandOdds() : null;
+    this.basis = this.ended ? 'new-shoe' : next === null ? 'full-shoe' : 'next-hand';
     this.odds = next ?? statistics.fullShoeOdds();
-    this.cardsMissing = next === null && statistics.summary().handsWithCards < this.hands.length;
+    this.cardsMissing = next === null && !this.ended && statistics.summary().handsWithCards < this.hands.length;
   }
 
   protected override render(): TemplateResult {
@@ -108,7 +115,9 @@ export class BaccOddsNote extends StatisticsPanel {
     const basis =
       this.basis === 'next-hand'
         ? msg(str`Exact odds of the next hand, from the ${odds.cardsLeft} cards left:`, { id: 'odds-next-hand' })
-        : this.cardsMissing
+        : this.basis === 'new-shoe'
+          ? msg(str`This shoe is over. Exact odds of the first hand of a new ${decks}-deck shoe:`, { id: 'odds-new-shoe' })
+          : this.cardsMissing
           ? msg(str`Not every hand has its cards recorded, so these are the exact odds of a hand from a full ${decks}-deck shoe:`, {
               id: 'odds-full-shoe-cards-missing',
             })

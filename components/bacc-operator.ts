@@ -386,6 +386,7 @@ export class BaccOperator extends LitElement {
       <bacc-scoreboard
         .hands=${kept.hands}
         .rules=${shoe?.rules ?? this.rules}
+        ?ended=${shoe != null && shoe.endedAt !== null}
         table-name=${this.table}
         limits=${this.limits}
         rows=${this.rows}

@@ -163,6 +163,9 @@ export class BaccScoreboard extends LitElement {
    */
   @property() status = '';
 
+  /** The shoe on screen is over (its cut card came out, or it was ended): the odds note gives a new shoe's. */
+  @property({ type: Boolean }) ended = false;
+
   /** Which shoe of the session this is, from 1. */
   @property({ type: Number, attribute: 'shoe-number' }) shoeNumber = 1;
 
@@ -205,7 +208,7 @@ export class BaccScoreboard extends LitElement {
         <div class="panel stats"><bacc-stats .hands=${hands} .rules=${rules} .statisticsFollower=${statisticsFollower}></bacc-stats></div>
         <div class="panel last"><bacc-last-hand .hands=${hands}></bacc-last-hand></div>
         <div class="panel chart"><bacc-chart .hands=${hands} .rules=${rules} .statisticsFollower=${statisticsFollower}></bacc-chart></div>
-        <bacc-odds-note class="panel note" part="note" .hands=${hands} .rules=${rules} .statisticsFollower=${statisticsFollower}></bacc-odds-note>
+        <bacc-odds-note class="panel note" part="note" .hands=${hands} .rules=${rules} .statisticsFollower=${statisticsFollower} ?ended=${this.ended}></bacc-odds-note>
       </div>
     `;
   }

@@ -77,6 +77,11 @@ export class AttractDealerController implements ReactiveController {
     return this.kept?.lockedElsewhere ? this.kept.hands : this.dealt;
   }
 
+  /** The shoe on screen is over: its cut card came out, and the next shoe has not begun. */
+  get shoeOver(): boolean {
+    return this.shoe?.finished ?? false;
+  }
+
   /** Changes speed or rules; new rules (by value: a re-read URL gives equal rules anew) start a new shoe. */
   configure(options: AttractDealerOptions): void {
     const newShoe = JSON.stringify(options.rules) !== JSON.stringify(this.options.rules) || options.seed !== this.options.seed;

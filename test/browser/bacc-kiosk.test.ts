@@ -7,6 +7,11 @@ const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(
 const scoreboardOf = (kiosk: BaccKiosk) => kiosk.shadowRoot!.querySelector('bacc-scoreboard')!;
 
 describe('<bacc-kiosk>', () => {
+  // The attract mode loads the scoreboard's module when it first shows: have it defined before the
+  // tests read the scoreboard's properties (read too soon, an undefined element had none).
+  before(async () => {
+    await import('../../components/bacc-scoreboard.js');
+  });
   afterEach(async () => {
     await useLocale('en');
     document.documentElement.dataset['theme'] = 'dark';

@@ -43,6 +43,21 @@ describe('<bacc-odds-note>', () => {
     expect(odds(el)).to.deep.equal({ B: twoDecimals(expected.banker), P: twoDecimals(expected.player), T: twoDecimals(expected.tie) });
   });
 
+  it('once the shoe is over, gives the odds of a new shoe’s first hand and says so', async () => {
+    const hands = cardedHands('over').slice(0, 30);
+    const el = await fixture<BaccOddsNote>(html`<bacc-odds-note .hands=${hands} .rules=${makeRules({ decks: 6 })}></bacc-odds-note>`);
+    expect(basis(el).getAttribute('data-basis')).to.equal('next-hand');
+    el.ended = true;
+    await el.updateComplete;
+    expect(basis(el).getAttribute('data-basis')).to.equal('new-shoe');
+    expect(textOf(basis(el))).to.equal('This shoe is over. Exact odds of the first hand of a new 6-deck shoe:');
+    const full = exactOdds(fullShoe(6));
+    expect(odds(el)).to.deep.equal({ B: twoDecimals(full.banker), P: twoDecimals(full.player), T: twoDecimals(full.tie) });
+    el.ended = false;
+    await el.updateComplete;
+    expect(basis(el).getAttribute('data-basis')).to.equal('next-hand');
+  });
+
   it('moves the odds on as each hand with cards is added', async () => {
     const hands = cardedHands('moves');
     const el = await fixture<BaccOddsNote>(html`<bacc-odds-note .hands=${hands.slice(0, 40)}></bacc-odds-note>`);

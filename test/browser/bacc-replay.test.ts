@@ -52,6 +52,19 @@ describe('<bacc-replay>', () => {
     expect(button(el, 'forward').getAttribute('aria-disabled')).to.equal('true');
   });
 
+  it('tells the scoreboard the shoe is over only at the last hand of an ended shoe', async () => {
+    expect(shoe.endedAt).to.be.a('string');
+    const el = await replayOf();
+    expect(scoreboard(el).ended).to.equal(true);
+    button(el, 'back').click();
+    await el.updateComplete;
+    expect(scoreboard(el).ended).to.equal(false);
+    el.shoe = { ...shoe, endedAt: null };
+    await el.updateComplete;
+    expect(positionText(el)).to.equal(`hand ${shoe.hands.length} of ${shoe.hands.length}`);
+    expect(scoreboard(el).ended).to.equal(false);
+  });
+
   it('steps back and forward one hand at a time, giving the scoreboard exactly the hands dealt so far', async () => {
     const el = await replayOf();
     button(el, 'first').click();

@@ -17,6 +17,11 @@ class DealerHost extends LitElement {
 }
 customElements.define('test-dealer-host', DealerHost);
 
+class PausingDealerHost extends LitElement {
+  dealer = new AttractDealerController(this, { rules: makeRules({ decks: 1 }), interval: 1, pauseBetweenShoes: 400, seed: 'pause' });
+}
+customElements.define('test-pausing-dealer-host', PausingDealerHost);
+
 class WakeHost extends LitElement {
   wake = new WakeLockController(this);
 }
@@ -50,6 +55,19 @@ describe('the kiosk controllers', () => {
     const count = el.dealer.hands.length;
     await wait(50);
     expect(el.dealer.hands.length).to.equal(count);
+  });
+
+  it('say when the shoe on screen is over, until the next one begins', async () => {
+    const el = await fixture<PausingDealerHost>(html`<test-pausing-dealer-host></test-pausing-dealer-host>`);
+    expect(el.dealer.shoeOver).to.equal(false);
+    for (let i = 0; i < 200 && !el.dealer.shoeOver; i++) await wait(10);
+    expect(el.dealer.shoeOver, 'the one-deck shoe dealt to its cut card').to.equal(true);
+    expect(el.dealer.hands.length).to.be.greaterThan(3);
+    expect(el.dealer.shoeNumber).to.equal(1);
+    for (let i = 0; i < 100 && el.dealer.shoeNumber < 2; i++) await wait(10);
+    expect(el.dealer.shoeNumber).to.equal(2);
+    expect(el.dealer.shoeOver).to.equal(false);
+    el.remove();
   });
 
   it('hold a screen wake lock while on the page and release it on removal', async () => {

@@ -28,6 +28,7 @@ export const templates: Record<string, unknown> = {
   'odds-past-results': '过往结果不能预测下一局。',
   'odds-next-hand': str`按剩余 ${0} 张牌计算，下一局的精确概率：`,
   'odds-full-shoe': str`满靴（${0} 副牌）一局的精确概率：`,
+  'odds-new-shoe': str`本靴已结束。新一靴（${0} 副牌）第一局的精确概率：`,
   'odds-full-shoe-cards-missing': str`并非每局都记录了牌面，因此以下为满靴（${0} 副牌）一局的精确概率：`,
 
   // <bacc-last-hand>
