@@ -34,20 +34,36 @@ export function onStorageStatus(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
+/** What this page can do while the stored shoes cannot be opened yet. */
+const UNTIL_OPEN =
+  'Until then stored shoes cannot be shown, and the hands of a new shoe started here are kept on this screen only, then saved in order once the stored shoes open.';
+
+/**
+ * How long opening may take before the page says it is waiting: only the first page to ask for an
+ * upgrade an older tab blocks is told (`blocked`); pages opened after it wait in line in silence.
+ */
+export const OPEN_WAIT_MS = 2000;
+
 /**
  * Opens the stored shoes once per page (later calls share it).
  * @throws StorageError when IndexedDB is unavailable or was written by a newer version.
  */
-export function openStorage(options: Pick<OpenOptions, 'name'> = {}): Promise<ScoreboardStore> {
+export function openStorage(options: Pick<OpenOptions, 'name'> & { waitMs?: number } = {}): Promise<ScoreboardStore> {
   if (!opening) {
     set({ state: 'opening' });
+    const waiting = setTimeout(() => {
+      if (status.state !== 'opening') return;
+      set({
+        state: 'blocked',
+        message: `The stored shoes have not opened yet: another scoreboard tab or window may be holding an older version of them, or waiting for one. Close the other scoreboard tabs and windows if this lasts. ${UNTIL_OPEN}`,
+      });
+    }, options.waitMs ?? OPEN_WAIT_MS);
     opening = ScoreboardStore.open({
-      ...options,
+      name: options.name,
       onBlocked: () =>
         set({
           state: 'blocked',
-          message:
-            'Another scoreboard tab or window is using an older version of the stored shoes: close it so this one can open them. Until then stored shoes cannot be shown, and the hands of a new shoe started here are kept on this screen only, then saved in order once the stored shoes open.',
+          message: `Another scoreboard tab or window is using an older version of the stored shoes: close it so this one can open them. ${UNTIL_OPEN}`,
         }),
       onClosedForUpgrade: () => {
         opening = null;
@@ -55,6 +71,7 @@ export function openStorage(options: Pick<OpenOptions, 'name'> = {}): Promise<Sc
       },
     }).then(
       (store) => {
+        clearTimeout(waiting);
         set({ state: 'open', store });
         // Ask that the browser keep the shoes from whichever screen opens them first: a console or
         // kiosk that never shows History writes the hands that matter most.
@@ -62,6 +79,7 @@ export function openStorage(options: Pick<OpenOptions, 'name'> = {}): Promise<Sc
         return store;
       },
       (error: unknown) => {
+        clearTimeout(waiting);
         const storageError = error instanceof StorageError ? error : new StorageError('failed', String(error));
         set({ state: 'failed', message: storageError.message, error: storageError });
         // A later call tries again (the user may have freed space or closed the other tab).

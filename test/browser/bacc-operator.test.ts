@@ -480,6 +480,41 @@ describe('<bacc-operator>', () => {
     }
   });
 
+  it('says so, and keeps a new shoe in memory, in a window that waits in line behind a blocked upgrade', async () => {
+    await closeStorage();
+    const name = `bacc-queued-${Date.now()}`;
+    (await ScoreboardStore.open({ name, version: 2 })).close();
+    const older = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(name, 2);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    // The first window to ask for the upgrade is told it is blocked; this page's request waits behind it.
+    let firstTold = false;
+    const first = ScoreboardStore.open({ name, onBlocked: () => (firstTold = true) });
+    await until(() => firstTold, 'the first window to be told');
+    const opened = openStorage({ name, waitMs: 300 });
+    await until(() => storageStatus().state === 'blocked', 'the page to say it is waiting', 3000);
+    try {
+      const el = await mountOperator();
+      expect(textOf(el, '[part="status"]')).to.contain('The stored shoes have not opened yet').and.contain('Close the other scoreboard tabs');
+      expect(textOf(el, '.shoe-state')).not.to.contain('Reading the stored shoe');
+      await newShoe(el);
+      await press('b');
+      await until(() => outcomes(el) === 'B', 'the hand kept on screen');
+      older.close();
+      (await first).close();
+      const store = await opened;
+      await until(() => el.desk.kept.unsaved === 0, 'the kept changes to be written');
+      expect((await store.latestShoe({ table: TABLE }))!.hands.map((hand) => hand.outcome)).to.deep.equal(['B']);
+    } finally {
+      older.close();
+      await first.then((store) => store.close(), () => undefined);
+      await closeStorage();
+      await ScoreboardStore.deleteDatabase(name);
+    }
+  });
+
   it('takes up an open simulated shoe after a reload and deals on from its seed', async () => {
     const first = await mountOperator();
     await press('i');
