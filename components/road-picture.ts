@@ -142,25 +142,43 @@ export function drawRoadPicture(hands: readonly HandRecord[], options: RoadPictu
     sections[name] = { x: PADDING, y, width: cols * cell, height: rows * cell, cell };
     y += rows * cell + GAP;
   }
-  const width = Math.max(MIN_WIDTH, ...Object.values(sections).map((section) => section.width + 2 * PADDING));
-  const height = y + 30;
+  const font = 'system-ui, "Noto Sans CJK SC", "Noto Sans SC", "PingFang SC", sans-serif';
+  const lines = {
+    title: { text: pictureTitle(hands.length, options), font: `bold 18px ${font}` },
+    summary: { text: summaryLine(roads), font: `14px ${font}` },
+    note: {
+      text: `${msg('Past results do not predict the next hand.', { id: 'odds-past-results' })} ${msg('Play money only.', { id: 'picture-play-money' })}`,
+      font: `italic 14px ${font}`,
+    },
+  };
 
   const canvas = document.createElement('canvas');
-  canvas.width = Math.ceil(width * scale);
-  canvas.height = Math.ceil(height * scale);
   const context = canvas.getContext('2d');
   if (!context) throw new Error('This browser cannot draw on a canvas.');
+  // As wide as its widest road or line of text: a short shoe's roads are narrower than its title and note.
+  const textWidth = ({ text, font: lineFont }: { text: string; font: string }): number => {
+    context.font = lineFont;
+    return Math.ceil(context.measureText(text).width);
+  };
+  const width = Math.max(
+    MIN_WIDTH,
+    ...Object.values(sections).map((section) => section.width + 2 * PADDING),
+    ...Object.values(lines).map((line) => textWidth(line) + 2 * PADDING),
+  );
+  const height = y + 30;
+  // Sizing the canvas resets the context, the font just set included.
+  canvas.width = Math.ceil(width * scale);
+  canvas.height = Math.ceil(height * scale);
   context.scale(scale, scale);
   context.fillStyle = colors.background;
   context.fillRect(0, 0, width, height);
 
-  const font = 'system-ui, "Noto Sans CJK SC", "Noto Sans SC", "PingFang SC", sans-serif';
   context.fillStyle = colors.text;
   context.textBaseline = 'alphabetic';
-  context.font = `bold 18px ${font}`;
-  context.fillText(pictureTitle(hands.length, options), PADDING, PADDING + 18);
-  context.font = `14px ${font}`;
-  context.fillText(summaryLine(roads), PADDING, PADDING + 40);
+  context.font = lines.title.font;
+  context.fillText(lines.title.text, PADDING, PADDING + 18);
+  context.font = lines.summary.font;
+  context.fillText(lines.summary.text, PADDING, PADDING + 40);
 
   for (const [name] of layout) {
     const section = sections[name];
@@ -174,12 +192,8 @@ export function drawRoadPicture(hands: readonly HandRecord[], options: RoadPictu
   for (const name of ['bigEyeBoy', 'smallRoad', 'cockroachPig'] as const) drawDerivedRoad(context, roads, name, sections[name], colors);
 
   context.fillStyle = colors.text;
-  context.font = `italic 14px ${font}`;
-  context.fillText(
-    `${msg('Past results do not predict the next hand.', { id: 'odds-past-results' })} ${msg('Play money only.', { id: 'picture-play-money' })}`,
-    PADDING,
-    height - 14,
-  );
+  context.font = lines.note.font;
+  context.fillText(lines.note.text, PADDING, height - 14);
   return { canvas, scale, sections };
 }
 

@@ -64,6 +64,24 @@ describe('road picture', () => {
     expect(two.height).to.equal(one.height * 2);
   });
 
+  it('is wide enough for its title and closing note, however short the shoe', () => {
+    const { canvas, scale } = drawRoadPicture(shoe.hands.slice(0, 3), {
+      scale: 1,
+      table: 'The long-named salon table by the east windows',
+      startedAt: shoe.startedAt,
+      colors: { ...colors, text: 'rgb(0, 0, 0)' },
+    });
+    const width = canvas.width / scale;
+    const height = canvas.height / scale;
+    const ink = (band: { y: number; height: number }, from: number, to: number) =>
+      pixelsOf(canvas, scale, { x: from, y: band.y, width: to - from, height: band.height }, [0, 0, 0]);
+    // The title line at the top and the note at the bottom: drawn, and clear of the right edge.
+    for (const band of [{ y: 8, height: 30 }, { y: height - 34, height: 30 }]) {
+      expect(ink(band, 0, width / 2), `text in the band at ${band.y}`).to.be.greaterThan(20);
+      expect(ink(band, width - 10, width), `text cut at the right edge in the band at ${band.y}`).to.equal(0);
+    }
+  });
+
   it("takes its colours from the page's --bacc-* properties, with defaults for unset or unreadable ones", async () => {
     const el = await fixture(html`<div style="--bacc-banker-color: rgb(1, 2, 3); --bacc-player-color: not-a-colour"></div>`);
     const read = pictureColors(el);
