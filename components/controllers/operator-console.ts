@@ -11,6 +11,10 @@ import { KeptShoeController, type KeptShoeStore } from './kept-shoe.js';
 
 export type EntryMode = 'outcome' | 'cards';
 export type HandFlag = 'playerPair' | 'bankerPair' | 'natural';
+
+/** Said when a key acts before the window has read its table's stored shoe. */
+const READING_STORED_SHOE = 'The stored shoe is still being read; try again in a moment.';
+
 /** An action waiting for the operator to confirm it. */
 export type Confirmation = 'end-shoe' | 'new-shoe' | 'new-simulated-shoe';
 
@@ -230,6 +234,9 @@ export class OperatorConsoleController implements ReactiveController {
   /** Asks for confirmation of an action that ends a shoe. */
   ask(confirmation: Confirmation): void {
     if (this.refusedReadOnly()) return;
+    // Until the stored shoe is read, this window does not know whether a shoe is open here or
+    // another window holds the table.
+    if (!this.kept.ready) return this.refuse(READING_STORED_SHOE);
     // A shoe asked for a moment ago counts as open: it will be by the time this action runs.
     const open = this.shoeOpen || this.startPending;
     if (confirmation === 'end-shoe' && !open) return this.refuse('There is no shoe in play to end.');
@@ -323,7 +330,7 @@ export class OperatorConsoleController implements ReactiveController {
   private canRecord(): boolean {
     if (this.refusedReadOnly()) return false;
     if (!this.kept.ready) {
-      this.refuse('The stored shoe is still being read; try again in a moment.');
+      this.refuse(READING_STORED_SHOE);
       return false;
     }
     if (!this.shoeOpen) {
@@ -351,6 +358,8 @@ export class OperatorConsoleController implements ReactiveController {
     if (hand) {
       if (this.correcting === correcting) this.correcting = null;
       await this.record(hand, correcting);
+    } else if (record && entry.cards.length > 0) {
+      this.refuse(`The hand is not complete: by the tableau the next card goes to the ${entry.next}. Nothing was recorded yet.`);
     }
     return '';
   }

@@ -172,6 +172,41 @@ describe('<bacc-operator>', () => {
     await until(() => textOf(el, '#card-help').includes('9H 2C 9D'), 'the third card taken');
   });
 
+  it('says that an unfinished hand is not complete when Enter is pressed, and who gets the next card', async () => {
+    const el = await mountOperator();
+    await newShoe(el);
+    await cardEntry(el);
+    await sendKeys({ type: '4h 4c' });
+    await press('Enter');
+    await until(() => refusal(el) !== '', 'the refusal');
+    expect(refusal(el)).to.equal('The hand is not complete: by the tableau the next card goes to the player. Nothing was recorded yet.');
+    expect(outcomes(el)).to.equal('');
+    await sendKeys({ type: '2d 3s' });
+    await press('Enter');
+    await until(() => outcomes(el) === 'B', 'the finished hand recorded (player 6, banker 7)');
+  });
+
+  it('asks the operator to wait, rather than blaming another window, when S is pressed before the stored shoe is read', async () => {
+    const store = storage.store;
+    // A store whose read of the table's stored shoe has not come back yet.
+    const slow = {
+      createShoe: store.createShoe.bind(store),
+      appendHand: store.appendHand.bind(store),
+      replaceHand: store.replaceHand.bind(store),
+      removeLastHand: store.removeLastHand.bind(store),
+      endShoe: store.endShoe.bind(store),
+      latestShoe: () => new Promise<undefined>(() => undefined),
+      listShoes: store.listShoes.bind(store),
+      deleteShoe: store.deleteShoe.bind(store),
+    };
+    const el = await fixture<BaccOperator>(html`<bacc-operator table=${TABLE} .rules=${makeRules()} .store=${slow}></bacc-operator>`);
+    await el.updateComplete;
+    await press('s');
+    await until(() => refusal(el) !== '', 'the refusal');
+    expect(refusal(el)).to.equal('The stored shoe is still being read; try again in a moment.');
+    expect(el.desk.kept.shoe).to.equal(null);
+  });
+
   it('lets Escape in an empty card field give the keys back, and keeps the focus out of it', async () => {
     const el = await mountOperator();
     await newShoe(el);
