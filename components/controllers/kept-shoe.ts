@@ -396,7 +396,8 @@ export function storageProblemText(kept: Pick<KeptShoeController, 'unsaved' | 'p
   }
   if (kept.unsaved > 0 && kept.problem) {
     const count = kept.unsaved;
-    const reason = kept.problem.message;
+    // Storage that is not open says why (no IndexedDB here, an older tab…) better than the keeper can.
+    const reason = kept.problem.kind === 'unavailable' && kept.storageMessage ? kept.storageMessage : kept.problem.message;
     return count === 1
       ? msg(str`1 change not saved yet (kept on this screen), retrying: ${reason}`, { id: 'kept-unsaved-one' })
       : msg(str`${count} changes not saved yet (kept on this screen), retrying: ${reason}`, { id: 'kept-unsaved' });

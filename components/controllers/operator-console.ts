@@ -382,7 +382,9 @@ export class OperatorConsoleController implements ReactiveController {
     const shoe = this.kept.shoe!;
     const saved = correcting === null ? await this.kept.addHand(hand) : await this.kept.correctHand(correcting, hand);
     const handNumber = correcting === null ? this.kept.hands.length : correcting + 1;
-    this.done(correcting === null ? `Hand ${handNumber} recorded.` : `Hand ${handNumber} corrected.`);
+    // Not written (kept on screen and retrying, or refused by storage): the storage line says why.
+    const unsaved = saved ? '' : ' on this screen, not saved yet';
+    this.done(correcting === null ? `Hand ${handNumber} recorded${unsaved}.` : `Hand ${handNumber} corrected${unsaved}.`);
     this.options.onRecorded({ shoeId: shoe.id, handNumber, hand, correction: correcting !== null, saved });
   }
 

@@ -500,6 +500,7 @@ describe('<bacc-operator>', () => {
       await press('b', 'p');
       await until(() => outcomes(el) === 'BP', 'the hands kept on screen');
       expect(el.desk.kept.unsaved).to.equal(3);
+      expect(textOf(el, '.done')).to.equal('Hand 2 recorded on this screen, not saved yet.');
       older.close();
       const store = await opened;
       await until(() => el.desk.kept.unsaved === 0, 'the kept changes to be written');

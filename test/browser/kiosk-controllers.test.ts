@@ -3,6 +3,7 @@ import { LitElement } from 'lit';
 import { WakeLockController } from '../../components/controllers/wake-lock.js';
 import { BurnInShiftController } from '../../components/controllers/burn-in-shift.js';
 import { AttractDealerController } from '../../components/controllers/attract-dealer.js';
+import { storageProblemText } from '../../components/controllers/kept-shoe.js';
 import { makeRules } from '../../src/rules.js';
 
 const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -68,6 +69,14 @@ describe('the kiosk controllers', () => {
     expect(el.dealer.shoeNumber).to.equal(2);
     expect(el.dealer.shoeOver).to.equal(false);
     el.remove();
+  });
+
+  it('say why changes wait with the storage’s own words when it is not open', () => {
+    const notOpen = { kind: 'unavailable', message: 'The storage is not open yet: hands are kept on this screen until it is.' } as const;
+    const noIndexedDb = 'This browser offers no IndexedDB here (a private window or a blocked site setting?): shoes cannot be kept.';
+    expect(storageProblemText({ unsaved: 2, problem: notOpen, storageMessage: noIndexedDb })).to.equal(`2 changes not saved yet (kept on this screen), retrying: ${noIndexedDb}`);
+    expect(storageProblemText({ unsaved: 1, problem: notOpen, storageMessage: null })).to.equal(`1 change not saved yet (kept on this screen), retrying: ${notOpen.message}`);
+    expect(storageProblemText({ unsaved: 0, problem: null, storageMessage: noIndexedDb })).to.equal(noIndexedDb);
   });
 
   it('hold a screen wake lock while on the page and release it on removal', async () => {
