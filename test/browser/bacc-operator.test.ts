@@ -29,6 +29,16 @@ async function mountOperator(extra: Partial<BaccOperator> = {}, { readOnly = fal
 
 const refusal = (el: BaccOperator) => textOf(el, '[role="alert"]');
 
+/** A database `name` as version 2 of the app left it, held open by an "older tab" that will not let go. */
+async function olderTabHolding(name: string): Promise<IDBDatabase> {
+  (await ScoreboardStore.open({ name, version: 2 })).close();
+  return new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open(name, 2);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+}
+
 /** Presses keys as the operator would, with nothing focused but the page. */
 async function press(...keys: string[]): Promise<void> {
   for (const key of keys) await sendKeys({ press: key });
@@ -484,13 +494,7 @@ describe('<bacc-operator>', () => {
   it('keeps a new shoe in memory while an older tab blocks the upgrade, and writes it in order once storage opens', async () => {
     await closeStorage();
     const name = `bacc-blocked-${Date.now()}`;
-    // A database as version 2 of the app left it, held open by an "older tab" that will not let go.
-    (await ScoreboardStore.open({ name, version: 2 })).close();
-    const older = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open(name, 2);
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
+    const older = await olderTabHolding(name);
     const opened = openStorage({ name });
     await until(() => storageStatus().state === 'blocked', 'the upgrade to be blocked');
     try {
@@ -519,12 +523,7 @@ describe('<bacc-operator>', () => {
   it('says so, and keeps a new shoe in memory, in a window that waits in line behind a blocked upgrade', async () => {
     await closeStorage();
     const name = `bacc-queued-${Date.now()}`;
-    (await ScoreboardStore.open({ name, version: 2 })).close();
-    const older = await new Promise<IDBDatabase>((resolve, reject) => {
-      const request = indexedDB.open(name, 2);
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
+    const older = await olderTabHolding(name);
     // The first window to ask for the upgrade is told it is blocked; this page's request waits behind it.
     let firstTold = false;
     const first = ScoreboardStore.open({ name, onBlocked: () => (firstTold = true) });
