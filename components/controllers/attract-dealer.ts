@@ -141,7 +141,8 @@ export class AttractDealerController implements ReactiveController {
       if (stored && stored.endedAt === null && this.resumed?.id === stored.id) {
         this.shoe = this.resumed.shoe;
         this.resumed = null;
-        this.shoeNumber = (this.options.seed == null ? null : shoeNumberInRun(this.options.seed, stored.seed)) ?? 1;
+        const table = this.storage?.table() ?? '';
+        this.shoeNumber = (this.options.seed == null ? null : shoeNumberInRun(this.options.seed, stored.seed)) ?? rememberedShoeNumber(table, stored.id) ?? 1;
         this.dealt = this.kept.hands;
         this.host.requestUpdate();
         return;
@@ -186,8 +187,10 @@ export class AttractDealerController implements ReactiveController {
     if (this.kept && this.storage) {
       // New rules mid-shoe: the shoe they interrupt is over.
       if (this.kept.shoe && this.kept.shoe.endedAt === null) await this.kept.endShoe();
+      const id = newShoeId();
+      rememberShoeNumber(this.storage.table(), id, this.shoeNumber);
       await this.kept.startShoe({
-        id: newShoeId(),
+        id,
         table: this.storage.table(),
         source: 'simulated',
         seed,
@@ -216,5 +219,29 @@ export class AttractDealerController implements ReactiveController {
         this.schedule(finished ? this.options.interval : pause);
       }, () => this.schedule(this.options.interval));
     }, delay);
+  }
+}
+
+/**
+ * The number of the table's current attract shoe, kept in localStorage so that a reload shows the
+ * shoe it takes up under the same number: a run of random seeds has nothing to derive it from
+ * (a seeded run reads it from the seed). Where localStorage is unavailable the number starts at 1.
+ */
+const shoeNumberKey = (table: string): string => `bacc-attract-shoe-number:${table}`;
+
+function rememberShoeNumber(table: string, shoeId: string, number: number): void {
+  try {
+    localStorage.setItem(shoeNumberKey(table), JSON.stringify({ shoeId, number }));
+  } catch {
+    // Storage refused (a private window, a full disk): the number restarts after a reload.
+  }
+}
+
+function rememberedShoeNumber(table: string, shoeId: string): number | null {
+  try {
+    const remembered = JSON.parse(localStorage.getItem(shoeNumberKey(table)) ?? 'null') as { shoeId?: unknown; number?: unknown } | null;
+    return remembered?.shoeId === shoeId && Number.isInteger(remembered.number) && (remembered.number as number) >= 1 ? (remembered.number as number) : null;
+  } catch {
+    return null;
   }
 }

@@ -64,6 +64,26 @@ describe('<bacc-kiosk> modes and kept attract shoes', () => {
     expect((await storage.store.latestShoe({ table: 'Attract' }))!.id).to.equal(kept.id);
   });
 
+  it('shows the shoe it takes up after a reload under the number it had', async () => {
+    const first = await mount('?speed=0.2&table=Numbered');
+    await until(() => scoreboardOf(first).hands.length >= 2, 'two dealt hands', 5000);
+    expect(scoreboardOf(first).shoeNumber).to.equal(1);
+    const kept = (await storage.store.latestShoe({ table: 'Numbered' }))!;
+    const key = 'bacc-attract-shoe-number:Numbered';
+    expect(JSON.parse(localStorage.getItem(key)!)).to.deep.equal({ shoeId: kept.id, number: 1 });
+    first.remove();
+    // As if this were the kiosk's seventh shoe since it started.
+    localStorage.setItem(key, JSON.stringify({ shoeId: kept.id, number: 7 }));
+    try {
+      const second = await mount('?speed=0.2&table=Numbered');
+      await until(() => scoreboardOf(second).hands.length > kept.hands.length, 'the stored shoe taken up and dealt on', 5000);
+      expect((await storage.store.latestShoe({ table: 'Numbered' }))!.id).to.equal(kept.id);
+      expect(scoreboardOf(second).shoeNumber).to.equal(7);
+    } finally {
+      localStorage.removeItem(key);
+    }
+  });
+
   it('keeps its shoes as attract shoes and takes up only those, never a console\'s', async () => {
     const first = await mount('?speed=0.2&table=Attract');
     await until(() => scoreboardOf(first).hands.length >= 1, 'a dealt hand', 5000);
