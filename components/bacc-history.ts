@@ -367,7 +367,7 @@ export class BaccHistory extends LitElement {
   /**
    * Until the first page arrives (about 100 ms with 1,000 shoes) only the title is drawn: laying
    * the toolbar and an empty table out first, then again with the rows, cost about 20 ms more.
-   * Storage that failed or is blocked shows the toolbar and its message at once.
+   * Storage that failed, is blocked or keeps the page waiting shows the toolbar and its message at once.
    */
   private titleOnly(): boolean {
     const state = this.storage.status.state;
@@ -377,7 +377,7 @@ export class BaccHistory extends LitElement {
   private renderStorage() {
     const { status, use } = this.storage;
     const trouble =
-      status.state === 'failed' || status.state === 'blocked'
+      status.state === 'failed' || status.state === 'blocked' || status.state === 'waiting'
         ? html`<p part="notice" class="alert storage-trouble" role="alert">${status.message}</p>`
         : nothing;
     const used =

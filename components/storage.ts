@@ -8,6 +8,8 @@ import { ScoreboardStore, StorageError, type OpenOptions } from '../src/persiste
 /** What the page's storage is doing, in words for the screen when it is not simply open. */
 export type StorageStatus =
   | { state: 'opening' }
+  /** Still opening after a while, with nothing said why: shown, but the page keeps waiting for it. */
+  | { state: 'waiting'; message: string }
   | { state: 'blocked'; message: string }
   | { state: 'open'; store: ScoreboardStore }
   | { state: 'failed'; message: string; error: StorageError };
@@ -34,13 +36,11 @@ export function onStorageStatus(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-/** What this page can do while the stored shoes cannot be opened yet. */
-const UNTIL_OPEN =
-  'Until then stored shoes cannot be shown, and the hands of a new shoe started here are kept on this screen only, then saved in order once the stored shoes open.';
-
 /**
  * How long opening may take before the page says it is waiting: only the first page to ask for an
  * upgrade an older tab blocks is told (`blocked`); pages opened after it wait in line in silence.
+ * Waiting is only said, not acted on: a slow disk or a long upgrade looks the same, and a page that
+ * gave up on reading its table's open shoe would start another and leave that one behind.
  */
 export const OPEN_WAIT_MS = 2000;
 
@@ -54,8 +54,9 @@ export function openStorage(options: Pick<OpenOptions, 'name'> & { waitMs?: numb
     const waiting = setTimeout(() => {
       if (status.state !== 'opening') return;
       set({
-        state: 'blocked',
-        message: `The stored shoes have not opened yet: another scoreboard tab or window may be holding an older version of them, or waiting for one. Close the other scoreboard tabs and windows if this lasts. ${UNTIL_OPEN}`,
+        state: 'waiting',
+        message:
+          'The stored shoes have not opened yet: another scoreboard tab or window may be holding an older version of them, or waiting for one. Close the other scoreboard tabs and windows if this lasts; this screen goes on once they open.',
       });
     }, options.waitMs ?? OPEN_WAIT_MS);
     opening = ScoreboardStore.open({
@@ -63,7 +64,8 @@ export function openStorage(options: Pick<OpenOptions, 'name'> & { waitMs?: numb
       onBlocked: () =>
         set({
           state: 'blocked',
-          message: `Another scoreboard tab or window is using an older version of the stored shoes: close it so this one can open them. ${UNTIL_OPEN}`,
+          message:
+            'Another scoreboard tab or window is using an older version of the stored shoes: close it so this one can open them. Until then stored shoes cannot be shown, and the hands of a new shoe started here are kept on this screen only, then saved in order once the stored shoes open.',
         }),
       onClosedForUpgrade: () => {
         opening = null;

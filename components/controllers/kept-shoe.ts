@@ -310,6 +310,10 @@ export class KeptShoeController implements ReactiveController {
         if (this.holdsTable) this.finishLookingForShoe();
         this.reopenLater();
         break;
+      case 'waiting':
+        // Said, but still reading: the table's open shoe may yet be taken up.
+        this.storageMessage = status.message;
+        break;
       case 'opening':
         break;
     }

@@ -45,7 +45,7 @@ export class TableDisplayController implements ReactiveController {
     this.connected = true;
     this.channel = new TableChannel((message) => void this.follow(message));
     this.stopListening = onStorageStatus((status) => {
-      if (status.state === 'blocked' || status.state === 'failed') this.storageMessage = status.message;
+      if (status.state === 'blocked' || status.state === 'failed' || status.state === 'waiting') this.storageMessage = status.message;
       if (status.state === 'failed') {
         this.store = null;
         this.reopenLater();
@@ -53,7 +53,7 @@ export class TableDisplayController implements ReactiveController {
       this.host.requestUpdate();
     });
     const status = storageStatus();
-    if (status.state === 'blocked' || status.state === 'failed') this.storageMessage = status.message;
+    if (status.state === 'blocked' || status.state === 'failed' || status.state === 'waiting') this.storageMessage = status.message;
     this.open();
   }
 

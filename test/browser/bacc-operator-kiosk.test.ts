@@ -4,6 +4,7 @@ import '../../components/bacc-kiosk.js';
 import type { BaccKiosk } from '../../components/bacc-kiosk.js';
 import { AttractDealerController } from '../../components/controllers/attract-dealer.js';
 import type { KeptShoeStore } from '../../components/controllers/kept-shoe.js';
+import { closeStorage, onStorageStatus, openStorage } from '../../components/storage.js';
 import { StorageError } from '../../src/persistence.js';
 import { makeRules } from '../../src/rules.js';
 import { Shoe } from '../../src/shoe.js';
@@ -62,6 +63,30 @@ describe('<bacc-kiosk> modes and kept attract shoes', () => {
     const expected = Array.from({ length: kept.hands.length + 1 }, () => handRecord(replay.dealHand()));
     expect(scoreboardOf(second).hands.slice(0, kept.hands.length + 1)).to.deep.equal(expected);
     expect((await storage.store.latestShoe({ table: 'Attract' }))!.id).to.equal(kept.id);
+  });
+
+  it('takes up its open shoe after a reload even when the stored shoes are slow to open', async () => {
+    const first = await mount('?speed=0.2&table=Slow');
+    await until(() => scoreboardOf(first).hands.length >= 3, 'three dealt hands', 5000);
+    first.remove();
+    const kept = (await storage.store.latestShoe({ table: 'Slow' }))!;
+    await closeStorage();
+    // A page that says it is waiting before its storage opens (no wait at all: any open is "slow").
+    const states: string[] = [];
+    const stop = onStorageStatus((status) => states.push(status.state));
+    const opened = openStorage({ name: storage.name, waitMs: 0 });
+    try {
+      const second = await mount('?speed=0.2&table=Slow');
+      const store = await opened;
+      await until(() => scoreboardOf(second).hands.length > kept.hands.length, 'the next hand', 5000);
+      expect(states, 'the page said it was waiting before the stored shoes opened').to.include('waiting');
+      // The same shoe goes on; no second open shoe is left behind.
+      expect((await store.latestShoe({ table: 'Slow' }))!.id).to.equal(kept.id);
+      const { shoes } = await store.listShoes({ table: 'Slow' });
+      expect(shoes.filter((shoe) => shoe.endedAt === null).map((shoe) => shoe.id)).to.deep.equal([kept.id]);
+    } finally {
+      stop();
+    }
   });
 
   it('shows the shoe it takes up after a reload under the number it had', async () => {
