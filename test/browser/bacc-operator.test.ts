@@ -192,7 +192,14 @@ describe('<bacc-operator>', () => {
     await until(() => refusal(el) !== '', 'the refusal');
     expect(refusal(el)).to.equal('The hand is not complete: by the tableau the next card goes to the player. Nothing was recorded yet.');
     expect(outcomes(el)).to.equal('');
-    await sendKeys({ type: '2d 3s' });
+    // Every card already sent with Space, the field empty: Enter says the same.
+    await sendKeys({ type: '2d ' });
+    await until(() => textOf(el, '#card-help').includes('4H 4C 2D'), 'the third card sent');
+    expect(refusal(el)).to.equal('');
+    await press('Enter');
+    await until(() => refusal(el) !== '', 'the refusal with the field empty');
+    expect(refusal(el)).to.equal('The hand is not complete: by the tableau the next card goes to the banker. Nothing was recorded yet.');
+    await sendKeys({ type: '3s' });
     await press('Enter');
     await until(() => outcomes(el) === 'B', 'the finished hand recorded (player 6, banker 7)');
   });
