@@ -89,6 +89,16 @@ describe('<bacc-kiosk> modes and kept attract shoes', () => {
     }
   });
 
+  it('in a kiosk following another window that deals the table, tells the scoreboard when that shoe is over', async () => {
+    const dealer = await mount('?speed=0.2&decks=1&table=Pair');
+    await until(() => scoreboardOf(dealer).hands.length >= 1, 'the first window dealing', 5000);
+    const follower = await mount('?speed=0.2&decks=1&table=Pair');
+    await until(() => scoreboardOf(dealer).ended, 'the one-deck shoe dealt to its cut card', 10000);
+    await until(() => scoreboardOf(follower).hands.length === scoreboardOf(dealer).hands.length, 'the follower to show the whole shoe', 5000);
+    await until(() => scoreboardOf(follower).ended, 'the follower to say the shoe is over', 5000);
+    expect(scoreboardOf(follower).hands).to.deep.equal(scoreboardOf(dealer).hands);
+  });
+
   it('shows the shoe it takes up after a reload under the number it had', async () => {
     const first = await mount('?speed=0.2&table=Numbered');
     await until(() => scoreboardOf(first).hands.length >= 2, 'two dealt hands', 5000);

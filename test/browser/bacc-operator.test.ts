@@ -375,6 +375,22 @@ describe('<bacc-operator>', () => {
     expect(stored.hands).to.deep.equal(scoreboardOf(el).hands);
   });
 
+  it('tells the scoreboard a simulated shoe is over once its cut card is out, before it is ended', async () => {
+    const el = await mountOperator({ rules: makeRules({ decks: 1 }) });
+    await press('i');
+    await until(() => textOf(el, '.shoe-state').startsWith('Simulated shoe'), 'a simulated shoe');
+    expect(scoreboardOf(el).ended).to.equal(false);
+    for (let i = 0; i < 20 && !el.desk.simulationFinished; i++) {
+      const dealt = scoreboardOf(el).hands.length;
+      await press('d');
+      await until(() => scoreboardOf(el).hands.length > dealt, 'a dealt hand');
+    }
+    expect(el.desk.simulationFinished, 'the one-deck shoe dealt to its cut card').to.equal(true);
+    await el.updateComplete;
+    expect(scoreboardOf(el).ended).to.equal(true);
+    expect(el.desk.kept.shoe!.endedAt).to.equal(null);
+  });
+
   it('fires no event when its properties are set or a stored shoe is resumed', async () => {
     const el = await mountOperator();
     await newShoe(el);
