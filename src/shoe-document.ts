@@ -121,15 +121,16 @@ function randomId(): string {
 
 /**
  * Deals the shoe that `seed` shuffles under `rules`, hand by hand along `hands`: the live shoe
- * after the last of them, and the index of the first hand it does not deal as stated (a hand
- * after the cut card included), or null when it deals them all.
+ * after the last of them, and the index of the first hand it does not deal as stated, or null when
+ * it deals them all; `pastCutCard` when that hand comes after the shoe's last.
  */
-export function dealAlong(rules: TableRules, seed: string, hands: readonly HandRecord[]): { shoe: Shoe; differsAt: number | null } {
+export function dealAlong(rules: TableRules, seed: string, hands: readonly HandRecord[]): { shoe: Shoe; differsAt: number | null; pastCutCard: boolean } {
   const shoe = new Shoe({ rules, seed });
   for (const [index, hand] of hands.entries()) {
-    if (shoe.finished || !sameHand(handRecord(shoe.dealHand()), hand)) return { shoe, differsAt: index };
+    if (shoe.finished) return { shoe, differsAt: index, pastCutCard: true };
+    if (!sameHand(handRecord(shoe.dealHand()), hand)) return { shoe, differsAt: index, pastCutCard: false };
   }
-  return { shoe, differsAt: null };
+  return { shoe, differsAt: null, pastCutCard: false };
 }
 
 function sameHand(a: HandRecord, b: HandRecord): boolean {
@@ -169,7 +170,10 @@ const timestamp = v.pipe(
   v.isoTimestamp(),
   v.check((text) => {
     const [year, month, day] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
-    return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+    // setUTCFullYear, not Date.UTC, which reads years 0–99 as 1900–1999.
+    const lastOfMonth = new Date(0);
+    lastOfMonth.setUTCFullYear(year, month, 0);
+    return day <= lastOfMonth.getUTCDate();
   }, (issue) => `Invalid date: Received ${issue.received}, a day its month does not have`),
 );
 const shoeSchema = v.looseObject({
@@ -231,10 +235,10 @@ export function parseShoeDocument(input: unknown): ShoeDocument {
     });
     if (shoe.seed !== null) {
       if (shoe.source === 'recorded') throw new ShoeDocumentError(`${where}, seed: a recorded shoe has none (null); only a simulated shoe is dealt from a seed`);
-      const { shoe: dealt, differsAt } = dealAlong(rules, shoe.seed, hands);
+      const { differsAt, pastCutCard } = dealAlong(rules, shoe.seed, hands);
       if (differsAt !== null) {
         throw new ShoeDocumentError(
-          dealt.finished
+          pastCutCard
             ? `${where}, hand ${differsAt + 1}: seed "${shoe.seed}" deals only ${differsAt} hands by these rules (the cut card came out)`
             : `${where}, hand ${differsAt + 1}: not the hand seed "${shoe.seed}" deals by these rules (a seeded shoe is the one its seed deals, in order)`,
         );

@@ -130,6 +130,15 @@ describe('reading a shoe document strictly', () => {
     begun.shoes[0]!.endedAt = null;
     expect(parseShoeDocument(begun).shoes[0]!.hands).toHaveLength(10);
     expect(errorFor(document, (d) => (d.shoes[0].seed = 'another'))).toMatch(/^shoe 1 .*hand 1: not the hand seed "another" deals/);
+    // The last hand the seed deals, changed: a hand that differs, not one past the cut card.
+    const last = document.shoes[0]!.hands.length;
+    const changedLast = errorFor(document, (d) => {
+      // The player's two cards swapped: the same totals, flags and outcome, in another order.
+      const { cards } = d.shoes[0].hands[last - 1];
+      expect(cards[0]).not.toBe(cards[2]);
+      [cards[0], cards[2]] = [cards[2], cards[0]];
+    });
+    expect(changedLast).toMatch(new RegExp(`^shoe 1 .*hand ${last}: not the hand seed "strict" deals`));
     expect(errorFor(document, (d) => (d.shoes[0].rules.burn = !d.shoes[0].rules.burn))).toMatch(/^shoe 1 .*hand 1: not the hand seed/);
     // A cut card placed deeper ends the seed's shoe sooner: the stated hands run past it.
     const past = errorFor(document, (d) => (d.shoes[0].rules.cutCardFromEnd = 120));
@@ -150,6 +159,9 @@ describe('reading a shoe document strictly', () => {
     leap.shoes[0]!.startedAt = '2028-02-29T10:00:00.000Z';
     leap.shoes[0]!.endedAt = '2028-02-29T11:00:00.000Z';
     expect(parseShoeDocument(leap).shoes[0]!.startedAt).toBe('2028-02-29T10:00:00.000Z');
+    // Year 0 is a leap year in the proleptic calendar (Date.UTC would read it as 1900).
+    leap.shoes[0]!.startedAt = '0000-02-29T10:00:00.000Z';
+    expect(parseShoeDocument(leap).shoes[0]!.startedAt).toBe('0000-02-29T10:00:00.000Z');
   });
 
   it('refuses a shoe that ends before it starts', () => {
