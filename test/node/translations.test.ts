@@ -12,7 +12,9 @@ function messageIds(): Map<string, string> {
       if (entry.isDirectory()) {
         if (entry.name !== 'locales') walk(path);
       } else if (entry.name.endsWith('.ts')) {
-        for (const match of readFileSync(path, 'utf8').matchAll(/msg\([\s\S]*?\{ id: '([\w-]+)' \}\)/g)) ids.set(match[1]!, path);
+        // Every `{ id: '…' }` on its own: a pattern from `msg(` to its id stopped at the first id, so a
+        // message holding another msg() call (" or " in a list) hid its own id.
+        for (const match of readFileSync(path, 'utf8').matchAll(/\{ id: '([\w-]+)' \}/g)) ids.set(match[1]!, path);
       }
     }
   };
