@@ -1,4 +1,4 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, nextFrame } from '@open-wc/testing';
 import '../../components/bacc-scoreboard.js';
 import type { BaccScoreboard } from '../../components/bacc-scoreboard.js';
 import { makeRules } from '../../src/rules.js';
@@ -82,6 +82,20 @@ describe('<bacc-scoreboard>', () => {
     expect(layerCells(bigRoad.shadowRoot!.querySelector('.rings.B')).length + layerCells(bigRoad.shadowRoot!.querySelector('.rings.P')).length).to.be.greaterThan(0);
     const stats = el.shadowRoot!.querySelector('bacc-stats')!;
     expect(stats.shadowRoot!.querySelector('[data-stat="hands"] .figure')!.textContent).to.equal('12');
+  });
+
+  it('sizes the ask roads like the big road, and keeps the statistics labels legible on a 1280×720 screen', async () => {
+    const el = await fixture<BaccScoreboard>(html`<bacc-scoreboard style="width:1280px;height:720px;display:block" .hands=${dealt('sizes', 20)}></bacc-scoreboard>`);
+    await nextFrame();
+    const root = el.shadowRoot!;
+    // One cell of each: the ask grid holds three cells in a row, the big road's grid its rows.
+    const askGrid = root.querySelector('bacc-predictions')!.shadowRoot!.querySelector('[part="grid"]')!.getBoundingClientRect();
+    const bigGrid = root.querySelector('bacc-big-road')!.shadowRoot!.querySelector('[part="grid"]')!.getBoundingClientRect();
+    const askCell = askGrid.width / 3;
+    const bigCell = bigGrid.height / 6;
+    expect(Math.abs(askCell - bigCell), `ask cell ${askCell} px, big road cell ${bigCell} px`).to.be.lessThan(1);
+    const label = root.querySelector('bacc-stats')!.shadowRoot!.querySelector('.tile.hands dt')!;
+    expect(parseFloat(getComputedStyle(label).fontSize)).to.be.at.least(10);
   });
 
   it('shows the note that past results do not predict the next hand', async () => {
