@@ -6,6 +6,7 @@ import type { ScoreboardStore, ShoeSummary } from '../src/persistence.js';
 import { shoeDocumentText, type ShoeRecord } from '../src/shoe-document.js';
 import { shoesToCsv } from '../src/shoe-csv.js';
 import { HistoryStorageController } from './controllers/history-storage.js';
+import { storageTrouble } from './storage.js';
 import { bigRoadThumbnail } from './big-road-thumbnail.js';
 import { allShoesFileName, downloadFile, fileDate, shoeFileName } from './downloads.js';
 import { roadPicturePng } from './road-picture.js';
@@ -376,10 +377,8 @@ export class BaccHistory extends LitElement {
 
   private renderStorage() {
     const { status, use } = this.storage;
-    const trouble =
-      status.state === 'failed' || status.state === 'blocked' || status.state === 'waiting'
-        ? html`<p part="notice" class="alert storage-trouble" role="alert">${status.message}</p>`
-        : nothing;
+    const troubleText = storageTrouble(status);
+    const trouble = troubleText === null ? nothing : html`<p part="notice" class="alert storage-trouble" role="alert">${troubleText}</p>`;
     const used =
       use.usage !== null && use.quota !== null
         ? msg(str`${formatBytes(use.usage)} used of ${formatBytes(use.quota)}.`, { id: 'history-storage-used' })

@@ -25,6 +25,11 @@ function set(next: StorageStatus): void {
   for (const listener of listeners) listener(next);
 }
 
+/** What the screen should say about the page's storage: why it is not open (yet), or null when it is, or is simply opening. */
+export function storageTrouble(status: StorageStatus): string | null {
+  return 'message' in status ? status.message : null;
+}
+
 /** The current status of the page's storage. */
 export function storageStatus(): StorageStatus {
   return status;
@@ -42,7 +47,7 @@ export function onStorageStatus(listener: Listener): () => void {
  * Waiting is only said, not acted on: a slow disk or a long upgrade looks the same, and a page that
  * gave up on reading its table's open shoe would start another and leave that one behind.
  */
-export const OPEN_WAIT_MS = 2000;
+const OPEN_WAIT_MS = 2000;
 
 /**
  * Opens the stored shoes once per page (later calls share it).

@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ShoeRecord } from '../../src/shoe-document.js';
 import type { ScoreboardStore } from '../../src/persistence.js';
-import { openStorage, onStorageStatus, storageStatus } from '../storage.js';
+import { openStorage, onStorageStatus, storageStatus, storageTrouble } from '../storage.js';
 import { TableChannel, type ShoeChangedMessage } from '../table-channel.js';
 
 export interface TableDisplayOptions {
@@ -45,15 +45,14 @@ export class TableDisplayController implements ReactiveController {
     this.connected = true;
     this.channel = new TableChannel((message) => void this.follow(message));
     this.stopListening = onStorageStatus((status) => {
-      if (status.state === 'blocked' || status.state === 'failed' || status.state === 'waiting') this.storageMessage = status.message;
+      this.storageMessage = storageTrouble(status) ?? this.storageMessage;
       if (status.state === 'failed') {
         this.store = null;
         this.reopenLater();
       }
       this.host.requestUpdate();
     });
-    const status = storageStatus();
-    if (status.state === 'blocked' || status.state === 'failed' || status.state === 'waiting') this.storageMessage = status.message;
+    this.storageMessage = storageTrouble(storageStatus()) ?? this.storageMessage;
     this.open();
   }
 
