@@ -30,7 +30,8 @@ export interface ParsedCard {
 }
 
 /**
- * Reads a card in the project's notation.
+ * Reads a card in the project's notation, as one shared frozen card per rank and suit (so cards can
+ * be told apart by identity).
  * @example parseCard('10h') // { rank: 9, suit: 'H' }
  * @throws CardError when the text is not a card.
  */
@@ -45,8 +46,8 @@ export function parseCard(text: string): ParsedCard {
       `unknown card "${text}": expected a rank A 2-9 T J Q K (or 10) and an optional suit S H D C`,
     );
   }
-  const rankText = match[1] === '10' ? 'T' : (match[1] as Rank);
-  return { rank: RANKS.indexOf(rankText as Rank), suit: (match[2] as Suit | undefined) ?? null };
+  // Any spelling gives the same shared card as its canonical notation (`10h`, `th` → `TH`).
+  return CANONICAL_CARDS.get(`${match[1] === '10' ? 'T' : match[1]}${match[2] ?? ''}`)!;
 }
 
 /**
@@ -89,7 +90,7 @@ export class ShoeCardCount {
 
   /** Why one more `card` cannot be in this shoe, or null when it can. @throws CardError */
   problemWith(text: string): string | null {
-    const card = canonicalCard(text);
+    const card = parseCard(text);
     if (card.suit !== null && (this.suited.get(card) ?? 0) >= this.decks) {
       return `a ${this.decks}-deck shoe holds only ${this.decks} ${formatCard(card)}`;
     }
@@ -101,16 +102,10 @@ export class ShoeCardCount {
 
   /** Counts `card` in, whether or not it fits (`problemWith` says). @throws CardError */
   add(text: string): void {
-    const card = canonicalCard(text);
+    const card = parseCard(text);
     this.ranks[card.rank]!++;
     if (card.suit !== null) this.suited.set(card, (this.suited.get(card) ?? 0) + 1);
   }
-}
-
-/** The shared frozen card for any spelling, so that cards can be told apart by identity. */
-function canonicalCard(text: string): ParsedCard {
-  const card = parseCard(text);
-  return CANONICAL_CARDS.get(formatCard(card))!;
 }
 
 /** Normalises a card's notation: `'10h'` → `'TH'`. @throws CardError */
