@@ -141,5 +141,4 @@ export class CardEntry {
     const problem = count.problemWith(card);
     return problem && `${problem}; that many are already recorded in this shoe`;
   }
-
 }
