@@ -205,18 +205,8 @@ describe('<bacc-operator>', () => {
   });
 
   it('asks the operator to wait, rather than blaming another window, when S is pressed before the stored shoe is read', async () => {
-    const store = storage.store;
     // A store whose read of the table's stored shoe has not come back yet.
-    const slow = {
-      createShoe: store.createShoe.bind(store),
-      appendHand: store.appendHand.bind(store),
-      replaceHand: store.replaceHand.bind(store),
-      removeLastHand: store.removeLastHand.bind(store),
-      endShoe: store.endShoe.bind(store),
-      latestShoe: () => new Promise<undefined>(() => undefined),
-      listShoes: store.listShoes.bind(store),
-      deleteShoe: store.deleteShoe.bind(store),
-    };
+    const slow = storeLike(storage.store, { latestShoe: () => new Promise<undefined>(() => undefined) });
     const el = await fixture<BaccOperator>(html`<bacc-operator table=${TABLE} .rules=${makeRules()} .store=${slow}></bacc-operator>`);
     await el.updateComplete;
     await press('s');
