@@ -169,7 +169,7 @@ export class OperatorConsoleController implements ReactiveController {
     return this.step(async () => {
       // Enter with nothing new typed still answers for the cards already sent: it records a finished
       // hand, or says the hand is not complete.
-      if (cardsTyped(text).length === 0 && !(record && this.cardEntry && this.cardEntry.cards.length > 0)) return '';
+      if (cardsTyped(text).length === 0 && !(record && this.typedCards.length > 0)) return '';
       if (!this.canRecord()) return text.trim();
       if (this.message?.kind === 'refused') this.message = null;
       const rest = await this.readCards(text, correcting, record);
