@@ -106,7 +106,7 @@ export class BaccOddsNote extends StatisticsPanel {
     const next = statistics.hands > 0 && !this.ended ? statistics.nextHandOdds() : null;
     this.basis = this.ended ? 'new-shoe' : next === null ? 'full-shoe' : 'next-hand';
     this.odds = next ?? statistics.fullShoeOdds();
-    this.cardsMissing = next === null && !this.ended && statistics.summary().handsWithCards < this.hands.length;
+    this.cardsMissing = this.basis === 'full-shoe' && statistics.summary().handsWithCards < this.hands.length;
   }
 
   protected override render(): TemplateResult {
