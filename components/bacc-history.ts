@@ -3,14 +3,12 @@ import { customElement, property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { localized, msg, str } from '@lit/localize';
 import type { ScoreboardStore, ShoeSummary } from '../src/persistence.js';
-import { shoeDocumentText, type ShoeRecord } from '../src/shoe-document.js';
-import { shoesToCsv } from '../src/shoe-csv.js';
+import type { ShoeRecord } from '../src/shoe-document.js';
 import { HistoryStorageController } from './controllers/history-storage.js';
 import { storageTrouble } from './storage.js';
 import { bigRoadThumbnail } from './big-road-thumbnail.js';
 import { allShoesFileName, downloadFile, fileDate, shoeFileName } from './downloads.js';
-import { roadPicturePng } from './road-picture.js';
-import { formatBytes, MAX_IMPORT_BYTES, readImportFile } from './shoe-import.js';
+import { formatBytes, MAX_IMPORT_BYTES } from './file-sizes.js';
 import { controlStyles } from './control-styles.js';
 import { themeTokens } from './theme.js';
 import type {} from './bacc-replay.js';
@@ -48,6 +46,18 @@ export function outcomeCounts(outcomes: string): { banker: number; player: numbe
     else if (outcome === 'T') tie++;
   }
   return { banker, player, tie };
+}
+
+/**
+ * The export and import code (shoe-files.ts), loaded the first time a file is written or read.
+ * @throws Error saying to reload when it cannot be loaded: offline before the service worker kept
+ *   it, or replaced on the server by a newer version of the app.
+ */
+function loadShoeFiles(): Promise<typeof import('./shoe-files.js')> {
+  return import('./shoe-files.js').catch((error: unknown) => {
+    console.error(error);
+    throw new Error(msg('The export and import code could not be loaded (offline, or the app was updated): reload the page.', { id: 'history-files-not-loaded' }));
+  });
 }
 
 /**
@@ -286,6 +296,7 @@ export class BaccHistory extends LitElement {
     this.busy = true;
     this.notice = { role: 'status', text: msg(str`Reading "${file.name}"…`, { id: 'history-import-reading' }) };
     try {
+      const { readImportFile } = await loadShoeFiles();
       const shoes = await readImportFile(file, this.maxImportBytes);
       const { added, skipped } = await store.importShoes(shoes);
       // Other History windows read their page again (one message for the file will do: they reread
@@ -317,9 +328,12 @@ export class BaccHistory extends LitElement {
     this.busy = true;
     this.exportProgress = { done: 0, total: this.total };
     try {
-      const shoes = await store.exportShoes(undefined, (done, total) => {
-        this.exportProgress = { done, total };
-      });
+      const [shoes, { shoeDocumentText, shoesToCsv }] = await Promise.all([
+        store.exportShoes(undefined, (done, total) => {
+          this.exportProgress = { done, total };
+        }),
+        loadShoeFiles(),
+      ]);
       const fileName = allShoesFileName(format);
       if (format === 'json') downloadFile(shoeDocumentText(shoes), fileName, 'application/json');
       else downloadFile(shoesToCsv(shoes), fileName, 'text/csv');
@@ -663,6 +677,7 @@ export class BaccHistory extends LitElement {
     const shoe = await this.readShoe(id);
     if (!shoe) return;
     try {
+      const { shoeDocumentText, shoesToCsv, roadPicturePng } = await loadShoeFiles();
       const fileName = shoeFileName(shoe, format);
       if (format === 'json') downloadFile(shoeDocumentText([shoe]), fileName, 'application/json');
       else if (format === 'csv') downloadFile(shoesToCsv([shoe]), fileName, 'text/csv');

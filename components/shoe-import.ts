@@ -5,33 +5,11 @@
  */
 import { msg, str } from '@lit/localize';
 import { parseShoeDocument, ShoeDocumentError, type ShoeRecord } from '../src/shoe-document.js';
-
-/**
- * The largest file an import reads: 64 MB (decimal, as the message shows it). An export of 1,000
- * simulated shoes measured 26 MB, so this leaves room for over 2,000 shoes while refusing a file
- * that would stall the page.
- */
-export const MAX_IMPORT_BYTES = 64_000_000;
+import { formatBytes, MAX_IMPORT_BYTES } from './file-sizes.js';
 
 /** A file import refused before anything was stored. */
 export class ImportRefusedError extends Error {
   override name = 'ImportRefusedError';
-}
-
-/**
- * "3.2 MB": bytes in decimal units, one decimal below 100.
- * @example formatBytes(3_200_000) // '3.2 MB'
- */
-export function formatBytes(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  const digits = unit === 0 || value >= 100 ? 0 : 1;
-  return `${value.toFixed(digits)} ${units[unit]}`;
 }
 
 /** Whether a file is meant to hold JSON: by its type when the browser gives one, else by its name. */
