@@ -44,9 +44,6 @@ export function replayStoredShoe(stored: { rules: TableRules; seed: string | nul
   return differsAt === null && !shoe.finished ? shoe : null;
 }
 
-/** Simulated shoes of one table kept by default: about nine hours of attract play at 4 s a hand (~1 MB). */
-export const DEFAULT_KEPT_SIMULATED_SHOES = 100;
-
 /** What pruning reads of a stored shoe (a `ShoeSummary` has it all). */
 export interface PrunableShoe {
   id: string;

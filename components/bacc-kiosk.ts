@@ -3,10 +3,10 @@ import { customElement, property, state } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import { readKioskSettings, storedTableName, type KioskMode, type KioskSettings, type SettingProblem, type SettingReason } from './kiosk-settings.js';
 import { useLocale } from './localization.js';
-import { AttractDealerController } from './controllers/attract-dealer.js';
+import type { AttractDealerController } from './controllers/attract-dealer.js';
 import { WakeLockController } from './controllers/wake-lock.js';
 import { BurnInShiftController } from './controllers/burn-in-shift.js';
-import { storageProblemText, type KeptShoeStore } from './controllers/kept-shoe.js';
+import type { KeptShoeStore } from './controllers/kept-shoe.js';
 import { openStorage } from './storage.js';
 import { noticeLook } from './theme.js';
 // The history comes with the page rather than after it: fetched beside the page's own code instead
@@ -98,6 +98,8 @@ export class BaccKiosk extends LitElement {
 
   /** Attract mode's dealer; null in the other modes, which deal nothing. */
   private dealer: AttractDealerController | null = null;
+  /** Why attract mode's dealing code could not be loaded (offline before the service worker cached it). */
+  @state() private dealingFailure: string | null = null;
   private appliedSearch: string | null = null;
   private noticeTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -112,7 +114,7 @@ export class BaccKiosk extends LitElement {
     // starts now, beside the loading of the mode's element, not after it. Trouble opening it is
     // shown by the mode's element, which asks again.
     if (!this.store) openStorage().catch(() => undefined);
-    // Settings first: the attract dealer looks for the table's stored shoe as soon as it connects.
+    // Settings first: they choose the mode, and with it what the page loads.
     this.applySettings();
     super.connectedCallback();
   }
@@ -133,12 +135,7 @@ export class BaccKiosk extends LitElement {
     this.settings = settings;
     this.problems = problems;
     if (settings.mode === 'attract') {
-      this.dealer ??= new AttractDealerController(this, { rules: settings.rules, interval: settings.speed * 1000 }, {
-        table: () => storedTableName(this.settings),
-        keep: () => this.settings.keep,
-        store: () => this.store,
-      });
-      this.dealer.configure({ rules: settings.rules, interval: settings.speed * 1000, seed: settings.seed });
+      void this.dealAttractShoes();
     } else {
       this.dealer?.detach();
       this.dealer = null;
@@ -149,6 +146,34 @@ export class BaccKiosk extends LitElement {
     void useLocale(settings.locale);
     clearTimeout(this.noticeTimer);
     if (problems.length > 0) this.noticeTimer = setTimeout(() => (this.problems = []), this.noticeDuration);
+  }
+
+  /**
+   * Starts attract mode's dealer, or gives it the new settings. The dealer's code loads only in
+   * attract mode, beside the scoreboard: History, which opens on the page's own code, does not carry
+   * it (nor the core's shoes and their checks, which the console and attract mode load with theirs).
+   */
+  private async dealAttractShoes(): Promise<void> {
+    let dealing: typeof import('./controllers/attract-dealer.js');
+    try {
+      dealing = await import('./controllers/attract-dealer.js');
+    } catch (error) {
+      // Offline before the service worker kept it, or a new version replaced it: a reload fetches it.
+      console.error(error);
+      this.dealingFailure = msg('the dealing code could not be loaded; reload the page', { id: 'kiosk-dealing-not-loaded' });
+      return;
+    }
+    this.dealingFailure = null;
+    // The settings may have changed while the code loaded: deal by the latest, if still in attract mode.
+    const { settings } = this;
+    if (settings.mode !== 'attract') return;
+    this.dealer ??= new dealing.AttractDealerController(this, { rules: settings.rules, interval: settings.speed * 1000 }, {
+      table: () => storedTableName(this.settings),
+      keep: () => this.settings.keep,
+      store: () => this.store,
+    });
+    this.dealer.configure({ rules: settings.rules, interval: settings.speed * 1000, seed: settings.seed });
+    this.requestUpdate();
   }
 
   private renderMode() {
@@ -186,10 +211,9 @@ export class BaccKiosk extends LitElement {
   /** Attract mode's status line: storage trouble, another window dealing the table, or a failed deal. */
   private attractStatus(): string {
     const { dealer } = this;
-    if (!dealer) return '';
-    if (dealer.kept?.lockedElsewhere) return msg('Another window deals this table\'s attract shoe: this screen follows it, and deals once that window closes.', { id: 'kiosk-dealt-elsewhere' });
-    const storage = dealer.kept ? storageProblemText(dealer.kept) : '';
-    return storage || (dealer.failure ? msg(str`Dealing stopped: ${dealer.failure}`, { id: 'kiosk-deal-failed' }) : '');
+    if (dealer?.kept?.lockedElsewhere) return msg('Another window deals this table\'s attract shoe: this screen follows it, and deals once that window closes.', { id: 'kiosk-dealt-elsewhere' });
+    const failure = dealer ? dealer.failure : this.dealingFailure;
+    return dealer?.storageProblem || (failure ? msg(str`Dealing stopped: ${failure}`, { id: 'kiosk-deal-failed' }) : '');
   }
 
   protected override render() {

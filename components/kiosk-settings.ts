@@ -5,7 +5,6 @@
  */
 import { makeRules, type TableRules } from '../src/rules.js';
 import { parseLocale, type Locale } from './localization.js';
-import { DEFAULT_KEPT_SIMULATED_SHOES } from './attract-shoes.js';
 
 export type Theme = 'dark' | 'light';
 
@@ -51,6 +50,9 @@ export interface SettingProblem {
   value: string;
   reason: SettingReason;
 }
+
+/** Simulated shoes of one table kept by default: about nine hours of attract play at 4 s a hand (~1 MB). */
+export const DEFAULT_KEPT_SIMULATED_SHOES = 100;
 
 export const DEFAULT_KIOSK_SETTINGS: Readonly<Omit<KioskSettings, 'rules'>> = Object.freeze({
   speed: 4,

@@ -4,7 +4,7 @@ import { handRecord, type HandRecord, type ShoeRecord } from '../../src/shoe-doc
 import { shoeSeed } from '../../src/simulate.js';
 import type { TableRules } from '../../src/rules.js';
 import { newShoeId, randomShoeSeed, replayStoredShoe, shoeNumberInRun } from '../attract-shoes.js';
-import { KeptShoeController, type KeptShoeStore } from './kept-shoe.js';
+import { KeptShoeController, storageProblemText, type KeptShoeStore } from './kept-shoe.js';
 
 export interface AttractDealerOptions {
   rules: TableRules;
@@ -69,6 +69,11 @@ export class AttractDealerController implements ReactiveController {
           resumable: (stored) => this.canResume(stored),
         })
       : null;
+  }
+
+  /** What the screen should say about keeping the shoes (see storageProblemText), or '' when all is well or nothing is kept. */
+  get storageProblem(): string {
+    return this.kept ? storageProblemText(this.kept) : '';
   }
 
   /** The hands of the shoe on screen; a new array for each hand. */
