@@ -23,7 +23,7 @@ export async function storageBenchmarks(): Promise<BenchFigure[]> {
   const outDir = `${root}.tmp/bench-storage-dist`;
   // The benchmark page, then the app on its own into the same folder (one origin, one IndexedDB), as
   // `npm run build` builds it: built as two inputs of one build, the modules they share were split
-  // into chunks the real app does not have (four module requests to open History instead of three).
+  // into chunks the real app does not have (more module requests to open History than the app makes).
   // The page's files go under bench/, which the app's service worker leaves out of its precache.
   await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true, assetsDir: 'bench/assets', rollupOptions: { input: { storage: `${root}bench/pages/storage.html` } } } });
   await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: false } });

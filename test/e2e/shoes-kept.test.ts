@@ -186,6 +186,35 @@ describe('shoes kept, end to end', () => {
     });
   });
 
+  it('opens History with two scripts, the entry and what every page shares, and fetches the file code at the first export', async () => {
+    // No service worker, so every script is a request the page makes itself.
+    const context = await chromium().newContext({ viewport: { width: 1600, height: 1000 }, acceptDownloads: true, serviceWorkers: 'block' });
+    try {
+      const page = await context.newPage();
+      await openConsole(page, 'Scripts table');
+      await page.keyboard.press('s');
+      await page.keyboard.press('b');
+      await waitForOutcomes(page, 'bacc-operator', 'B');
+      await page.close();
+      // A page of its own, so no late request of the console's is counted.
+      const history = await context.newPage();
+      const scripts: string[] = [];
+      history.on('request', (request) => {
+        const path = new URL(request.url()).pathname;
+        if (request.resourceType() === 'script' && path.startsWith('/assets/')) scripts.push(path);
+      });
+      await history.goto(`${baseUrl}?mode=history`);
+      const row = history.locator('bacc-history tr[data-shoe-id]');
+      await expect.poll(() => row.count()).toBe(1);
+      // The benchmark's first page of history: each script more came up later (vite.config.ts).
+      expect(scripts, scripts.join(', ')).toHaveLength(2);
+      await Promise.all([history.waitForEvent('download'), row.first().locator('[data-action="export-json"]').click()]);
+      expect(scripts.slice(2).some((path) => /\/shoe-files-[^/]+\.js$/.test(path)), scripts.join(', ')).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('the attract kiosk resumes its shoe after a reload, exactly where it was', async () => {
     await withContext(async (context) => {
       const page = await context.newPage();
