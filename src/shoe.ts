@@ -2,7 +2,8 @@
  * A shoe: N decks shuffled fairly, the burn, the cut card, and dealing hand by hand.
  */
 import { RANKS, SUITS, RANK_VALUES, type Card } from './cards.js';
-import { resolveHand, type ResolvedHand } from './hand.js';
+import { resolveCompleteHand, type ResolvedHand } from './hand.js';
+import { bankerDraws, playerDraws } from './tableau.js';
 import { makeRules, type TableRules } from './rules.js';
 import { CryptoRandom, RandomWords, SeededRandom, shuffleInPlace } from './random.js';
 
@@ -11,9 +12,17 @@ export const CARD_CODES = 52;
 /** Baccarat value of each card code. */
 export const CODE_VALUES: Uint8Array = Uint8Array.from({ length: CARD_CODES }, (_, code) => RANK_VALUES[code >> 2]!);
 
-/** Canonical notation of a card code: `formatCode(0)` is `'AS'`. */
+/** Every card code's canonical notation, made once: each dealt card is the same string, not a new one. */
+const CODE_CARDS: readonly Card[] = Array.from({ length: CARD_CODES }, (_, code) => `${RANKS[code >> 2]}${SUITS[code & 3]}`);
+
+/**
+ * Canonical notation of a card code: `formatCode(0)` is `'AS'`.
+ * @throws RangeError for a number that is not a card code (0–51).
+ */
 export function formatCode(code: number): Card {
-  return `${RANKS[code >> 2]}${SUITS[code & 3]}`;
+  const card = CODE_CARDS[code];
+  if (card === undefined) throw new RangeError(`${code} is not a card code (0–51)`);
+  return card;
 }
 
 /** The unshuffled shoe: `decks` copies of each card code, in order. */
@@ -135,21 +144,33 @@ export class Shoe {
    */
   dealHand(): DealtHand {
     if (this.finished) throw new Error('the shoe is finished: the cut card is out and its last hand dealt');
-    const cards: Card[] = [];
-    // Deal card by card until the tableau says the hand is finished.
-    let result = resolveHand(cards);
-    while (!result.complete) {
-      const code = this.order[this.position++]!;
-      this.left[code >> 2]!--;
-      this.seen[code >> 2]!++;
-      cards.push(formatCode(code));
-      result = resolveHand(cards);
+    // Four cards, then the tableau's third cards on the totals, and the hand resolved once, complete.
+    // Resolving it again after every card (parsing each card again) cost ~6 µs a hand, most of it
+    // garbage, and an import deals every seeded shoe it reads again to check it (dealAlong).
+    const codes = [this.take(), this.take(), this.take(), this.take()];
+    const player = (CODE_VALUES[codes[0]!]! + CODE_VALUES[codes[2]!]!) % 10;
+    const banker = (CODE_VALUES[codes[1]!]! + CODE_VALUES[codes[3]!]!) % 10;
+    let playerThird: number | null = null;
+    if (playerDraws(player, banker)) {
+      const code = this.take();
+      codes.push(code);
+      playerThird = CODE_VALUES[code]!;
     }
+    if (bankerDraws(player, banker, playerThird)) codes.push(this.take());
+    const result = resolveCompleteHand(codes.map(formatCode));
     this.hands++;
     const cutCardOut = this.handsLeftAfterCut < 0 && this.position > this.cutIndex;
     if (cutCardOut) this.handsLeftAfterCut = this.rules.handsAfterCut;
     else if (this.handsLeftAfterCut > 0) this.handsLeftAfterCut--;
     return { ...result, handNumber: this.hands, cutCardOut };
+  }
+
+  /** The next card out of the shoe, counted as dealt. */
+  private take(): number {
+    const code = this.order[this.position++]!;
+    this.left[code >> 2]!--;
+    this.seen[code >> 2]!++;
+    return code;
   }
 
   /** Deals every remaining hand. */

@@ -28,6 +28,15 @@ function tableauCardCount(cards: string[]): number {
   return bankerDraws ? 6 : 5;
 }
 
+describe('formatCode', () => {
+  it('names every card code in canonical notation, and refuses a number that is not one', () => {
+    expect(Array.from({ length: CARD_CODES }, (_, code) => formatCode(code)).slice(0, 5)).toEqual(['AS', 'AH', 'AD', 'AC', '2S']);
+    expect(formatCode(CARD_CODES - 1)).toBe('KC');
+    for (const code of Array.from({ length: CARD_CODES }, (_, code) => code)) expect(parseCard(formatCode(code))).toEqual({ rank: code >> 2, suit: 'SHDC'[code & 3] });
+    for (const bad of [-1, CARD_CODES, 1.5, Number.NaN]) expect(() => formatCode(bad), String(bad)).toThrow(RangeError);
+  });
+});
+
 describe('Shoe', () => {
   it('burns the turned card and as many cards as its value (ten for a ten-value card)', () => {
     const burns = new Set<number>();
