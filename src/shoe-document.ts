@@ -128,21 +128,23 @@ export function dealAlong(rules: TableRules, seed: string, hands: readonly HandR
   const shoe = new Shoe({ rules, seed });
   for (const [index, hand] of hands.entries()) {
     if (shoe.finished) return { shoe, differsAt: index, pastCutCard: true };
-    if (!sameHand(handRecord(shoe.dealHand()), hand)) return { shoe, differsAt: index, pastCutCard: false };
+    if (!dealtAsStated(shoe.dealHand(), hand)) return { shoe, differsAt: index, pastCutCard: false };
   }
   return { shoe, differsAt: null, pastCutCard: false };
 }
 
-function sameHand(a: HandRecord, b: HandRecord): boolean {
+/** Whether a dealt hand is the stated one, field by field as its record would have them (without making the record). */
+function dealtAsStated(dealt: ResolvedHand, stated: HandRecord): boolean {
   return (
-    a.outcome === b.outcome &&
-    a.playerPair === b.playerPair &&
-    a.bankerPair === b.bankerPair &&
-    a.natural === b.natural &&
-    a.playerTotal === b.playerTotal &&
-    a.bankerTotal === b.bankerTotal &&
-    a.cards?.length === b.cards?.length &&
-    (a.cards ?? []).every((card, i) => card === b.cards![i])
+    dealt.winner === stated.outcome &&
+    dealt.playerPair === stated.playerPair &&
+    dealt.bankerPair === stated.bankerPair &&
+    dealt.natural === stated.natural &&
+    dealt.playerTotal === stated.playerTotal &&
+    dealt.bankerTotal === stated.bankerTotal &&
+    stated.cards != null &&
+    dealt.cards.length === stated.cards.length &&
+    dealt.cards.every((card, i) => card === stated.cards![i])
   );
 }
 
