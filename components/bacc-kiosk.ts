@@ -63,7 +63,7 @@ export class BaccKiosk extends LitElement {
     .notice {
       position: absolute;
       left: 50%;
-      /* Over the roads for a few seconds, never over the odds note, which stays in view. */
+      /* Over the roads (for a few seconds, unless part of the page is missing), never over the odds note. */
       top: 12%;
       transform: translateX(-50%);
       max-width: min(90vw, 60em);
@@ -98,8 +98,8 @@ export class BaccKiosk extends LitElement {
 
   /** Attract mode's dealer; null in the other modes, which deal nothing. */
   private dealer: AttractDealerController | null = null;
-  /** Why attract mode's dealing code could not be loaded (offline before the service worker cached it). */
-  @state() private dealingFailure: string | null = null;
+  /** A part of the page loaded on demand (a mode's element, the attract dealer) could not be loaded. */
+  @state() private partMissing = false;
   private appliedSearch: string | null = null;
   private noticeTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -140,7 +140,7 @@ export class BaccKiosk extends LitElement {
       this.dealer?.detach();
       this.dealer = null;
     }
-    void MODE_ELEMENTS[settings.mode]();
+    void this.loadPart(MODE_ELEMENTS[settings.mode]);
     document.documentElement.dataset['theme'] = settings.theme;
     document.documentElement.lang = settings.locale === 'zh-Hans' ? 'zh-Hans' : 'en';
     void useLocale(settings.locale);
@@ -154,19 +154,10 @@ export class BaccKiosk extends LitElement {
    * it (nor the core's shoes and their checks, which the console and attract mode load with theirs).
    */
   private async dealAttractShoes(): Promise<void> {
-    let dealing: typeof import('./controllers/attract-dealer.js');
-    try {
-      dealing = await import('./controllers/attract-dealer.js');
-    } catch (error) {
-      // Offline before the service worker kept it, or a new version replaced it: a reload fetches it.
-      console.error(error);
-      this.dealingFailure = msg('the dealing code could not be loaded; reload the page', { id: 'kiosk-dealing-not-loaded' });
-      return;
-    }
-    this.dealingFailure = null;
+    const dealing = await this.loadPart(() => import('./controllers/attract-dealer.js'));
     // The settings may have changed while the code loaded: deal by the latest, if still in attract mode.
     const { settings } = this;
-    if (settings.mode !== 'attract') return;
+    if (!dealing || settings.mode !== 'attract') return;
     this.dealer ??= new dealing.AttractDealerController(this, { rules: settings.rules, interval: settings.speed * 1000 }, {
       table: () => storedTableName(this.settings),
       keep: () => this.settings.keep,
@@ -174,6 +165,21 @@ export class BaccKiosk extends LitElement {
     });
     this.dealer.configure({ rules: settings.rules, interval: settings.speed * 1000, seed: settings.seed });
     this.requestUpdate();
+  }
+
+  /**
+   * Loads a part of the page on demand, or says on screen that it could not be loaded (offline
+   * before the service worker kept it, or replaced by a newer version of the app), once for every
+   * part: the page cannot show the part, so the kiosk itself asks for a reload.
+   */
+  private async loadPart<T>(load: () => Promise<T>): Promise<T | null> {
+    try {
+      return await load();
+    } catch (error) {
+      console.error(error);
+      this.partMissing = true;
+      return null;
+    }
   }
 
   private renderMode() {
@@ -212,15 +218,17 @@ export class BaccKiosk extends LitElement {
   private attractStatus(): string {
     const { dealer } = this;
     if (dealer?.kept?.lockedElsewhere) return msg('Another window deals this table\'s attract shoe: this screen follows it, and deals once that window closes.', { id: 'kiosk-dealt-elsewhere' });
-    const failure = dealer ? dealer.failure : this.dealingFailure;
-    return dealer?.storageProblem || (failure ? msg(str`Dealing stopped: ${failure}`, { id: 'kiosk-deal-failed' }) : '');
+    return dealer?.storageProblem || (dealer?.failure ? msg(str`Dealing stopped: ${dealer.failure}`, { id: 'kiosk-deal-failed' }) : '');
   }
 
   protected override render() {
     return html`
       ${this.renderMode()}
-      ${this.problems.length > 0
-        ? html`<div class="notice" part="notice" role="status">
+      ${this.problems.length > 0 || this.partMissing
+        ? html`<div class="notice" part="notice" role=${this.partMissing ? 'alert' : 'status'}>
+            ${this.partMissing
+              ? html`<p>${msg('Part of this page could not be loaded (offline before it was kept, or the app was updated): reload the page.', { id: 'kiosk-part-missing' })}</p>`
+              : nothing}
             ${this.problems.map(
               (problem) => html`<p>${msg(str`Ignored ${problem.parameter}=${problem.value}: ${settingReasonText(problem.reason)}`, { id: 'kiosk-ignored' })}</p>`,
             )}

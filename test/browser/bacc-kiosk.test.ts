@@ -32,6 +32,28 @@ describe('<bacc-kiosk>', () => {
     expect(document.documentElement.dataset['theme']).to.equal('light');
   });
 
+  it('says to reload when a part of the page cannot be loaded, and keeps saying it after the settings notice has gone', async () => {
+    const el = await fixture<BaccKiosk>(html`<bacc-kiosk notice-duration="200" .search=${'?decks=12'}></bacc-kiosk>`);
+    // Every part the kiosk loads on demand goes through loadPart; a chunk the server no longer has fails like this.
+    const loadPart = (el as unknown as { loadPart(load: () => Promise<unknown>): Promise<unknown> }).loadPart.bind(el);
+    const originalError = console.error;
+    console.error = () => undefined;
+    try {
+      expect(await loadPart(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')))).to.equal(null);
+    } finally {
+      console.error = originalError;
+    }
+    await el.updateComplete;
+    const notice = () => el.shadowRoot!.querySelector('[part="notice"]');
+    expect(notice()!.getAttribute('role')).to.equal('alert');
+    expect(notice()!.textContent).to.contain('reload the page');
+    expect(notice()!.textContent).to.contain('decks=12');
+    await wait(300);
+    await el.updateComplete;
+    expect(notice()!.textContent).to.contain('reload the page');
+    expect(notice()!.textContent).not.to.contain('decks=12');
+  });
+
   it('names an invalid setting on screen, uses the default, and removes the notice after a while', async () => {
     const el = await fixture<BaccKiosk>(html`<bacc-kiosk notice-duration="200" .search=${'?decks=12'}></bacc-kiosk>`);
     const notice = el.shadowRoot!.querySelector('[part="notice"]');
