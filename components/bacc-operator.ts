@@ -386,7 +386,7 @@ export class BaccOperator extends LitElement {
       <bacc-scoreboard
         .hands=${kept.hands}
         .rules=${shoe?.rules ?? this.rules}
-        ?ended=${(shoe != null && shoe.endedAt !== null) || (desk.simulating && desk.simulationFinished)}
+        ?ended=${shoe?.endedAt != null || (desk.simulating && desk.simulationFinished)}
         table-name=${this.table}
         limits=${this.limits}
         rows=${this.rows}

@@ -177,7 +177,7 @@ export class BaccReplay extends LitElement {
         part="scoreboard"
         .hands=${this.shownHands}
         .rules=${this.shoe?.rules ?? DEFAULT_RULES}
-        ?ended=${this.shoe != null && this.shoe.endedAt !== null && this.shownHands.length === this.shoe.hands.length}
+        ?ended=${this.shoe?.endedAt != null && this.shownHands.length === this.shoe.hands.length}
         table-name=${this.shoe?.table ?? ''}
       ></bacc-scoreboard>
     `;

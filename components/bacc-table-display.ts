@@ -76,7 +76,7 @@ export class BaccTableDisplay extends LitElement {
         .hands=${shoe?.hands ?? []}
         .rules=${shoe?.rules ?? DEFAULT_RULES}
         table-name=${shoe?.table ?? this.table}
-        ?ended=${shoe != null && shoe.endedAt !== null}
+        ?ended=${shoe?.endedAt != null}
         limits=${this.limits}
         rows=${this.rows}
         ?letters=${this.letters}

@@ -85,7 +85,7 @@ export class AttractDealerController implements ReactiveController {
   /** The shoe on screen is over: its cut card came out, and the next shoe has not begun. */
   get shoeOver(): boolean {
     // Another window deals this table: the shoe on screen is the one it stored.
-    if (this.kept?.lockedElsewhere) return this.kept.shoe !== null && this.kept.shoe.endedAt !== null;
+    if (this.kept?.lockedElsewhere) return this.kept.shoe?.endedAt != null;
     return this.shoe?.finished ?? false;
   }
 
