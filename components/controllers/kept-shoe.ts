@@ -3,7 +3,7 @@ import { msg, str } from '@lit/localize';
 import { ShoeKeeper, type ShoeStore, type ShoeChange, type KeeperOrigin, type KeeperProblem } from '../../src/shoe-keeper.js';
 import type { ScoreboardStore } from '../../src/persistence.js';
 import type { HandRecord, ShoeRecord } from '../../src/shoe-document.js';
-import { openStorage, onStorageStatus, storageStatus, type StorageStatus } from '../storage.js';
+import { openStorage, onStorageStatus, storageStatus, storageTrouble, type StorageStatus } from '../storage.js';
 import { TableChannel } from '../table-channel.js';
 import { shoesToPrune, type PrunableShoe } from '../attract-shoes.js';
 
@@ -289,21 +289,20 @@ export class KeptShoeController implements ReactiveController {
   }
 
   private followStatus(status: StorageStatus): void {
+    // Opening again after a failure keeps saying what failed until storage opens or says otherwise.
+    if (status.state !== 'opening') this.storageMessage = storageTrouble(status);
     switch (status.state) {
       case 'open':
-        this.storageMessage = null;
         this.storageDown = false;
         if (this.store !== status.store) void this.useStore(status.store);
         break;
       case 'blocked':
         // Until the other tab lets go, this window keeps new hands in memory; they are written in
         // order once storage opens.
-        this.storageMessage = status.message;
         this.storageDown = true;
         if (this.holdsTable) this.finishLookingForShoe();
         break;
       case 'failed':
-        this.storageMessage = status.message;
         this.storageDown = true;
         this.store = null;
         void this.keeper.setStore(null);
@@ -312,8 +311,6 @@ export class KeptShoeController implements ReactiveController {
         break;
       case 'waiting':
         // Said, but still reading: the table's open shoe may yet be taken up.
-        this.storageMessage = status.message;
-        break;
       case 'opening':
         break;
     }
