@@ -10,6 +10,7 @@ import { bigRoadThumbnail } from './big-road-thumbnail.js';
 import { allShoesFileName, downloadFile, fileDate, shoeFileName } from './downloads.js';
 import { formatBytes, MAX_IMPORT_BYTES } from './file-sizes.js';
 import { controlStyles } from './control-styles.js';
+import { loadOnDemand } from './on-demand.js';
 import { themeTokens } from './theme.js';
 import type {} from './bacc-replay.js';
 
@@ -50,14 +51,10 @@ export function outcomeCounts(outcomes: string): { banker: number; player: numbe
 
 /**
  * The export and import code (shoe-files.ts), loaded the first time a file is written or read.
- * @throws Error saying to reload when it cannot be loaded: offline before the service worker kept
- *   it, or replaced on the server by a newer version of the app.
+ * @throws PartMissingError saying to reload when it cannot be loaded.
  */
 function loadShoeFiles(): Promise<typeof import('./shoe-files.js')> {
-  return import('./shoe-files.js').catch((error: unknown) => {
-    console.error(error);
-    throw new Error(msg('The export and import code could not be loaded (offline, or the app was updated): reload the page.', { id: 'history-files-not-loaded' }));
-  });
+  return loadOnDemand(() => import('./shoe-files.js'));
 }
 
 /**
@@ -689,7 +686,13 @@ export class BaccHistory extends LitElement {
 
   private async replay(id: string): Promise<void> {
     // The replay (and with it the scoreboard and chart.js) loads when first asked for, not with the list.
-    const [shoe] = await Promise.all([this.readShoe(id), import('./bacc-replay.js')]);
+    let shoe: ShoeRecord | undefined;
+    try {
+      [shoe] = await Promise.all([this.readShoe(id), loadOnDemand(() => import('./bacc-replay.js'))]);
+    } catch (error) {
+      this.notice = { role: 'alert', text: messageOf(error) };
+      return;
+    }
     if (!shoe) return;
     this.replaying = shoe;
     await this.updateComplete;

@@ -9,6 +9,7 @@ import { BurnInShiftController } from './controllers/burn-in-shift.js';
 import type { KeptShoeStore } from './controllers/kept-shoe.js';
 import { openStorage } from './storage.js';
 import { noticeLook } from './theme.js';
+import { loadOnDemand, PartMissingError } from './on-demand.js';
 // The history comes with the page rather than after it: fetched beside the page's own code instead
 // of once the kiosk has run, its first page with 1,000 stored shoes showed ~50 ms sooner (308 ms
 // against 350–373 ms, side by side); the attract kiosk carries ~10 KB (gzip) more for it.
@@ -98,8 +99,8 @@ export class BaccKiosk extends LitElement {
 
   /** Attract mode's dealer; null in the other modes, which deal nothing. */
   private dealer: AttractDealerController | null = null;
-  /** A part of the page loaded on demand (a mode's element, the attract dealer) could not be loaded. */
-  @state() private partMissing = false;
+  /** Why a part of the page loaded on demand (a mode's element, the attract dealer) is missing, or null. */
+  @state() private partMissing: string | null = null;
   private appliedSearch: string | null = null;
   private noticeTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -168,16 +169,15 @@ export class BaccKiosk extends LitElement {
   }
 
   /**
-   * Loads a part of the page on demand, or says on screen that it could not be loaded (offline
-   * before the service worker kept it, or replaced by a newer version of the app), once for every
-   * part: the page cannot show the part, so the kiosk itself asks for a reload.
+   * Loads a part of the page on demand (see on-demand.ts), or says in the kiosk's own notice that
+   * it is missing: the part cannot say so itself.
    */
   private async loadPart<T>(load: () => Promise<T>): Promise<T | null> {
     try {
-      return await load();
+      return await loadOnDemand(load);
     } catch (error) {
-      console.error(error);
-      this.partMissing = true;
+      if (!(error instanceof PartMissingError)) throw error;
+      this.partMissing = error.message;
       return null;
     }
   }
@@ -226,9 +226,7 @@ export class BaccKiosk extends LitElement {
       ${this.renderMode()}
       ${this.problems.length > 0 || this.partMissing
         ? html`<div class="notice" part="notice" role=${this.partMissing ? 'alert' : 'status'}>
-            ${this.partMissing
-              ? html`<p>${msg('Part of this page could not be loaded (offline before it was kept, or the app was updated): reload the page.', { id: 'kiosk-part-missing' })}</p>`
-              : nothing}
+            ${this.partMissing ? html`<p>${this.partMissing}</p>` : nothing}
             ${this.problems.map(
               (problem) => html`<p>${msg(str`Ignored ${problem.parameter}=${problem.value}: ${settingReasonText(problem.reason)}`, { id: 'kiosk-ignored' })}</p>`,
             )}

@@ -16,4 +16,5 @@ export const templates = {
   'cockroach-pig': '蟑螂路',
   red: '红',
   blue: '蓝',
+  'part-missing': '此页面的部分内容无法加载（保存前已离线，或应用已更新）：请重新加载页面。',
 };

@@ -42,7 +42,6 @@ export const templates: Record<string, unknown> = {
   'history-import': '导入牌靴（JSON 导出文件）',
   'history-import-reading': str`正在读取“${0}”…`,
   'history-imported': str`已导入 ${0} 靴（${1} 靴已存在）。`,
-  'history-files-not-loaded': '无法加载导出和导入代码（离线，或应用已更新）：请重新加载页面。',
   'history-imported-one': str`已导入 1 靴（${0} 靴已存在）。`,
   'history-nothing-imported': '未导入任何内容。',
   'history-import-no-storage': '存储未打开，无法导入。',
