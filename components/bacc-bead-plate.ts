@@ -3,11 +3,11 @@ import { customElement, property } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import type { Winner } from '../src/hand.js';
 import type { BeadPlateCell, RoadTracker } from '../src/roads.js';
-import { outcomeLetter, outcomeName, roadName } from './messages.js';
-import { handCount, joinParts, roadSummary } from './road-descriptions.js';
-import { RoadGridElement } from './road-element.js';
-import { dotLayer, glyphLayer, inWindow, pairLayers, roadGrid, roadGridStyles } from './road-grid-view.js';
-import { themeTokens, visuallyHidden } from './theme.js';
+import { outcomeLetter, outcomeName, roadName } from './internal/messages.js';
+import { handCount, joinParts, roadSummary } from './internal/road-descriptions.js';
+import { RoadGridElement } from './internal/road-element.js';
+import { dotLayer, glyphLayer, inWindow, pairLayers, roadGrid, roadGridStyles } from './internal/road-grid-view.js';
+import { themeTokens, visuallyHidden } from './styles/theme.js';
 
 /** What the bead plate's discs show: 庄/闲/和, B/P/T, or the winning total. */
 export type BeadLabels = 'chinese' | 'letters' | 'totals';

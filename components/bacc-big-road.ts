@@ -2,11 +2,11 @@ import { css, html, type SVGTemplateResult } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import type { BigRoadCell, BigRoadSide, BigRoadSnapshot, RoadTracker } from '../src/roads.js';
-import { outcomeLetter, roadName } from './messages.js';
-import { bankerPairCount, columnCount, joinParts, playerPairCount, roadSummary, tieCount } from './road-descriptions.js';
-import { RoadGridElement } from './road-element.js';
-import { cellLabel, glyphLayer, inWindow, lineLayer, pairLayers, ringLayers, roadGrid, roadGridStyles, type ColumnWindow } from './road-grid-view.js';
-import { themeTokens, visuallyHidden } from './theme.js';
+import { outcomeLetter, roadName } from './internal/messages.js';
+import { bankerPairCount, columnCount, joinParts, playerPairCount, roadSummary, tieCount } from './internal/road-descriptions.js';
+import { RoadGridElement } from './internal/road-element.js';
+import { cellLabel, glyphLayer, inWindow, lineLayer, pairLayers, ringLayers, roadGrid, roadGridStyles, type ColumnWindow } from './internal/road-grid-view.js';
+import { themeTokens, visuallyHidden } from './styles/theme.js';
 
 /** A big-road cell as drawn: ties and pairs include those counted before the first cell. */
 interface DrawnCell {

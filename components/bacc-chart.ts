@@ -21,11 +21,11 @@ import { followStep } from '../src/list-follower.js';
 import type { StatisticsSummary } from '../src/stats.js';
 import { ChartController } from './controllers/chart-controller.js';
 import { ThemeWatcher } from './controllers/theme-watcher.js';
-import { outcomeLetter, outcomeName } from './messages.js';
-import { bankerPairLabel, handCount, lead, naturalLabel, percent, playerPairLabel, share } from './panel-labels.js';
-import { panelTokens } from './panel-styles.js';
-import { StatisticsPanel } from './statistics-panel.js';
-import { themeTokens, visuallyHidden } from './theme.js';
+import { outcomeLetter, outcomeName } from './internal/messages.js';
+import { bankerPairLabel, handCount, lead, naturalLabel, percent, playerPairLabel, share } from './internal/panel-labels.js';
+import { panelTokens } from './styles/panel-styles.js';
+import { StatisticsPanel } from './internal/statistics-panel.js';
+import { themeTokens, visuallyHidden } from './styles/theme.js';
 
 // Only what is drawn: a line and its points, bars, a category and a linear axis. No legend,
 // title or tooltip plugins (the captions and legend are HTML, and a kiosk has no pointer).

@@ -2,11 +2,11 @@ import { html, type PropertyValues, type SVGTemplateResult } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import type { DerivedRoadCell, DerivedRoadName, RoadColor, RoadTracker } from '../src/roads.js';
-import { roadName } from './messages.js';
-import { columnCount, roadSummary } from './road-descriptions.js';
-import { RoadGridElement } from './road-element.js';
-import { dotLayer, inWindow, lineLayer, ringLayers, roadGrid, roadGridStyles, type ColumnWindow } from './road-grid-view.js';
-import { themeTokens, visuallyHidden } from './theme.js';
+import { roadName } from './internal/messages.js';
+import { columnCount, roadSummary } from './internal/road-descriptions.js';
+import { RoadGridElement } from './internal/road-element.js';
+import { dotLayer, inWindow, lineLayer, ringLayers, roadGrid, roadGridStyles, type ColumnWindow } from './internal/road-grid-view.js';
+import { themeTokens, visuallyHidden } from './styles/theme.js';
 
 /** The derived roads by their attribute names. */
 export type DerivedRoadKind = 'big-eye-boy' | 'small-road' | 'cockroach-pig';

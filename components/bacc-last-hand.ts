@@ -3,10 +3,10 @@ import { customElement, property } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import { resolveCompleteHand, type ResolvedHand, type Winner } from '../src/hand.js';
 import type { HandRecord } from '../src/shoe-document.js';
-import { outcomeLetter, outcomeName } from './messages.js';
-import { bankerPairLabel, naturalLabel, playerPairLabel } from './panel-labels.js';
-import { panelTokens } from './panel-styles.js';
-import { themeTokens, visuallyHidden } from './theme.js';
+import { outcomeLetter, outcomeName } from './internal/messages.js';
+import { bankerPairLabel, naturalLabel, playerPairLabel } from './internal/panel-labels.js';
+import { panelTokens } from './styles/panel-styles.js';
+import { themeTokens, visuallyHidden } from './styles/theme.js';
 
 /** The last hand as drawn: its record, and its cards dealt to each side when they are known. */
 interface LastHand {

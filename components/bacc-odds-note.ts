@@ -3,11 +3,11 @@ import { customElement, property } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import type { Winner } from '../src/hand.js';
 import type { NextHandOdds } from '../src/odds.js';
-import { outcomeLetter, outcomeName } from './messages.js';
-import { percent } from './panel-labels.js';
-import { panelTokens } from './panel-styles.js';
-import { StatisticsPanel } from './statistics-panel.js';
-import { themeTokens } from './theme.js';
+import { outcomeLetter, outcomeName } from './internal/messages.js';
+import { percent } from './internal/panel-labels.js';
+import { panelTokens } from './styles/panel-styles.js';
+import { StatisticsPanel } from './internal/statistics-panel.js';
+import { themeTokens } from './styles/theme.js';
 
 /**
  * Which odds the note shows: of the next hand from the cards left, of a hand from a full shoe, or

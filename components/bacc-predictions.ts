@@ -2,11 +2,11 @@ import { css, html, nothing, svg } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import { DERIVED_ROADS, RoadTracker, type AskRoad, type DerivedRoadName, type Predictions } from '../src/roads.js';
-import { colorName, outcomeLetter, roadName } from './messages.js';
-import { joinParts } from './road-descriptions.js';
-import { RoadElement } from './road-element.js';
-import { CELL, cellCentre, derivedMark, gridPath, roadGridStyles } from './road-grid-view.js';
-import { themeTokens, visuallyHidden } from './theme.js';
+import { colorName, outcomeLetter, roadName } from './internal/messages.js';
+import { joinParts } from './internal/road-descriptions.js';
+import { RoadElement } from './internal/road-element.js';
+import { CELL, cellCentre, derivedMark, gridPath, roadGridStyles } from './internal/road-grid-view.js';
+import { themeTokens, visuallyHidden } from './styles/theme.js';
 
 const KINDS: Record<DerivedRoadName, string> = {
   bigEyeBoy: 'big-eye-boy',

@@ -3,11 +3,11 @@ import { customElement } from 'lit/decorators.js';
 import { localized, msg } from '@lit/localize';
 import type { Winner } from '../src/hand.js';
 import type { StatisticsSummary } from '../src/stats.js';
-import { outcomeLetter, outcomeName } from './messages.js';
-import { share } from './panel-labels.js';
-import { panelTokens } from './panel-styles.js';
-import { StatisticsPanel } from './statistics-panel.js';
-import { themeTokens, visuallyHidden } from './theme.js';
+import { outcomeLetter, outcomeName } from './internal/messages.js';
+import { share } from './internal/panel-labels.js';
+import { panelTokens } from './styles/panel-styles.js';
+import { StatisticsPanel } from './internal/statistics-panel.js';
+import { themeTokens, visuallyHidden } from './styles/theme.js';
 
 /**
  * The running statistics of one shoe, sized to be read from across the room: hands; banker,

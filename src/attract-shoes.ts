@@ -3,10 +3,11 @@
  * deal it again), when a stored shoe may be taken up again, and which old simulated shoes to let
  * go so a kiosk left running for weeks does not fill the disk. DOM-free, so it is tested in Node.
  */
-import type { Shoe } from '../src/shoe.js';
-import { dealAlong, type HandRecord } from '../src/shoe-document.js';
-import type { TableRules } from '../src/rules.js';
-import { shoeSeed } from '../src/simulate.js';
+import type { Shoe } from './shoe.js';
+import { dealAlong, type HandRecord } from './shoe-document.js';
+import type { TableRules } from './rules.js';
+import { shoeSeed } from './simulate.js';
+import { CryptoRandom } from './random.js';
 
 /**
  * A fresh seed for one simulated shoe: 128 bits from `crypto.getRandomValues`, as 32 hex digits.
@@ -15,7 +16,7 @@ import { shoeSeed } from '../src/simulate.js';
  */
 export function randomShoeSeed(): string {
   const words = new Uint32Array(4);
-  globalThis.crypto.getRandomValues(words);
+  new CryptoRandom().fill(words);
   return Array.from(words, (word) => word.toString(16).padStart(8, '0')).join('');
 }
 

@@ -2,7 +2,7 @@
  * The in-page half of the storage benchmark (bench/storage.ts drives it with playwright-core):
  * Chromium's real IndexedDB through the app's own store.
  */
-import { ScoreboardStore, DATABASE_NAME } from '../../src/persistence.js';
+import { ScoreboardStore, DATABASE_NAME } from '../../src/persistence/scoreboard-store.js';
 import { simulateShoeRecords, shoeDocumentText, type ShoeRecord } from '../../src/shoe-document.js';
 import { makeRules } from '../../src/rules.js';
 

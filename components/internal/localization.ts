@@ -6,7 +6,7 @@
  * The Chinese templates are bundled rather than fetched: the kiosk must work offline.
  */
 import { configureLocalization } from '@lit/localize';
-import { templates as zhHans } from './locales/zh-Hans.js';
+import { templates as zhHans } from '../locales/zh-Hans.js';
 
 /** The locales the scoreboard speaks, English first (the source). */
 export const LOCALES = ['en', 'zh-Hans'] as const;

@@ -1,6 +1,6 @@
 import { msg } from '@lit/localize';
-import type { Winner } from '../src/hand.js';
-import type { DerivedRoadName } from '../src/roads.js';
+import type { Winner } from '../../src/hand.js';
+import type { DerivedRoadName } from '../../src/roads.js';
 
 /** Shared labels, looked up at render time so they follow the locale. */
 export const outcomeLetter = (outcome: Winner): string =>

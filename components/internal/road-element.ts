@@ -6,10 +6,10 @@
  */
 import { LitElement, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
-import { DEFAULT_ROWS, RoadTracker, handsFromOutcomes } from '../src/roads.js';
-import { RoadFollower } from '../src/road-follower.js';
-import type { HandRecord } from '../src/shoe-document.js';
-import { ColumnFit } from './controllers/column-fit.js';
+import { DEFAULT_ROWS, RoadTracker, handsFromOutcomes } from '../../src/roads.js';
+import { RoadFollower } from '../../src/road-follower.js';
+import type { HandRecord } from '../../src/shoe-document.js';
+import { ColumnFit } from '../controllers/column-fit.js';
 import { columnWindow, type ColumnWindow } from './road-grid-view.js';
 
 /** The hands an `outcomes` attribute names: B, P and T, case and spaces ignored; none when it names anything else. */

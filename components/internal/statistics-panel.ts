@@ -1,8 +1,8 @@
 import { LitElement, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
-import { DEFAULT_RULES, type TableRules } from '../src/rules.js';
-import type { HandRecord } from '../src/shoe-document.js';
-import { StatisticsFollower } from '../src/statistics-follower.js';
+import { DEFAULT_RULES, type TableRules } from '../../src/rules.js';
+import type { HandRecord } from '../../src/shoe-document.js';
+import { StatisticsFollower } from '../../src/statistics-follower.js';
 
 /**
  * What `<bacc-stats>`, `<bacc-chart>` and `<bacc-odds-note>` share: the hands and rules they show,

@@ -9,8 +9,8 @@
  * transaction over both stores, so the summary never disagrees with the hands.
  */
 import { openDB, deleteDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
-import type { HandRecord, ShoeRecord } from './shoe-document.js';
-import type { KeeperOrigin, ShoeStore } from './shoe-keeper.js';
+import type { HandRecord, ShoeRecord } from '../shoe-document.js';
+import type { KeeperOrigin, ShoeStore } from '../shoe-keeper.js';
 
 export const DATABASE_NAME = 'bacc-scoreboard';
 /** The schema version this code writes; `MIGRATIONS` brings any older database up to it. */

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { randomShoeSeed, shoeNumberInRun, replayStoredShoe, shoesToPrune } from '../../components/attract-shoes.js';
+import { randomShoeSeed, shoeNumberInRun, replayStoredShoe, shoesToPrune } from '../../src/attract-shoes.js';
 import { Shoe } from '../../src/shoe.js';
 import { handRecord } from '../../src/shoe-document.js';
 import { makeRules } from '../../src/rules.js';

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ShoeKeeper, type ShoeStore } from '../../src/shoe-keeper.js';
-import { ScoreboardStore, StorageError } from '../../src/persistence.js';
+import { ScoreboardStore, StorageError } from '../../src/persistence/scoreboard-store.js';
 import { handsFromOutcomes } from '../../src/roads.js';
 import { makeRules } from '../../src/rules.js';
 import type { HandRecord, ShoeRecord } from '../../src/shoe-document.js';

@@ -1,11 +1,11 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { msg, str } from '@lit/localize';
-import { ShoeKeeper, type ShoeStore, type ShoeChange, type KeeperOrigin, type KeeperProblem } from '../../src/shoe-keeper.js';
-import type { ScoreboardStore } from '../../src/persistence.js';
-import type { HandRecord, ShoeRecord } from '../../src/shoe-document.js';
-import { openStorage, onStorageStatus, storageStatus, storageTrouble, type StorageStatus } from '../storage.js';
-import { TableChannel } from '../table-channel.js';
-import { shoesToPrune, type PrunableShoe } from '../attract-shoes.js';
+import { ShoeKeeper, type ShoeStore, type ShoeChange, type KeeperOrigin, type KeeperProblem } from '../../../src/shoe-keeper.js';
+import type { ScoreboardStore } from '../../../src/persistence/scoreboard-store.js';
+import type { HandRecord, ShoeRecord } from '../../../src/shoe-document.js';
+import { openStorage, onStorageStatus, storageStatus, storageTrouble, type StorageStatus } from './storage.js';
+import { TableChannel } from './table-channel.js';
+import { shoesToPrune, type PrunableShoe } from '../../../src/attract-shoes.js';
 
 /** What the controller needs of a store: writing (the keeper's part), finding the shoe to resume, letting old shoes go. */
 export type KeptShoeStore = ShoeStore & Pick<ScoreboardStore, 'latestShoe' | 'listShoes' | 'deleteShoe'>;

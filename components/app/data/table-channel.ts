@@ -4,7 +4,7 @@
  * shoe from there, so a window opened late or a message lost costs nothing.
  */
 
-import type { ShoeOrigin } from '../src/persistence.js';
+import type { ShoeOrigin } from '../../../src/persistence/scoreboard-store.js';
 
 /** The channel every scoreboard window of a browser profile shares. */
 export const TABLE_CHANNEL = 'bacc-scoreboard';

@@ -1,11 +1,11 @@
 import { LitElement, html, css, nothing } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
-import { DEFAULT_RULES } from '../src/rules.js';
-import { TableDisplayController } from './controllers/table-display.js';
-import { DEFAULT_STORED_TABLE } from './kiosk-settings.js';
-import { noticeLook } from './theme.js';
-import './bacc-scoreboard.js';
+import { DEFAULT_RULES } from '../../../src/rules.js';
+import { TableDisplayController } from './table-display.js';
+import { DEFAULT_STORED_TABLE } from '../kiosk/kiosk-settings.js';
+import { noticeLook } from '../../styles/theme.js';
+import '../../bacc-scoreboard.js';
 
 /**
  * The wall screen of a recorded table (`?mode=display`): shows the table's newest shoe kept by an

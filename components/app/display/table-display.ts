@@ -1,8 +1,8 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ShoeRecord } from '../../src/shoe-document.js';
-import type { ScoreboardStore } from '../../src/persistence.js';
-import { openStorage, onStorageStatus, storageStatus, storageTrouble } from '../storage.js';
-import { TableChannel, type ShoeChangedMessage } from '../table-channel.js';
+import type { ShoeRecord } from '../../../src/shoe-document.js';
+import type { ScoreboardStore } from '../../../src/persistence/scoreboard-store.js';
+import { openStorage, onStorageStatus, storageStatus, storageTrouble } from '../data/storage.js';
+import { TableChannel, type ShoeChangedMessage } from '../data/table-channel.js';
 
 export interface TableDisplayOptions {
   /** The table to show, or '' for the newest console shoe of any table. */

@@ -2,16 +2,16 @@ import { LitElement, html, css, nothing, type PropertyValues, type TemplateResul
 import { customElement, property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { localized, msg, str } from '@lit/localize';
-import type { ScoreboardStore, ShoeSummary } from '../src/persistence.js';
-import type { ShoeRecord } from '../src/shoe-document.js';
-import { HistoryStorageController } from './controllers/history-storage.js';
-import { storageTrouble } from './storage.js';
+import type { ScoreboardStore, ShoeSummary } from '../../../src/persistence/scoreboard-store.js';
+import type { ShoeRecord } from '../../../src/shoe-document.js';
+import { HistoryStorageController } from './history-storage.js';
+import { storageTrouble } from '../data/storage.js';
 import { bigRoadThumbnail } from './big-road-thumbnail.js';
 import { allShoesFileName, downloadFile, fileDate, shoeFileName } from './downloads.js';
 import { formatBytes, MAX_IMPORT_BYTES } from './file-sizes.js';
-import { controlStyles } from './control-styles.js';
-import { loadOnDemand } from './on-demand.js';
-import { themeTokens } from './theme.js';
+import { controlStyles } from '../control-styles.js';
+import { loadOnDemand } from '../on-demand.js';
+import { themeTokens } from '../../styles/theme.js';
 import type {} from './bacc-replay.js';
 
 /** A message for the person: `status` for news, `alert` for trouble. */

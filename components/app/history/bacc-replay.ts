@@ -1,12 +1,12 @@
 import { LitElement, html, css, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
-import type { HandRecord, ShoeRecord } from '../src/shoe-document.js';
-import { DEFAULT_RULES } from '../src/rules.js';
-import { ReplayPlaybackController } from './controllers/replay-playback.js';
-import { controlStyles } from './control-styles.js';
-import { themeTokens } from './theme.js';
-import './bacc-scoreboard.js';
+import type { HandRecord, ShoeRecord } from '../../../src/shoe-document.js';
+import { DEFAULT_RULES } from '../../../src/rules.js';
+import { ReplayPlaybackController } from './replay-playback.js';
+import { controlStyles } from '../control-styles.js';
+import { themeTokens } from '../../styles/theme.js';
+import '../../bacc-scoreboard.js';
 
 /** Replay speeds offered, in milliseconds per hand. */
 export const REPLAY_SPEEDS = [2000, 1000, 500, 200] as const;

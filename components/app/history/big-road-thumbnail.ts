@@ -8,7 +8,7 @@
  * <bacc-big-road> draws, and needs no canvas drawn after render.
  */
 import { html, type TemplateResult } from 'lit';
-import { RoadGrid } from '../src/roads-grid.js';
+import { RoadGrid } from '../../../src/roads-grid.js';
 
 /** Side of a thumbnail cell in SVG user units (and CSS pixels at its natural size). */
 export const THUMBNAIL_CELL = 8;

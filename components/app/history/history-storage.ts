@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ScoreboardStore } from '../../src/persistence.js';
-import { keepShoes, onStorageStatus, openStorage, storageStatus, type StorageStatus } from '../storage.js';
-import { TableChannel, type ShoeChangedMessage } from '../table-channel.js';
+import type { ScoreboardStore } from '../../../src/persistence/scoreboard-store.js';
+import { keepShoes, onStorageStatus, openStorage, storageStatus, type StorageStatus } from '../data/storage.js';
+import { TableChannel, type ShoeChangedMessage } from '../data/table-channel.js';
 
 /** What the browser says about the space the stored shoes take. */
 export interface StorageUse {

@@ -7,10 +7,10 @@
  * to be loaded into an <img> and drawn onto a canvas anyway, and would lose the page's fonts.
  */
 import { msg, str } from '@lit/localize';
-import { computeRoads, type BigRoadCell, type DerivedRoadName, type RoadsSnapshot } from '../src/roads.js';
-import type { HandRecord } from '../src/shoe-document.js';
-import type { TableRules } from '../src/rules.js';
-import { outcomeLetter, roadName } from './messages.js';
+import { computeRoads, type BigRoadCell, type DerivedRoadName, type RoadsSnapshot } from '../../../src/roads.js';
+import type { HandRecord } from '../../../src/shoe-document.js';
+import type { TableRules } from '../../../src/rules.js';
+import { outcomeLetter, roadName } from '../../internal/messages.js';
 
 /** The colours of the picture: CSS colours a canvas understands. */
 export interface RoadPictureColors {

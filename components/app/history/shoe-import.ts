@@ -4,7 +4,7 @@
  * Any refusal is an ImportRefusedError whose message says what is wrong in words for the screen.
  */
 import { msg, str } from '@lit/localize';
-import { parseShoeDocument, ShoeDocumentError, type ShoeRecord } from '../src/shoe-document.js';
+import { parseShoeDocument, ShoeDocumentError, type ShoeRecord } from '../../../src/shoe-document.js';
 import { formatBytes, MAX_IMPORT_BYTES } from './file-sizes.js';
 
 /** A file import refused before anything was stored. */

@@ -1,10 +1,10 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { Shoe } from '../../src/shoe.js';
-import { handRecord, type HandRecord, type ShoeRecord } from '../../src/shoe-document.js';
-import { shoeSeed } from '../../src/simulate.js';
-import type { TableRules } from '../../src/rules.js';
-import { newShoeId, randomShoeSeed, replayStoredShoe, shoeNumberInRun } from '../attract-shoes.js';
-import { KeptShoeController, storageProblemText, type KeptShoeStore } from './kept-shoe.js';
+import { Shoe } from '../../../src/shoe.js';
+import { handRecord, type HandRecord, type ShoeRecord } from '../../../src/shoe-document.js';
+import { shoeSeed } from '../../../src/simulate.js';
+import type { TableRules } from '../../../src/rules.js';
+import { newShoeId, randomShoeSeed, replayStoredShoe, shoeNumberInRun } from '../../../src/attract-shoes.js';
+import { KeptShoeController, storageProblemText, type KeptShoeStore } from '../data/kept-shoe.js';
 
 export interface AttractDealerOptions {
   rules: TableRules;

@@ -2,18 +2,18 @@ import { LitElement, html, css, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import { readKioskSettings, storedTableName, type KioskMode, type KioskSettings, type SettingProblem, type SettingReason } from './kiosk-settings.js';
-import { useLocale } from './localization.js';
-import type { AttractDealerController } from './controllers/attract-dealer.js';
-import { WakeLockController } from './controllers/wake-lock.js';
-import { BurnInShiftController } from './controllers/burn-in-shift.js';
-import type { KeptShoeStore } from './controllers/kept-shoe.js';
-import { openStorage } from './storage.js';
-import { noticeLook } from './theme.js';
-import { loadOnDemand, PartMissingError } from './on-demand.js';
+import { useLocale } from '../../internal/localization.js';
+import type { AttractDealerController } from './attract-dealer.js';
+import { WakeLockController } from './wake-lock.js';
+import { BurnInShiftController } from './burn-in-shift.js';
+import type { KeptShoeStore } from '../data/kept-shoe.js';
+import { openStorage } from '../data/storage.js';
+import { noticeLook } from '../../styles/theme.js';
+import { loadOnDemand, PartMissingError } from '../on-demand.js';
 // The history comes with the page rather than after it: fetched beside the page's own code instead
 // of once the kiosk has run, its first page with 1,000 stored shoes showed ~50 ms sooner (308 ms
 // against 350–373 ms, side by side); the attract kiosk carries ~10 KB (gzip) more for it.
-import './bacc-history.js';
+import '../history/bacc-history.js';
 
 /**
  * Each mode's element loads only when a page asks for it, so the attract kiosk carries no console
@@ -21,9 +21,9 @@ import './bacc-history.js';
  * imported above, with the page.
  */
 const MODE_ELEMENTS: Record<KioskMode, () => Promise<unknown>> = {
-  attract: () => import('./bacc-scoreboard.js'),
-  operator: () => import('./bacc-operator.js'),
-  display: () => import('./bacc-table-display.js'),
+  attract: () => import('../../bacc-scoreboard.js'),
+  operator: () => import('../operator/bacc-operator.js'),
+  display: () => import('../display/bacc-table-display.js'),
   history: () => Promise.resolve(),
 };
 
@@ -155,7 +155,7 @@ export class BaccKiosk extends LitElement {
    * it (nor the core's shoes and their checks, which the console and attract mode load with theirs).
    */
   private async dealAttractShoes(): Promise<void> {
-    const dealing = await this.loadPart(() => import('./controllers/attract-dealer.js'));
+    const dealing = await this.loadPart(() => import('./attract-dealer.js'));
     // The settings may have changed while the code loaded: deal by the latest, if still in attract mode.
     const { settings } = this;
     if (!dealing || settings.mode !== 'attract') return;

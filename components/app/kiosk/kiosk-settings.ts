@@ -3,8 +3,8 @@
  * default and reported, so a mistyped link still shows a working scoreboard and says what it
  * ignored. DOM-free, so it is tested in Node.
  */
-import { makeRules, type TableRules } from '../src/rules.js';
-import { parseLocale, type Locale } from './localization.js';
+import { makeRules, type TableRules } from '../../../src/rules.js';
+import { parseLocale, type Locale } from '../../internal/localization.js';
 
 export type Theme = 'dark' | 'light';
 

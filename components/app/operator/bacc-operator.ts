@@ -1,13 +1,13 @@
 import { LitElement, html, css, nothing } from 'lit';
 import { customElement, property, query } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
-import { DEFAULT_RULES, type TableRules } from '../src/rules.js';
-import { OperatorConsoleController, type RecordedHand, type HandFlag } from './controllers/operator-console.js';
-import { KeyShortcutsController } from './controllers/key-shortcuts.js';
-import { storageProblemText, type KeptShoeStore } from './controllers/kept-shoe.js';
+import { DEFAULT_RULES, type TableRules } from '../../../src/rules.js';
+import { OperatorConsoleController, type RecordedHand, type HandFlag } from './operator-console.js';
+import { KeyShortcutsController } from './key-shortcuts.js';
+import { storageProblemText, type KeptShoeStore } from '../data/kept-shoe.js';
 import { OPERATOR_KEYS, operatorKeyAction, type OperatorAction } from './operator-keys.js';
-import { DEFAULT_STORED_TABLE } from './kiosk-settings.js';
-import './bacc-scoreboard.js';
+import { DEFAULT_STORED_TABLE } from '../kiosk/kiosk-settings.js';
+import '../../bacc-scoreboard.js';
 
 /**
  * The operator console (`?mode=operator`): the scoreboard of the shoe being recorded and an entry

@@ -1,13 +1,13 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { CardEntry, outcomeEntryHand } from '../../src/recording.js';
-import { Shoe } from '../../src/shoe.js';
-import { handRecord, type HandRecord, type ShoeRecord } from '../../src/shoe-document.js';
-import type { Winner, Side } from '../../src/hand.js';
-import type { TableRules } from '../../src/rules.js';
-import type { Card } from '../../src/cards.js';
-import { newShoeId, randomShoeSeed, replayStoredShoe } from '../attract-shoes.js';
-import { cardsTyped } from '../operator-keys.js';
-import { KeptShoeController, type KeptShoeStore } from './kept-shoe.js';
+import { CardEntry, outcomeEntryHand } from '../../../src/recording.js';
+import { Shoe } from '../../../src/shoe.js';
+import { handRecord, type HandRecord, type ShoeRecord } from '../../../src/shoe-document.js';
+import type { Winner, Side } from '../../../src/hand.js';
+import type { TableRules } from '../../../src/rules.js';
+import type { Card } from '../../../src/cards.js';
+import { newShoeId, randomShoeSeed, replayStoredShoe } from '../../../src/attract-shoes.js';
+import { cardsTyped } from './operator-keys.js';
+import { KeptShoeController, type KeptShoeStore } from '../data/kept-shoe.js';
 
 export type EntryMode = 'outcome' | 'cards';
 export type HandFlag = 'playerPair' | 'bankerPair' | 'natural';

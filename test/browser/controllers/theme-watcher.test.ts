@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { LitElement } from 'lit';
-import { ThemeWatcher } from '../../components/controllers/theme-watcher.js';
+import { ThemeWatcher } from '../../../components/controllers/theme-watcher.js';
 
 class ThemeHost extends LitElement {
   changes = 0;

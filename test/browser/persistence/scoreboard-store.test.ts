@@ -3,8 +3,8 @@
 // tests cover what an engine could get wrong — keys, indexes, transactions, upgrades, blocking.
 import { expect } from '@open-wc/testing';
 import { openDB } from 'idb';
-import { ScoreboardStore, MIGRATIONS } from '../../src/persistence.js';
-import { simulateShoeRecords, shoeDocument, parseShoeDocument } from '../../src/shoe-document.js';
+import { ScoreboardStore, MIGRATIONS } from '../../../src/persistence/scoreboard-store.js';
+import { simulateShoeRecords, shoeDocument, parseShoeDocument } from '../../../src/shoe-document.js';
 
 let counter = 0;
 const databases: string[] = [];

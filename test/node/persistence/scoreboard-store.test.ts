@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDB } from 'idb';
-import { ScoreboardStore, StorageError, DATABASE_VERSION, MIGRATIONS } from '../../src/persistence.js';
-import { simulateShoeRecords, parseShoeDocument, shoeDocument, type ShoeRecord } from '../../src/shoe-document.js';
-import { handsFromOutcomes } from '../../src/roads.js';
+import { ScoreboardStore, StorageError, DATABASE_VERSION, MIGRATIONS } from '../../../src/persistence/scoreboard-store.js';
+import { simulateShoeRecords, parseShoeDocument, shoeDocument, type ShoeRecord } from '../../../src/shoe-document.js';
+import { handsFromOutcomes } from '../../../src/roads.js';
 
 let name: string;
 let counter = 0;

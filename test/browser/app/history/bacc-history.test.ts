@@ -1,13 +1,13 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import '../../components/bacc-history.js';
-import type { BaccHistory } from '../../components/bacc-history.js';
-import type { BaccReplay } from '../../components/bacc-replay.js';
-import { closeStorage, openStorage } from '../../components/storage.js';
-import { TableChannel } from '../../components/table-channel.js';
-import { ScoreboardStore } from '../../src/persistence.js';
-import { shoeDocumentText, simulateShoeRecords, type ShoeRecord } from '../../src/shoe-document.js';
-import { eventsFiredDuring } from './event-spy.js';
+import '../../../../components/app/history/bacc-history.js';
+import type { BaccHistory } from '../../../../components/app/history/bacc-history.js';
+import type { BaccReplay } from '../../../../components/app/history/bacc-replay.js';
+import { closeStorage, openStorage } from '../../../../components/app/data/storage.js';
+import { TableChannel } from '../../../../components/app/data/table-channel.js';
+import { ScoreboardStore } from '../../../../src/persistence/scoreboard-store.js';
+import { shoeDocumentText, simulateShoeRecords, type ShoeRecord } from '../../../../src/shoe-document.js';
+import { eventsFiredDuring } from '../../event-spy.js';
 import { captureDownloads, shoeAt, until } from './history-fixtures.js';
 
 /** Twelve shoes on three tables, one a day from 1 to 12 March 2026 (noon, local time). */

@@ -1,13 +1,13 @@
 import { expect, fixture, html, nextFrame } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import '../../components/bacc-replay.js';
-import type { BaccReplay } from '../../components/bacc-replay.js';
-import type { BaccScoreboard } from '../../components/bacc-scoreboard.js';
-import type { BaccBigRoad } from '../../components/bacc-big-road.js';
-import { computeRoads } from '../../src/roads.js';
-import { eventsFiredDuring } from './event-spy.js';
+import '../../../../components/app/history/bacc-replay.js';
+import type { BaccReplay } from '../../../../components/app/history/bacc-replay.js';
+import type { BaccScoreboard } from '../../../../components/bacc-scoreboard.js';
+import type { BaccBigRoad } from '../../../../components/bacc-big-road.js';
+import { computeRoads } from '../../../../src/roads.js';
+import { eventsFiredDuring } from '../../event-spy.js';
 import { shoeAt, until } from './history-fixtures.js';
-import { byColumn, layerCells } from './road-marks.js';
+import { byColumn, layerCells } from '../../road-marks.js';
 
 const shoe = shoeAt('replay', 'Table 3', '2026-03-14T12:00:00.000Z');
 

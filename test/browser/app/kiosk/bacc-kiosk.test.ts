@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../components/bacc-kiosk.js';
-import type { BaccKiosk } from '../../components/bacc-kiosk.js';
-import { useLocale } from '../../components/localization.js';
+import '../../../../components/app/kiosk/bacc-kiosk.js';
+import type { BaccKiosk } from '../../../../components/app/kiosk/bacc-kiosk.js';
+import { useLocale } from '../../../../components/internal/localization.js';
 
 const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const scoreboardOf = (kiosk: BaccKiosk) => kiosk.shadowRoot!.querySelector('bacc-scoreboard')!;
@@ -10,7 +10,7 @@ describe('<bacc-kiosk>', () => {
   // The attract mode loads the scoreboard's module when it first shows: have it defined before the
   // tests read the scoreboard's properties (read too soon, an undefined element had none).
   before(async () => {
-    await import('../../components/bacc-scoreboard.js');
+    await import('../../../../components/bacc-scoreboard.js');
   });
   afterEach(async () => {
     await useLocale('en');

@@ -1,10 +1,10 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { LitElement } from 'lit';
-import { WakeLockController } from '../../components/controllers/wake-lock.js';
-import { BurnInShiftController } from '../../components/controllers/burn-in-shift.js';
-import { AttractDealerController } from '../../components/controllers/attract-dealer.js';
-import { storageProblemText } from '../../components/controllers/kept-shoe.js';
-import { makeRules } from '../../src/rules.js';
+import { WakeLockController } from '../../../../components/app/kiosk/wake-lock.js';
+import { BurnInShiftController } from '../../../../components/app/kiosk/burn-in-shift.js';
+import { AttractDealerController } from '../../../../components/app/kiosk/attract-dealer.js';
+import { storageProblemText } from '../../../../components/app/data/kept-shoe.js';
+import { makeRules } from '../../../../src/rules.js';
 
 const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 

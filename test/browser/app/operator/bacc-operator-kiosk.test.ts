@@ -1,14 +1,14 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { LitElement } from 'lit';
-import '../../components/bacc-kiosk.js';
-import type { BaccKiosk } from '../../components/bacc-kiosk.js';
-import { AttractDealerController } from '../../components/controllers/attract-dealer.js';
-import type { KeptShoeStore } from '../../components/controllers/kept-shoe.js';
-import { closeStorage, onStorageStatus, openStorage } from '../../components/storage.js';
-import { StorageError } from '../../src/persistence.js';
-import { makeRules } from '../../src/rules.js';
-import { Shoe } from '../../src/shoe.js';
-import { handRecord } from '../../src/shoe-document.js';
+import '../../../../components/app/kiosk/bacc-kiosk.js';
+import type { BaccKiosk } from '../../../../components/app/kiosk/bacc-kiosk.js';
+import { AttractDealerController } from '../../../../components/app/kiosk/attract-dealer.js';
+import type { KeptShoeStore } from '../../../../components/app/data/kept-shoe.js';
+import { closeStorage, onStorageStatus, openStorage } from '../../../../components/app/data/storage.js';
+import { StorageError } from '../../../../src/persistence/scoreboard-store.js';
+import { makeRules } from '../../../../src/rules.js';
+import { Shoe } from '../../../../src/shoe.js';
+import { handRecord } from '../../../../src/shoe-document.js';
 import { freshStorage, gatedStore, until, wait } from './operator-helpers.js';
 
 const scoreboardOf = (kiosk: BaccKiosk) => kiosk.shadowRoot!.querySelector('bacc-scoreboard')!;

@@ -1,8 +1,8 @@
 /** Shared set-up of the operator, display and kiosk storage tests: a database of their own per test. */
 import { fixtureCleanup } from '@open-wc/testing';
-import { closeStorage, openStorage } from '../../components/storage.js';
-import { ScoreboardStore } from '../../src/persistence.js';
-import type { KeptShoeStore } from '../../components/controllers/kept-shoe.js';
+import { closeStorage, openStorage } from '../../../../components/app/data/storage.js';
+import { ScoreboardStore } from '../../../../src/persistence/scoreboard-store.js';
+import type { KeptShoeStore } from '../../../../components/app/data/kept-shoe.js';
 
 export const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 

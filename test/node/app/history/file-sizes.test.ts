@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { formatBytes, MAX_IMPORT_BYTES } from '../../components/file-sizes.js';
+import { formatBytes, MAX_IMPORT_BYTES } from '../../../../components/app/history/file-sizes.js';
 
 describe('formatBytes', () => {
   it('writes bytes in decimal units, with one decimal below 100 of a unit', () => {

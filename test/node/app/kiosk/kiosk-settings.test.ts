@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { readKioskSettings, DEFAULT_KIOSK_SETTINGS, storedTableName } from '../../components/kiosk-settings.js';
+import { readKioskSettings, DEFAULT_KIOSK_SETTINGS, storedTableName } from '../../../../components/app/kiosk/kiosk-settings.js';
 
 describe('readKioskSettings', () => {
   it('gives the defaults for an empty query: 8 decks, 5% commission, dark, English', () => {

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { operatorKeyAction, cardsTyped, OPERATOR_KEYS } from '../../components/operator-keys.js';
+import { operatorKeyAction, cardsTyped, OPERATOR_KEYS } from '../../../../components/app/operator/operator-keys.js';
 
 describe('operatorKeyAction', () => {
   it('records banker, player and tie with b, p and t, in either case', () => {
