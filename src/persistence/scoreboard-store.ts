@@ -272,6 +272,17 @@ export class ScoreboardStore implements ShoeStore {
     });
   }
 
+  /**
+   * One hand of a shoe (`index` 0 for the first), as `getShoe` gives it, or undefined when the shoe
+   * has no such hand: a display that hears "hand N added" reads only that hand.
+   */
+  async getHand(shoeId: string, index: number): Promise<HandRecord | undefined> {
+    return this.read(`read hand ${index + 1}`, async () => {
+      const hand = await this.db.get('hands', [shoeId, index]);
+      return hand && storedFields(hand);
+    });
+  }
+
   /** One shoe's summary, or undefined. */
   async getSummary(id: string): Promise<ShoeSummary | undefined> {
     return this.read('read the shoe', () => this.db.get('shoes', id));
