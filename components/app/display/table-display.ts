@@ -14,9 +14,17 @@ export interface TableDisplayOptions {
 /**
  * Follows a table's shoe for a wall display: reads the newest console shoe (origin `console`: never
  * an attract kiosk's or an imported one) from IndexedDB when it connects
- * (so a display opened late shows the whole shoe), and reads it again whenever another window says
- * through the TableChannel that a shoe of the table changed, switching to a new shoe when one starts.
- * The channel only says which shoe changed: IndexedDB is the truth.
+ * (so a display opened late shows the whole shoe), then follows what another window says through
+ * the TableChannel about a shoe of the table, switching to a new shoe when one starts.
+ *
+ * The channel says which shoe changed and how; IndexedDB is the truth. For the shoe on screen, one
+ * more hand (`add` of the hand after the last one shown) reads only that hand and shows it after
+ * the same hand objects, so the scoreboard adds one hand to its roads and statistics instead of
+ * rebuilding them; `undo` of the last hand drops it; `end` reads the end time and keeps the hands.
+ * Anything else (a gap, a correction, another shoe, a deletion, an import, news that does not say
+ * what changed) reads the whole shoe again. An `add` of a hand already shown (a late or repeated
+ * message) changes nothing. Messages are followed one at a time, in the order they came, so each
+ * step starts from what the one before it showed.
  */
 export class TableDisplayController implements ReactiveController {
   /** The shoe on screen, or null before one is stored. */
@@ -33,6 +41,8 @@ export class TableDisplayController implements ReactiveController {
   /** Reads can finish out of order: only the newest one is shown. */
   private readNumber = 0;
   private connected = false;
+  /** The reads and channel messages still to follow, one after another (see `inTurn`). */
+  private queue: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -86,8 +96,8 @@ export class TableDisplayController implements ReactiveController {
     if (this.connected) this.reopenTimer = setTimeout(() => this.open(), this.options.reopenDelay ?? 5000);
   }
 
-  private async readLatest(): Promise<void> {
-    await this.show(() => this.latestConsoleShoe());
+  private readLatest(): Promise<void> {
+    return this.inTurn(() => this.show(() => this.latestConsoleShoe()));
   }
 
   /** The newest console shoe of the table (of any table when none is set). */
@@ -96,26 +106,84 @@ export class TableDisplayController implements ReactiveController {
     return this.store!.latestShoe(table ? { table, origin: 'console' } : { origin: 'console' });
   }
 
-  private async follow(message: ShoeChangedMessage): Promise<void> {
+  /**
+   * Runs `step` once every read and message before it has been followed: an incremental step
+   * must start from what the step before it showed.
+   */
+  private inTurn(step: () => Promise<void>): Promise<void> {
+    const turn = this.queue.then(step);
+    this.queue = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private follow(message: ShoeChangedMessage): void {
     const table = this.options.table();
     if (table && message.table !== table) return;
     // An attract kiosk of the same table tells its hands on the same channel: not this screen's.
     if (message.origin !== undefined && message.origin !== 'console') return;
-    if (!this.store) return;
-    await this.show(async () => {
-      // News without an origin (History's): the stored summary says whose shoe it is.
-      const summary = await this.store!.getSummary(message.shoeId);
-      if (summary && summary.origin !== 'console') return this.shoe;
-      // Deleted (in History): the screen shows the table's latest console shoe left, if any.
-      if (!summary) {
-        return this.shoe?.id === message.shoeId ? this.latestConsoleShoe() : this.shoe;
+    void this.inTurn(() => this.followStep(message));
+  }
+
+  /** Follows one message: a step from the shoe on screen where it can, the whole shoe read again otherwise. */
+  private async followStep(message: ShoeChangedMessage): Promise<void> {
+    const store = this.store;
+    if (!store || !this.connected) return;
+    const shown = this.shoe;
+    if (shown && shown.id === message.shoeId) {
+      const count = shown.hands.length;
+      switch (message.change) {
+        case 'add':
+          // Already shown (a repeated message, or news of a hand the last read already found).
+          if (message.handCount <= count) return;
+          if (message.handCount === count + 1) {
+            return this.show(async () => {
+              const hand = await store.getHand(shown.id, count);
+              // Gone again already (undone): the shoe as it is now.
+              if (!hand) return this.readAgain(message);
+              return { ...shown, hands: [...shown.hands, hand] };
+            });
+          }
+          break; // a gap: hands were missed
+        case 'undo':
+          if (message.handCount === count - 1) {
+            this.readNumber++;
+            this.shoe = { ...shown, hands: shown.hands.slice(0, count - 1) };
+            this.host.requestUpdate();
+            return;
+          }
+          break;
+        case 'end':
+          if (message.handCount === count) {
+            return this.show(async () => {
+              const summary = await store.getSummary(shown.id);
+              if (!summary || summary.origin !== 'console' || summary.handCount !== count) return this.readAgain(message);
+              return summary.endedAt === shown.endedAt ? shown : { ...shown, endedAt: summary.endedAt };
+            });
+          }
+          break;
+        default:
+          break;
       }
-      const shoe = await this.store!.getShoe(message.shoeId);
-      // Without a table setting the display follows the newest shoe; an older shoe's change (an
-      // operator correcting yesterday's shoe) does not take the screen from it.
-      if (shoe && this.shoe && shoe.id !== this.shoe.id && shoe.startedAt < this.shoe.startedAt) return this.shoe;
-      return shoe ?? this.shoe;
-    });
+    }
+    return this.show(() => this.readAgain(message));
+  }
+
+  /** The shoe to show after news of `message.shoeId`, read whole from the store. */
+  private async readAgain(message: ShoeChangedMessage): Promise<ShoeRecord | null | undefined> {
+    const store = this.store;
+    if (!store) return this.shoe;
+    // News without an origin (History's): the stored summary says whose shoe it is.
+    const summary = await store.getSummary(message.shoeId);
+    if (summary && summary.origin !== 'console') return this.shoe;
+    // Deleted (in History): the screen shows the table's latest console shoe left, if any.
+    if (!summary) {
+      return this.shoe?.id === message.shoeId ? this.latestConsoleShoe() : this.shoe;
+    }
+    const shoe = await store.getShoe(message.shoeId);
+    // Without a table setting the display follows the newest shoe; an older shoe's change (an
+    // operator correcting yesterday's shoe) does not take the screen from it.
+    if (shoe && this.shoe && shoe.id !== this.shoe.id && shoe.startedAt < this.shoe.startedAt) return this.shoe;
+    return shoe ?? this.shoe;
   }
 
   private async show(read: () => Promise<ShoeRecord | null | undefined>): Promise<void> {
