@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: every suite in turn — type checks, the Node tests (vitest), the end-to-end tests
-// (playwright-core against the built app) and the browser tests (web-test-runner in Chromium) —
-// then one line adding them all up: "N passed, N failed".
+// `npm test`: every suite in turn — type checks, lint and format checks, the Node tests
+// (vitest), the end-to-end tests (playwright-core against the built app) and the browser tests
+// (web-test-runner in Chromium) — then one line adding them all up: "N passed, N failed".
 // Neither runner's own summary is a line CI reads, so the counts come from their reports.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -38,6 +38,16 @@ for (const [name, config] of [
 ]) {
   console.log(`\n▶ ${name}`);
   const ok = run(bin('tsc'), ['-p', config]) === 0;
+  suites.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+}
+
+// Lint and format count one test each, like the type checks: any finding fails it.
+for (const [name, command, args] of [
+  ['lint: eslint (typescript-eslint, lit, wc)', 'eslint', ['.', '--max-warnings', '0']],
+  ['format: prettier --check', 'prettier', ['--check', '.']],
+]) {
+  console.log(`\n▶ ${name}`);
+  const ok = run(bin(command), args) === 0;
   suites.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
 }
 
