@@ -64,6 +64,7 @@ export class ShoeKeeper {
   private failures = 0;
   private cancelRetry: (() => void) | null = null;
   private lastProblem: KeeperProblem | null = null;
+  private settled: ShoeRecord | null = null;
   private stopped = false;
 
   constructor(private readonly options: ShoeKeeperOptions) {
@@ -78,6 +79,14 @@ export class ShoeKeeper {
   /** The hands of the shoe in memory; a new array on every change. */
   get hands(): readonly HandRecord[] {
     return this.current?.hands ?? [];
+  }
+
+  /**
+   * The shoe to show: the shoe in memory once its writes have settled (written, or kept in memory
+   * for a retry). A change still on its way to the store is not shown yet.
+   */
+  get shown(): ShoeRecord | null {
+    return this.settled;
   }
 
   /** Changes made but not yet written. */
@@ -99,6 +108,7 @@ export class ShoeKeeper {
   /** Takes up a shoe read back from the store (after a reload): nothing to write. */
   resume(shoe: ShoeRecord): void {
     this.current = shoe;
+    this.settled = shoe;
     this.options.onChange?.();
   }
 
@@ -155,7 +165,10 @@ export class ShoeKeeper {
         this.flushing = null;
       });
     }
-    return this.flushing.then(() => this.queue.length === 0);
+    return this.flushing.then(() => {
+      this.settle();
+      return this.queue.length === 0;
+    });
   }
 
   /** Stops retrying (the element left the page) until the next `flush`; unsaved changes stay listed in `unsaved`. */
@@ -163,6 +176,13 @@ export class ShoeKeeper {
     this.stopped = true;
     this.cancelRetry?.();
     this.cancelRetry = null;
+  }
+
+  /** What is in memory may be shown now: its writes are done, or failed and kept for a retry. */
+  private settle(): void {
+    if (this.settled === this.current) return;
+    this.settled = this.current;
+    this.options.onChange?.();
   }
 
   private requireShoe(): ShoeRecord {
@@ -175,7 +195,10 @@ export class ShoeKeeper {
     this.queue.push(change);
     this.options.onChange?.();
     // Queued behind an earlier change that could not be written: keep the order, wait for the retry.
-    if (this.queue.length > 1 && this.lastProblem) return false;
+    if (this.queue.length > 1 && this.lastProblem) {
+      this.settle();
+      return false;
+    }
     return this.flush();
   }
 

@@ -3,9 +3,11 @@ import { msg, str } from '@lit/localize';
 import { ShoeKeeper, type ShoeStore, type ShoeChange, type KeeperOrigin, type KeeperProblem } from '../../../src/shoe-keeper.js';
 import type { ScoreboardStore } from '../../../src/persistence/scoreboard-store.js';
 import type { HandRecord, ShoeRecord } from '../../../src/shoe-document.js';
-import { openStorage, onStorageStatus, storageStatus, storageTrouble, type StorageStatus } from './storage.js';
+import type { StorageStatus } from './storage.js';
 import { TableChannel } from './table-channel.js';
-import { shoesToPrune, type PrunableShoe } from '../../../src/attract-shoes.js';
+import { StorageConnectionController } from './storage-connection.js';
+import { TableLockController } from './table-lock.js';
+import { StoredShoeFollowerController } from './stored-shoe-follower.js';
 
 /** What the controller needs of a store: writing (the keeper's part), finding the shoe to resume, letting old shoes go. */
 export type KeptShoeStore = ShoeStore & Pick<ScoreboardStore, 'latestShoe' | 'listShoes' | 'deleteShoe'>;
@@ -22,75 +24,42 @@ export interface KeptShoeOptions {
   /** Wait before trying again to open storage that failed to open. */
   reopenDelay?: number;
   /**
-   * Whether a stored open shoe may be taken up again; one refused is ended, so it is never
-   * mistaken for the shoe in play. Default: every open shoe of the table and origin.
+   * Whether a stored open shoe may be taken up again (a question: it changes nothing); one refused
+   * is ended, so it is never mistaken for the shoe in play. Default: every open shoe of the table and origin.
    */
   resumable?: (shoe: ShoeRecord) => boolean;
 }
 
-/** How long a window waits for a table's lock before it says another window keeps the table. */
-const LOCK_GRACE_MS = 250;
-
-/** What `navigator.locks` offers, where it exists. */
-type Locks = Pick<LockManager, 'request'>;
-
 /**
- * Keeps the host's shoe in IndexedDB through a `ShoeKeeper`: opens the page's storage, takes up the
- * table's open shoe after a reload, writes every change before it is shown, tells other windows
- * after each change is written, and while storage is in trouble keeps the hands in memory, says
- * so (`storageMessage`, `unsaved`, `problem`) and retries. The host reads `hands` and `shoe`.
+ * Keeps the host's shoe in IndexedDB through a `ShoeKeeper`: takes up the table's open shoe after a
+ * reload, writes every change before it is shown, tells other windows after each change is written,
+ * and while storage is in trouble keeps the hands in memory, says so (`unsaved`, `problem`,
+ * `storageMessage`) and retries. The host reads `hands` and `shoe`.
  *
- * One window keeps a table's shoe at a time: the controller holds a Web Lock named after its origin
- * and table while its host is on the page. A second window of the same table (`lockedElsewhere`)
- * only shows the stored shoe and follows it, and takes over when the first one closes. Without
- * `navigator.locks` every window keeps the shoe, as before.
+ * Its parts each do one job: the page's storage (`StorageConnectionController`), the table's lock
+ * (`TableLockController`: one window keeps a table at a time), and, in a window that does not hold
+ * the lock, the shoe as the other window stores it (`StoredShoeFollowerController`, read-only).
  */
 export class KeptShoeController implements ReactiveController {
-  /** The hands on screen: replaced (never mutated) once each change has been written or kept for retry. */
-  hands: readonly HandRecord[] = [];
-  /** The shoe on screen, or null before one is started or resumed. */
-  shoe: ShoeRecord | null = null;
-  /** Storage trouble that is not about one write (blocked by another tab, unavailable), in words for the screen. */
-  storageMessage: string | null = null;
-  /**
-   * True once this window keeps the table's shoe and the open shoe (if any) has been looked for, or
-   * storage could not be opened (blocked or failed: then the shoe is kept in memory until it opens).
-   */
-  ready = false;
-  /** Another window keeps this table's shoe: this one shows it read-only until that window closes. */
-  lockedElsewhere = false;
-
   private readonly keeper: ShoeKeeper;
+  private readonly connection: StorageConnectionController<KeptShoeStore>;
+  private readonly lock: TableLockController;
+  private readonly follower: StoredShoeFollowerController;
+  /** This controller and the ones it is made of, as added to the host. */
+  private readonly parts: readonly ReactiveController[];
   private channel: TableChannel | null = null;
-  private store: KeptShoeStore | null = null;
-  private storageDown = false;
-  private stopListening: (() => void) | null = null;
-  private reopenTimer: ReturnType<typeof setTimeout> | undefined;
+  private looking: Promise<void> | null = null;
+  /** Why the table's open shoe could not be read, or null. */
+  private readError: unknown = null;
+  private lookedForShoe = false;
   private readyPromise: Promise<void>;
   private markReady!: () => void;
-  private connected = false;
-  /** This window keeps the table's shoe (it holds the lock, or there are no locks). */
-  private holdsTable = false;
-  private releaseLock: (() => void) | null = null;
-  private stopWaitingForLock: AbortController | null = null;
-  private lockedElsewhereTimer: ReturnType<typeof setTimeout> | undefined;
-  private looking: Promise<void> | null = null;
-  /** Reads of the followed shoe can finish out of order: only the newest is shown. */
-  private followNumber = 0;
-  private readonly warnBeforeUnload = (event: BeforeUnloadEvent): void => {
-    // A closed tab would lose what the storage has not taken yet: let the browser ask first. Not for
-    // the attract kiosk: nobody is there to answer, a dialog would hold up a reload or an update,
-    // and its simulated shoe is dealt again from its seed anyway.
-    if (this.options.origin === 'console' && this.keeper.unsaved > 0) {
-      event.preventDefault();
-      event.returnValue = '';
-    }
-  };
 
   constructor(
     private readonly host: ReactiveControllerHost,
     private readonly options: KeptShoeOptions,
   ) {
+    host.addController(this);
     this.keeper = new ShoeKeeper({
       store: null,
       schedule: (callback, ms) => {
@@ -106,7 +75,61 @@ export class KeptShoeController implements ReactiveController {
       onSaved: (change) => this.tellOtherWindows(change),
     });
     this.readyPromise = new Promise((resolve) => (this.markReady = resolve));
-    host.addController(this);
+    // Made in this order because a part added to a host already on the page connects at once:
+    // the follower and the lock call back only later, the connection may hand its store on at once.
+    this.follower = new StoredShoeFollowerController(host, {
+      table: options.table,
+      origin: options.origin,
+      store: () => this.connection.store,
+      active: () => this.lock.heldElsewhere,
+    });
+    this.lock = new TableLockController(host, {
+      table: options.table,
+      origin: options.origin,
+      onHeld: () => this.tableHeld(),
+      onHeldElsewhere: () => void this.follower.refresh(),
+    });
+    this.connection = new StorageConnectionController<KeptShoeStore>(host, {
+      ...(options.store ? { store: options.store } : {}),
+      ...(options.reopenDelay === undefined ? {} : { reopenDelay: options.reopenDelay }),
+      onStore: (store) => void this.useStore(store),
+      onStatus: (status) => this.storageChanged(status),
+    });
+    // A closed tab would lose what the storage has not taken yet: the browser asks first. Not for
+    // the attract kiosk: nobody is there to answer, and its shoe is dealt again from its seed anyway.
+    const warning = new UnsavedChangesWarning(host, () => options.origin === 'console' && this.keeper.unsaved > 0);
+    this.parts = [this, this.connection, this.lock, this.follower, warning];
+  }
+
+  /** Leaves the host for good (the page switched to another mode): stops every part and lets go of the table. */
+  detach(): void {
+    for (const part of this.parts) {
+      part.hostDisconnected?.();
+      this.host.removeController(part);
+    }
+  }
+
+  /** The shoe on screen: the one kept here, or, while another window keeps the table, that one as stored. */
+  get shoe(): ShoeRecord | null {
+    return this.lock.heldElsewhere ? this.follower.shoe : this.keeper.shown;
+  }
+
+  /** The hands on screen: replaced (never mutated) once each change has been written or kept for retry. */
+  get hands(): readonly HandRecord[] {
+    return this.shoe?.hands ?? [];
+  }
+
+  /** Another window keeps this table's shoe: this one shows it read-only until that window closes. */
+  get lockedElsewhere(): boolean {
+    return this.lock.heldElsewhere;
+  }
+
+  /**
+   * True once this window keeps the table's shoe and the open shoe (if any) has been looked for, or
+   * storage could not be opened (blocked or failed: then the shoe is kept in memory until it opens).
+   */
+  get ready(): boolean {
+    return this.lock.held && this.lookedForShoe;
   }
 
   /** Changes made but not yet written. */
@@ -119,111 +142,68 @@ export class KeptShoeController implements ReactiveController {
     return this.keeper.problem;
   }
 
+  /** Storage trouble that is not about one write (blocked by another tab, unavailable, a failed read), in words for the screen. */
+  get storageMessage(): string | null {
+    const readError = this.lock.heldElsewhere ? this.follower.readError : this.readError;
+    if (readError) return (readError as Error).message;
+    return this.connection.trouble;
+  }
+
   /** Resolves once this window keeps the table's shoe and the open shoe has been looked for (see `ready`). */
   whenReady(): Promise<void> {
-    return this.readyPromise;
+    return this.ready ? Promise.resolve() : this.readyPromise;
+  }
+
+  /** The store shoes are kept in, or null while storage is not open. */
+  get store(): KeptShoeStore | null {
+    return this.connection.store;
   }
 
   hostConnected(): void {
-    this.connected = true;
     // Back on the page after a move, the same keeper carries on: its shoe, its hands and whatever it
     // has not written yet (a new keeper would have no shoe, and the next hand would be refused).
-    this.channel = new TableChannel((message) => {
-      // Another window's shoe of this table and origin (or news without an origin, as of a deletion).
-      const ours = message.table === this.options.table() && (message.origin ?? this.options.origin) === this.options.origin;
-      if (!this.holdsTable && ours) void this.followStored();
-    });
-    addEventListener('beforeunload', this.warnBeforeUnload);
-    const injected = this.options.store?.();
-    if (injected) {
-      this.store = injected;
-    } else {
-      this.stopListening = onStorageStatus((status) => this.followStatus(status));
-      this.followStatus(storageStatus());
-      this.open();
-    }
-    this.claimTable();
+    this.channel = new TableChannel();
   }
 
   hostDisconnected(): void {
-    this.connected = false;
     this.keeper.stop();
     this.channel?.close();
     this.channel = null;
-    this.stopListening?.();
-    this.stopListening = null;
-    clearTimeout(this.reopenTimer);
-    removeEventListener('beforeunload', this.warnBeforeUnload);
-    // Another window of the table may take over now; back on the page, this one waits for the lock again.
-    this.holdsTable = false;
-    if (this.ready) {
-      this.ready = false;
+    // Back on the page, the window waits for the table's lock again before it is ready.
+    if (this.lookedForShoe) {
+      this.lookedForShoe = false;
       this.readyPromise = new Promise((resolve) => (this.markReady = resolve));
     }
-    clearTimeout(this.lockedElsewhereTimer);
-    this.stopWaitingForLock?.abort();
-    this.stopWaitingForLock = null;
-    this.releaseLock?.();
-    this.releaseLock = null;
   }
 
   /** Starts a new shoe. Resolves true once written, false when kept in memory for a retry. */
   startShoe(shoe: ShoeRecord): Promise<boolean> {
-    return this.show(() => this.keeper.startShoe(shoe));
+    return this.change(() => this.keeper.startShoe(shoe));
   }
 
   /** Appends a hand. */
   addHand(hand: HandRecord): Promise<boolean> {
-    return this.show(() => this.keeper.addHand(hand));
+    return this.change(() => this.keeper.addHand(hand));
   }
 
   /** Replaces hand `index` (from 0). @throws RangeError when there is no such hand. */
   correctHand(index: number, hand: HandRecord): Promise<boolean> {
-    return this.show(() => this.keeper.correctHand(index, hand));
+    return this.change(() => this.keeper.correctHand(index, hand));
   }
 
   /** Removes the last hand. @throws RangeError when there is none. */
   undo(): Promise<boolean> {
-    return this.show(() => this.keeper.undo());
+    return this.change(() => this.keeper.undo());
   }
 
   /** Ends the shoe now. */
   endShoe(): Promise<boolean> {
-    return this.show(() => this.keeper.endShoe(new Date().toISOString()));
+    return this.change(() => this.keeper.endShoe(new Date().toISOString()));
   }
 
-  /**
-   * Deletes the table's ended attract shoes beyond the newest `keep` (the shoe in play, open shoes
-   * and shoes of a console or an import are never deleted). Returns how many went; storage trouble
-   * deletes nothing.
-   */
-  async letGoOfOldSimulatedShoes(keep: number): Promise<number> {
-    const store = this.store;
-    if (!store || !this.holdsTable) return 0;
-    try {
-      const table = this.options.table();
-      const shoes: PrunableShoe[] = [];
-      const page = 500;
-      for (let offset = 0; ; offset += page) {
-        const { shoes: batch, total } = await store.listShoes({ table, offset, limit: page });
-        shoes.push(...batch);
-        if (batch.length === 0 || offset + page >= total) break;
-      }
-      const doomed = shoesToPrune(shoes, keep, this.keeper.shoe?.id ?? null);
-      for (const id of doomed) await store.deleteShoe(id);
-      return doomed.length;
-    } catch (error) {
-      // Old attract shoes staying a while longer loses nothing; the next shoe tries again.
-      console.warn('Could not delete old simulated shoes:', error);
-      return 0;
-    }
-  }
-
-  private async show(change: () => Promise<boolean>): Promise<boolean> {
-    if (!this.holdsTable) throw new Error('this table is kept in another window');
+  private async change(change: () => Promise<boolean>): Promise<boolean> {
+    if (!this.lock.held) throw new Error('this table is kept in another window');
     const saved = await change();
-    this.hands = this.keeper.hands;
-    this.shoe = this.keeper.shoe;
     this.host.requestUpdate();
     return saved;
   }
@@ -233,105 +213,38 @@ export class KeptShoeController implements ReactiveController {
     const current = this.keeper.shoe;
     const handCount =
       change.kind === 'start' ? change.shoe.hands.length : change.kind === 'add' ? change.index + 1 : change.kind === 'undo' ? change.index : (current?.hands.length ?? 0);
-    this.channel?.post({ shoeId, table: current?.id === shoeId ? current.table : this.options.table(), handCount, origin: this.options.origin });
+    this.channel?.post({
+      shoeId,
+      table: current?.id === shoeId ? current.table : this.options.table(),
+      handCount,
+      origin: this.options.origin,
+      change: change.kind === 'replace' ? 'correct' : change.kind,
+    });
   }
 
-  /** Takes the table's lock if no other window holds it; otherwise shows the shoe read-only and waits for it. */
-  private claimTable(): void {
-    const locks = (globalThis.navigator as { locks?: Locks } | undefined)?.locks;
-    if (!locks) {
-      this.tableClaimed(null);
-      return;
+  private tableHeld(): void {
+    // Without Web Locks the table is held at once, before the connection is made; the connection
+    // then hands its store on (useStore) as it connects.
+    if (!(this.connection as StorageConnectionController<KeptShoeStore> | undefined)) return;
+    const store = this.connection.store;
+    if (store) void this.takeUp(store);
+    else if (this.connection.status.state === 'blocked' || this.connection.status.state === 'failed') this.finishLookingForShoe();
+  }
+
+  private storageChanged(status: StorageStatus): void {
+    if (status.state === 'blocked') {
+      // Until the other tab lets go, this window keeps new hands in memory; they are written in
+      // order once storage opens.
+      if (this.lock.held) this.finishLookingForShoe();
+    } else if (status.state === 'failed') {
+      void this.keeper.setStore(null);
+      if (this.lock.held) this.finishLookingForShoe();
     }
-    const name = `bacc-scoreboard:${this.options.origin}:${this.options.table()}`;
-    const waiting = new AbortController();
-    this.stopWaitingForLock = waiting;
-    // The lock is held until the callback's promise settles: until the host leaves the page.
-    const hold = (lock: Lock | null): Promise<void> | undefined => {
-      if (!lock) return undefined;
-      if (waiting.signal.aborted || !this.connected) return undefined;
-      return new Promise<void>((release) => this.tableClaimed(release));
-    };
-    locks
-      .request(name, { ifAvailable: true }, (lock) => {
-        if (lock || waiting.signal.aborted) return hold(lock);
-        // A reloading page lets go of the lock a moment after this one asks: say "another window"
-        // only when the lock has not come by then.
-        clearTimeout(this.lockedElsewhereTimer);
-        this.lockedElsewhereTimer = setTimeout(() => {
-          if (this.holdsTable || !this.connected) return;
-          this.lockedElsewhere = true;
-          this.host.requestUpdate();
-          void this.followStored();
-        }, LOCK_GRACE_MS);
-        // Queue for the lock: granted when the window that holds it closes.
-        locks
-          .request(name, { signal: waiting.signal }, (granted) => {
-            clearTimeout(this.lockedElsewhereTimer);
-            return hold(granted);
-          })
-          .catch(() => undefined);
-        return undefined;
-      })
-      .catch((error: unknown) => {
-        console.warn('Could not take the table lock; keeping the shoe here anyway:', error);
-        this.tableClaimed(null);
-      });
-  }
-
-  private tableClaimed(release: (() => void) | null): void {
-    this.releaseLock = release;
-    this.holdsTable = true;
-    this.lockedElsewhere = false;
-    this.host.requestUpdate();
-    if (this.store) void this.takeUp(this.store);
-    else if (this.storageDown) this.finishLookingForShoe();
-  }
-
-  private followStatus(status: StorageStatus): void {
-    // Opening again after a failure keeps saying what failed until storage opens or says otherwise.
-    if (status.state !== 'opening') this.storageMessage = storageTrouble(status);
-    switch (status.state) {
-      case 'open':
-        this.storageDown = false;
-        if (this.store !== status.store) void this.useStore(status.store);
-        break;
-      case 'blocked':
-        // Until the other tab lets go, this window keeps new hands in memory; they are written in
-        // order once storage opens.
-        this.storageDown = true;
-        if (this.holdsTable) this.finishLookingForShoe();
-        break;
-      case 'failed':
-        this.storageDown = true;
-        this.store = null;
-        void this.keeper.setStore(null);
-        if (this.holdsTable) this.finishLookingForShoe();
-        this.reopenLater();
-        break;
-      case 'waiting':
-        // Said, but still reading: the table's open shoe may yet be taken up.
-      case 'opening':
-        break;
-    }
-    this.host.requestUpdate();
-  }
-
-  private open(): void {
-    // A failure is shown by followStatus, which also schedules another try; the shoe goes on in memory.
-    openStorage().catch(() => undefined);
-  }
-
-  private reopenLater(): void {
-    clearTimeout(this.reopenTimer);
-    if (!this.connected) return;
-    this.reopenTimer = setTimeout(() => this.open(), this.options.reopenDelay ?? 5000);
   }
 
   private async useStore(store: KeptShoeStore): Promise<void> {
-    this.store = store;
-    if (this.holdsTable) await this.takeUp(store);
-    else if (this.lockedElsewhere) await this.followStored();
+    if (this.lock.held) await this.takeUp(store);
+    else if (this.lock.heldElsewhere) await this.follower.refresh();
   }
 
   /** Writes what waited, then (with no shoe on screen) takes up the table's open shoe. */
@@ -342,45 +255,51 @@ export class KeptShoeController implements ReactiveController {
       this.looking ??= this.lookForShoe(store).finally(() => (this.looking = null));
       await this.looking;
     }
-    this.hands = this.keeper.hands;
-    this.shoe = this.keeper.shoe;
     this.finishLookingForShoe();
-    this.host.requestUpdate();
   }
 
   private async lookForShoe(store: KeptShoeStore): Promise<void> {
     try {
       const stored = await store.latestShoe({ table: this.options.table(), origin: this.options.origin, open: true });
-      if (stored && this.store === store && !this.keeper.shoe && this.holdsTable) {
+      this.readError = null;
+      if (stored && this.connection.store === store && !this.keeper.shoe && this.lock.held) {
         this.keeper.resume(stored);
         if (this.options.resumable && !this.options.resumable(stored)) await this.keeper.endShoe(new Date().toISOString());
       }
     } catch (error) {
-      this.storageMessage = (error as Error).message;
+      this.readError = error;
     }
-  }
-
-  /** Read-only: shows the table's newest shoe of this origin as stored. */
-  private async followStored(): Promise<void> {
-    const store = this.store;
-    if (!store || this.holdsTable) return;
-    const number = ++this.followNumber;
-    try {
-      const stored = await store.latestShoe({ table: this.options.table(), origin: this.options.origin });
-      if (number !== this.followNumber || this.holdsTable) return;
-      this.shoe = stored ?? null;
-      this.hands = stored?.hands ?? [];
-    } catch (error) {
-      this.storageMessage = (error as Error).message;
-    }
-    this.host.requestUpdate();
   }
 
   private finishLookingForShoe(): void {
-    if (this.ready) return;
-    this.ready = true;
+    if (this.lookedForShoe) return;
+    this.lookedForShoe = true;
     this.markReady();
     this.host.requestUpdate();
+  }
+}
+
+/** Asks the browser to confirm leaving the page while `unsaved()` holds. */
+class UnsavedChangesWarning implements ReactiveController {
+  private readonly warn = (event: BeforeUnloadEvent): void => {
+    if (!this.unsaved()) return;
+    event.preventDefault();
+    event.returnValue = '';
+  };
+
+  constructor(
+    host: ReactiveControllerHost,
+    private readonly unsaved: () => boolean,
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    addEventListener('beforeunload', this.warn);
+  }
+
+  hostDisconnected(): void {
+    removeEventListener('beforeunload', this.warn);
   }
 }
 

@@ -1,6 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ScoreboardStore } from '../../../src/persistence/scoreboard-store.js';
-import { keepShoes, onStorageStatus, openStorage, storageStatus, type StorageStatus } from '../data/storage.js';
+import { keepShoes, type StorageStatus } from '../data/storage.js';
+import { StorageConnectionController } from '../data/storage-connection.js';
 import { TableChannel, type ShoeChangedMessage } from '../data/table-channel.js';
 
 /** What the browser says about the space the stored shoes take. */
@@ -24,13 +25,10 @@ export interface StorageUse {
  * each on a busy 2-core machine, Lit in dev mode).
  */
 export class HistoryStorageController implements ReactiveController {
-  /** The page's storage status, kept current. */
-  status: StorageStatus = storageStatus();
   /** The space used and whether storage is persistent. */
   use: StorageUse = { usage: null, quota: null, persisted: null };
 
-  private opened: ScoreboardStore | null = null;
-  private stopListening: (() => void) | null = null;
+  private readonly connection: StorageConnectionController;
   private channel: TableChannel | null = null;
 
   constructor(
@@ -42,26 +40,24 @@ export class HistoryStorageController implements ReactiveController {
     private readonly onChange: () => void,
   ) {
     host.addController(this);
+    this.connection = new StorageConnectionController(host, { onStore: () => this.onChange() });
+  }
+
+  /** The page's storage status, kept current. */
+  get status(): StorageStatus {
+    return this.connection.status;
   }
 
   /** The open store, or null while opening or after a failure. */
   get store(): ScoreboardStore | null {
-    return this.status.state === 'open' ? this.status.store : null;
+    return this.connection.store;
   }
 
   hostConnected(): void {
-    this.stopListening = onStorageStatus((status) => this.setStatus(status));
-    this.setStatus(storageStatus());
-    // Failures arrive through the status listener and are shown from there.
-    openStorage().catch(() => undefined);
     this.channel = new TableChannel(() => this.onChange());
   }
 
   hostDisconnected(): void {
-    // Back on the page later, it loads again.
-    this.opened = null;
-    this.stopListening?.();
-    this.stopListening = null;
     this.channel?.close();
     this.channel = null;
   }
@@ -91,14 +87,4 @@ export class HistoryStorageController implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  private setStatus(status: StorageStatus): void {
-    this.status = status;
-    // Compared with the store last handed on, not with the status at construction: the page may have
-    // opened its storage before this host existed (the kiosk starts it early), and it must still load.
-    if (status.state === 'open' && status.store !== this.opened) {
-      this.opened = status.store;
-      this.onChange();
-    }
-    this.host.requestUpdate();
-  }
 }

@@ -3,7 +3,7 @@ import { Shoe } from '../../../src/shoe.js';
 import { handRecord, type HandRecord, type ShoeRecord } from '../../../src/shoe-document.js';
 import { shoeSeed } from '../../../src/simulate.js';
 import type { TableRules } from '../../../src/rules.js';
-import { newShoeId, randomShoeSeed, replayStoredShoe, shoeNumberInRun } from '../../../src/attract-shoes.js';
+import { newShoeId, randomShoeSeed, replayStoredShoe, shoeNumberInRun, shoesToPrune, type PrunableShoe } from '../../../src/attract-shoes.js';
 import { KeptShoeController, storageProblemText, type KeptShoeStore } from '../data/kept-shoe.js';
 
 export interface AttractDealerOptions {
@@ -44,15 +44,13 @@ export class AttractDealerController implements ReactiveController {
   failure: string | null = null;
   /** 1 for the first shoe dealt. */
   shoeNumber = 0;
-  /** Storage status of the kept shoes (null without storage). */
-  readonly kept: KeptShoeController | null;
+  /** Keeps the shoes in storage (null without storage). */
+  private readonly kept: KeptShoeController | null;
   private shoe: Shoe | null = null;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private connected = false;
   /** Dealing, starting and resuming are asynchronous with storage: they run one after another. */
   private steps: Promise<unknown> = Promise.resolve();
-  /** The stored shoe found resumable, dealt up to its last stored hand. */
-  private resumed: { id: string; shoe: Shoe } | null = null;
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -76,16 +74,26 @@ export class AttractDealerController implements ReactiveController {
     return this.kept ? storageProblemText(this.kept) : '';
   }
 
+  /** Another kiosk window deals this table's attract shoe: this one shows it as stored, and deals once that window closes. */
+  get dealtElsewhere(): boolean {
+    return this.kept?.lockedElsewhere ?? false;
+  }
+
+  /** Hands and shoe changes dealt but not yet written (0 without storage). */
+  get unsaved(): number {
+    return this.kept?.unsaved ?? 0;
+  }
+
   /** The hands of the shoe on screen; a new array for each hand. */
   get hands(): readonly HandRecord[] {
     // Another kiosk window deals this table's shoe: this one shows it as stored.
-    return this.kept?.lockedElsewhere ? this.kept.hands : this.dealt;
+    return this.dealtElsewhere ? this.kept!.hands : this.dealt;
   }
 
   /** The shoe on screen is over: its cut card came out, and the next shoe has not begun. */
   get shoeOver(): boolean {
     // Another window deals this table: the shoe on screen is the one it stored.
-    if (this.kept?.lockedElsewhere) return this.kept.shoe?.endedAt != null;
+    if (this.dealtElsewhere) return this.kept!.shoe?.endedAt != null;
     return this.shoe?.finished ?? false;
   }
 
@@ -112,9 +120,8 @@ export class AttractDealerController implements ReactiveController {
   /** Stops dealing and leaves the host for good (the page switched to another mode). */
   detach(): void {
     this.hostDisconnected();
-    this.kept?.hostDisconnected();
+    this.kept?.detach();
     this.host.removeController(this);
-    if (this.kept) this.host.removeController(this.kept);
   }
 
   /** Deals the next hand now (or starts the next shoe when this one is finished); resolves once it is shown. */
@@ -145,9 +152,10 @@ export class AttractDealerController implements ReactiveController {
     if (this.kept) {
       await this.kept.whenReady();
       const stored = this.kept.shoe;
-      if (stored && stored.endedAt === null && this.resumed?.id === stored.id) {
-        this.shoe = this.resumed.shoe;
-        this.resumed = null;
+      // Taken up only when resumable, so its seed deals its stored hands again.
+      const resumed = stored && stored.endedAt === null ? replayStoredShoe(stored) : null;
+      if (stored && resumed) {
+        this.shoe = resumed;
         const table = this.storage?.table() ?? '';
         this.shoeNumber = (this.options.seed == null ? null : shoeNumberInRun(this.options.seed, stored.seed)) ?? rememberedShoeNumber(table, stored.id) ?? 1;
         this.dealt = this.kept.hands;
@@ -158,14 +166,12 @@ export class AttractDealerController implements ReactiveController {
     if (!this.shoe) await this.startShoe();
   }
 
+  /** Whether a stored open attract shoe may be dealt on: same rules, its own seeded run, and its seed deals its hands. */
   private canResume(stored: ShoeRecord): boolean {
-    this.resumed = null;
     if (JSON.stringify(stored.rules) !== JSON.stringify(this.options.rules)) return false;
     // A kiosk given a seed continues only its own run, so the same link deals the same shoes.
     if (this.options.seed != null && shoeNumberInRun(this.options.seed, stored.seed) === null) return false;
-    const shoe = replayStoredShoe(stored);
-    if (shoe) this.resumed = { id: stored.id, shoe };
-    return shoe !== null;
+    return replayStoredShoe(stored) !== null;
   }
 
   private async dealNextNow(): Promise<void> {
@@ -206,10 +212,36 @@ export class AttractDealerController implements ReactiveController {
         rules: this.options.rules,
         hands: [],
       });
-      void this.kept.letGoOfOldSimulatedShoes(this.storage.keep());
+      void this.letGoOfOldShoes(this.storage.table(), this.storage.keep());
       this.dealt = this.kept.hands;
     }
     this.host.requestUpdate();
+  }
+
+  /**
+   * Deletes the table's ended attract shoes beyond the newest `keep` (the shoe in play, open shoes
+   * and shoes of a console or an import are never deleted). Returns how many went; storage trouble
+   * deletes nothing.
+   */
+  private async letGoOfOldShoes(table: string, keep: number): Promise<number> {
+    const store = this.kept?.store;
+    if (!store) return 0;
+    try {
+      const shoes: PrunableShoe[] = [];
+      const page = 500;
+      for (let offset = 0; ; offset += page) {
+        const { shoes: batch, total } = await store.listShoes({ table, offset, limit: page });
+        shoes.push(...batch);
+        if (batch.length === 0 || offset + page >= total) break;
+      }
+      const doomed = shoesToPrune(shoes, keep, this.kept?.shoe?.id ?? null);
+      for (const id of doomed) await store.deleteShoe(id);
+      return doomed.length;
+    } catch (error) {
+      // Old attract shoes staying a while longer loses nothing; the next shoe tries again.
+      console.warn('Could not delete old simulated shoes:', error);
+      return 0;
+    }
   }
 
   private schedule(delay: number): void {

@@ -217,7 +217,7 @@ export class BaccKiosk extends LitElement {
   /** Attract mode's status line: storage trouble, another window dealing the table, or a failed deal. */
   private attractStatus(): string {
     const { dealer } = this;
-    if (dealer?.kept?.lockedElsewhere) return msg('Another window deals this table\'s attract shoe: this screen follows it, and deals once that window closes.', { id: 'kiosk-dealt-elsewhere' });
+    if (dealer?.dealtElsewhere) return msg('Another window deals this table\'s attract shoe: this screen follows it, and deals once that window closes.', { id: 'kiosk-dealt-elsewhere' });
     return dealer?.storageProblem || (dealer?.failure ? msg(str`Dealing stopped: ${dealer.failure}`, { id: 'kiosk-deal-failed' }) : '');
   }
 

@@ -4,7 +4,7 @@ import { localized, msg, str } from '@lit/localize';
 import { DEFAULT_RULES, type TableRules } from '../../../src/rules.js';
 import { OperatorConsoleController, type RecordedHand, type HandFlag } from './operator-console.js';
 import { KeyShortcutsController } from './key-shortcuts.js';
-import { storageProblemText, type KeptShoeStore } from '../data/kept-shoe.js';
+import type { KeptShoeStore } from '../data/kept-shoe.js';
 import { OPERATOR_KEYS, operatorKeyAction, type OperatorAction } from './operator-keys.js';
 import { DEFAULT_STORED_TABLE } from '../kiosk/kiosk-settings.js';
 import '../../bacc-scoreboard.js';
@@ -377,14 +377,13 @@ export class BaccOperator extends LitElement {
 
   protected override render() {
     const { desk } = this;
-    const { kept } = desk;
-    const shoe = kept.shoe;
+    const shoe = desk.shoe;
     const recording = desk.shoeOpen && !desk.simulating && !desk.readOnly;
     // A write refused as a conflict is not retried: it is shown as loudly as a refused key.
-    const conflict = kept.unsaved > 0 && kept.problem?.kind === 'conflict';
+    const conflict = desk.unsaved > 0 && desk.storageProblem?.kind === 'conflict';
     return html`
       <bacc-scoreboard
-        .hands=${kept.hands}
+        .hands=${desk.hands}
         .rules=${shoe?.rules ?? this.rules}
         ?ended=${shoe?.endedAt != null || (desk.simulating && desk.simulationFinished)}
         table-name=${this.table}
@@ -395,10 +394,10 @@ export class BaccOperator extends LitElement {
       <section class="panel" part="panel" aria-label=${msg('Operator console', { id: 'operator-console' })}>
         <div class="messages">
           <p class="shoe-state">${this.shoeState()}</p>
-          <p class="storage" part="status" role="status">${conflict ? '' : storageProblemText(kept)}</p>
+          <p class="storage" part="status" role="status">${conflict ? '' : desk.storageText}</p>
           <p class="done" role="status">${desk.message?.kind === 'done' ? desk.message.text : ''}</p>
           <p class="alert" part="alert" role="alert">${desk.message?.kind === 'refused' ? desk.message.text : ''}</p>
-          <p class="conflict" part="alert" role="alert">${conflict ? storageProblemText(kept) : ''}</p>
+          <p class="conflict" part="alert" role="alert">${conflict ? desk.storageText : ''}</p>
         </div>
         ${desk.confirming ? this.renderConfirmation() : nothing}
         <fieldset>
@@ -409,12 +408,12 @@ export class BaccOperator extends LitElement {
         ${desk.entryMode === 'outcome' ? this.renderOutcomeEntry(recording) : this.renderCardEntry(recording)}
         <fieldset>
           <legend>${msg('Shoe', { id: 'operator-shoe' })}</legend>
-          ${this.button('undo', msg('Undo last hand', { id: 'operator-undo' }), { disabled: !recording || kept.hands.length === 0 })}
+          ${this.button('undo', msg('Undo last hand', { id: 'operator-undo' }), { disabled: !recording || desk.hands.length === 0 })}
           <label>
             ${msg('Hand', { id: 'operator-hand-number' })}
-            <input class="hand-number" type="number" min="1" max=${kept.hands.length || 1} inputmode="numeric" @keydown=${this.onHandNumberKey} />
+            <input class="hand-number" type="number" min="1" max=${desk.hands.length || 1} inputmode="numeric" @keydown=${this.onHandNumberKey} />
           </label>
-          ${this.button('correct', msg('Correct hand', { id: 'operator-correct' }), { disabled: !recording || kept.hands.length === 0 })}
+          ${this.button('correct', msg('Correct hand', { id: 'operator-correct' }), { disabled: !recording || desk.hands.length === 0 })}
           ${this.button('end-shoe', msg('End shoe', { id: 'operator-end-shoe' }), { disabled: !desk.shoeOpen })}
           ${this.button('new-shoe', msg('New shoe', { id: 'operator-new-shoe' }))}
           <a class="history" href=${historyLink()} target="_blank" rel="noopener"
@@ -439,11 +438,11 @@ export class BaccOperator extends LitElement {
 
   private shoeState(): string {
     const { desk } = this;
-    const shoe = desk.kept.shoe;
+    const shoe = desk.shoe;
     if (desk.readOnly) {
       return msg('This table is being recorded in another window: this one only shows its shoe, and takes over when that window closes.', { id: 'operator-read-only' });
     }
-    if (!desk.kept.ready) return msg('Reading the stored shoe…', { id: 'operator-reading' });
+    if (!desk.ready) return msg('Reading the stored shoe…', { id: 'operator-reading' });
     if (!shoe || shoe.endedAt !== null) return msg('No shoe in play: press S for a new shoe.', { id: 'operator-no-shoe' });
     const count = shoe.hands.length;
     const kind = shoe.source === 'simulated' ? msg('Simulated shoe', { id: 'operator-simulated-shoe' }) : msg('Recording', { id: 'operator-recording' });

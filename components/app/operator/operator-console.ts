@@ -7,10 +7,12 @@ import type { TableRules } from '../../../src/rules.js';
 import type { Card } from '../../../src/cards.js';
 import { newShoeId, randomShoeSeed, replayStoredShoe } from '../../../src/attract-shoes.js';
 import { cardsTyped } from './operator-keys.js';
-import { KeptShoeController, type KeptShoeStore } from '../data/kept-shoe.js';
+import { KeptShoeController, storageProblemText, type KeptShoeStore } from '../data/kept-shoe.js';
+import type { KeeperProblem } from '../../../src/shoe-keeper.js';
 
 export type EntryMode = 'outcome' | 'cards';
 export type HandFlag = 'playerPair' | 'bankerPair' | 'natural';
+
 
 /** Said when a key acts before the window has read its table's stored shoe. */
 const READING_STORED_SHOE = 'The stored shoe is still being read; try again in a moment.';
@@ -53,7 +55,7 @@ export interface OperatorConsoleOptions {
  * The element only paints this and routes keys and clicks here.
  */
 export class OperatorConsoleController implements ReactiveController {
-  readonly kept: KeptShoeController;
+  private readonly kept: KeptShoeController;
   entryMode: EntryMode = 'outcome';
   /** Flags applied to the next hand entered by outcome, then cleared. */
   flags: Record<HandFlag, boolean> = { playerPair: false, bankerPair: false, natural: false };
@@ -88,7 +90,7 @@ export class OperatorConsoleController implements ReactiveController {
       origin: 'console',
       // The newest open shoe of this console's table is taken up whatever its source; a simulated
       // one is dealt again from its seed, and ended when that does not deal its stored hands.
-      resumable: (stored) => this.canResume(stored),
+      resumable: (stored) => stored.source === 'recorded' || replayStoredShoe(stored) !== null,
       ...(options.store ? { store: options.store } : {}),
       ...(options.retryDelays ? { retryDelays: options.retryDelays } : {}),
     });
@@ -102,6 +104,36 @@ export class OperatorConsoleController implements ReactiveController {
     this.stopAutoDeal();
   }
 
+  /** The shoe on screen (kept here, or stored by the window that records the table), or null. */
+  get shoe(): ShoeRecord | null {
+    return this.kept.shoe;
+  }
+
+  /** The hands on screen, each shown once written or kept for a retry. */
+  get hands(): readonly HandRecord[] {
+    return this.kept.hands;
+  }
+
+  /** This window keeps the table and has looked for its open shoe (see KeptShoeController.ready). */
+  get ready(): boolean {
+    return this.kept.ready;
+  }
+
+  /** Changes made but not yet written. */
+  get unsaved(): number {
+    return this.kept.unsaved;
+  }
+
+  /** Why the last write failed, until a write succeeds. */
+  get storageProblem(): KeeperProblem | null {
+    return this.kept.problem;
+  }
+
+  /** What the screen should say about storage, or '' when all is written (see storageProblemText). */
+  get storageText(): string {
+    return storageProblemText(this.kept);
+  }
+
   /** The shoe on screen is open (started and not ended). */
   get shoeOpen(): boolean {
     return this.kept.shoe !== null && this.kept.shoe.endedAt === null;
@@ -109,7 +141,7 @@ export class OperatorConsoleController implements ReactiveController {
 
   /** The shoe on screen is an open simulated shoe this console deals. */
   get simulating(): boolean {
-    return this.shoeOpen && this.simulation?.shoeId === this.kept.shoe?.id;
+    return this.shoeOpen && this.liveSimulation() !== null;
   }
 
   /** Cards typed so far for the hand being entered card by card. */
@@ -124,7 +156,7 @@ export class OperatorConsoleController implements ReactiveController {
 
   /** Whether the simulated shoe has dealt its last hand. */
   get simulationFinished(): boolean {
-    return this.simulation?.shoe.finished ?? false;
+    return this.liveSimulation()?.shoe.finished ?? false;
   }
 
   setEntryMode(mode: EntryMode): void {
@@ -321,12 +353,18 @@ export class OperatorConsoleController implements ReactiveController {
     return true;
   }
 
-  /** Whether a stored open shoe can be taken up: a recorded one always, a simulated one when its seed deals its hands again. */
-  private canResume(stored: ShoeRecord): boolean {
-    if (stored.source === 'recorded') return true;
-    const shoe = replayStoredShoe(stored);
-    this.simulation = shoe ? { shoeId: stored.id, shoe } : null;
-    return shoe !== null;
+  /**
+   * The live shoe that deals the simulated shoe this console keeps: the one it started, or, for a
+   * shoe taken up after a reload, the same shoe dealt again from its seed up to its stored hands.
+   */
+  private liveSimulation(): { shoeId: string; shoe: Shoe } | null {
+    const stored = this.kept.shoe;
+    if (!stored || stored.source !== 'simulated' || this.readOnly) return null;
+    if (this.simulation?.shoeId !== stored.id) {
+      const shoe = replayStoredShoe(stored);
+      this.simulation = shoe ? { shoeId: stored.id, shoe } : null;
+    }
+    return this.simulation;
   }
 
   private canRecord(): boolean {
@@ -403,8 +441,9 @@ export class OperatorConsoleController implements ReactiveController {
 
   private async dealNow(byOperator: boolean): Promise<void> {
     if (this.refusedReadOnly()) return;
-    if (!this.simulating || !this.simulation) return this.refuse('Start a simulated shoe first (key I).');
-    const { shoe } = this.simulation;
+    const simulation = this.simulating ? this.liveSimulation() : null;
+    if (!simulation) return this.refuse('Start a simulated shoe first (key I).');
+    const { shoe } = simulation;
     if (shoe.finished) return this.refuse('The cut card is out and the shoe is dealt: end it or start a new shoe.');
     const hand = handRecord(shoe.dealHand());
     const saved = await this.kept.addHand(hand);
@@ -415,7 +454,7 @@ export class OperatorConsoleController implements ReactiveController {
     } else {
       this.done(`Hand ${handNumber} dealt.`);
     }
-    if (byOperator) this.options.onRecorded({ shoeId: this.simulation.shoeId, handNumber, hand, correction: false, saved });
+    if (byOperator) this.options.onRecorded({ shoeId: simulation.shoeId, handNumber, hand, correction: false, saved });
   }
 
   private scheduleAutoDeal(): void {

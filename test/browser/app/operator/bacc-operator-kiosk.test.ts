@@ -169,7 +169,7 @@ describe('<bacc-kiosk> modes and kept attract shoes', () => {
     await until(() => el.dealer.shoeNumber >= 4, 'four shoes', 8000);
     el.remove();
     // The last shoe's clean-up may still be running.
-    await until(() => el.dealer.kept!.unsaved === 0, 'writes to finish');
+    await until(() => el.dealer.unsaved === 0, 'writes to finish');
     await new Promise((resolve) => setTimeout(resolve, 100));
     const { shoes } = await storage.store.listShoes({ table: 'Prune table', limit: 100 });
     expect(shoes.filter((shoe) => shoe.origin === 'attract' && shoe.endedAt !== null).length).to.be.at.most(2);

@@ -23,7 +23,7 @@ async function mountOperator(extra: Partial<BaccOperator> = {}, { readOnly = fal
   const el = await fixture<BaccOperator>(html`<bacc-operator table=${TABLE} .rules=${extra.rules ?? makeRules()} .store=${extra.store ?? null} .retryDelays=${extra.retryDelays}></bacc-operator>`);
   // A console keeps the table once it holds the table's lock and has read the stored shoe (unless
   // the test means to act while it is still reading).
-  if (!reading) await until(() => (readOnly ? el.desk.readOnly : el.desk.kept.ready), readOnly ? 'the console to find the table kept elsewhere' : 'the stored shoe to be read');
+  if (!reading) await until(() => (readOnly ? el.desk.readOnly : el.desk.ready), readOnly ? 'the console to find the table kept elsewhere' : 'the stored shoe to be read');
   await el.updateComplete;
   return el;
 }
@@ -212,7 +212,7 @@ describe('<bacc-operator>', () => {
     await press('s');
     await until(() => refusal(el) !== '', 'the refusal');
     expect(refusal(el)).to.equal('The stored shoe is still being read; try again in a moment.');
-    expect(el.desk.kept.shoe).to.equal(null);
+    expect(el.desk.shoe).to.equal(null);
   });
 
   it('lets Escape in an empty card field give the keys back, and keeps the focus out of it', async () => {
@@ -241,7 +241,7 @@ describe('<bacc-operator>', () => {
     await press('z');
     await sendKeys({ up: 'Control' });
     await until(() => outcomes(el) === 'B', 'the player hand undone');
-    await until(() => el.desk.kept.unsaved === 0, 'the undo to be written');
+    await until(() => el.desk.unsaved === 0, 'the undo to be written');
     expect((await storedShoe(storage.store))!.hands.map((hand) => hand.outcome)).to.deep.equal(['B']);
   });
 
@@ -260,7 +260,7 @@ describe('<bacc-operator>', () => {
     await until(() => outcomes(el) === 'BBT', 'hand 2 corrected');
     expect(scoreboardOf(el).hands[1]!.playerPair).to.equal(true);
     expect(recorded.map((r) => [r.handNumber, r.correction])).to.deep.equal([[2, true]]);
-    await until(() => el.desk.kept.unsaved === 0, 'the correction to be written');
+    await until(() => el.desk.unsaved === 0, 'the correction to be written');
     const stored = (await storedShoe(storage.store))!;
     expect(stored.hands.map((hand) => hand.outcome).join('')).to.equal('BBT');
     expect(stored.hands[1]!.playerPair).to.equal(true);
@@ -288,7 +288,7 @@ describe('<bacc-operator>', () => {
     // While the question is open, recording keys wait.
     await press('p', 'y');
     await until(() => textOf(el, '.shoe-state').startsWith('No shoe in play'), 'the shoe to end');
-    await until(() => el.desk.kept.unsaved === 0, 'the end to be written');
+    await until(() => el.desk.unsaved === 0, 'the end to be written');
     const stored = (await storage.store.latestShoe({ table: TABLE }))!;
     expect(stored.endedAt).to.be.a('string');
     expect(stored.hands.map((hand) => hand.outcome)).to.deep.equal(['B']);
@@ -304,14 +304,14 @@ describe('<bacc-operator>', () => {
     await press('1', 'b', 'p', 'n', 't');
     await until(() => outcomes(first) === 'BPT', 'three hands');
     const before = scoreboardOf(first).hands;
-    const shoeId = first.desk.kept.shoe!.id;
+    const shoeId = first.desk.shoe!.id;
     first.remove();
     const second = await mountOperator();
-    expect(second.desk.kept.shoe!.id).to.equal(shoeId);
+    expect(second.desk.shoe!.id).to.equal(shoeId);
     expect(scoreboardOf(second).hands).to.deep.equal(before);
     await press('b');
     await until(() => outcomes(second) === 'BPTB', 'the fourth hand');
-    await until(() => second.desk.kept.unsaved === 0, 'the hand to be written');
+    await until(() => second.desk.unsaved === 0, 'the hand to be written');
     expect((await storedShoe(storage.store))!.hands.map((hand) => hand.outcome).join('')).to.equal('BPTB');
   });
 
@@ -338,7 +338,7 @@ describe('<bacc-operator>', () => {
     dispatchEvent(leaving);
     expect(leaving.defaultPrevented).to.equal(true);
     full = false;
-    await until(() => el.desk.kept.unsaved === 0, 'the retry to write everything');
+    await until(() => el.desk.unsaved === 0, 'the retry to write everything');
     await el.updateComplete;
     expect(textOf(el, '[part="status"]')).to.equal('');
     const leavingSaved = new Event('beforeunload', { cancelable: true });
@@ -358,7 +358,7 @@ describe('<bacc-operator>', () => {
     await el.updateComplete;
     expect(textOf(el, '[role="alert"]')).to.contain('This shoe is simulated');
     expect(scoreboardOf(el).hands.length).to.equal(2);
-    await until(() => el.desk.kept.unsaved === 0, 'the hands to be written');
+    await until(() => el.desk.unsaved === 0, 'the hands to be written');
     const stored = (await storage.store.latestShoe({ table: TABLE }))!;
     expect(stored.source).to.equal('simulated');
     expect(stored.seed).to.match(/^[0-9a-f]{32}$/);
@@ -378,7 +378,7 @@ describe('<bacc-operator>', () => {
     expect(el.desk.simulationFinished, 'the one-deck shoe dealt to its cut card').to.equal(true);
     await el.updateComplete;
     expect(scoreboardOf(el).ended).to.equal(true);
-    expect(el.desk.kept.shoe!.endedAt).to.equal(null);
+    expect(el.desk.shoe!.endedAt).to.equal(null);
   });
 
   it('fires no event when its properties are set or a stored shoe is resumed', async () => {
@@ -417,14 +417,14 @@ describe('<bacc-operator>', () => {
     const el = await mountOperator();
     await newShoe(el);
     await press('b');
-    await until(() => outcomes(el) === 'B' && el.desk.kept.unsaved === 0, 'the first hand to be written');
+    await until(() => outcomes(el) === 'B' && el.desk.unsaved === 0, 'the first hand to be written');
     const parent = el.parentElement!;
     el.remove();
     parent.append(el);
-    await until(() => el.desk.kept.ready, 'the console to keep the table again');
+    await until(() => el.desk.ready, 'the console to keep the table again');
     await press('p');
     await until(() => outcomes(el) === 'BP', 'the next hand on screen');
-    await until(() => el.desk.kept.unsaved === 0, 'the hand to be written');
+    await until(() => el.desk.unsaved === 0, 'the hand to be written');
     expect((await storedShoe(storage.store))!.hands.map((hand) => hand.outcome).join('')).to.equal('BP');
     expect(refusal(el)).to.equal('');
   });
@@ -446,23 +446,23 @@ describe('<bacc-operator>', () => {
     const first = await mountOperator();
     await newShoe(first);
     await press('b');
-    await until(() => outcomes(first) === 'B' && first.desk.kept.unsaved === 0, 'the first hand to be written');
+    await until(() => outcomes(first) === 'B' && first.desk.unsaved === 0, 'the first hand to be written');
     const second = await mountOperator({}, { readOnly: true });
     await until(() => outcomes(second) === 'B', 'the second console to show the stored shoe');
     expect(textOf(second, '.shoe-state')).to.contain('being recorded in another window');
     // The first records, the second refuses and follows.
     await press('p');
-    await until(() => outcomes(first) === 'BP' && first.desk.kept.unsaved === 0, 'the first console to record');
+    await until(() => outcomes(first) === 'BP' && first.desk.unsaved === 0, 'the first console to record');
     await until(() => outcomes(second) === 'BP', 'the second console to follow');
     await second.desk.recordOutcome('T');
     await second.updateComplete;
     expect(refusal(second)).to.contain('This table is being recorded in another window');
     expect((await storedShoe(storage.store))!.hands.map((hand) => hand.outcome).join('')).to.equal('BP');
     first.remove();
-    await until(() => second.desk.kept.ready && !second.desk.readOnly, 'the second console to take over');
-    expect(second.desk.kept.shoe!.hands.map((hand) => hand.outcome).join('')).to.equal('BP');
+    await until(() => second.desk.ready && !second.desk.readOnly, 'the second console to take over');
+    expect(second.desk.shoe!.hands.map((hand) => hand.outcome).join('')).to.equal('BP');
     await press('t');
-    await until(() => outcomes(second) === 'BPT' && second.desk.kept.unsaved === 0, 'the second console to record');
+    await until(() => outcomes(second) === 'BPT' && second.desk.unsaved === 0, 'the second console to record');
     expect((await storedShoe(storage.store))!.hands.map((hand) => hand.outcome).join('')).to.equal('BPT');
   });
 
@@ -474,7 +474,7 @@ describe('<bacc-operator>', () => {
     const el = await mountOperator({ store: conflicting, retryDelays: [50] });
     await newShoe(el);
     await press('b');
-    await until(() => el.desk.kept.problem?.kind === 'conflict', 'the conflict');
+    await until(() => el.desk.storageProblem?.kind === 'conflict', 'the conflict');
     await el.updateComplete;
     const alert = textOf(el, 'p.conflict');
     expect(alert).to.contain('not retried').and.to.contain('reload');
@@ -501,7 +501,7 @@ describe('<bacc-operator>', () => {
     expect(outcomes(el)).to.equal('BPTT');
     await desk.recordOutcome('P');
     expect(outcomes(el)).to.equal('PPTT');
-    await until(() => desk.kept.unsaved === 0, 'the hands to be written');
+    await until(() => desk.unsaved === 0, 'the hands to be written');
     expect((await storedShoe(storage.store))!.hands.map((hand) => hand.outcome).join('')).to.equal('PPTT');
   });
 
@@ -517,13 +517,13 @@ describe('<bacc-operator>', () => {
       await newShoe(el);
       await press('b', 'p');
       await until(() => outcomes(el) === 'BP', 'the hands kept on screen');
-      expect(el.desk.kept.unsaved).to.equal(3);
+      expect(el.desk.unsaved).to.equal(3);
       expect(textOf(el, '.done')).to.equal('Hand 2 recorded on this screen, not saved yet.');
       older.close();
       const store = await opened;
-      await until(() => el.desk.kept.unsaved === 0, 'the kept changes to be written');
+      await until(() => el.desk.unsaved === 0, 'the kept changes to be written');
       const stored = (await store.latestShoe({ table: TABLE }))!;
-      expect(stored.id).to.equal(el.desk.kept.shoe!.id);
+      expect(stored.id).to.equal(el.desk.shoe!.id);
       expect(stored.hands.map((hand) => hand.outcome).join('')).to.equal('BP');
       await el.updateComplete;
       expect(textOf(el, '[part="status"]')).to.equal('');
@@ -551,16 +551,16 @@ describe('<bacc-operator>', () => {
       await press('s');
       await until(() => refusal(el) !== '', 'the refusal');
       expect(refusal(el)).to.equal('The stored shoe is still being read; try again in a moment.');
-      expect(el.desk.kept.shoe).to.equal(null);
+      expect(el.desk.shoe).to.equal(null);
       older.close();
       (await first).close();
       const store = await opened;
-      await until(() => el.desk.kept.ready, 'the stored shoe to be read');
+      await until(() => el.desk.ready, 'the stored shoe to be read');
       await el.updateComplete;
       expect(textOf(el, '[part="status"]')).to.equal('');
       await newShoe(el);
       await press('b');
-      await until(() => outcomes(el) === 'B' && el.desk.kept.unsaved === 0, 'the hand recorded and written');
+      await until(() => outcomes(el) === 'B' && el.desk.unsaved === 0, 'the hand recorded and written');
       expect((await store.latestShoe({ table: TABLE }))!.hands.map((hand) => hand.outcome)).to.deep.equal(['B']);
     } finally {
       older.close();
@@ -575,11 +575,11 @@ describe('<bacc-operator>', () => {
     await press('i');
     await until(() => textOf(first, '.shoe-state').startsWith('Simulated shoe'), 'a simulated shoe');
     await press('d', 'd');
-    await until(() => scoreboardOf(first).hands.length === 2 && first.desk.kept.unsaved === 0, 'two dealt hands written');
-    const kept = first.desk.kept.shoe!;
+    await until(() => scoreboardOf(first).hands.length === 2 && first.desk.unsaved === 0, 'two dealt hands written');
+    const kept = first.desk.shoe!;
     first.remove();
     const second = await mountOperator();
-    expect(second.desk.kept.shoe!.id).to.equal(kept.id);
+    expect(second.desk.shoe!.id).to.equal(kept.id);
     expect(second.desk.simulating).to.equal(true);
     await press('d');
     await until(() => scoreboardOf(second).hands.length === 3, 'the next dealt hand');
@@ -594,7 +594,7 @@ describe('<bacc-operator>', () => {
     await storage.store.createShoe({ id: 'edited', table: TABLE, source: 'simulated', seed: 'mine', startedAt: new Date().toISOString(), endedAt: null, rules, hands: [dealt] }, 'console');
     const el = await mountOperator();
     expect(textOf(el, '.shoe-state')).to.contain('No shoe in play');
-    await until(() => el.desk.kept.unsaved === 0, 'the end to be written');
+    await until(() => el.desk.unsaved === 0, 'the end to be written');
     expect((await storage.store.getShoe('edited'))!.endedAt).to.be.a('string');
   });
 
@@ -620,7 +620,7 @@ describe('<bacc-operator>', () => {
     el.desk.ask('new-shoe');
     expect(el.desk.confirming).to.equal('new-shoe');
     el.desk.cancelConfirmation();
-    await until(() => el.desk.shoeOpen && el.desk.kept.unsaved === 0, 'the first new shoe');
+    await until(() => el.desk.shoeOpen && el.desk.unsaved === 0, 'the first new shoe');
     expect((await storage.store.listShoes({ table: TABLE })).total).to.equal(1);
   });
 
@@ -685,7 +685,7 @@ describe('<bacc-table-display>', () => {
     await newShoe(operator);
     await press('b', 'p');
     await until(() => outcomes(operator) === 'BP', 'two hands');
-    await until(() => operator.desk.kept.unsaved === 0, 'the hands to be written');
+    await until(() => operator.desk.unsaved === 0, 'the hands to be written');
     const display = await fixture<BaccTableDisplay>(html`<bacc-table-display table=${TABLE}></bacc-table-display>`);
     const shown = () => scoreboardOf(display).hands.map((hand) => hand.outcome).join('');
     await until(() => shown() === 'BP', 'the display to read the stored shoe');
@@ -695,9 +695,9 @@ describe('<bacc-table-display>', () => {
     await press('u');
     await until(() => shown() === 'BP', 'the display to follow the undo');
     await press('e', 'y');
-    await until(() => operator.desk.kept.unsaved === 0 && !operator.desk.shoeOpen, 'the shoe to end');
+    await until(() => operator.desk.unsaved === 0 && !operator.desk.shoeOpen, 'the shoe to end');
     await press('s');
-    await until(() => display.shoe !== null && display.shoe.id === operator.desk.kept.shoe?.id && shown() === '', 'the display to switch to the new shoe');
+    await until(() => display.shoe !== null && display.shoe.id === operator.desk.shoe?.id && shown() === '', 'the display to switch to the new shoe');
     await press('b');
     await until(() => shown() === 'B', 'the first hand of the new shoe');
   });
@@ -709,7 +709,7 @@ describe('<bacc-table-display>', () => {
     const operator = await mountOperator();
     await newShoe(operator);
     await press('b');
-    await until(() => operator.desk.kept.unsaved === 0 && outcomes(operator) === 'B', 'the hand to be written');
+    await until(() => operator.desk.unsaved === 0 && outcomes(operator) === 'B', 'the hand to be written');
     await wait(100);
     expect(display.shoe).to.equal(null);
     // The channel works: a display of the operator's table follows the next hand.
@@ -788,7 +788,7 @@ describe('<bacc-table-display>', () => {
 
   it('shows the console\'s default table when none is named', async () => {
     const operator = await fixture<BaccOperator>(html`<bacc-operator></bacc-operator>`);
-    await until(() => operator.desk.kept.ready, 'the console to be ready');
+    await until(() => operator.desk.ready, 'the console to be ready');
     const display = await fixture<BaccTableDisplay>(html`<bacc-table-display></bacc-table-display>`);
     expect(display.table).to.equal(operator.table);
   });
