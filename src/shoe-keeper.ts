@@ -42,11 +42,19 @@ export interface ShoeKeeperOptions {
   origin?: KeeperOrigin;
 }
 
-/** Why writing failed, in words for the screen. */
+/**
+ * Why changes wait, as a kind and the store's error, never a sentence: the page words it in its own
+ * language (components/app/data/storage-words.ts).
+ */
 export interface KeeperProblem {
-  message: string;
-  /** The kind the store gave (`quota`, `blocked`, …), when it gave one. */
-  kind: string | null;
+  /**
+   * `unavailable` without an error: the keeper has no store yet (storage is opening, blocked by an
+   * older tab, or failed to open). Otherwise the kind the store's error gave (ScoreboardStore:
+   * `quota`, `conflict`, `failed`, …), or `failed` when it gave none.
+   */
+  readonly kind: string;
+  /** What the store threw; absent when there was no store to write to. */
+  readonly error?: unknown;
 }
 
 /**
@@ -207,21 +215,22 @@ export class ShoeKeeper {
       const store = this.store;
       const change = this.queue[0]!;
       if (!store) {
-        this.fail({ message: 'The storage is not open yet: hands are kept on this screen until it is.', kind: 'unavailable' });
+        this.fail({ kind: 'unavailable' });
         return;
       }
       try {
         await write(store, change, this.options.origin ?? 'console');
       } catch (error) {
-        const kind = (error as { kind?: string }).kind ?? null;
-        if (kind === 'conflict') {
+        const kind = (error as { kind?: unknown } | null)?.kind;
+        const problem = { kind: typeof kind === 'string' ? kind : 'failed', error };
+        if (problem.kind === 'conflict') {
           // The stored shoe no longer matches this screen (another window changed or deleted it):
-          // writing again cannot succeed, so stop and say what to do; the hands stay listed as unsaved.
-          this.lastProblem = { kind, message: `${(error as Error).message} The stored shoe was changed elsewhere (another window?): reload to see it; the changes made here are not saved.` };
+          // writing again cannot succeed, so stop; the page says what to do, and the hands stay listed as unsaved.
+          this.lastProblem = problem;
           this.options.onChange?.();
           return;
         }
-        this.fail({ message: (error as Error).message ?? String(error), kind });
+        this.fail(problem);
         return;
       }
       this.queue.shift();

@@ -8,5 +8,6 @@ import { templates as panels } from './zh-Hans/panels.js';
 import { templates as scoreboard } from './zh-Hans/scoreboard.js';
 import { templates as history } from './zh-Hans/history.js';
 import { templates as operator } from './zh-Hans/operator.js';
+import { templates as storage } from './zh-Hans/storage.js';
 
-export const templates = { ...common, ...roads, ...panels, ...scoreboard, ...history, ...operator };
+export const templates = { ...common, ...roads, ...panels, ...scoreboard, ...history, ...operator, ...storage };

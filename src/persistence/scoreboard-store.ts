@@ -106,33 +106,145 @@ export function startKey(startedAt: string): string {
   return Number.isNaN(time) ? startedAt : new Date(time).toISOString();
 }
 
-/** What went wrong with storage, in words for the screen, and which kind of trouble it is. */
+/**
+ * What the store was doing when storage failed, for the page to word ("save hand 3"). Hands are
+ * numbered from 1, as on screen.
+ */
+export type StorageAction =
+  | { action: 'open-shoes' }
+  | { action: 'save-new-shoe' }
+  | { action: 'save-hand'; hand: number }
+  | { action: 'correct-hand'; hand: number }
+  | { action: 'undo-hand'; hand: number }
+  | { action: 'end-shoe' }
+  | { action: 'read-shoe' }
+  | { action: 'read-hand'; hand: number }
+  | { action: 'find-latest-shoe' }
+  | { action: 'list-shoes' }
+  | { action: 'list-tables' }
+  | { action: 'count-shoes' }
+  | { action: 'delete-shoe' }
+  | { action: 'import-shoes' }
+  | { action: 'export-shoes' };
+
+/** A field of a stored shoe that an import's shoe of the same id gives otherwise. */
+export type ShoeDifference =
+  | { field: 'table' | 'source' | 'seed' | 'startedAt' | 'endedAt'; stored: string | null; incoming: string | null }
+  | { field: 'rules' }
+  /** Another number of hands. */
+  | { field: 'hands'; stored: number; incoming: number }
+  /** The same number of hands, and hand `hand` (from 1) is the first that differs. */
+  | { field: 'hand'; hand: number };
+
+/** What a write disagreed with in the store (another window changed or deleted the shoe, say). Hands are numbered from 1. */
+export type StorageConflict =
+  /** createShoe: a shoe with this id is stored already. */
+  | { conflict: 'shoe-exists'; shoeId: string }
+  /** A change to a shoe that is not stored. */
+  | { conflict: 'no-shoe'; shoeId: string }
+  /** appendHand: `hand` is not the next hand, as `stored` hands are stored. */
+  | { conflict: 'not-next-hand'; shoeId: string; hand: number; stored: number }
+  /** replaceHand: the shoe has no hand `hand` to correct. */
+  | { conflict: 'no-hand'; shoeId: string; hand: number }
+  /** removeLastHand: `hand` is not the shoe's last stored hand. */
+  | { conflict: 'not-last-hand'; shoeId: string; hand: number }
+  /** importShoes: the file's shoe `position` (from 1) is stored under its id with other content. */
+  | { conflict: 'import-differs'; shoeId: string; position: number; difference: ShoeDifference };
+
+/**
+ * Which kind of storage trouble. unavailable: no IndexedDB; blocked: an older tab holds the database;
+ * closed: this page let go of the database so a newer version in another tab could upgrade it;
+ * quota: the disk or quota is full; newer: the database was written by a newer version; conflict:
+ * the write disagrees with what is stored; failed: any other failed read or write.
+ */
+export type StorageErrorKind = 'unavailable' | 'blocked' | 'closed' | 'quota' | 'newer' | 'conflict' | 'failed';
+
+/** The parameters of a StorageError, beside its kind. */
+export interface StorageErrorDetails {
+  /** What the store was doing. */
+  action?: StorageAction;
+  /** What a `conflict` disagreed with. */
+  conflict?: StorageConflict;
+  /** The browser's own words for what went wrong (IndexedDB's message), when it gave any. */
+  detail?: string;
+  cause?: unknown;
+}
+
+/**
+ * What went wrong with storage: a kind and its parameters, which the page words in its language
+ * (components/app/data/storage-words.ts). The message is an English sentence for logs and the
+ * command line, never shown on the page.
+ */
 export class StorageError extends Error {
   override name = 'StorageError';
+  /** What the store was doing, or null when the thrower did not say. */
+  readonly action: StorageAction | null;
+  /** What a `conflict` disagreed with, or null. */
+  readonly conflict: StorageConflict | null;
+  /** The browser's own words (IndexedDB's message), or null. */
+  readonly detail: string | null;
+
   constructor(
-    /** unavailable: no IndexedDB; blocked: an older tab holds the database; quota: the disk or quota is full;
-     * newer: the database was written by a newer version; conflict: the write disagrees with what is stored;
-     * failed: any other failed read or write. */
-    readonly kind: 'unavailable' | 'blocked' | 'quota' | 'newer' | 'conflict' | 'failed',
+    readonly kind: StorageErrorKind,
     message: string,
-    options?: { cause?: unknown },
+    details: StorageErrorDetails = {},
   ) {
-    super(message, options);
+    super(message, 'cause' in details ? { cause: details.cause } : undefined);
+    this.action = details.action ?? null;
+    this.conflict = details.conflict ?? null;
+    this.detail = details.detail ?? null;
   }
 }
 
-/** Turns whatever IndexedDB threw into a StorageError with a message a person can act on. */
-export function storageError(error: unknown, doing: string): StorageError {
+/** An action in English, for a StorageError's message (logs; the page words actions itself). */
+function actionLogText(action: StorageAction): string {
+  switch (action.action) {
+    case 'open-shoes':
+      return 'open the stored shoes';
+    case 'save-new-shoe':
+      return 'save the new shoe';
+    case 'save-hand':
+      return `save hand ${action.hand}`;
+    case 'correct-hand':
+      return `correct hand ${action.hand}`;
+    case 'undo-hand':
+      return `undo hand ${action.hand}`;
+    case 'end-shoe':
+      return 'end the shoe';
+    case 'read-shoe':
+      return 'read the shoe';
+    case 'read-hand':
+      return `read hand ${action.hand}`;
+    case 'find-latest-shoe':
+      return 'find the latest shoe';
+    case 'list-shoes':
+      return 'list the stored shoes';
+    case 'list-tables':
+      return 'list the tables';
+    case 'count-shoes':
+      return 'count the stored shoes';
+    case 'delete-shoe':
+      return 'delete the shoe';
+    case 'import-shoes':
+      return 'import the shoes';
+    case 'export-shoes':
+      return 'read the shoes for export';
+  }
+}
+
+/** Turns whatever IndexedDB threw while doing `action` into a StorageError of the right kind. */
+export function storageError(error: unknown, action: StorageAction): StorageError {
   if (error instanceof StorageError) return error;
   const name = (error as { name?: string } | null)?.name ?? '';
   const detail = (error as { message?: string } | null)?.message ?? String(error);
+  const doing = actionLogText(action);
   if (name === 'QuotaExceededError') {
-    return new StorageError('quota', `Storage is full: could not ${doing}. Free some space or delete old shoes in History.`, { cause: error });
+    return new StorageError('quota', `Storage is full: could not ${doing}. Free some space or delete old shoes in History.`, { action, detail, cause: error });
   }
   if (name === 'VersionError') {
-    return new StorageError('newer', `The stored shoes were written by a newer version of the scoreboard; reload to update (${detail}).`, { cause: error });
+    return new StorageError('newer', `The stored shoes were written by a newer version of the scoreboard; reload to update (${detail}).`, { action, detail, cause: error });
   }
-  return new StorageError('failed', `Could not ${doing}: ${detail}`, { cause: error });
+  return new StorageError('failed', `Could not ${doing}: ${detail}`, { action, detail, cause: error });
 }
 
 export interface OpenOptions {
@@ -174,7 +286,9 @@ export class ScoreboardStore implements ShoeStore {
    */
   static async open(options: OpenOptions = {}): Promise<ScoreboardStore> {
     const name = options.name ?? DATABASE_NAME;
-    if (!(globalThis as { indexedDB?: IDBFactory }).indexedDB) throw new StorageError('unavailable', 'This browser offers no IndexedDB here (a private window or a blocked site setting?): shoes cannot be kept.');
+    if (!(globalThis as { indexedDB?: IDBFactory }).indexedDB) {
+      throw new StorageError('unavailable', 'This browser offers no IndexedDB here (a private window or a blocked site setting?): shoes cannot be kept.', { action: { action: 'open-shoes' } });
+    }
     const version = options.version ?? DATABASE_VERSION;
     let db: Database;
     try {
@@ -193,9 +307,10 @@ export class ScoreboardStore implements ShoeStore {
         });
     } catch (error) {
       if ((error as { name?: string } | null)?.name === 'InvalidStateError' || (error as { name?: string } | null)?.name === 'SecurityError') {
-        throw new StorageError('unavailable', `IndexedDB refused to open: ${(error as Error).message}`, { cause: error });
+        const detail = (error as Error).message;
+        throw new StorageError('unavailable', `IndexedDB refused to open: ${detail}`, { action: { action: 'open-shoes' }, detail, cause: error });
       }
-      throw storageError(error, 'open the stored shoes');
+      throw storageError(error, { action: 'open-shoes' });
     }
     return new ScoreboardStore(db, name);
   }
@@ -211,8 +326,11 @@ export class ScoreboardStore implements ShoeStore {
 
   /** Stores a new shoe with the hands it already has. @throws StorageError `conflict` when the id is taken. */
   async createShoe(shoe: ShoeRecord, origin: ShoeOrigin = 'console'): Promise<void> {
-    await this.write('save the new shoe', async (tx) => {
-      if (await tx.objectStore('shoes').getKey(shoe.id)) throw new StorageError('conflict', `A shoe with id "${shoe.id}" is already stored.`);
+    const action = { action: 'save-new-shoe' } as const;
+    await this.write(action, async (tx) => {
+      if (await tx.objectStore('shoes').getKey(shoe.id)) {
+        throw new StorageError('conflict', `A shoe with id "${shoe.id}" is already stored.`, { action, conflict: { conflict: 'shoe-exists', shoeId: shoe.id } });
+      }
       await putShoe(tx, shoe, origin);
     });
   }
@@ -222,10 +340,12 @@ export class ScoreboardStore implements ShoeStore {
    * @throws StorageError `conflict` unless `index` is the shoe's next hand.
    */
   async appendHand(shoeId: string, index: number, hand: HandRecord): Promise<void> {
-    await this.write(`save hand ${index + 1}`, async (tx) => {
-      const summary = await this.summaryFor(tx, shoeId);
+    const action = { action: 'save-hand', hand: index + 1 } as const;
+    await this.write(action, async (tx) => {
+      const summary = await this.summaryFor(tx, shoeId, action);
       if (summary.handCount !== index) {
-        throw new StorageError('conflict', `Hand ${index + 1} of shoe "${shoeId}" cannot be saved: ${summary.handCount} hands are stored.`);
+        const conflict = { conflict: 'not-next-hand', shoeId, hand: index + 1, stored: summary.handCount } as const;
+        throw new StorageError('conflict', `Hand ${index + 1} of shoe "${shoeId}" cannot be saved: ${summary.handCount} hands are stored.`, { action, conflict });
       }
       await tx.objectStore('hands').put({ ...storedFields(hand), shoeId, index });
       await tx.objectStore('shoes').put({ ...summary, handCount: index + 1, outcomes: summary.outcomes + hand.outcome, updatedAt: new Date().toISOString() });
@@ -234,9 +354,12 @@ export class ScoreboardStore implements ShoeStore {
 
   /** Replaces a hand already stored (a correction). */
   async replaceHand(shoeId: string, index: number, hand: HandRecord): Promise<void> {
-    await this.write(`correct hand ${index + 1}`, async (tx) => {
-      const summary = await this.summaryFor(tx, shoeId);
-      if (index < 0 || index >= summary.handCount) throw new StorageError('conflict', `Shoe "${shoeId}" has no hand ${index + 1} to correct.`);
+    const action = { action: 'correct-hand', hand: index + 1 } as const;
+    await this.write(action, async (tx) => {
+      const summary = await this.summaryFor(tx, shoeId, action);
+      if (index < 0 || index >= summary.handCount) {
+        throw new StorageError('conflict', `Shoe "${shoeId}" has no hand ${index + 1} to correct.`, { action, conflict: { conflict: 'no-hand', shoeId, hand: index + 1 } });
+      }
       await tx.objectStore('hands').put({ ...storedFields(hand), shoeId, index });
       const outcomes = summary.outcomes.slice(0, index) + hand.outcome + summary.outcomes.slice(index + 1);
       await tx.objectStore('shoes').put({ ...summary, outcomes, updatedAt: new Date().toISOString() });
@@ -245,9 +368,12 @@ export class ScoreboardStore implements ShoeStore {
 
   /** Removes the last hand (undo). @throws StorageError `conflict` unless hand `index` is the last one stored. */
   async removeLastHand(shoeId: string, index: number): Promise<void> {
-    await this.write(`undo hand ${index + 1}`, async (tx) => {
-      const summary = await this.summaryFor(tx, shoeId);
-      if (summary.handCount !== index + 1) throw new StorageError('conflict', `Hand ${index + 1} is not the last hand of shoe "${shoeId}".`);
+    const action = { action: 'undo-hand', hand: index + 1 } as const;
+    await this.write(action, async (tx) => {
+      const summary = await this.summaryFor(tx, shoeId, action);
+      if (summary.handCount !== index + 1) {
+        throw new StorageError('conflict', `Hand ${index + 1} is not the last hand of shoe "${shoeId}".`, { action, conflict: { conflict: 'not-last-hand', shoeId, hand: index + 1 } });
+      }
       await tx.objectStore('hands').delete([shoeId, index]);
       await tx.objectStore('shoes').put({ ...summary, handCount: index, outcomes: summary.outcomes.slice(0, index), updatedAt: new Date().toISOString() });
     });
@@ -255,15 +381,16 @@ export class ScoreboardStore implements ShoeStore {
 
   /** Marks a shoe finished. */
   async endShoe(shoeId: string, endedAt: string): Promise<void> {
-    await this.write('end the shoe', async (tx) => {
-      const summary = await this.summaryFor(tx, shoeId);
+    const action = { action: 'end-shoe' } as const;
+    await this.write(action, async (tx) => {
+      const summary = await this.summaryFor(tx, shoeId, action);
       await tx.objectStore('shoes').put({ ...summary, endedAt, updatedAt: new Date().toISOString() });
     });
   }
 
   /** One shoe with all its hands, or undefined. */
   async getShoe(id: string): Promise<ShoeRecord | undefined> {
-    return this.read('read the shoe', async () => {
+    return this.read({ action: 'read-shoe' }, async () => {
       const tx = this.db.transaction(['shoes', 'hands']);
       const summary = await tx.objectStore('shoes').get(id);
       if (!summary) return undefined;
@@ -277,7 +404,7 @@ export class ScoreboardStore implements ShoeStore {
    * has no such hand: a display that hears "hand N added" reads only that hand.
    */
   async getHand(shoeId: string, index: number): Promise<HandRecord | undefined> {
-    return this.read(`read hand ${index + 1}`, async () => {
+    return this.read({ action: 'read-hand', hand: index + 1 }, async () => {
       const hand = await this.db.get('hands', [shoeId, index]);
       return hand && storedFields(hand);
     });
@@ -285,12 +412,12 @@ export class ScoreboardStore implements ShoeStore {
 
   /** One shoe's summary, or undefined. */
   async getSummary(id: string): Promise<ShoeSummary | undefined> {
-    return this.read('read the shoe', () => this.db.get('shoes', id));
+    return this.read({ action: 'read-shoe' }, () => this.db.get('shoes', id));
   }
 
   /** The newest shoe (by start time) matching the filter, or undefined. */
   async latestShoe(filter: { table?: string; source?: ShoeRecord['source']; open?: boolean; origin?: ShoeOrigin } = {}): Promise<ShoeRecord | undefined> {
-    const summary = await this.read('find the latest shoe', async () => {
+    const summary = await this.read({ action: 'find-latest-shoe' }, async () => {
       const tx = this.db.transaction('shoes');
       let cursor = filter.table === undefined
         ? await tx.store.index('startKey').openCursor(null, 'prev')
@@ -309,7 +436,7 @@ export class ScoreboardStore implements ShoeStore {
 
   /** A page of history, newest first, and how many shoes match in all. */
   async listShoes(query: HistoryQuery = {}): Promise<{ shoes: ShoeSummary[]; total: number }> {
-    return this.read('list the stored shoes', async () => {
+    return this.read({ action: 'list-shoes' }, async () => {
       const tx = this.db.transaction('shoes');
       const from = query.from === undefined ? '' : startKey(query.from);
       const to = query.to === undefined ? '\uffff' : startKey(query.to);
@@ -330,7 +457,7 @@ export class ScoreboardStore implements ShoeStore {
 
   /** Every table name that has a stored shoe, sorted. */
   async tables(): Promise<string[]> {
-    return this.read('list the tables', async () => {
+    return this.read({ action: 'list-tables' }, async () => {
       const tables: string[] = [];
       const index = this.db.transaction('shoes').store.index('tableStartKey');
       let cursor = await index.openKeyCursor();
@@ -346,12 +473,12 @@ export class ScoreboardStore implements ShoeStore {
 
   /** How many shoes are stored. */
   async countShoes(): Promise<number> {
-    return this.read('count the stored shoes', () => this.db.count('shoes'));
+    return this.read({ action: 'count-shoes' }, () => this.db.count('shoes'));
   }
 
   /** Deletes one shoe and all its hands, in one transaction. */
   async deleteShoe(id: string): Promise<void> {
-    await this.write('delete the shoe', async (tx) => {
+    await this.write({ action: 'delete-shoe' }, async (tx) => {
       await tx.objectStore('hands').delete(handsOf(id));
       await tx.objectStore('shoes').delete(id);
     });
@@ -367,7 +494,8 @@ export class ScoreboardStore implements ShoeStore {
   async importShoes(shoes: readonly ShoeRecord[]): Promise<{ added: string[]; skipped: number }> {
     const added: string[] = [];
     let skipped = 0;
-    await this.write('import the shoes', async (tx) => {
+    const action = { action: 'import-shoes' } as const;
+    await this.write(action, async (tx) => {
       for (const [position, shoe] of shoes.entries()) {
         const existing = await tx.objectStore('shoes').get(shoe.id);
         if (existing) {
@@ -377,7 +505,8 @@ export class ScoreboardStore implements ShoeStore {
             skipped++;
             continue;
           }
-          throw new StorageError('conflict', `Shoe ${position + 1} (id "${shoe.id}") is already stored with different ${difference}.`);
+          const conflict = { conflict: 'import-differs', shoeId: shoe.id, position: position + 1, difference } as const;
+          throw new StorageError('conflict', `Shoe ${position + 1} (id "${shoe.id}") is already stored with different ${differenceLogText(difference)}.`, { action, conflict });
         }
         await putShoe(tx, shoe, 'import');
         added.push(shoe.id);
@@ -391,7 +520,7 @@ export class ScoreboardStore implements ShoeStore {
    * @param ids the shoes to read, or undefined for all of them.
    */
   async exportShoes(ids?: readonly string[], onProgress?: (done: number, total: number) => void): Promise<ShoeRecord[]> {
-    return this.read('read the shoes for export', async () => {
+    return this.read({ action: 'export-shoes' }, async () => {
       // One transaction for the whole export: a consistent picture even while another window writes.
       // It stays open because only its own requests are awaited; each batch's results arrive as a
       // separate task, so a progress bar can move in between.
@@ -414,18 +543,18 @@ export class ScoreboardStore implements ShoeStore {
     });
   }
 
-  private async summaryFor(tx: WriteTransaction, shoeId: string): Promise<ShoeSummary> {
+  private async summaryFor(tx: WriteTransaction, shoeId: string, action: StorageAction): Promise<ShoeSummary> {
     const summary = await tx.objectStore('shoes').get(shoeId);
-    if (!summary) throw new StorageError('conflict', `No shoe "${shoeId}" is stored.`);
+    if (!summary) throw new StorageError('conflict', `No shoe "${shoeId}" is stored.`, { action, conflict: { conflict: 'no-shoe', shoeId } });
     return summary;
   }
 
-  private async write(doing: string, body: (tx: WriteTransaction) => Promise<void>): Promise<void> {
+  private async write(action: StorageAction, body: (tx: WriteTransaction) => Promise<void>): Promise<void> {
     let tx: WriteTransaction;
     try {
       tx = this.db.transaction(['shoes', 'hands'], 'readwrite');
     } catch (error) {
-      throw storageError(error, doing);
+      throw storageError(error, action);
     }
     try {
       await body(tx);
@@ -438,15 +567,15 @@ export class ScoreboardStore implements ShoeStore {
         /* already aborted or committed */
       }
       await tx.done.catch(() => undefined);
-      throw storageError(error, doing);
+      throw storageError(error, action);
     }
   }
 
-  private async read<T>(doing: string, body: () => Promise<T>): Promise<T> {
+  private async read<T>(action: StorageAction, body: () => Promise<T>): Promise<T> {
     try {
       return await body();
     } catch (error) {
-      throw storageError(error, doing);
+      throw storageError(error, action);
     }
   }
 }
@@ -494,18 +623,31 @@ function exportableShoe(shoe: ShoeRecord): ShoeRecord {
 }
 
 /**
- * What first differs between a stored shoe and an incoming one with its id, in words for an import's
- * refusal ("hands: hand 5", "startedAt: 2026-… stored, 2026-… in the file"), or null when they are
+ * What first differs between a stored shoe and an incoming one with its id, or null when they are
  * the same shoe. A seeded simulation run twice, say, deals the same hands at other times.
  */
-function firstDifference(stored: ShoeRecord, incoming: ShoeRecord): string | null {
+function firstDifference(stored: ShoeRecord, incoming: ShoeRecord): ShoeDifference | null {
   for (const field of ['table', 'source', 'seed', 'startedAt', 'endedAt'] as const) {
-    if (stored[field] !== incoming[field]) return `${field}: ${JSON.stringify(stored[field])} stored, ${JSON.stringify(incoming[field])} in the file`;
+    if (stored[field] !== incoming[field]) return { field, stored: stored[field], incoming: incoming[field] };
   }
-  if (JSON.stringify(stored.rules) !== JSON.stringify(incoming.rules)) return 'rules';
-  if (stored.hands.length !== incoming.hands.length) return `hands: ${stored.hands.length} stored, ${incoming.hands.length} in the file`;
+  if (JSON.stringify(stored.rules) !== JSON.stringify(incoming.rules)) return { field: 'rules' };
+  if (stored.hands.length !== incoming.hands.length) return { field: 'hands', stored: stored.hands.length, incoming: incoming.hands.length };
   const hand = stored.hands.findIndex((storedHand, index) => JSON.stringify(storedHand) !== JSON.stringify(incoming.hands[index]));
-  return hand === -1 ? null : `hands: hand ${hand + 1}`;
+  return hand === -1 ? null : { field: 'hand', hand: hand + 1 };
+}
+
+/** A difference in English, for a StorageError's message ("hands: hand 5", "startedAt: "2026-…" stored, "2026-…" in the file"). */
+function differenceLogText(difference: ShoeDifference): string {
+  switch (difference.field) {
+    case 'rules':
+      return 'rules';
+    case 'hands':
+      return `hands: ${difference.stored} stored, ${difference.incoming} in the file`;
+    case 'hand':
+      return `hands: hand ${difference.hand}`;
+    default:
+      return `${difference.field}: ${JSON.stringify(difference.stored)} stored, ${JSON.stringify(difference.incoming)} in the file`;
+  }
 }
 
 function toShoeRecord(summary: ShoeSummary, hands: readonly StoredHand[]): ShoeRecord {

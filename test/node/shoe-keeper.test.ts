@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ShoeKeeper, type ShoeStore } from '../../src/shoe-keeper.js';
+import { keeperProblemText } from '../../components/app/data/storage-words.js';
 import { ScoreboardStore, StorageError } from '../../src/persistence/scoreboard-store.js';
 import { handsFromOutcomes } from '../../src/roads.js';
 import { makeRules } from '../../src/rules.js';
@@ -73,7 +74,7 @@ describe('ShoeKeeper', () => {
     expect(await keeper.addHand(player)).toBe(false);
     expect(keeper.hands).toEqual([banker, player]);
     expect(keeper.unsaved).toBe(2);
-    expect(keeper.problem).toEqual({ kind: 'quota', message: 'Storage is full: could not save the hand.' });
+    expect(keeper.problem).toEqual({ kind: 'quota', error: expect.any(StorageError) });
     expect(changes).toContain('quota');
     expect(clock.pending()).toBe(1);
     expect((await store.getShoe('s'))?.hands).toEqual([]);
@@ -90,7 +91,7 @@ describe('ShoeKeeper', () => {
     const keeper = new ShoeKeeper({ store: null, schedule: manualClock().schedule });
     expect(await keeper.startShoe(newShoe('late'))).toBe(false);
     expect(await keeper.addHand(tie)).toBe(false);
-    expect(keeper.problem?.kind).toBe('unavailable');
+    expect(keeper.problem).toEqual({ kind: 'unavailable' });
     expect(await keeper.setStore(store)).toBe(true);
     expect((await store.getShoe('late'))?.hands).toEqual([tie]);
   });
@@ -135,7 +136,8 @@ describe('ShoeKeeper', () => {
     await store.removeLastHand('s', 0);
     expect(await keeper.undo()).toBe(false);
     expect(keeper.problem?.kind).toBe('conflict');
-    expect(keeper.problem?.message).toMatch(/changed elsewhere.*reload/);
+    expect(keeper.problem?.error).toMatchObject({ kind: 'conflict', conflict: { conflict: 'not-last-hand', shoeId: 's', hand: 1 } });
+    expect(keeperProblemText(keeper.problem!)).toMatch(/^Hand 1 is not the last hand of shoe "s"\. The stored shoe was changed elsewhere.*reload/);
     expect(clock.pending()).toBe(0);
     expect(keeper.unsaved).toBe(1);
     // A new shoe gives up the old one's dead changes and is written again.

@@ -4,6 +4,7 @@ import { ShoeKeeper, type ShoeStore, type ShoeChange, type KeeperOrigin, type Ke
 import type { ScoreboardStore } from '../../../src/persistence/scoreboard-store.js';
 import type { HandRecord, ShoeRecord } from '../../../src/shoe-document.js';
 import type { StorageStatus } from './storage.js';
+import { keeperProblemText, storageErrorText } from './storage-words.js';
 import { TableChannel } from './table-channel.js';
 import { StorageConnectionController } from './storage-connection.js';
 import { TableLockController } from './table-lock.js';
@@ -145,7 +146,7 @@ export class KeptShoeController implements ReactiveController {
   /** Storage trouble that is not about one write (blocked by another tab, unavailable, a failed read), in words for the screen. */
   get storageMessage(): string | null {
     const readError = this.lock.heldElsewhere ? this.follower.readError : this.readError;
-    if (readError) return (readError as Error).message;
+    if (readError) return storageErrorText(readError);
     return this.connection.trouble;
   }
 
@@ -311,13 +312,13 @@ export function storageProblemText(kept: Pick<KeptShoeController, 'unsaved' | 'p
   if (kept.unsaved > 0 && kept.problem?.kind === 'conflict') {
     // Final: the keeper does not retry a write the store refused as a conflict.
     const count = kept.unsaved;
-    const reason = kept.problem.message;
+    const reason = keeperProblemText(kept.problem);
     return msg(str`Not saved (${count} changes), and not retried: ${reason}`, { id: 'kept-conflict' });
   }
   if (kept.unsaved > 0 && kept.problem) {
     const count = kept.unsaved;
     // Storage that is not open says why (no IndexedDB here, an older tab…) better than the keeper can.
-    const reason = kept.problem.kind === 'unavailable' && kept.storageMessage ? kept.storageMessage : kept.problem.message;
+    const reason = kept.problem.kind === 'unavailable' && kept.storageMessage ? kept.storageMessage : keeperProblemText(kept.problem);
     return count === 1
       ? msg(str`1 change not saved yet (kept on this screen), retrying: ${reason}`, { id: 'kept-unsaved-one' })
       : msg(str`${count} changes not saved yet (kept on this screen), retrying: ${reason}`, { id: 'kept-unsaved' });

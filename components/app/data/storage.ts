@@ -4,15 +4,17 @@
  * by an older tab) reaches every element that shows storage status.
  */
 import { ScoreboardStore, StorageError, type OpenOptions } from '../../../src/persistence/scoreboard-store.js';
+import { storageStatusText } from './storage-words.js';
 
-/** What the page's storage is doing, in words for the screen when it is not simply open. */
+/** What the page's storage is doing; `storageTrouble` words it for the screen. */
 export type StorageStatus =
   | { state: 'opening' }
   /** Still opening after a while, with nothing said why: shown, but the page keeps waiting for it. */
-  | { state: 'waiting'; message: string }
-  | { state: 'blocked'; message: string }
+  | { state: 'waiting' }
+  /** An older tab holds the database open, so the upgrade waits until it closes. */
+  | { state: 'blocked' }
   | { state: 'open'; store: ScoreboardStore }
-  | { state: 'failed'; message: string; error: StorageError };
+  | { state: 'failed'; error: StorageError };
 
 type Listener = (status: StorageStatus) => void;
 
@@ -27,7 +29,7 @@ function set(next: StorageStatus): void {
 
 /** What the screen should say about the page's storage: why it is not open (yet), or null when it is, or is simply opening. */
 export function storageTrouble(status: StorageStatus): string | null {
-  return 'message' in status ? status.message : null;
+  return storageStatusText(status);
 }
 
 /** The current status of the page's storage. */
@@ -58,23 +60,14 @@ export function openStorage(options: Pick<OpenOptions, 'name'> & { waitMs?: numb
     set({ state: 'opening' });
     const waiting = setTimeout(() => {
       if (status.state !== 'opening') return;
-      set({
-        state: 'waiting',
-        message:
-          'The stored shoes have not opened yet: another scoreboard tab or window may be holding an older version of them, or waiting for one. Close the other scoreboard tabs and windows if this lasts; this screen goes on once they open.',
-      });
+      set({ state: 'waiting' });
     }, options.waitMs ?? OPEN_WAIT_MS);
     opening = ScoreboardStore.open({
       name: options.name,
-      onBlocked: () =>
-        set({
-          state: 'blocked',
-          message:
-            'Another scoreboard tab or window is using an older version of the stored shoes: close it so this one can open them. Until then stored shoes cannot be shown, and the hands of a new shoe started here are kept on this screen only, then saved in order once the stored shoes open.',
-        }),
+      onBlocked: () => set({ state: 'blocked' }),
       onClosedForUpgrade: () => {
         opening = null;
-        set({ state: 'failed', message: 'A newer version of the scoreboard opened in another tab: reload this one.', error: new StorageError('blocked', 'closed for an upgrade') });
+        set({ state: 'failed', error: new StorageError('closed', 'A newer version of the scoreboard opened in another tab: reload this one.') });
       },
     }).then(
       (store) => {
@@ -87,8 +80,9 @@ export function openStorage(options: Pick<OpenOptions, 'name'> & { waitMs?: numb
       },
       (error: unknown) => {
         clearTimeout(waiting);
-        const storageError = error instanceof StorageError ? error : new StorageError('failed', String(error));
-        set({ state: 'failed', message: storageError.message, error: storageError });
+        const storageError =
+          error instanceof StorageError ? error : new StorageError('failed', `Could not open the stored shoes: ${String(error)}`, { action: { action: 'open-shoes' }, detail: String(error), cause: error });
+        set({ state: 'failed', error: storageError });
         // A later call tries again (the user may have freed space or closed the other tab).
         opening = null;
         throw storageError;

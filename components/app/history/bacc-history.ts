@@ -6,6 +6,7 @@ import type { ScoreboardStore, ShoeSummary } from '../../../src/persistence/scor
 import type { ShoeRecord } from '../../../src/shoe-document.js';
 import { HistoryStorageController } from './history-storage.js';
 import { storageTrouble } from '../data/storage.js';
+import { storageErrorText } from '../data/storage-words.js';
 import { bigRoadThumbnail } from './big-road-thumbnail.js';
 import { allShoesFileName, downloadFile, fileDate, shoeFileName } from './downloads.js';
 import { formatBytes, MAX_IMPORT_BYTES } from './file-sizes.js';
@@ -69,8 +70,16 @@ export function dayRange(fromDay: string, toDay: string): { from: string | undef
   return { from: fromDay ? midnight(fromDay) : undefined, to: toDay ? midnight(toDay, 1) : undefined };
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+/**
+ * Errors the page worded with msg() when it threw them: a refused import file (shoe-import.ts), a
+ * part that could not be loaded (on-demand.ts), a PNG that could not be made (road-picture.ts). By
+ * name, as two of them live in code loaded on demand.
+ */
+const WORDED_ERRORS = new Set(['ImportRefusedError', 'PartMissingError', 'PictureError']);
+
+/** An error in words for the screen: one the page worded as it is, storage trouble (and anything else) by storage-words. */
+function errorText(error: unknown): string {
+  return error instanceof Error && WORDED_ERRORS.has(error.name) ? error.message : storageErrorText(error);
 }
 
 /**
@@ -312,7 +321,7 @@ export class BaccHistory extends LitElement {
       // Every refusal says why in its own words (ImportRefusedError, StorageError, anything else) and
       // none of them says that nothing was stored: this sentence is said here, once, for all of them.
       const nothing = msg('Nothing was imported.', { id: 'history-nothing-imported' });
-      this.notice = { role: 'alert', text: `${messageOf(error)} ${nothing}` };
+      this.notice = { role: 'alert', text: `${errorText(error)} ${nothing}` };
     } finally {
       this.busy = false;
     }
@@ -338,7 +347,7 @@ export class BaccHistory extends LitElement {
       this.exportProgress = { done: count, total: count, result: msg(str`Exported ${count} shoes to ${fileName}.`, { id: 'history-exported-all' }) };
     } catch (error) {
       this.exportProgress = null;
-      this.notice = { role: 'alert', text: messageOf(error) };
+      this.notice = { role: 'alert', text: errorText(error) };
     } finally {
       this.busy = false;
     }
@@ -589,7 +598,7 @@ export class BaccHistory extends LitElement {
         void this.storage.requestPersistence();
       }
     } catch (error) {
-      if (generation === this.loadGeneration) this.notice = { role: 'alert', text: messageOf(error) };
+      if (generation === this.loadGeneration) this.notice = { role: 'alert', text: errorText(error) };
     }
   }
 
@@ -652,7 +661,7 @@ export class BaccHistory extends LitElement {
       this.rescueFocus(deleted);
       void this.storage.refreshUse();
     } catch (error) {
-      this.notice = { role: 'alert', text: messageOf(error) };
+      this.notice = { role: 'alert', text: errorText(error) };
     } finally {
       this.busy = false;
     }
@@ -665,7 +674,7 @@ export class BaccHistory extends LitElement {
       if (!shoe) this.notice = { role: 'alert', text: msg('That shoe is no longer stored.', { id: 'history-shoe-gone' }) };
       return shoe;
     } catch (error) {
-      this.notice = { role: 'alert', text: messageOf(error) };
+      this.notice = { role: 'alert', text: errorText(error) };
       return undefined;
     }
   }
@@ -680,7 +689,7 @@ export class BaccHistory extends LitElement {
       else if (format === 'csv') downloadFile(shoesToCsv([shoe]), fileName, 'text/csv');
       else downloadFile(await roadPicturePng(shoe.hands, { table: shoe.table, startedAt: shoe.startedAt, rules: shoe.rules, colorSource: this }), fileName);
     } catch (error) {
-      this.notice = { role: 'alert', text: messageOf(error) };
+      this.notice = { role: 'alert', text: errorText(error) };
     }
   }
 
@@ -690,7 +699,7 @@ export class BaccHistory extends LitElement {
     try {
       [shoe] = await Promise.all([this.readShoe(id), loadOnDemand(() => import('./bacc-replay.js'))]);
     } catch (error) {
-      this.notice = { role: 'alert', text: messageOf(error) };
+      this.notice = { role: 'alert', text: errorText(error) };
       return;
     }
     if (!shoe) return;

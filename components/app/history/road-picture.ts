@@ -12,6 +12,11 @@ import type { HandRecord } from '../../../src/shoe-document.js';
 import type { TableRules } from '../../../src/rules.js';
 import { outcomeLetter, roadName } from '../../internal/messages.js';
 
+/** The picture could not be made; the message says so in words for the screen. */
+export class PictureError extends Error {
+  override name = 'PictureError';
+}
+
 /** The colours of the picture: CSS colours a canvas understands. */
 export interface RoadPictureColors {
   banker: string;
@@ -154,7 +159,7 @@ export function drawRoadPicture(hands: readonly HandRecord[], options: RoadPictu
 
   const canvas = document.createElement('canvas');
   const context = canvas.getContext('2d');
-  if (!context) throw new Error('This browser cannot draw on a canvas.');
+  if (!context) throw new PictureError(msg('This browser cannot draw on a canvas.', { id: 'picture-no-canvas' }));
   // As wide as its widest road or line of text: a short shoe's roads are narrower than its title and note.
   const textWidth = ({ text, font: lineFont }: { text: string; font: string }): number => {
     context.font = lineFont;
@@ -201,7 +206,7 @@ export function drawRoadPicture(hands: readonly HandRecord[], options: RoadPictu
 export async function roadPicturePng(hands: readonly HandRecord[], options: RoadPictureOptions = {}): Promise<Blob> {
   const { canvas } = drawRoadPicture(hands, options);
   return new Promise((resolve, reject) => {
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The browser could not make a PNG of the roads.'))), 'image/png');
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new PictureError(msg('The browser could not make a PNG of the roads.', { id: 'picture-no-png' })))), 'image/png');
   });
 }
 

@@ -42,15 +42,25 @@ describe('ScoreboardStore (fake-indexeddb)', () => {
   it('refuses a hand out of turn and leaves the shoe as it was', async () => {
     await store.createShoe(recordedShoe('a', 'T1', '2026-11-01T10:00:00.000Z', 'BP'));
     const [hand] = handsFromOutcomes('T');
-    await expect(store.appendHand('a', 5, hand!)).rejects.toMatchObject({ kind: 'conflict' });
+    await expect(store.appendHand('a', 5, hand!)).rejects.toMatchObject({
+      kind: 'conflict',
+      action: { action: 'save-hand', hand: 6 },
+      conflict: { conflict: 'not-next-hand', shoeId: 'a', hand: 6, stored: 2 },
+    });
     await expect(store.appendHand('missing', 0, hand!)).rejects.toBeInstanceOf(StorageError);
+    await expect(store.appendHand('missing', 0, hand!)).rejects.toMatchObject({ conflict: { conflict: 'no-shoe', shoeId: 'missing' } });
+    await expect(store.createShoe(recordedShoe('a', 'T1', '2026-11-01T10:00:00.000Z'))).rejects.toMatchObject({
+      action: { action: 'save-new-shoe' },
+      conflict: { conflict: 'shoe-exists', shoeId: 'a' },
+    });
     expect((await store.getShoe('a'))?.hands.map((h) => h.outcome).join('')).toBe('BP');
   });
 
   it('undoes the last hand and corrects an earlier one', async () => {
     await store.createShoe(recordedShoe('a', 'T1', '2026-11-01T10:00:00.000Z', 'BPT'));
     await store.removeLastHand('a', 2);
-    await expect(store.removeLastHand('a', 0)).rejects.toMatchObject({ kind: 'conflict' });
+    await expect(store.removeLastHand('a', 0)).rejects.toMatchObject({ kind: 'conflict', action: { action: 'undo-hand', hand: 1 }, conflict: { conflict: 'not-last-hand', hand: 1 } });
+    await expect(store.replaceHand('a', 5, handsFromOutcomes('P')[0]!)).rejects.toMatchObject({ action: { action: 'correct-hand', hand: 6 }, conflict: { conflict: 'no-hand', shoeId: 'a', hand: 6 } });
     await store.replaceHand('a', 0, handsFromOutcomes('P')[0]!);
     expect((await store.getShoe('a'))?.hands.map((h) => h.outcome).join('')).toBe('PP');
     expect((await store.getSummary('a'))?.outcomes).toBe('PP');
@@ -86,6 +96,10 @@ describe('ScoreboardStore (fake-indexeddb)', () => {
     await store.createShoe(recordedShoe('taken', 'T1', '2026-11-01T10:00:00.000Z', 'BBB'));
     const clash = [recordedShoe('new', 'T1', '2026-11-02T10:00:00.000Z', 'P'), recordedShoe('taken', 'T1', '2026-11-01T10:00:00.000Z', 'PPP')];
     await expect(store.importShoes(clash)).rejects.toThrow(/^Shoe 2 \(id "taken"\) is already stored with different hands: hand 1\.$/);
+    await expect(store.importShoes(clash)).rejects.toMatchObject({
+      action: { action: 'import-shoes' },
+      conflict: { conflict: 'import-differs', shoeId: 'taken', position: 2, difference: { field: 'hand', hand: 1 } },
+    });
     expect(await store.countShoes()).toBe(1);
     expect(await store.getShoe('new')).toBeUndefined();
     expect(await store.importShoes([recordedShoe('taken', 'T1', '2026-11-01T10:00:00.000Z', 'BBB'), clash[0]!])).toEqual({ added: ['new'], skipped: 1 });
@@ -99,6 +113,9 @@ describe('ScoreboardStore (fake-indexeddb)', () => {
     await expect(store.importShoes(again)).rejects.toThrow(
       'Shoe 1 (id "simulated:twice") is already stored with different startedAt: "2026-11-01T10:00:00.000Z" stored, "2026-11-02T10:00:00.000Z" in the file.',
     );
+    await expect(store.importShoes(again)).rejects.toMatchObject({
+      conflict: { difference: { field: 'startedAt', stored: '2026-11-01T10:00:00.000Z', incoming: '2026-11-02T10:00:00.000Z' } },
+    });
     const shorter = { ...first[0]!, hands: first[0]!.hands.slice(0, -1) };
     await expect(store.importShoes([shorter])).rejects.toThrow(`different hands: ${first[0]!.hands.length} stored, ${first[0]!.hands.length - 1} in the file.`);
     const otherRules = { ...first[0]!, rules: { ...first[0]!.rules, tiePays: 9 } };
@@ -201,7 +218,7 @@ describe('schema migrations', () => {
   it('refuses a database written by a newer version with a clear message', async () => {
     const newerName = `${name}-newer`;
     (await openDB(newerName, DATABASE_VERSION + 1)).close();
-    await expect(ScoreboardStore.open({ name: newerName })).rejects.toMatchObject({ kind: 'newer' });
+    await expect(ScoreboardStore.open({ name: newerName })).rejects.toMatchObject({ kind: 'newer', action: { action: 'open-shoes' }, detail: expect.any(String) });
     await ScoreboardStore.deleteDatabase(newerName);
   });
 

@@ -9,6 +9,8 @@ import { ScoreboardStore } from '../../../../src/persistence/scoreboard-store.js
 import { shoeDocumentText, simulateShoeRecords, type ShoeRecord } from '../../../../src/shoe-document.js';
 import { eventsFiredDuring } from '../../event-spy.js';
 import { captureDownloads, shoeAt, until } from './history-fixtures.js';
+import { inLocale } from '../../locale-switch.js';
+import { useLocale } from '../../../../components/internal/localization.js';
 
 /** Twelve shoes on three tables, one a day from 1 to 12 March 2026 (noon, local time). */
 const SHOES: ShoeRecord[] = Array.from({ length: 12 }, (_, i) =>
@@ -465,6 +467,19 @@ describe('<bacc-history>', () => {
         expect(await storedIds()).to.deep.equal(SHOES.slice(0, 3).map((shoe) => shoe.id).sort());
       });
     }
+
+    it('says in Simplified Chinese why the store refused a file', async () => {
+      const el = await mount(20);
+      await useLocale('zh-Hans');
+      try {
+        await el.importFile(jsonFile(shoeDocumentText([SHOES[7]!, { ...SHOES[0]!, hands: SHOES[0]!.hands.slice(0, -1) }])));
+        await el.updateComplete;
+        const count = SHOES[0]!.hands.length;
+        expect(notice(el)!.textContent).to.equal(`第 2 靴（ID“${SHOES[0]!.id}”）已经保存过，但内容不同：局数，已保存 ${count} 局，文件中 ${count - 1} 局。 未导入任何内容。`);
+      } finally {
+        await useLocale('en');
+      }
+    });
   });
 
   describe('export', () => {
@@ -545,6 +560,7 @@ describe('<bacc-history>', () => {
       const alert = control(el, '.storage-trouble');
       expect(alert.getAttribute('role')).to.equal('alert');
       expect(alert.textContent).to.contain('newer version');
+      await inLocale('zh-Hans', el, () => expect(control(el, '.storage-trouble').textContent).to.match(/^已保存的牌靴由更新版本的记分牌写入；请重新加载页面以更新（.+）。$/));
       expect(control<HTMLInputElement>(el, 'input[type="file"]').disabled).to.be.true;
       // The toolbar is whole: its date filters are drawn though no first page will come.
       await until(() => el.shadowRoot!.querySelectorAll('input[type="date"]').length === 2, 'the date fields');
