@@ -170,7 +170,7 @@ function drawnCells(bigRoad: { cells: readonly BigRoadCell[]; leadingTies: numbe
 function bigRoadLayers(shown: ColumnWindow, rows: number, cells: readonly DrawnCell[]): SVGTemplateResult[] {
   const banker = cells.filter((cell) => cell.side === 'B');
   const player = cells.filter((cell) => cell.side === 'P');
-  const letter = (cell: DrawnCell) => ({ col: cell.col, row: cell.row, text: outcomeLetter(cell.side as BigRoadSide) });
+  const letter = (cell: DrawnCell) => ({ col: cell.col, row: cell.row, text: outcomeLetter(cell.side) });
   const counts = cells.filter((cell) => cell.ties > 1).map((cell) => cellLabel('tie-count', { col: cell.col, row: cell.row, text: String(cell.ties) }));
   return [
     ringLayers(shown, rows, [{ className: 'B', cells: banker }, { className: 'P', cells: player }]),

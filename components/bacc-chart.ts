@@ -234,9 +234,9 @@ export class BaccChart extends StatisticsPanel {
    * for the frame first makes the order certain: an idle callback alone is not promised to run
    * after the next frame.
    */
-  protected override async scheduleUpdate(): Promise<void> {
+  protected override async scheduleUpdate(): Promise<unknown> {
     if (this.hasUpdated) await new Promise<void>((resolve) => requestAnimationFrame(() => whenIdle(resolve)));
-    super.scheduleUpdate();
+    return super.scheduleUpdate();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {

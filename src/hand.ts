@@ -66,7 +66,7 @@ export class HandError extends Error {
 export function resolveHand(cards: readonly string[]): HandResult {
   if (!Array.isArray(cards)) throw new HandError('cards must be a list of cards in dealing order');
   if (cards.length > 6) throw new HandError(`a hand has at most six cards; got ${cards.length}`);
-  const parsed = cards.map((text, index) => {
+  const parsed = cards.map((text: string, index) => {
     try {
       return parseCard(text);
     } catch (error) {

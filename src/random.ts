@@ -143,7 +143,7 @@ export class RandomWords {
     const n = items.length;
     for (let i = 0; i < n - 1; i++) {
       const bound = n - i;
-      let product = 0;
+      let product: number;
       do {
         let draw: number;
         if (halves === 0) {

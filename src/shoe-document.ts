@@ -246,7 +246,7 @@ export function parseShoeDocument(input: unknown): ShoeDocument {
         );
       }
     }
-    return { ...shoe, rules, hands } as ShoeRecord;
+    return { ...shoe, rules, hands };
   });
   return { ...result.output, format: SHOE_DOCUMENT_FORMAT, version: SHOE_DOCUMENT_VERSION, shoes };
 }

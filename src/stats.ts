@@ -316,14 +316,14 @@ export class ShoeStatistics implements ShoeStatisticsView {
     if (this.nextOdds === undefined) {
       const counts = this.remainingCounts();
       const left = counts?.reduce((sum, n) => sum + n, 0) ?? 0;
-      this.nextOdds = counts !== null && left >= 6 ? exactOdds(counts, this.rules as TableRules) : null;
+      this.nextOdds = counts !== null && left >= 6 ? exactOdds(counts, this.rules) : null;
     }
     return this.nextOdds;
   }
 
   /** Exact odds of a hand from a full shoe of this many decks, for comparison; computed once. */
   fullShoeOdds(): NextHandOdds {
-    return (this.fullOdds ??= exactOdds(fullShoe(this.decks), this.rules as TableRules));
+    return (this.fullOdds ??= exactOdds(fullShoe(this.decks), this.rules));
   }
 
   /** Adds (sign 1) or removes (sign −1) what one hand counted. */

@@ -22,7 +22,7 @@ export async function useLocale(locale: Locale): Promise<void> {
   localization ??= configureLocalization({
     sourceLocale: 'en',
     targetLocales: ['zh-Hans'],
-    loadLocale: async () => ({ templates: zhHans }),
+    loadLocale: () => Promise.resolve({ templates: zhHans }),
   });
   await localization.setLocale(locale);
 }

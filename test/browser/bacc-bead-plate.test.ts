@@ -29,7 +29,7 @@ function labels(el: BaccBeadPlate): string[] {
 }
 
 function summary(el: BaccBeadPlate): string {
-  return el.shadowRoot!.querySelector('.visually-hidden')!.textContent!.trim();
+  return el.shadowRoot!.querySelector('.visually-hidden')!.textContent.trim();
 }
 
 /** Bead positions for outcomes filled top to bottom, `rows` to a column. */

@@ -36,7 +36,7 @@ function drawnColumns(el: BaccBigRoad): number[] {
 }
 
 function summary(el: BaccBigRoad): string {
-  return el.shadowRoot!.querySelector('.visually-hidden')!.textContent!.trim();
+  return el.shadowRoot!.querySelector('.visually-hidden')!.textContent.trim();
 }
 
 /** Waits for the ResizeObserver to measure the element and for the update it asks for. */

@@ -32,7 +32,7 @@ function colours(el: BaccDerivedRoad): string {
 }
 
 function summary(el: BaccDerivedRoad): string {
-  return el.shadowRoot!.querySelector('.visually-hidden')!.textContent!.trim();
+  return el.shadowRoot!.querySelector('.visually-hidden')!.textContent.trim();
 }
 
 async function road(kind: string, outcomes: string, rows = 6): Promise<BaccDerivedRoad> {

@@ -8,7 +8,7 @@ import { cardedHands, cardsLeftByRank, textOf } from './panel-helpers.js';
 import { eventsFiredDuring } from './event-spy.js';
 
 function odds(el: BaccOddsNote): Record<string, string> {
-  const entries = [...el.shadowRoot!.querySelectorAll('[data-outcome]')].map((entry) => [
+  const entries = [...el.shadowRoot!.querySelectorAll('[data-outcome]')].map((entry): [string, string] => [
     entry.getAttribute('data-outcome')!,
     textOf(entry.querySelector('dd')),
   ]);

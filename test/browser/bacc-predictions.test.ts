@@ -19,7 +19,7 @@ function asked(el: BaccPredictions, side: 'B' | 'P'): string[] {
 }
 
 function said(el: BaccPredictions, side: 'B' | 'P'): string {
-  return el.shadowRoot!.querySelector(`[data-ask="${side}"] .visually-hidden`)!.textContent!.trim();
+  return el.shadowRoot!.querySelector(`[data-ask="${side}"] .visually-hidden`)!.textContent.trim();
 }
 
 describe('<bacc-predictions>', () => {

@@ -25,7 +25,7 @@ describe('<bacc-scoreboard>', () => {
     const el = await fixture<BaccScoreboard>(
       html`<bacc-scoreboard table-name="Table 7" limits="10 – 500" shoe-number="3" .hands=${dealt('header', 5)}></bacc-scoreboard>`,
     );
-    const text = children(el).header.textContent!.replace(/\s+/g, ' ');
+    const text = children(el).header.textContent.replace(/\s+/g, ' ');
     expect(text).to.contain('Table 7');
     expect(text).to.contain('10 – 500');
     expect(text).to.match(/Shoe ?3/);
@@ -33,7 +33,7 @@ describe('<bacc-scoreboard>', () => {
     expect(text).to.contain('8 decks · play money only');
     el.rules = makeRules({ decks: 1 });
     await el.updateComplete;
-    expect(children(el).header.textContent!.replace(/\s+/g, ' ')).to.contain('1 deck · play money only');
+    expect(children(el).header.textContent.replace(/\s+/g, ' ')).to.contain('1 deck · play money only');
   });
 
   it('passes the same hands to every road and panel, and updates them all when a hand is added', async () => {

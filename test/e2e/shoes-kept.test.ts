@@ -157,17 +157,18 @@ describe('shoes kept, end to end', () => {
 
       const exportJson = async (): Promise<string> => {
         const [download] = await Promise.all([page.waitForEvent('download'), row.first().locator('[data-action="export-json"]').click()]);
-        return readFile((await download.path())!, 'utf8');
+        return readFile(await download.path(), 'utf8');
       };
       const first = await exportJson();
-      expect(JSON.parse(first).shoes[0].hands.map((hand: { outcome: string }) => hand.outcome).join('')).toBe('PPBTB');
+      const exported = JSON.parse(first) as { shoes: { hands: { outcome: string }[] }[] };
+      expect(exported.shoes[0]!.hands.map((hand) => hand.outcome).join('')).toBe('PPBTB');
 
       const importFile = page.locator('bacc-history input[type="file"]');
       const notice = page.locator('bacc-history [part="notice"]');
       // A broken file: a hand whose cards give another outcome. The error names shoe, hand and field.
-      const broken = JSON.parse(first);
-      broken.shoes[0].id = 'another-shoe';
-      broken.shoes[0].hands[2] = { cards: ['9H', '2C', 'KD', '5S'], outcome: 'B', playerPair: false, bankerPair: false, natural: true, playerTotal: 9, bankerTotal: 7 };
+      const broken = JSON.parse(first) as { shoes: { id: string; hands: object[] }[] };
+      broken.shoes[0]!.id = 'another-shoe';
+      broken.shoes[0]!.hands[2] = { cards: ['9H', '2C', 'KD', '5S'], outcome: 'B', playerPair: false, bankerPair: false, natural: true, playerTotal: 9, bankerTotal: 7 };
       await importFile.setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(broken)) });
       await expect.poll(() => notice.textContent()).toMatch(/shoe 1 \(id "another-shoe"\), hand 3, outcome/);
       await importFile.setInputFiles({ name: 'not-json.json', mimeType: 'application/json', buffer: Buffer.from('{"format": "baccarat-shoes", ') });

@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { main } from '../../bin/cli.js';
 
@@ -19,9 +20,7 @@ async function bacc(args: string[], stdin = ''): Promise<Run> {
   const code = await main(args, {
     stdout: (text) => (stdout += text),
     stderr: (text) => (stderr += text),
-    stdinLines: async function* () {
-      yield* stdin.split('\n');
-    },
+    stdinLines: () => Readable.from(stdin.split('\n')),
   });
   return { code, stdout, stderr };
 }

@@ -141,7 +141,7 @@ describe('exactOdds on depleted shoes', () => {
   it('refuses a composition that is not 13 whole counts of at least six cards', () => {
     expect(() => exactOdds([1, 2, 3])).toThrow(CompositionError);
     expect(() => exactOdds(new Array(13).fill(0.5))).toThrow(/whole number/);
-    expect(() => exactOdds([-1, ...new Array(12).fill(4)])).toThrow(/whole number/);
+    expect(() => exactOdds([-1, ...new Array<number>(12).fill(4)])).toThrow(/whole number/);
     expect(() => exactOdds([5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])).toThrow(/six cards/);
   });
 

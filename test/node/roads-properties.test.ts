@@ -11,7 +11,7 @@ const handArbitrary: fc.Arbitrary<HandRecord> = fc
     bankerPair: fc.boolean(),
     natural: fc.boolean(),
   })
-  .map((hand) => ({ ...hand, outcome: hand.outcome as HandRecord['outcome'], cards: null, playerTotal: null, bankerTotal: null }));
+  .map((hand) => ({ ...hand, outcome: hand.outcome, cards: null, playerTotal: null, bankerTotal: null }));
 const shoeArbitrary = fc.array(handArbitrary, { maxLength: 200 });
 const rowsArbitrary = fc.integer({ min: 1, max: 8 });
 

@@ -377,7 +377,7 @@ describe('RoadTracker', () => {
   });
 
   it('serialises to the bacc roads document', () => {
-    const document = JSON.parse(JSON.stringify(new RoadTracker().addAll(handsFromOutcomes('TBP'))));
+    const document: unknown = JSON.parse(JSON.stringify(new RoadTracker().addAll(handsFromOutcomes('TBP'))));
     expect(document).toMatchObject({
       beadPlate: [
         { col: 0, row: 0, outcome: 'T' },
