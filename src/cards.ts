@@ -74,6 +74,16 @@ for (const [rank, rankText] of RANKS.entries()) {
   }
 }
 
+/** One card more than a shoe holds: of that very card (suit and rank), or of its rank. */
+export interface CardExcess {
+  of: 'card' | 'rank';
+  card: Card;
+  rank: Rank;
+  decks: number;
+  /** How many the shoe holds. */
+  limit: number;
+}
+
 /**
  * The cards of one shoe counted against what its decks hold: each suited card once per deck, each
  * rank four times per deck, whether its cards were written with their suits or without.
@@ -88,15 +98,23 @@ export class ShoeCardCount {
 
   constructor(readonly decks: number) {}
 
-  /** Why one more `card` cannot be in this shoe, or null when it can. @throws CardError */
+  /** Why one more `card` cannot be in this shoe, in words for a log or the CLI, or null when it can. @throws CardError */
   problemWith(text: string): string | null {
+    const excess = this.excess(text);
+    if (!excess) return null;
+    return excess.of === 'card'
+      ? `a ${this.decks}-deck shoe holds only ${excess.limit} ${excess.card}`
+      : `a ${this.decks}-deck shoe holds only ${excess.limit} cards of rank ${excess.rank}`;
+  }
+
+  /** Which limit one more `card` would break (that card, or its rank), or null when it fits. @throws CardError */
+  excess(text: string): CardExcess | null {
     const card = parseCard(text);
+    const rank = RANKS[card.rank]!;
     if (card.suit !== null && (this.suited.get(card) ?? 0) >= this.decks) {
-      return `a ${this.decks}-deck shoe holds only ${this.decks} ${formatCard(card)}`;
+      return { of: 'card', card: formatCard(card), rank, decks: this.decks, limit: this.decks };
     }
-    if (this.ranks[card.rank]! >= 4 * this.decks) {
-      return `a ${this.decks}-deck shoe holds only ${4 * this.decks} cards of rank ${RANKS[card.rank]}`;
-    }
+    if (this.ranks[card.rank]! >= 4 * this.decks) return { of: 'rank', card: formatCard(card), rank, decks: this.decks, limit: 4 * this.decks };
     return null;
   }
 

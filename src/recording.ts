@@ -2,7 +2,7 @@
  * Recording a real table's hands: by outcome (banker, player or tie, with pair and natural flags)
  * or card by card, each card checked by the rules core before it is accepted.
  */
-import { parseCard, formatCard, ShoeCardCount, type Card } from './cards.js';
+import { parseCard, formatCard, ShoeCardCount, CardError, type Card, type CardExcess } from './cards.js';
 import { resolveHand, type Side, type Winner } from './hand.js';
 import type { HandRecord } from './shoe-document.js';
 
@@ -30,9 +30,17 @@ export function outcomeEntryHand(entry: OutcomeEntry): HandRecord {
   };
 }
 
+/** Why a typed card was refused, for the page to word: every case names what it found. */
+export type CardRefusal =
+  /** The hand is finished and waits to be recorded. */
+  | { kind: 'hand-complete'; playerTotal: number; bankerTotal: number }
+  | { kind: 'unknown-card'; text: string }
+  /** The shoe already holds as many of this card (or rank) as its decks have. */
+  | ({ kind: 'too-many' } & CardExcess);
+
 /** What became of one typed card: refused with a reason, or accepted (finishing the hand or not). */
 export type CardEntryResult =
-  | { accepted: false; message: string }
+  | { accepted: false; refusal: CardRefusal }
   | { accepted: true; card: Card; hand: HandRecord; next: null }
   | { accepted: true; card: Card; hand: null; next: Side };
 
@@ -81,25 +89,20 @@ export class CardEntry {
   add(text: string): CardEntryResult {
     if (this.finished) {
       const { playerTotal, bankerTotal } = this.finished;
-      return {
-        accepted: false,
-        message: `the hand is already complete (player ${playerTotal}, banker ${bankerTotal}): the tableau deals no more cards`,
-      };
+      return { accepted: false, refusal: { kind: 'hand-complete', playerTotal: playerTotal!, bankerTotal: bankerTotal! } };
     }
     let card: Card;
     try {
       card = formatCard(parseCard(text));
     } catch (error) {
-      return { accepted: false, message: (error as Error).message };
+      if (error instanceof CardError) return { accepted: false, refusal: { kind: 'unknown-card', text } };
+      throw error;
     }
-    const tooMany = this.copiesProblem(card);
-    if (tooMany) return { accepted: false, message: tooMany };
-    let result;
-    try {
-      result = resolveHand([...this.typed, card]);
-    } catch (error) {
-      return { accepted: false, message: (error as Error).message };
-    }
+    const tooMany = this.excessCopies(card);
+    if (tooMany) return { accepted: false, refusal: { kind: 'too-many', ...tooMany } };
+    // One readable card more on an unfinished hand always resolves: a card after the hand is
+    // finished is refused above.
+    const result = resolveHand([...this.typed, card]);
     this.typed.push(card);
     if (!result.complete) return { accepted: true, card, hand: null, next: result.next };
     const hand: HandRecord = {
@@ -134,11 +137,10 @@ export class CardEntry {
     this.finished = null;
   }
 
-  private copiesProblem(card: Card): string | null {
+  private excessCopies(card: Card): CardExcess | null {
     const count = new ShoeCardCount(this.decks);
     for (const hand of this.shoeHands) hand.cards?.forEach((other) => count.add(other));
     this.typed.forEach((other) => count.add(other));
-    const problem = count.problemWith(card);
-    return problem && `${problem}; that many are already recorded in this shoe`;
+    return count.excess(card);
   }
 }

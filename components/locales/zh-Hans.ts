@@ -9,5 +9,6 @@ import { templates as scoreboard } from './zh-Hans/scoreboard.js';
 import { templates as history } from './zh-Hans/history.js';
 import { templates as operator } from './zh-Hans/operator.js';
 import { templates as storage } from './zh-Hans/storage.js';
+import { templates as consoleMessages } from './zh-Hans/console.js';
 
-export const templates = { ...common, ...roads, ...panels, ...scoreboard, ...history, ...operator, ...storage };
+export const templates = { ...common, ...roads, ...panels, ...scoreboard, ...history, ...operator, ...storage, ...consoleMessages };

@@ -36,7 +36,7 @@ describe('card entry', () => {
     const entry = new CardEntry(8, []);
     // Player 9 against banker 7: both stand, so a third card would be a mistake.
     for (const card of ['9h', '2c', 'kd', '5s']) entry.add(card);
-    expect(entry.add('3h')).toEqual({ accepted: false, message: 'the hand is already complete (player 9, banker 7): the tableau deals no more cards' });
+    expect(entry.add('3h')).toEqual({ accepted: false, refusal: { kind: 'hand-complete', playerTotal: 9, bankerTotal: 7 } });
     expect(entry.cards).toEqual(['9H', '2C', 'KD', '5S']);
     // Taking back the last card opens the hand again.
     expect(entry.removeLast()).toBe(true);
@@ -55,7 +55,7 @@ describe('card entry', () => {
     const entry = new CardEntry(8, []);
     entry.add('9h');
     const result = entry.add('1x');
-    expect(result).toEqual({ accepted: false, message: expect.stringContaining('unknown card "1x"') });
+    expect(result).toEqual({ accepted: false, refusal: { kind: 'unknown-card', text: '1x' } });
     expect(entry.cards).toEqual(['9H']);
   });
 
@@ -63,12 +63,12 @@ describe('card entry', () => {
     const previous = [{ ...handRecord(resolveCompleteHand(['AS', 'AS', '8H', '8D'])) }];
     const entry = new CardEntry(2, previous);
     const refused = entry.add('as');
-    expect(refused).toEqual({ accepted: false, message: 'a 2-deck shoe holds only 2 AS; that many are already recorded in this shoe' });
+    expect(refused).toEqual({ accepted: false, refusal: { kind: 'too-many', of: 'card', card: 'AS', rank: 'A', decks: 2, limit: 2 } });
     expect(entry.cards).toEqual([]);
     // A different ace is still fine, until the rank itself runs out (8 aces in 2 decks).
     expect(entry.add('ah').accepted).toBe(true);
     const single = new CardEntry(1, [handRecord(resolveCompleteHand(['A', 'A', '8', '8'])), handRecord(resolveCompleteHand(['AS', 'AH', '8', '8']))]);
-    expect(single.add('a')).toEqual({ accepted: false, message: 'a 1-deck shoe holds only 4 cards of rank A; that many are already recorded in this shoe' });
+    expect(single.add('a')).toEqual({ accepted: false, refusal: { kind: 'too-many', of: 'rank', card: 'A', rank: 'A', decks: 1, limit: 4 } });
   });
 
   it('takes back the last typed card', () => {

@@ -5,6 +5,7 @@ import { DEFAULT_RULES, type TableRules } from '../../../src/rules.js';
 import { OperatorConsoleController, type RecordedHand, type HandFlag } from './operator-console.js';
 import { KeyShortcutsController } from './key-shortcuts.js';
 import type { KeptShoeStore } from '../data/kept-shoe.js';
+import { consoleNewsText } from './console-words.js';
 import { OPERATOR_KEYS, operatorKeyAction, type OperatorAction } from './operator-keys.js';
 import { DEFAULT_STORED_TABLE } from '../kiosk/kiosk-settings.js';
 import '../../bacc-scoreboard.js';
@@ -395,8 +396,8 @@ export class BaccOperator extends LitElement {
         <div class="messages">
           <p class="shoe-state">${this.shoeState()}</p>
           <p class="storage" part="status" role="status">${conflict ? '' : desk.storageText}</p>
-          <p class="done" role="status">${desk.message?.kind === 'done' ? desk.message.text : ''}</p>
-          <p class="alert" part="alert" role="alert">${desk.message?.kind === 'refused' ? desk.message.text : ''}</p>
+          <p class="done" role="status">${desk.message?.kind === 'done' ? consoleNewsText(desk.message.news) : ''}</p>
+          <p class="alert" part="alert" role="alert">${desk.message?.kind === 'refused' ? consoleNewsText(desk.message.news) : ''}</p>
           <p class="conflict" part="alert" role="alert">${conflict ? desk.storageText : ''}</p>
         </div>
         ${desk.confirming ? this.renderConfirmation() : nothing}

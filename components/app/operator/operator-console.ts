@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { CardEntry, outcomeEntryHand } from '../../../src/recording.js';
+import { CardEntry, outcomeEntryHand, type CardRefusal } from '../../../src/recording.js';
 import { Shoe } from '../../../src/shoe.js';
 import { handRecord, type HandRecord, type ShoeRecord } from '../../../src/shoe-document.js';
 import type { Winner, Side } from '../../../src/hand.js';
@@ -13,9 +13,6 @@ import type { KeeperProblem } from '../../../src/shoe-keeper.js';
 export type EntryMode = 'outcome' | 'cards';
 export type HandFlag = 'playerPair' | 'bankerPair' | 'natural';
 
-
-/** Said when a key acts before the window has read its table's stored shoe. */
-const READING_STORED_SHOE = 'The stored shoe is still being read; try again in a moment.';
 
 /** An action waiting for the operator to confirm it. */
 export type Confirmation = 'end-shoe' | 'new-shoe' | 'new-simulated-shoe';
@@ -32,10 +29,35 @@ export interface RecordedHand {
   saved: boolean;
 }
 
+/**
+ * What the console has to tell the operator, as a kind and its values: the element words it
+ * (console-words.ts), so it reads in the page's language.
+ */
+export type ConsoleNews =
+  | { about: 'still-reading' }
+  | { about: 'read-only' }
+  | { about: 'no-shoe-to-undo' | 'no-shoe-to-correct' | 'no-shoe-to-end' | 'no-shoe-to-record' }
+  | { about: 'no-hand-to-undo' | 'no-hand-to-correct' }
+  | { about: 'simulated-no-undo' | 'simulated-no-correct' | 'simulated-no-record' }
+  | { about: 'choose-hand'; last: number }
+  | { about: 'start-simulated-first'; automatic: boolean }
+  | { about: 'simulation-dealt' }
+  | { about: 'outcome-in-card-entry' }
+  | { about: 'card-refused'; card: string; refusal: CardRefusal }
+  | { about: 'hand-incomplete'; next: Side }
+  | { about: 'failed'; error: unknown }
+  | { about: 'undone'; hand: number }
+  | { about: 'correcting'; hand: number }
+  | { about: 'correction-cancelled' }
+  | { about: 'shoe-ended'; hands: number }
+  | { about: 'recorded' | 'corrected'; hand: number; saved: boolean }
+  | { about: 'new-shoe'; simulated: boolean }
+  | { about: 'dealt'; hand: number; last: boolean };
+
 /** A message for the operator: `refused` for input that changed nothing, `done` for what happened. */
 export interface ConsoleMessage {
   kind: 'refused' | 'done';
-  text: string;
+  news: ConsoleNews;
 }
 
 export interface OperatorConsoleOptions {
@@ -234,13 +256,13 @@ export class OperatorConsoleController implements ReactiveController {
     return this.step(async () => {
       if (this.refusedReadOnly()) return;
       const shoe = this.kept.shoe;
-      if (!shoe || !this.shoeOpen) return this.refuse('There is no shoe in play to undo a hand of.');
-      if (this.simulating) return this.refuse('Simulated hands are dealt by the shoe and cannot be undone.');
-      if (shoe.hands.length === 0) return this.refuse('This shoe has no hand to undo.');
+      if (!shoe || !this.shoeOpen) return this.refuse({ about: 'no-shoe-to-undo' });
+      if (this.simulating) return this.refuse({ about: 'simulated-no-undo' });
+      if (shoe.hands.length === 0) return this.refuse({ about: 'no-hand-to-undo' });
       const number = shoe.hands.length;
       this.correcting = null;
       await this.kept.undo();
-      this.done(`Hand ${number} undone.`);
+      this.done({ about: 'undone', hand: number });
     }, undefined);
   }
 
@@ -248,21 +270,21 @@ export class OperatorConsoleController implements ReactiveController {
   beginCorrection(handNumber: number): void {
     if (this.refusedReadOnly()) return;
     const shoe = this.kept.shoe;
-    if (!shoe || !this.shoeOpen) return this.refuse('There is no shoe in play to correct.');
-    if (this.simulating) return this.refuse('Simulated hands are dealt by the shoe and cannot be corrected.');
+    if (!shoe || !this.shoeOpen) return this.refuse({ about: 'no-shoe-to-correct' });
+    if (this.simulating) return this.refuse({ about: 'simulated-no-correct' });
     if (!Number.isInteger(handNumber) || handNumber < 1 || handNumber > shoe.hands.length) {
-      return this.refuse(shoe.hands.length === 0 ? 'This shoe has no hand to correct.' : `Choose a hand from 1 to ${shoe.hands.length} to correct.`);
+      return this.refuse(shoe.hands.length === 0 ? { about: 'no-hand-to-correct' } : { about: 'choose-hand', last: shoe.hands.length });
     }
     this.correcting = handNumber - 1;
     this.cardEntry?.clear();
-    this.done(`Correcting hand ${handNumber}: enter it again by outcome or by cards, or press Escape to cancel.`);
+    this.done({ about: 'correcting', hand: handNumber });
   }
 
   cancelCorrection(): void {
     if (this.correcting === null) return;
     this.correcting = null;
     this.cardEntry?.clear();
-    this.done('Correction cancelled.');
+    this.done({ about: 'correction-cancelled' });
   }
 
   /** Asks for confirmation of an action that ends a shoe. */
@@ -270,10 +292,10 @@ export class OperatorConsoleController implements ReactiveController {
     if (this.refusedReadOnly()) return;
     // Until the stored shoe is read, this window does not know whether a shoe is open here or
     // another window holds the table.
-    if (!this.kept.ready) return this.refuse(READING_STORED_SHOE);
+    if (!this.kept.ready) return this.refuse({ about: 'still-reading' });
     // A shoe asked for a moment ago counts as open: it will be by the time this action runs.
     const open = this.shoeOpen || this.startPending;
-    if (confirmation === 'end-shoe' && !open) return this.refuse('There is no shoe in play to end.');
+    if (confirmation === 'end-shoe' && !open) return this.refuse({ about: 'no-shoe-to-end' });
     // A new shoe when none is open needs no confirmation: nothing is ended.
     if (confirmation !== 'end-shoe' && !open) {
       void this.confirm(confirmation);
@@ -300,7 +322,7 @@ export class OperatorConsoleController implements ReactiveController {
       if (shoe && this.shoeOpen) {
         this.stopAutoDeal();
         await this.kept.endShoe();
-        if (action === 'end-shoe') return this.done(`Shoe ended after ${shoe.hands.length} hands.`);
+        if (action === 'end-shoe') return this.done({ about: 'shoe-ended', hands: shoe.hands.length });
       }
       if (action === 'end-shoe') return;
       await this.startShoe(action === 'new-simulated-shoe');
@@ -319,7 +341,7 @@ export class OperatorConsoleController implements ReactiveController {
     if (this.autoDealing) {
       this.stopAutoDeal();
     } else if (!this.simulating || this.simulationFinished) {
-      this.refuse('Start a simulated shoe first (key I); automatic dealing stops at the cut card.');
+      this.refuse({ about: 'start-simulated-first', automatic: true });
     } else {
       this.autoDealing = true;
       this.scheduleAutoDeal();
@@ -339,7 +361,7 @@ export class OperatorConsoleController implements ReactiveController {
    */
   private step<T>(action: () => Promise<T>, failed: T): Promise<T> {
     const next = this.steps.then(action).catch((error: unknown) => {
-      this.refuse(`That did not go through: ${error instanceof Error ? error.message : String(error)}. Check the hands on screen before going on.`);
+      this.refuse({ about: 'failed', error });
       return failed;
     });
     this.steps = next;
@@ -349,7 +371,7 @@ export class OperatorConsoleController implements ReactiveController {
   /** Refuses (and says why) when another window records this table. */
   private refusedReadOnly(): boolean {
     if (!this.readOnly) return false;
-    this.refuse('This table is being recorded in another window: this one only shows its shoe until that window closes. Nothing was changed here.');
+    this.refuse({ about: 'read-only' });
     return true;
   }
 
@@ -370,15 +392,15 @@ export class OperatorConsoleController implements ReactiveController {
   private canRecord(): boolean {
     if (this.refusedReadOnly()) return false;
     if (!this.kept.ready) {
-      this.refuse(READING_STORED_SHOE);
+      this.refuse({ about: 'still-reading' });
       return false;
     }
     if (!this.shoeOpen) {
-      this.refuse('No shoe is in play: start a new shoe (key S) first. Nothing was recorded.');
+      this.refuse({ about: 'no-shoe-to-record' });
       return false;
     }
     if (this.simulating) {
-      this.refuse('This shoe is simulated: start a new shoe (key S) to record a real table. Nothing was recorded.');
+      this.refuse({ about: 'simulated-no-record' });
       return false;
     }
     return true;
@@ -390,7 +412,7 @@ export class OperatorConsoleController implements ReactiveController {
     for (const [position, card] of cards.entries()) {
       const result = entry.add(card);
       if (!result.accepted) {
-        this.refuse(`Card "${card}" refused: ${result.message}. Nothing was recorded.`);
+        this.refuse({ about: 'card-refused', card, refusal: result.refusal });
         return cards.slice(position).join(' ');
       }
     }
@@ -399,7 +421,7 @@ export class OperatorConsoleController implements ReactiveController {
       if (this.correcting === correcting) this.correcting = null;
       await this.record(hand, correcting);
     } else if (record && entry.cards.length > 0) {
-      this.refuse(`The hand is not complete: by the tableau the next card goes to the ${entry.next}. Nothing was recorded yet.`);
+      this.refuse({ about: 'hand-incomplete', next: entry.next });
     }
     return '';
   }
@@ -423,8 +445,7 @@ export class OperatorConsoleController implements ReactiveController {
     const saved = correcting === null ? await this.kept.addHand(hand) : await this.kept.correctHand(correcting, hand);
     const handNumber = correcting === null ? this.kept.hands.length : correcting + 1;
     // Not written (kept on screen and retrying, or refused by storage): the storage line says why.
-    const unsaved = saved ? '' : ' on this screen, not saved yet';
-    this.done(correcting === null ? `Hand ${handNumber} recorded${unsaved}.` : `Hand ${handNumber} corrected${unsaved}.`);
+    this.done({ about: correcting === null ? 'recorded' : 'corrected', hand: handNumber, saved });
     this.options.onRecorded({ shoeId: shoe.id, handNumber, hand, correction: correcting !== null, saved });
   }
 
@@ -436,23 +457,23 @@ export class OperatorConsoleController implements ReactiveController {
     const id = newShoeId();
     this.simulation = simulated ? { shoeId: id, shoe: new Shoe({ rules, seed }) } : null;
     await this.kept.startShoe({ id, table: this.options.table(), source: simulated ? 'simulated' : 'recorded', seed, startedAt: new Date().toISOString(), endedAt: null, rules, hands: [] });
-    this.done(simulated ? 'New simulated shoe: deal with D, or A to deal automatically.' : 'New shoe: record its hands.');
+    this.done({ about: 'new-shoe', simulated });
   }
 
   private async dealNow(byOperator: boolean): Promise<void> {
     if (this.refusedReadOnly()) return;
     const simulation = this.simulating ? this.liveSimulation() : null;
-    if (!simulation) return this.refuse('Start a simulated shoe first (key I).');
+    if (!simulation) return this.refuse({ about: 'start-simulated-first', automatic: false });
     const { shoe } = simulation;
-    if (shoe.finished) return this.refuse('The cut card is out and the shoe is dealt: end it or start a new shoe.');
+    if (shoe.finished) return this.refuse({ about: 'simulation-dealt' });
     const hand = handRecord(shoe.dealHand());
     const saved = await this.kept.addHand(hand);
     const handNumber = this.kept.hands.length;
     if (shoe.finished) {
       this.stopAutoDeal();
-      this.done(`Hand ${handNumber} dealt; the cut card is out: the shoe is finished. End it (E) or start a new one.`);
+      this.done({ about: 'dealt', hand: handNumber, last: true });
     } else {
-      this.done(`Hand ${handNumber} dealt.`);
+      this.done({ about: 'dealt', hand: handNumber, last: false });
     }
     if (byOperator) this.options.onRecorded({ shoeId: simulation.shoeId, handNumber, hand, correction: false, saved });
   }
@@ -477,16 +498,16 @@ export class OperatorConsoleController implements ReactiveController {
 
   /** An outcome key pressed in card entry: said on screen, nothing recorded. */
   refuseOutcomeInCardEntry(): void {
-    this.refuse('In card entry the hand is typed as cards in the card field (O goes back to entry by outcome). Nothing was recorded.');
+    this.refuse({ about: 'outcome-in-card-entry' });
   }
 
-  private refuse(text: string): void {
-    this.message = { kind: 'refused', text };
+  private refuse(news: ConsoleNews): void {
+    this.message = { kind: 'refused', news };
     this.host.requestUpdate();
   }
 
-  private done(text: string): void {
-    this.message = { kind: 'done', text };
+  private done(news: ConsoleNews): void {
+    this.message = { kind: 'done', news };
     this.host.requestUpdate();
   }
 }

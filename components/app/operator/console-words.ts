@@ -1,0 +1,133 @@
+/**
+ * The console's messages in words for the screen: the controller reports what happened as a kind
+ * and its values (ConsoleNews), and this words it with msg(), so it reads in the page's language.
+ */
+import { msg, str } from '@lit/localize';
+import type { CardRefusal } from '../../../src/recording.js';
+import type { Side } from '../../../src/hand.js';
+import { StorageError } from '../../../src/persistence/scoreboard-store.js';
+import { storageErrorText } from '../data/storage-words.js';
+import type { ConsoleNews } from './operator-console.js';
+
+const sideName = (side: Side): string => (side === 'player' ? msg('player', { id: 'console-side-player' }) : msg('banker', { id: 'console-side-banker' }));
+
+/** Why a typed card was refused. */
+function refusalText(refusal: CardRefusal): string {
+  switch (refusal.kind) {
+    case 'hand-complete': {
+      const { playerTotal, bankerTotal } = refusal;
+      return msg(str`the hand is already complete (player ${playerTotal}, banker ${bankerTotal}): the tableau deals no more cards`, {
+        id: 'console-card-hand-complete',
+      });
+    }
+    case 'unknown-card': {
+      const { text } = refusal;
+      return msg(str`unknown card "${text}": expected a rank A 2-9 T J Q K (or 10) and an optional suit S H D C`, { id: 'console-card-unknown' });
+    }
+    case 'too-many': {
+      const { decks, limit, card, rank } = refusal;
+      return refusal.of === 'card'
+        ? msg(str`a ${decks}-deck shoe holds only ${limit} ${card}; that many are already recorded in this shoe`, { id: 'console-card-too-many' })
+        : msg(str`a ${decks}-deck shoe holds only ${limit} cards of rank ${rank}; that many are already recorded in this shoe`, {
+            id: 'console-card-too-many-rank',
+          });
+    }
+  }
+}
+
+/** What went wrong with an action that threw: storage's own words, or the error's. */
+function failureText(error: unknown): string {
+  const reason = error instanceof StorageError ? storageErrorText(error) : error instanceof Error ? error.message : String(error);
+  return msg(str`That did not go through: ${reason}. Check the hands on screen before going on.`, { id: 'console-failed' });
+}
+
+/** The console's message in the page's language. */
+export function consoleNewsText(news: ConsoleNews): string {
+  switch (news.about) {
+    case 'still-reading':
+      return msg('The stored shoe is still being read; try again in a moment.', { id: 'console-still-reading' });
+    case 'read-only':
+      return msg('This table is being recorded in another window: this one only shows its shoe until that window closes. Nothing was changed here.', {
+        id: 'console-read-only',
+      });
+    case 'no-shoe-to-undo':
+      return msg('There is no shoe in play to undo a hand of.', { id: 'console-no-shoe-to-undo' });
+    case 'no-shoe-to-correct':
+      return msg('There is no shoe in play to correct.', { id: 'console-no-shoe-to-correct' });
+    case 'no-shoe-to-end':
+      return msg('There is no shoe in play to end.', { id: 'console-no-shoe-to-end' });
+    case 'no-shoe-to-record':
+      return msg('No shoe is in play: start a new shoe (key S) first. Nothing was recorded.', { id: 'console-no-shoe-to-record' });
+    case 'no-hand-to-undo':
+      return msg('This shoe has no hand to undo.', { id: 'console-no-hand-to-undo' });
+    case 'no-hand-to-correct':
+      return msg('This shoe has no hand to correct.', { id: 'console-no-hand-to-correct' });
+    case 'simulated-no-undo':
+      return msg('Simulated hands are dealt by the shoe and cannot be undone.', { id: 'console-simulated-no-undo' });
+    case 'simulated-no-correct':
+      return msg('Simulated hands are dealt by the shoe and cannot be corrected.', { id: 'console-simulated-no-correct' });
+    case 'simulated-no-record':
+      return msg('This shoe is simulated: start a new shoe (key S) to record a real table. Nothing was recorded.', { id: 'console-simulated-no-record' });
+    case 'choose-hand': {
+      const { last } = news;
+      return msg(str`Choose a hand from 1 to ${last} to correct.`, { id: 'console-choose-hand' });
+    }
+    case 'start-simulated-first':
+      return news.automatic
+        ? msg('Start a simulated shoe first (key I); automatic dealing stops at the cut card.', { id: 'console-start-simulated-auto' })
+        : msg('Start a simulated shoe first (key I).', { id: 'console-start-simulated' });
+    case 'simulation-dealt':
+      return msg('The cut card is out and the shoe is dealt: end it or start a new shoe.', { id: 'console-simulation-dealt' });
+    case 'outcome-in-card-entry':
+      return msg('In card entry the hand is typed as cards in the card field (O goes back to entry by outcome). Nothing was recorded.', {
+        id: 'console-outcome-in-card-entry',
+      });
+    case 'card-refused': {
+      const { card } = news;
+      const reason = refusalText(news.refusal);
+      return msg(str`Card "${card}" refused: ${reason}. Nothing was recorded.`, { id: 'console-card-refused' });
+    }
+    case 'hand-incomplete': {
+      const next = sideName(news.next);
+      return msg(str`The hand is not complete: by the tableau the next card goes to the ${next}. Nothing was recorded yet.`, { id: 'console-hand-incomplete' });
+    }
+    case 'failed':
+      return failureText(news.error);
+    case 'undone': {
+      const { hand } = news;
+      return msg(str`Hand ${hand} undone.`, { id: 'console-undone' });
+    }
+    case 'correcting': {
+      const { hand } = news;
+      return msg(str`Correcting hand ${hand}: enter it again by outcome or by cards, or press Escape to cancel.`, { id: 'console-correcting' });
+    }
+    case 'correction-cancelled':
+      return msg('Correction cancelled.', { id: 'console-correction-cancelled' });
+    case 'shoe-ended': {
+      const { hands } = news;
+      return msg(str`Shoe ended after ${hands} hands.`, { id: 'console-shoe-ended' });
+    }
+    case 'recorded': {
+      const { hand } = news;
+      return news.saved
+        ? msg(str`Hand ${hand} recorded.`, { id: 'console-recorded' })
+        : msg(str`Hand ${hand} recorded on this screen, not saved yet.`, { id: 'console-recorded-unsaved' });
+    }
+    case 'corrected': {
+      const { hand } = news;
+      return news.saved
+        ? msg(str`Hand ${hand} corrected.`, { id: 'console-corrected' })
+        : msg(str`Hand ${hand} corrected on this screen, not saved yet.`, { id: 'console-corrected-unsaved' });
+    }
+    case 'new-shoe':
+      return news.simulated
+        ? msg('New simulated shoe: deal with D, or A to deal automatically.', { id: 'console-new-simulated-shoe' })
+        : msg('New shoe: record its hands.', { id: 'console-new-shoe' });
+    case 'dealt': {
+      const { hand } = news;
+      return news.last
+        ? msg(str`Hand ${hand} dealt; the cut card is out: the shoe is finished. End it (E) or start a new one.`, { id: 'console-dealt-last' })
+        : msg(str`Hand ${hand} dealt.`, { id: 'console-dealt' });
+    }
+  }
+}

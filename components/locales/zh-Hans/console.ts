@@ -1,0 +1,45 @@
+/**
+ * Simplified Chinese for what the operator console says after each action (console-words.ts), by
+ * msg() id. `${0}`, `${1}`… stand for the English template's values in order.
+ */
+import { str } from '@lit/localize';
+
+export const templates: Record<string, unknown> = {
+  'console-side-player': '闲家',
+  'console-side-banker': '庄家',
+  'console-card-hand-complete': str`本局已完成（闲 ${0}，庄 ${1}）：按补牌规则不再发牌`,
+  'console-card-unknown': str`无法识别的牌“${0}”：应为点数 A 2-9 T J Q K（或 10），可加花色 S H D C`,
+  'console-card-too-many': str`${0} 副牌的牌靴只有 ${1} 张 ${2}；本牌靴已记录了这么多张`,
+  'console-card-too-many-rank': str`${0} 副牌的牌靴只有 ${1} 张点数为 ${2} 的牌；本牌靴已记录了这么多张`,
+  'console-failed': str`操作未完成：${0}。请先核对屏幕上的各局再继续。`,
+  'console-still-reading': '仍在读取已保存的牌靴，请稍后再试。',
+  'console-read-only': '此牌桌正在另一个窗口中记录：本窗口只显示其牌靴，直到那个窗口关闭。此处未作任何更改。',
+  'console-no-shoe-to-undo': '没有进行中的牌靴可撤销。',
+  'console-no-shoe-to-correct': '没有进行中的牌靴可更正。',
+  'console-no-shoe-to-end': '没有进行中的牌靴可结束。',
+  'console-no-shoe-to-record': '没有进行中的牌靴：请先开始新牌靴（按 S）。未记录任何内容。',
+  'console-no-hand-to-undo': '此牌靴没有可撤销的局。',
+  'console-no-hand-to-correct': '此牌靴没有可更正的局。',
+  'console-simulated-no-undo': '模拟的局由牌靴发出，不能撤销。',
+  'console-simulated-no-correct': '模拟的局由牌靴发出，不能更正。',
+  'console-simulated-no-record': '这是模拟牌靴：要记录真实牌桌，请开始新牌靴（按 S）。未记录任何内容。',
+  'console-choose-hand': str`请选择要更正的局（1 至 ${0}）。`,
+  'console-start-simulated-auto': '请先开始模拟牌靴（按 I）；自动发牌在切牌卡处停止。',
+  'console-start-simulated': '请先开始模拟牌靴（按 I）。',
+  'console-simulation-dealt': '切牌卡已出，牌靴已发完：请结束它或开始新牌靴。',
+  'console-outcome-in-card-entry': '按牌输入时，请在牌的输入框中输入本局的牌（按 O 回到按结果输入）。未记录任何内容。',
+  'console-card-refused': str`牌“${0}”被拒绝：${1}。未记录任何内容。`,
+  'console-hand-incomplete': str`本局尚未完成：按补牌规则，下一张牌发给${0}。尚未记录任何内容。`,
+  'console-undone': str`第 ${0} 局已撤销。`,
+  'console-correcting': str`正在更正第 ${0} 局：请按结果或按牌重新输入，或按 Esc 取消。`,
+  'console-correction-cancelled': '已取消更正。',
+  'console-shoe-ended': str`牌靴已结束，共 ${0} 局。`,
+  'console-recorded': str`第 ${0} 局已记录。`,
+  'console-recorded-unsaved': str`第 ${0} 局已记录在本屏幕上，尚未保存。`,
+  'console-corrected': str`第 ${0} 局已更正。`,
+  'console-corrected-unsaved': str`第 ${0} 局已在本屏幕上更正，尚未保存。`,
+  'console-new-simulated-shoe': '新的模拟牌靴：按 D 发一局，或按 A 自动发牌。',
+  'console-new-shoe': '新牌靴：请记录各局。',
+  'console-dealt-last': str`第 ${0} 局已发出；切牌卡已出，牌靴已发完。请结束它（E）或开始新牌靴。`,
+  'console-dealt': str`第 ${0} 局已发出。`,
+};
