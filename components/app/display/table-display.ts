@@ -1,7 +1,8 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ShoeRecord } from '../../../src/shoe-document.js';
 import type { ScoreboardStore } from '../../../src/persistence/scoreboard-store.js';
-import { openStorage, onStorageStatus, storageStatus, storageTrouble } from '../data/storage.js';
+import { StorageConnectionController } from '../data/storage-connection.js';
+import { storageErrorText } from '../data/storage-words.js';
 import { TableChannel, type ShoeChangedMessage } from '../data/table-channel.js';
 
 export interface TableDisplayOptions {
@@ -29,15 +30,13 @@ export interface TableDisplayOptions {
 export class TableDisplayController implements ReactiveController {
   /** The shoe on screen, or null before one is stored. */
   shoe: ShoeRecord | null = null;
-  /** Why the stored shoes cannot be read, in words for the screen; null when they can. */
-  storageMessage: string | null = null;
   /** True once the stored shoes have been read once (or could not be). */
   loaded = false;
 
   private channel: TableChannel | null = null;
-  private store: ScoreboardStore | null = null;
-  private stopListening: (() => void) | null = null;
-  private reopenTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly connection: StorageConnectionController;
+  /** Why the last read failed, until a read succeeds. */
+  private readError: unknown = null;
   /** Reads can finish out of order: only the newest one is shown. */
   private readNumber = 0;
   private connected = false;
@@ -49,51 +48,34 @@ export class TableDisplayController implements ReactiveController {
     private readonly options: TableDisplayOptions,
   ) {
     host.addController(this);
+    this.connection = new StorageConnectionController(host, {
+      ...(options.reopenDelay === undefined ? {} : { reopenDelay: options.reopenDelay }),
+      onStore: () => void this.readLatest(),
+      onStatus: (status) => {
+        // Nothing can be read until storage opens again: say why rather than "waiting for a shoe".
+        if (status.state === 'failed') this.loaded = true;
+      },
+    });
+  }
+
+  /** Why the stored shoes cannot be read, in words for the screen; null when they can. */
+  get storageMessage(): string | null {
+    return this.readError === null ? this.connection.trouble : storageErrorText(this.readError);
+  }
+
+  private get store(): ScoreboardStore | null {
+    return this.connection.store;
   }
 
   hostConnected(): void {
     this.connected = true;
     this.channel = new TableChannel((message) => void this.follow(message));
-    this.stopListening = onStorageStatus((status) => {
-      this.storageMessage = storageTrouble(status) ?? this.storageMessage;
-      if (status.state === 'failed') {
-        this.store = null;
-        this.reopenLater();
-      }
-      this.host.requestUpdate();
-    });
-    this.storageMessage = storageTrouble(storageStatus()) ?? this.storageMessage;
-    this.open();
   }
 
   hostDisconnected(): void {
     this.connected = false;
     this.channel?.close();
     this.channel = null;
-    this.stopListening?.();
-    this.stopListening = null;
-    clearTimeout(this.reopenTimer);
-  }
-
-  private open(): void {
-    openStorage().then(
-      (store) => {
-        if (!this.connected) return;
-        this.store = store;
-        this.storageMessage = null;
-        return this.readLatest();
-      },
-      () => {
-        // The status listener shows why and schedules another try.
-        this.loaded = true;
-        this.host.requestUpdate();
-      },
-    );
-  }
-
-  private reopenLater(): void {
-    clearTimeout(this.reopenTimer);
-    if (this.connected) this.reopenTimer = setTimeout(() => this.open(), this.options.reopenDelay ?? 5000);
   }
 
   private readLatest(): Promise<void> {
@@ -192,9 +174,9 @@ export class TableDisplayController implements ReactiveController {
       const shoe = await read();
       if (number !== this.readNumber || !this.connected) return;
       this.shoe = shoe ?? null;
-      this.storageMessage = null;
+      this.readError = null;
     } catch (error) {
-      this.storageMessage = (error as Error).message;
+      this.readError = error;
     }
     this.loaded = true;
     this.host.requestUpdate();
