@@ -40,8 +40,6 @@ export class BaccScoreboard extends LitElement {
     themeTokens,
     css`
       :host {
-        --_background: var(--bacc-background, transparent);
-        --_panel: var(--bacc-panel-color, color-mix(in srgb, currentColor 6%, transparent));
         --_gap: var(--bacc-gap, clamp(4px, 0.8cqmin, 16px));
         display: block;
         box-sizing: border-box;

@@ -13,6 +13,8 @@ export const themeTokens = css`
     --_text: var(--bacc-text-color, currentColor);
     --_muted: var(--bacc-muted-color, color-mix(in srgb, currentColor 60%, transparent));
     --_surface: var(--bacc-surface-color, transparent);
+    --_background: var(--bacc-background, transparent);
+    --_panel: var(--bacc-panel-color, color-mix(in srgb, currentColor 6%, transparent));
     --_grid-line: var(--bacc-grid-line-color, color-mix(in srgb, currentColor 22%, transparent));
     --_cell: var(--bacc-cell-size, 28px);
     --_font: var(--bacc-font-family, system-ui, 'Noto Sans CJK SC', 'Noto Sans SC', 'PingFang SC', sans-serif);

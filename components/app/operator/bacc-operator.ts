@@ -2,6 +2,7 @@ import { LitElement, html, css, nothing } from 'lit';
 import { customElement, property, query } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import { DEFAULT_RULES, type TableRules } from '../../../src/rules.js';
+import { noticeLook, themeTokens } from '../../styles/theme.js';
 import { OperatorConsoleController, type RecordedHand, type HandFlag } from './operator-console.js';
 import { KeyShortcutsController } from './key-shortcuts.js';
 import type { KeptShoeStore } from '../data/kept-shoe.js';
@@ -27,14 +28,16 @@ import '../../bacc-scoreboard.js';
 @localized()
 @customElement('bacc-operator')
 export class BaccOperator extends LitElement {
-  static override styles = css`
+  static override styles = [
+    themeTokens,
+    css`
     :host {
       display: grid;
       grid-template-rows: minmax(0, 1fr) auto;
       height: 100%;
       min-height: 0;
-      background: var(--bacc-background, #0b0f14);
-      color: var(--bacc-text-color, #e9eef4);
+      background: var(--_background);
+      color: var(--_text);
       font: 15px/1.4 system-ui, sans-serif;
     }
     bacc-scoreboard {
@@ -46,8 +49,8 @@ export class BaccOperator extends LitElement {
       gap: 0.6em 1.2em;
       align-items: flex-start;
       padding: 0.8em 1em;
-      background: var(--bacc-panel-color, #151c25);
-      border-top: 1px solid var(--bacc-grid-line-color, #2a3441);
+      background: var(--_panel);
+      border-top: 1px solid var(--_grid-line);
     }
     fieldset {
       display: flex;
@@ -56,7 +59,7 @@ export class BaccOperator extends LitElement {
       align-items: center;
       margin: 0;
       padding: 0.3em 0.6em 0.5em;
-      border: 1px solid var(--bacc-grid-line-color, #2a3441);
+      border: 1px solid var(--_grid-line);
       border-radius: 6px;
     }
     a.history {
@@ -64,29 +67,29 @@ export class BaccOperator extends LitElement {
     }
     legend {
       padding: 0 0.3em;
-      color: var(--bacc-muted-color, #9aa7b6);
+      color: var(--_muted);
     }
     button {
       font: inherit;
       padding: 0.35em 0.7em;
       border-radius: 5px;
-      border: 1px solid var(--bacc-grid-line-color, #3a4757);
-      background: var(--bacc-surface-color, #0f151d);
+      border: 1px solid var(--_grid-line);
+      background: var(--_surface);
       color: inherit;
       cursor: pointer;
     }
     button[aria-pressed='true'] {
-      background: var(--bacc-operator-pressed-background, #ffd54f);
+      background: var(--bacc-operator-pressed-background, var(--_focus));
       color: var(--bacc-operator-pressed-color, #111);
     }
     button.banker {
-      border-color: var(--bacc-banker-color, #ff5a52);
+      border-color: var(--_banker);
     }
     button.player {
-      border-color: var(--bacc-player-color, #4d9dff);
+      border-color: var(--_player);
     }
     button.tie {
-      border-color: var(--bacc-tie-color, #3ecf6e);
+      border-color: var(--_tie);
     }
     button:disabled {
       cursor: not-allowed;
@@ -104,8 +107,8 @@ export class BaccOperator extends LitElement {
       font: inherit;
       padding: 0.3em 0.5em;
       border-radius: 5px;
-      border: 1px solid var(--bacc-grid-line-color, #3a4757);
-      background: var(--bacc-surface-color, #0f151d);
+      border: 1px solid var(--_grid-line);
+      background: var(--_surface);
       color: inherit;
     }
     input.cards {
@@ -115,7 +118,7 @@ export class BaccOperator extends LitElement {
       width: 4.5em;
     }
     :focus-visible {
-      outline: 3px solid var(--bacc-focus-color, #ffd54f);
+      outline: 3px solid var(--_focus);
       outline-offset: 2px;
     }
     .messages {
@@ -130,9 +133,7 @@ export class BaccOperator extends LitElement {
     .conflict:not(:empty) {
       padding: 0.3em 0.6em;
       border-radius: 5px;
-      background: var(--bacc-notice-background, #ffb300);
-      color: var(--bacc-notice-color, #111);
-      font-weight: 600;
+      ${noticeLook}
     }
     .storage:not(:empty) {
       font-weight: 600;
@@ -153,7 +154,8 @@ export class BaccOperator extends LitElement {
         outline-color: Highlight;
       }
     }
-  `;
+  `,
+  ];
 
   /** The table's rules for new shoes (decks, banker payout, tie). */
   @property({ attribute: false }) rules: TableRules = DEFAULT_RULES;
