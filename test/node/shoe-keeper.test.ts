@@ -74,7 +74,7 @@ describe('ShoeKeeper', () => {
     expect(await keeper.addHand(player)).toBe(false);
     expect(keeper.hands).toEqual([banker, player]);
     expect(keeper.unsaved).toBe(2);
-    expect(keeper.problem).toEqual({ kind: 'quota', error: expect.any(StorageError) });
+    expect(keeper.problem).toEqual({ kind: 'quota', error: expect.any(StorageError) as unknown });
     expect(changes).toContain('quota');
     expect(clock.pending()).toBe(1);
     expect((await store.getShoe('s'))?.hands).toEqual([]);

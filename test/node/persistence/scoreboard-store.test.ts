@@ -163,7 +163,7 @@ describe('schema migrations', () => {
     // A database as version 2 wrote it: summaries without startKey, indexes on the start as written.
     const old = await openDB(oldName, 2, {
       upgrade: (db, oldVersion, _newVersion, transaction) => {
-        for (let step = oldVersion + 1; step <= 2; step++) MIGRATIONS[step]!(db, transaction as never);
+        for (let step = oldVersion + 1; step <= 2; step++) MIGRATIONS[step]!(db, transaction);
       },
     });
     const summary = (id: string, startedAt: string) => ({
@@ -218,7 +218,7 @@ describe('schema migrations', () => {
   it('refuses a database written by a newer version with a clear message', async () => {
     const newerName = `${name}-newer`;
     (await openDB(newerName, DATABASE_VERSION + 1)).close();
-    await expect(ScoreboardStore.open({ name: newerName })).rejects.toMatchObject({ kind: 'newer', action: { action: 'open-shoes' }, detail: expect.any(String) });
+    await expect(ScoreboardStore.open({ name: newerName })).rejects.toMatchObject({ kind: 'newer', action: { action: 'open-shoes' }, detail: expect.any(String) as unknown });
     await ScoreboardStore.deleteDatabase(newerName);
   });
 

@@ -132,7 +132,7 @@ describe('<bacc-history>', () => {
 
     it('filters by table, offering the stored tables', async () => {
       const el = await mount(20);
-      const options = [...el.shadowRoot!.querySelectorAll('select[name="table"] option')].map((option) => option.textContent!.trim());
+      const options = [...el.shadowRoot!.querySelectorAll('select[name="table"] option')].map((option) => option.textContent.trim());
       expect(options).to.deep.equal(['All tables', 'Table 1', 'Table 2', 'Table 3']);
       await change(el, 'select[name="table"]', 'Table 2');
       expect(shownIds(el)).to.deep.equal(SHOES.filter((shoe) => shoe.table === 'Table 2').reverse().map((shoe) => shoe.id));
@@ -305,8 +305,8 @@ describe('<bacc-history>', () => {
 
     it('shows the storage used and whether the browser keeps the shoes', async () => {
       const el = await mount(5);
-      await until(() => /used of/.test(control(el, '.storage').textContent!), 'the estimate');
-      await until(() => /space runs low/.test(control(el, '.storage').textContent!), 'the persistence answer');
+      await until(() => /used of/.test(control(el, '.storage').textContent), 'the estimate');
+      await until(() => /space runs low/.test(control(el, '.storage').textContent), 'the persistence answer');
     });
 
     it('fires no events when its properties are set', async () => {
@@ -338,7 +338,7 @@ describe('<bacc-history>', () => {
       const el = await mount(5);
       rowButton(el, open.id, 'delete').click();
       await el.updateComplete;
-      const question = control(el, '#delete-question').textContent!.replace(/\s+/g, ' ').trim();
+      const question = control(el, '#delete-question').textContent.replace(/\s+/g, ' ').trim();
       expect(question).to.contain('still in play');
       expect(question).to.contain('an operator console or the attract kiosk may be recording it');
       expect(question).to.contain(`Delete it and its ${open.hands.length} hands for good?`);
@@ -357,7 +357,7 @@ describe('<bacc-history>', () => {
       for (const id of [SHOES[0]!.id, 'history-imported-open']) {
         rowButton(el, id, 'delete').click();
         await el.updateComplete;
-        const question = control(el, '#delete-question').textContent!;
+        const question = control(el, '#delete-question').textContent;
         expect(question).to.match(/^\s*Delete this shoe and its \d+ hands for good\?\s*$/);
         rowButton(el, id, 'cancel-delete').click();
         await el.updateComplete;
@@ -437,13 +437,13 @@ describe('<bacc-history>', () => {
       ['text that is not JSON', () => jsonFile('{"format": "baccarat-shoes", '), /"shoes\.json" is not valid JSON/],
       ['a file that is not JSON at all', () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'roads.png', { type: 'image/png' }), /"roads\.png" is not a JSON file \(type image\/png\)/],
       ['a field of the wrong type', () => {
-        const document = JSON.parse(shoeDocumentText([SHOES[7]!, SHOES[8]!]));
-        document.shoes[1].hands[4].natural = 'yes';
+        const document = JSON.parse(shoeDocumentText([SHOES[7]!, SHOES[8]!])) as { shoes: { hands: Record<string, unknown>[] }[] };
+        document.shoes[1]!.hands[4]!.natural = 'yes';
         return jsonFile(JSON.stringify(document));
       }, /shoe 2 \(id "[^"]+"\), hand 5, natural/],
       ['a hand whose cards contradict its outcome', () => {
-        const document = JSON.parse(shoeDocumentText([SHOES[7]!, SHOES[8]!]));
-        const hand = document.shoes[1].hands[2];
+        const document = JSON.parse(shoeDocumentText([SHOES[7]!, SHOES[8]!])) as { shoes: { hands: { outcome: string }[] }[] };
+        const hand = document.shoes[1]!.hands[2]!;
         hand.outcome = hand.outcome === 'B' ? 'P' : 'B';
         return jsonFile(JSON.stringify(document));
       }, /shoe 2 \(id "[^"]+"\), hand 3, outcome: the cards .* give/],
@@ -462,7 +462,7 @@ describe('<bacc-history>', () => {
         expect(notice(el)!.textContent).to.match(message);
         // Said once, whoever refused: the file reader, the shoe document or the store.
         expect(notice(el)!.textContent).to.match(/Nothing was imported\.$/);
-        expect(notice(el)!.textContent!.match(/nothing was imported/gi)).to.have.length(1);
+        expect(notice(el)!.textContent.match(/nothing was imported/gi)).to.have.length(1);
         expect(shownIds(el)).to.deep.equal(before);
         expect(await storedIds()).to.deep.equal(SHOES.slice(0, 3).map((shoe) => shoe.id).sort());
       });
@@ -520,7 +520,7 @@ describe('<bacc-history>', () => {
       const progress = control<HTMLProgressElement>(el, 'progress');
       expect([progress.value, progress.max]).to.deep.equal([60, 60]);
       expect(progress.closest('label')!.textContent).to.match(/Exported 60 shoes to shoes-\d{4}-\d\d-\d\d\.json/);
-      expect(JSON.parse(await downloads.saved[0]!.blob.text()).shoes).to.have.length(60);
+      expect((JSON.parse(await downloads.saved[0]!.blob.text()) as { shoes: unknown[] }).shoes).to.have.length(60);
     });
 
     it('gives byte-identical JSON after export, import into an empty store, and export again', async () => {
@@ -551,7 +551,7 @@ describe('<bacc-history>', () => {
           request.result.close();
           resolve();
         };
-        request.onerror = () => reject(request.error);
+        request.onerror = () => reject(request.error ?? new Error('could not open the database'));
       });
       const opening = openStorage({ name: databaseName });
       const el = await fixture<BaccHistory>(html`<bacc-history></bacc-history>`);

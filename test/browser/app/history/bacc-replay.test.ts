@@ -20,7 +20,7 @@ function button(el: BaccReplay, action: string): HTMLButtonElement {
 }
 
 function positionText(el: BaccReplay): string {
-  return el.shadowRoot!.querySelector('.position')!.textContent!.trim();
+  return el.shadowRoot!.querySelector('.position')!.textContent.trim();
 }
 
 /** The big road's drawn rings, as the REFERENCE.md notation side(col,row), and the first road column on screen. */
@@ -148,7 +148,7 @@ describe('<bacc-replay>', () => {
     const { cells, firstCol } = await bigRoadDrawn(el);
     expect(cells).to.deep.equal(expectedCells(23, firstCol));
     // The statistics follow the same hands: the header counts 23.
-    const header = scoreboard(el).shadowRoot!.querySelector('header')!.textContent!;
+    const header = scoreboard(el).shadowRoot!.querySelector('header')!.textContent;
     expect(header).to.match(/Hand\s*23\b/);
   });
 
@@ -185,7 +185,7 @@ describe('<bacc-replay>', () => {
     const paused = el.hands.length;
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(el.hands.length).to.equal(paused);
-    expect(button(el, 'play').textContent!.trim()).to.equal('Play');
+    expect(button(el, 'play').textContent.trim()).to.equal('Play');
   });
 
   it('stops playing when it leaves the page', async () => {

@@ -85,9 +85,9 @@ describe('the kiosk controllers', () => {
     Object.defineProperty(navigator, 'wakeLock', {
       configurable: true,
       value: {
-        request: async () => {
+        request: () => {
           calls.push('request');
-          return { release: async () => void calls.push('release'), addEventListener: () => undefined };
+          return Promise.resolve({ release: () => Promise.resolve(void calls.push('release')), addEventListener: () => undefined });
         },
       },
     });

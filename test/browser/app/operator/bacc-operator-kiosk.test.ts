@@ -184,8 +184,8 @@ describe('<bacc-kiosk> modes and kept attract shoes', () => {
       replaceHand: quota,
       removeLastHand: quota,
       endShoe: quota,
-      latestShoe: async () => undefined,
-      listShoes: async () => ({ shoes: [], total: 0 }),
+      latestShoe: () => Promise.resolve(undefined),
+      listShoes: () => Promise.resolve({ shoes: [], total: 0 }),
       deleteShoe: quota,
     };
     const el = await mount('?speed=0.2', full);

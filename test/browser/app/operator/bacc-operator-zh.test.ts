@@ -14,7 +14,7 @@ const englishWords = (text: string): string[] => text.match(/[A-Za-z]{3,}/g) ?? 
 function panelText(el: BaccOperator): string {
   const panel = el.shadowRoot!.querySelector('section.panel')!.cloneNode(true) as HTMLElement;
   for (const key of panel.querySelectorAll('kbd')) key.remove();
-  return panel.textContent!.replace(/\s+/g, ' ');
+  return panel.textContent.replace(/\s+/g, ' ');
 }
 
 async function press(...keys: string[]): Promise<void> {
@@ -46,7 +46,7 @@ describe('<bacc-operator> in Simplified Chinese', () => {
     await press('b');
     await until(() => el.desk.message?.kind === 'refused', 'the refusal');
     await el.updateComplete;
-    const refusal = el.shadowRoot!.querySelector('[role="alert"]')!.textContent!;
+    const refusal = el.shadowRoot!.querySelector('[role="alert"]')!.textContent;
     expect(refusal).to.contain('没有进行中的牌靴');
     expect(englishWords(panelText(el)), panelText(el)).to.deep.equal([]);
 
@@ -56,7 +56,7 @@ describe('<bacc-operator> in Simplified Chinese', () => {
     await press('b');
     await until(() => el.desk.unsaved > 0 && el.desk.storageProblem !== null, 'the failed write');
     await el.updateComplete;
-    const status = el.shadowRoot!.querySelector('[part="status"]')!.textContent!;
+    const status = el.shadowRoot!.querySelector('[part="status"]')!.textContent;
     expect(status).to.contain('存储空间已满');
     expect(englishWords(panelText(el)), panelText(el)).to.deep.equal([]);
 

@@ -16,7 +16,7 @@ import { handRecord } from '../../../../src/shoe-document.js';
 
 const TABLE = 'Table 9';
 const scoreboardOf = (el: HTMLElement) => el.shadowRoot!.querySelector('bacc-scoreboard')!;
-const textOf = (el: BaccOperator, selector: string) => el.shadowRoot!.querySelector(selector)!.textContent!.trim();
+const textOf = (el: BaccOperator, selector: string) => el.shadowRoot!.querySelector(selector)!.textContent.trim();
 const outcomes = (el: BaccOperator) => scoreboardOf(el).hands.map((hand) => hand.outcome).join('');
 
 async function mountOperator(extra: Partial<BaccOperator> = {}, { readOnly = false, reading = false } = {}): Promise<BaccOperator> {
@@ -36,7 +36,7 @@ async function olderTabHolding(name: string): Promise<IDBDatabase> {
   return new Promise<IDBDatabase>((resolve, reject) => {
     const request = indexedDB.open(name, 2);
     request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
+    request.onerror = () => reject(request.error ?? new Error('could not open the database'));
   });
 }
 
@@ -122,7 +122,7 @@ describe('<bacc-operator>', () => {
     const link = el.shadowRoot!.querySelector<HTMLAnchorElement>('a.history')!;
     expect(new URL(link.href).searchParams.get('mode')).to.equal('history');
     expect(link.target).to.equal('_blank');
-    expect(link.textContent!.trim()).to.equal('History, replay and export (new window)');
+    expect(link.textContent.trim()).to.equal('History, replay and export (new window)');
   });
 
   it('in card entry, refuses outcome keys pressed outside the card field and puts the focus back in it', async () => {
