@@ -1,32 +1,337 @@
 import { describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import ts from 'typescript';
 import { templates } from '../../components/locales/zh-Hans.js';
 
-/** Every msg() id in the elements and controllers, found by reading their source. */
-function messageIds(): Map<string, string> {
-  const ids = new Map<string, string>();
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== 'locales') walk(path);
-      } else if (entry.name.endsWith('.ts')) {
-        // Every `{ id: '…' }` on its own: a pattern from `msg(` to its id stopped at the first id, so a
-        // message holding another msg() call (" or " in a list) hid its own id.
-        for (const match of readFileSync(path, 'utf8').matchAll(/\{ id: '([\w-]+)' \}/g)) ids.set(match[1]!, path);
-      }
+/** Every .ts file under `dir`, leaving out folders named `locales` (the translations themselves). */
+function sourceFiles(dir: string): string[] {
+  const files: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== 'locales') files.push(...sourceFiles(path));
+    } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts')) {
+      files.push(path);
     }
-  };
-  walk('components');
+  }
+  return files;
+}
+
+function parse(source: string, file: string): ts.SourceFile {
+  return ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+}
+
+function visit(node: ts.Node, callback: (node: ts.Node) => boolean | void): void {
+  // The callback returns false to leave a node's children out.
+  if (callback(node) === false) return;
+  node.forEachChild((child) => visit(child, callback));
+}
+
+/** The name a call or `new` calls: `msg`, `console.warn`, `StorageError`. */
+function calleeName(expression: ts.LeftHandSideExpression): string {
+  if (ts.isIdentifier(expression)) return expression.text;
+  if (ts.isPropertyAccessExpression(expression)) return `${calleeName(expression.expression)}.${expression.name.text}`;
+  return '';
+}
+
+/** Every msg() id in `files`: the `id` of each msg() call's options, however the call is laid out. */
+function messageIds(files: readonly string[]): Map<string, string> {
+  const ids = new Map<string, string>();
+  for (const file of files) {
+    visit(parse(readFileSync(file, 'utf8'), file), (node) => {
+      if (!ts.isCallExpression(node) || calleeName(node.expression) !== 'msg') return;
+      const options = node.arguments[1];
+      if (!options || !ts.isObjectLiteralExpression(options)) return;
+      for (const property of options.properties) {
+        if (ts.isPropertyAssignment(property) && property.name.getText() === 'id' && ts.isStringLiteral(property.initializer))
+          ids.set(property.initializer.text, file);
+      }
+    });
+  }
   return ids;
 }
 
+/**
+ * Whether text reads as an English sentence (or a phrase of one) meant for people: at least ten
+ * letters, and either a capitalised word followed by a lower-case one ("Storage is full") or three
+ * words in a row ("changes not saved"). Identifiers, CSS, selectors, ids, file types and numbers do not.
+ */
+export function looksLikeSentence(text: string): boolean {
+  const plain = text.replace(/\s+/g, ' ').trim();
+  if ((plain.match(/[A-Za-z]/g)?.length ?? 0) < 10) return false;
+  // Words end at a space or punctuation, not at a hyphen: "label totals with-letter" is a list of classes.
+  return /(^|[^\w-])[A-Z][a-z]+,? [a-z]+(?![\w-])/.test(plain) || /(^|[^\w.-])[A-Za-z][a-z]*,? [a-z]+,? [a-z]+(?![\w-])/.test(plain);
+}
+
+/** Attributes whose values people read (or hear): the rest are names, classes, parts and bindings. */
+const SPOKEN_ATTRIBUTES = /\b(?:aria-label|aria-description|aria-roledescription|title|alt|placeholder|label)="([^"]*)"/g;
+
+/** The text people see in the static parts of an html`` template: text between tags, and spoken attribute values. */
+function htmlText(template: ts.TemplateLiteral): string[] {
+  const parts = ts.isNoSubstitutionTemplateLiteral(template)
+    ? [template.text]
+    : [template.head.text, ...template.templateSpans.map((span) => span.literal.text)];
+  // A binding stands where a value goes: "<p>${x} hands</p>" is still a sentence around it.
+  const joined = parts.join('…');
+  const spoken = [...joined.matchAll(SPOKEN_ATTRIBUTES)].map((match) => match[1]!);
+  const between = joined
+    .replace(/<!--[\s\S]*?-->/g, ' ')
+    .split(/<[^>]*>/)
+    .map((text) => text.trim())
+    .filter((text) => text !== '');
+  return [...between, ...spoken];
+}
+
+/** A literal's text, with each `${…}` as "…". */
+function literalText(node: ts.StringLiteral | ts.NoSubstitutionTemplateLiteral | ts.TemplateExpression): string {
+  if (!ts.isTemplateExpression(node)) return node.text;
+  return node.head.text + node.templateSpans.map((span) => `…${span.literal.text}`).join('');
+}
+
+/**
+ * Constructors whose message is never shown: programmer errors (a bug, a wrong argument), and
+ * StorageError, whose message is English for logs and the CLI while the page words its kind and
+ * parameters (components/app/data/storage-words.ts).
+ */
+const UNSHOWN_ERRORS = new Set(['Error', 'RangeError', 'TypeError', 'StorageError']);
+
+/** What a scan may let through beyond msg(), console calls and the errors never shown. */
+export interface ScanRules {
+  /** More constructors whose message is log text, never shown. */
+  logErrors?: readonly string[];
+  /** Functions whose strings are log text (`actionLogText` builds StorageError messages). */
+  logFunctions?: readonly string[];
+}
+
+export interface Bypass {
+  file: string;
+  line: number;
+  text: string;
+}
+
+/**
+ * English sentences in `source` that reach the screen without msg(): string and template literals,
+ * and the text and spoken attributes of html`` templates. Let through: msg()'s own text (str`` or
+ * a string), console calls, `new Error`/`RangeError`/`TypeError` (programmer errors) and
+ * `new StorageError` (log text), css`` templates, module names and types, comments (never
+ * literals), and what `rules` name.
+ */
+export function sentencesOutsideMsg(source: string, file = 'sample.ts', rules: ScanRules = {}): Bypass[] {
+  const found: Bypass[] = [];
+  const sourceFile = parse(source, file);
+  const report = (node: ts.Node, text: string): void => {
+    if (looksLikeSentence(text))
+      found.push({
+        file,
+        line: sourceFile.getLineAndCharacterOfPosition(node.getStart()).line + 1,
+        text: text.replace(/\s+/g, ' ').trim(),
+      });
+  };
+  /** Why a literal is not screen text, looking through what only passes it on (parentheses, `?:`, `+`, `??`, str``). */
+  const letThrough = (literal: ts.Node): boolean => {
+    let child: ts.Node = literal;
+    let parent = literal.parent;
+    while (
+      ts.isParenthesizedExpression(parent) ||
+      ts.isAsExpression(parent) ||
+      ts.isSatisfiesExpression(parent) ||
+      (ts.isConditionalExpression(parent) && parent.condition !== child) ||
+      (ts.isBinaryExpression(parent) &&
+        [ts.SyntaxKind.PlusToken, ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken].includes(parent.operatorToken.kind)) ||
+      (ts.isTaggedTemplateExpression(parent) && parent.template === child && calleeName(parent.tag) === 'str')
+    ) {
+      child = parent;
+      parent = parent.parent;
+    }
+    if (ts.isCallExpression(parent)) {
+      const callee = calleeName(parent.expression);
+      if (callee === 'msg' && parent.arguments[0] === child) return true;
+      if (callee.startsWith('console.')) return true;
+    }
+    if (ts.isNewExpression(parent)) {
+      const callee = calleeName(parent.expression);
+      if (UNSHOWN_ERRORS.has(callee) || rules.logErrors?.includes(callee)) return true;
+    }
+    if (
+      ts.isImportDeclaration(parent) ||
+      ts.isExportDeclaration(parent) ||
+      ts.isExternalModuleReference(parent) ||
+      ts.isLiteralTypeNode(parent)
+    )
+      return true;
+    for (let scope: ts.Node | undefined = parent; scope; scope = scope.parent) {
+      if (
+        (ts.isFunctionDeclaration(scope) || ts.isMethodDeclaration(scope)) &&
+        scope.name &&
+        rules.logFunctions?.includes(scope.name.getText())
+      )
+        return true;
+    }
+    return false;
+  };
+  visit(sourceFile, check);
+  function check(node: ts.Node): boolean | void {
+    if (ts.isTaggedTemplateExpression(node) && ['html', 'svg', 'css'].includes(calleeName(node.tag))) {
+      if (calleeName(node.tag) === 'css') return false;
+      for (const text of htmlText(node.template)) report(node, text);
+      // The bindings inside are expressions of their own, checked as such.
+      if (ts.isTemplateExpression(node.template))
+        for (const span of node.template.templateSpans) visit(span.expression, (inner) => check(inner));
+      return false;
+    }
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateExpression(node)) {
+      if (!letThrough(node)) report(node, literalText(node));
+      // A template's bindings may hold literals of their own (a sentence chosen in a `?:`).
+      if (ts.isTemplateExpression(node)) for (const span of node.templateSpans) visit(span.expression, (inner) => check(inner));
+      return false;
+    }
+    return;
+  }
+  return found;
+}
+
+/**
+ * Files that still show English without msg() because they are being rewritten right now (the
+ * console, the kiosk and the table display; their messages move to kinds worded by msg()).
+ * TEMPORARY: whoever finishes a file takes it off this list; the test fails while a listed file
+ * has no such English left, so the list only shrinks.
+ */
+const NOT_YET_TRANSLATED: readonly string[] = [
+  // The console (operator-console.ts, bacc-operator.ts), the kiosk and the table display were on it,
+  // and were translated before this scan was committed. A folder ends with '/'.
+  //
+  // Why an import file is refused: History words the refusal with msg() ("… is not a valid shoe
+  // export: ${detail}."), but the detail is the ShoeDocumentError's English, built from the
+  // schema's (valibot) messages and the HandError, RulesError and CardError messages of these files.
+  'src/shoe-document.ts',
+  'src/hand.ts',
+  'src/rules.ts',
+  'src/cards.ts',
+];
+
+/** Sentences outside msg() that are not screen text, each with its reason. */
+const ALLOWED: readonly { file: string; text: string; reason: string }[] = [
+  {
+    file: 'src/shoe-document.ts',
+    text: 'Simulated table',
+    reason: 'the table name a simulated shoe is stored with: data, shown as any table name is',
+  },
+];
+
+/**
+ * The core files whose words reach (or reached) the screen, and what in them is log text: the
+ * store's StorageError messages are English for logs and the CLI (the page words the error's kind
+ * and parameters in storage-words.ts), partly built by the functions named here.
+ */
+const CORE_FILES: readonly { file: string; rules: ScanRules }[] = [
+  { file: 'src/shoe-keeper.ts', rules: {} },
+  { file: 'src/persistence/scoreboard-store.ts', rules: { logFunctions: ['actionLogText', 'differenceLogText'] } },
+  { file: 'src/shoe-document.ts', rules: {} },
+  { file: 'src/hand.ts', rules: {} },
+  { file: 'src/rules.ts', rules: {} },
+  { file: 'src/cards.ts', rules: {} },
+];
+
+function pageBypasses(): Bypass[] {
+  const components = sourceFiles('components').map((file) => ({ file, rules: {} }));
+  return [...components, ...CORE_FILES]
+    .flatMap(({ file, rules }) => sentencesOutsideMsg(readFileSync(file, 'utf8'), file, rules))
+    .filter((bypass) => !ALLOWED.some((allowed) => allowed.file === bypass.file && allowed.text === bypass.text));
+}
+
+const notYetTranslated = (file: string): boolean =>
+  NOT_YET_TRANSLATED.some((listed) => (listed.endsWith('/') ? file.startsWith(listed) : file === listed));
+const described = (bypasses: readonly Bypass[]): string[] => bypasses.map(({ file, line, text }) => `${file}:${line}: ${text}`);
+
 describe('Simplified Chinese', () => {
   it('has a template for every message the elements show', () => {
-    const ids = messageIds();
+    const ids = messageIds(sourceFiles('components'));
     expect(ids.size).toBeGreaterThan(100);
     const missing = [...ids].filter(([id]) => !(id in templates)).map(([id, file]) => `${id} (${file})`);
     expect(missing).toEqual([]);
+  });
+
+  it('is not bypassed: no English sentence reaches the screen without msg()', () => {
+    const bypasses = pageBypasses().filter((bypass) => !notYetTranslated(bypass.file));
+    expect(described(bypasses)).toEqual([]);
+  });
+
+  it('keeps the list of files not yet translated honest: each still holds English, and it only shrinks', () => {
+    const waiting = pageBypasses().filter((bypass) => notYetTranslated(bypass.file));
+    if (waiting.length > 0) console.info(`Not yet translated (NOT_YET_TRANSLATED):\n${described(waiting).join('\n')}`);
+    const done = NOT_YET_TRANSLATED.filter(
+      (listed) => !existsSync(listed) || !waiting.some((bypass) => notYetTranslated(bypass.file) && bypass.file.startsWith(listed)),
+    );
+    expect(done, 'translated: take these off NOT_YET_TRANSLATED').toEqual([]);
+  });
+});
+
+describe('the scan for English that bypasses msg()', () => {
+  const scan = (source: string, rules?: ScanRules) => sentencesOutsideMsg(source, 'sample.ts', rules).map((bypass) => bypass.text);
+
+  it('finds a plain sentence handed to the screen as a string, a template literal or a property', () => {
+    expect(scan(`this.notice = { role: 'alert', text: 'The shoe could not be read.' };`)).toEqual(['The shoe could not be read.']);
+    expect(scan('this.status = `${count} changes not saved yet, retrying: ${reason}`;')).toEqual(['… changes not saved yet, retrying: …']);
+    expect(scan(`const reason = saved ? 'Saved.' : 'Storage is full right now';`)).toEqual(['Storage is full right now']);
+  });
+
+  it('finds the text and the spoken attributes of an html`` template, and a sentence inside its bindings', () => {
+    const source =
+      'html`<button aria-label="Close the dialog" class="close">x</button><p>No shoe is in play.</p><p>${ok ? msg("Fine", { id: "fine" }) : "Nothing was recorded here"}</p>`';
+    expect(scan(source)).toEqual(['No shoe is in play.', 'Close the dialog', 'Nothing was recorded here']);
+  });
+
+  it('lets through msg() and str``, console, programmer errors, css``, comments, imports, types and attribute names', () => {
+    const source = [
+      `import { thing } from './a module with spaces.js';`,
+      `type Kind = 'Storage is full of things';`,
+      `// The stored shoes are read here, in a comment.`,
+      `/** JSDoc says what this does, in English. */`,
+      `msg('The shoe was deleted, for good.', { id: 'deleted' });`,
+      'msg(str`Imported ${count} shoes (${skipped} already stored).`, { id: "imported" });',
+      `console.warn('Could not delete old simulated shoes:', error);`,
+      `throw new RangeError('there is no hand to undo');`,
+      'css`:host { font: italic 14px system-ui, sans-serif; display: block; }`;',
+      'html`<p part="notice" class="alert storage-trouble" role="alert" ?hidden=${x}>${text}</p>`;',
+    ].join('\n');
+    expect(scan(source)).toEqual([]);
+  });
+
+  it('lets through log text only where the rules say so', () => {
+    const source = `throw new DocumentError('No shoe "a" is stored at all.');\nfunction actionLogText() { return 'open the stored shoes'; }`;
+    expect(scan(source)).toHaveLength(2);
+    expect(scan(source, { logErrors: ['DocumentError'], logFunctions: ['actionLogText'] })).toEqual([]);
+  });
+
+  it('fails the page check on an English sentence written into a component', () => {
+    const file = 'components/app/history/sample.ts';
+    const bypasses = sentencesOutsideMsg(`export const notice = 'The stored shoes could not be opened.';`, file);
+    expect(described(bypasses)).toEqual([`${file}:1: The stored shoes could not be opened.`]);
+  });
+
+  it('tells sentences from code', () => {
+    for (const sentence of [
+      'Storage is full: could not save.',
+      'not saved yet (kept on this screen)',
+      'Another scoreboard tab is open',
+      'Reload the page',
+    ]) {
+      expect(looksLikeSentence(sentence), sentence).toBe(true);
+    }
+    for (const code of [
+      'label totals with-letter',
+      'tr[data-shoe-id]',
+      'application/json',
+      'bacc-hand-recorded',
+      '[part="notice"]:not(.storage-trouble)',
+      'Mini-Baccarat',
+      'system-ui, sans-serif',
+      'BPPTB',
+      '2-digit',
+      'bacc-scoreboard:console:Table 1',
+    ]) {
+      expect(looksLikeSentence(code), code).toBe(false);
+    }
   });
 });
