@@ -104,7 +104,9 @@ function conflictText(conflict: StorageConflict | null): string {
       return msg(str`No shoe "${shoeId}" is stored.`, { id: 'storage-conflict-no-shoe' });
     case 'not-next-hand': {
       const { hand, stored } = conflict;
-      return msg(str`Hand ${hand} of shoe "${shoeId}" cannot be saved: ${stored} hands are stored.`, { id: 'storage-conflict-not-next-hand' });
+      return msg(str`Hand ${hand} of shoe "${shoeId}" cannot be saved: ${stored} hands are stored.`, {
+        id: 'storage-conflict-not-next-hand',
+      });
     }
     case 'no-hand': {
       const hand = conflict.hand;
@@ -117,7 +119,9 @@ function conflictText(conflict: StorageConflict | null): string {
     case 'import-differs': {
       const position = conflict.position;
       const difference = differenceText(conflict.difference);
-      return msg(str`Shoe ${position} (id "${shoeId}") is already stored with different ${difference}.`, { id: 'storage-conflict-import-differs' });
+      return msg(str`Shoe ${position} (id "${shoeId}") is already stored with different ${difference}.`, {
+        id: 'storage-conflict-import-differs',
+      });
     }
   }
 }
@@ -145,15 +149,22 @@ export function storageErrorText(error: unknown): string {
   const { action, detail } = error;
   switch (error.kind) {
     case 'quota':
-      if (!action) return msg('Storage is full: could not save. Free some space or delete old shoes in History.', { id: 'storage-quota-save' });
-      return msg(str`Storage is full: could not ${actionText(action)}. Free some space or delete old shoes in History.`, { id: 'storage-quota' });
+      if (!action)
+        return msg('Storage is full: could not save. Free some space or delete old shoes in History.', { id: 'storage-quota-save' });
+      return msg(str`Storage is full: could not ${actionText(action)}. Free some space or delete old shoes in History.`, {
+        id: 'storage-quota',
+      });
     case 'newer':
       return detail === null
         ? msg('The stored shoes were written by a newer version of the scoreboard; reload to update.', { id: 'storage-newer' })
-        : msg(str`The stored shoes were written by a newer version of the scoreboard; reload to update (${detail}).`, { id: 'storage-newer-detail' });
+        : msg(str`The stored shoes were written by a newer version of the scoreboard; reload to update (${detail}).`, {
+            id: 'storage-newer-detail',
+          });
     case 'unavailable':
       return detail === null
-        ? msg('This browser offers no IndexedDB here (a private window or a blocked site setting?): shoes cannot be kept.', { id: 'storage-unavailable' })
+        ? msg('This browser offers no IndexedDB here (a private window or a blocked site setting?): shoes cannot be kept.', {
+            id: 'storage-unavailable',
+          })
         : msg(str`IndexedDB refused to open: ${detail}`, { id: 'storage-refused' });
     case 'blocked':
       return blockedText();
@@ -182,7 +193,10 @@ export function keeperProblemText(problem: KeeperProblem): string {
   }
   const reason = storageErrorText(problem.error);
   if (problem.kind !== 'conflict') return reason;
-  return msg(str`${reason} The stored shoe was changed elsewhere (another window?): reload to see it; the changes made here are not saved.`, { id: 'storage-changed-elsewhere' });
+  return msg(
+    str`${reason} The stored shoe was changed elsewhere (another window?): reload to see it; the changes made here are not saved.`,
+    { id: 'storage-changed-elsewhere' },
+  );
 }
 
 /**

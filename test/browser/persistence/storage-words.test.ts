@@ -43,7 +43,9 @@ describe('storage trouble in Simplified Chinese', () => {
     const [shoe] = simulateShoeRecords({ shoes: 1, seed: 'words-import' });
     await store.importShoes([shoe!]);
     const error = await store.importShoes([{ ...shoe!, table: 'Another table' }]).catch((refused: unknown) => refused);
-    expect(storageErrorText(error)).to.equal(`第 1 靴（ID“${shoe!.id}”）已经保存过，但内容不同：牌桌，已保存的是 ${JSON.stringify(shoe!.table)}，文件中的是 "Another table"。`);
+    expect(storageErrorText(error)).to.equal(
+      `第 1 靴（ID“${shoe!.id}”）已经保存过，但内容不同：牌桌，已保存的是 ${JSON.stringify(shoe!.table)}，文件中的是 "Another table"。`,
+    );
   });
 
   it('words every kind of storage trouble, and the page’s storage status', () => {

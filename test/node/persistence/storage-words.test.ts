@@ -9,7 +9,9 @@ describe('storage-words (English)', () => {
     expect(storageErrorText(new StorageError('quota', 'log text', { action: { action: 'save-hand', hand: 3 } }))).toBe(
       'Storage is full: could not save hand 3. Free some space or delete old shoes in History.',
     );
-    expect(storageErrorText(new StorageError('quota', 'log text'))).toBe('Storage is full: could not save. Free some space or delete old shoes in History.');
+    expect(storageErrorText(new StorageError('quota', 'log text'))).toBe(
+      'Storage is full: could not save. Free some space or delete old shoes in History.',
+    );
   });
 
   it('never shows the error’s own message, which is for the logs', () => {
@@ -29,25 +31,39 @@ describe('storage-words (English)', () => {
   });
 
   it('says what a conflicting write disagreed with', () => {
-    expect(storageErrorText(conflict({ conflict: { conflict: 'not-next-hand', shoeId: 's', hand: 4, stored: 2 } }))).toBe('Hand 4 of shoe "s" cannot be saved: 2 hands are stored.');
-    expect(storageErrorText(conflict({ conflict: { conflict: 'shoe-exists', shoeId: 's' } }))).toBe('A shoe with id "s" is already stored.');
+    expect(storageErrorText(conflict({ conflict: { conflict: 'not-next-hand', shoeId: 's', hand: 4, stored: 2 } }))).toBe(
+      'Hand 4 of shoe "s" cannot be saved: 2 hands are stored.',
+    );
+    expect(storageErrorText(conflict({ conflict: { conflict: 'shoe-exists', shoeId: 's' } }))).toBe(
+      'A shoe with id "s" is already stored.',
+    );
     expect(storageErrorText(conflict({ conflict: { conflict: 'no-shoe', shoeId: 's' } }))).toBe('No shoe "s" is stored.');
-    expect(storageErrorText(conflict({ conflict: { conflict: 'no-hand', shoeId: 's', hand: 9 } }))).toBe('Shoe "s" has no hand 9 to correct.');
-    expect(storageErrorText(conflict({ conflict: { conflict: 'not-last-hand', shoeId: 's', hand: 1 } }))).toBe('Hand 1 is not the last hand of shoe "s".');
+    expect(storageErrorText(conflict({ conflict: { conflict: 'no-hand', shoeId: 's', hand: 9 } }))).toBe(
+      'Shoe "s" has no hand 9 to correct.',
+    );
+    expect(storageErrorText(conflict({ conflict: { conflict: 'not-last-hand', shoeId: 's', hand: 1 } }))).toBe(
+      'Hand 1 is not the last hand of shoe "s".',
+    );
     const differs = (difference: Parameters<typeof importDiffers>[0]) => storageErrorText(importDiffers(difference));
     expect(differs({ field: 'startedAt', stored: '2026-11-01T10:00:00.000Z', incoming: '2026-11-02T10:00:00.000Z' })).toBe(
       'Shoe 2 (id "x") is already stored with different startedAt: "2026-11-01T10:00:00.000Z" stored, "2026-11-02T10:00:00.000Z" in the file.',
     );
-    expect(differs({ field: 'seed', stored: null, incoming: 'a' })).toBe('Shoe 2 (id "x") is already stored with different seed: null stored, "a" in the file.');
+    expect(differs({ field: 'seed', stored: null, incoming: 'a' })).toBe(
+      'Shoe 2 (id "x") is already stored with different seed: null stored, "a" in the file.',
+    );
     expect(differs({ field: 'rules' })).toBe('Shoe 2 (id "x") is already stored with different rules.');
-    expect(differs({ field: 'hands', stored: 40, incoming: 39 })).toBe('Shoe 2 (id "x") is already stored with different hands: 40 stored, 39 in the file.');
+    expect(differs({ field: 'hands', stored: 40, incoming: 39 })).toBe(
+      'Shoe 2 (id "x") is already stored with different hands: 40 stored, 39 in the file.',
+    );
     expect(differs({ field: 'hand', hand: 5 })).toBe('Shoe 2 (id "x") is already stored with different hands: hand 5.');
   });
 
   it('words the keeper’s problems, and says to reload after a conflict', () => {
     expect(keeperProblemText({ kind: 'unavailable' })).toBe('The storage is not open yet: hands are kept on this screen until it is.');
     const quota = new StorageError('quota', 'log text', { action: { action: 'end-shoe' } });
-    expect(keeperProblemText({ kind: 'quota', error: quota })).toBe('Storage is full: could not end the shoe. Free some space or delete old shoes in History.');
+    expect(keeperProblemText({ kind: 'quota', error: quota })).toBe(
+      'Storage is full: could not end the shoe. Free some space or delete old shoes in History.',
+    );
     const refused = conflict({ conflict: { conflict: 'not-last-hand', shoeId: 's', hand: 2 } });
     expect(keeperProblemText({ kind: 'conflict', error: refused })).toBe(
       'Hand 2 is not the last hand of shoe "s". The stored shoe was changed elsewhere (another window?): reload to see it; the changes made here are not saved.',
@@ -57,11 +73,17 @@ describe('storage-words (English)', () => {
   it('words the page’s storage status only when it is in trouble', () => {
     expect(storageStatusText({ state: 'opening' })).toBeNull();
     expect(storageStatusText({ state: 'waiting' })).toMatch(/^The stored shoes have not opened yet: .*Close the other scoreboard tabs/);
-    expect(storageStatusText({ state: 'blocked' })).toMatch(/^Another scoreboard tab or window is using an older version of the stored shoes/);
-    expect(storageStatusText({ state: 'failed', error: new StorageError('closed', 'log text') })).toBe('A newer version of the scoreboard opened in another tab: reload this one.');
+    expect(storageStatusText({ state: 'blocked' })).toMatch(
+      /^Another scoreboard tab or window is using an older version of the stored shoes/,
+    );
+    expect(storageStatusText({ state: 'failed', error: new StorageError('closed', 'log text') })).toBe(
+      'A newer version of the scoreboard opened in another tab: reload this one.',
+    );
   });
 });
 
-function importDiffers(difference: Extract<NonNullable<StorageError['conflict']>, { conflict: 'import-differs' }>['difference']): StorageError {
+function importDiffers(
+  difference: Extract<NonNullable<StorageError['conflict']>, { conflict: 'import-differs' }>['difference'],
+): StorageError {
   return conflict({ conflict: { conflict: 'import-differs', shoeId: 'x', position: 2, difference } });
 }
