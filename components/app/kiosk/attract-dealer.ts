@@ -3,7 +3,14 @@ import { Shoe } from '../../../src/shoe.js';
 import { handRecord, type HandRecord, type ShoeRecord } from '../../../src/shoe-document.js';
 import { shoeSeed } from '../../../src/simulate.js';
 import type { TableRules } from '../../../src/rules.js';
-import { newShoeId, randomShoeSeed, replayStoredShoe, shoeNumberInRun, shoesToPrune, type PrunableShoe } from '../../../src/attract-shoes.js';
+import {
+  newShoeId,
+  randomShoeSeed,
+  replayStoredShoe,
+  shoeNumberInRun,
+  shoesToPrune,
+  type PrunableShoe,
+} from '../../../src/attract-shoes.js';
 import { KeptShoeController, storageProblemText, type KeptShoeStore } from '../data/kept-shoe.js';
 
 export interface AttractDealerOptions {
@@ -41,7 +48,7 @@ export class AttractDealerController implements ReactiveController {
   /** The hands this kiosk dealt; a new array for each hand. */
   private dealt: readonly HandRecord[] = [];
   /** Why the last deal or new shoe failed, until one succeeds; null when all went well. */
-  failure: string | null = null;
+  failure: unknown = null;
   /** 1 for the first shoe dealt. */
   shoeNumber = 0;
   /** Keeps the shoes in storage (null without storage). */
@@ -140,7 +147,7 @@ export class AttractDealerController implements ReactiveController {
       (error: unknown) => {
         // Said on screen as well as logged: a kiosk that stopped dealing must say why.
         console.error('Attract mode:', error);
-        this.failure = error instanceof Error ? error.message : String(error);
+        this.failure = error;
         this.host.requestUpdate();
       },
     );
@@ -157,7 +164,10 @@ export class AttractDealerController implements ReactiveController {
       if (stored && resumed) {
         this.shoe = resumed;
         const table = this.storage?.table() ?? '';
-        this.shoeNumber = (this.options.seed == null ? null : shoeNumberInRun(this.options.seed, stored.seed)) ?? rememberedShoeNumber(table, stored.id) ?? 1;
+        this.shoeNumber =
+          (this.options.seed == null ? null : shoeNumberInRun(this.options.seed, stored.seed)) ??
+          rememberedShoeNumber(table, stored.id) ??
+          1;
         this.dealt = this.kept.hands;
         this.host.requestUpdate();
         return;
@@ -252,11 +262,16 @@ export class AttractDealerController implements ReactiveController {
         const finished = this.shoe?.finished ?? false;
         await this.dealNextNow();
         return finished;
-      }).then((finished) => {
-        // A finished shoe stays on screen a while before the next one is shuffled.
-        const pause = this.shoe?.finished ? (this.options.pauseBetweenShoes ?? Math.max(this.options.interval * 3, 8000)) : this.options.interval;
-        this.schedule(finished ? this.options.interval : pause);
-      }, () => this.schedule(this.options.interval));
+      }).then(
+        (finished) => {
+          // A finished shoe stays on screen a while before the next one is shuffled.
+          const pause = this.shoe?.finished
+            ? (this.options.pauseBetweenShoes ?? Math.max(this.options.interval * 3, 8000))
+            : this.options.interval;
+          this.schedule(finished ? this.options.interval : pause);
+        },
+        () => this.schedule(this.options.interval),
+      );
     }, delay);
   }
 }
@@ -279,7 +294,9 @@ function rememberShoeNumber(table: string, shoeId: string, number: number): void
 function rememberedShoeNumber(table: string, shoeId: string): number | null {
   try {
     const remembered = JSON.parse(localStorage.getItem(shoeNumberKey(table)) ?? 'null') as { shoeId?: unknown; number?: unknown } | null;
-    return remembered?.shoeId === shoeId && Number.isInteger(remembered.number) && (remembered.number as number) >= 1 ? (remembered.number as number) : null;
+    return remembered?.shoeId === shoeId && Number.isInteger(remembered.number) && (remembered.number as number) >= 1
+      ? (remembered.number as number)
+      : null;
   } catch {
     return null;
   }

@@ -1,13 +1,22 @@
 import { LitElement, html, css, nothing } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
-import { readKioskSettings, storedTableName, type KioskMode, type KioskSettings, type SettingProblem, type SettingReason } from './kiosk-settings.js';
+import {
+  readKioskSettings,
+  storedTableName,
+  type KioskMode,
+  type KioskSettings,
+  type SettingProblem,
+  type SettingReason,
+} from './kiosk-settings.js';
 import { useLocale } from '../../internal/localization.js';
 import type { AttractDealerController } from './attract-dealer.js';
 import { WakeLockController } from './wake-lock.js';
 import { BurnInShiftController } from './burn-in-shift.js';
 import type { KeptShoeStore } from '../data/kept-shoe.js';
 import { openStorage } from '../data/storage.js';
+import { storageErrorText } from '../data/storage-words.js';
+import { StorageError } from '../../../src/persistence/scoreboard-store.js';
 import { noticeLook } from '../../styles/theme.js';
 import { loadOnDemand, PartMissingError } from '../on-demand.js';
 // The history comes with the page rather than after it: fetched beside the page's own code instead
@@ -159,11 +168,15 @@ export class BaccKiosk extends LitElement {
     // The settings may have changed while the code loaded: deal by the latest, if still in attract mode.
     const { settings } = this;
     if (!dealing || settings.mode !== 'attract') return;
-    this.dealer ??= new dealing.AttractDealerController(this, { rules: settings.rules, interval: settings.speed * 1000 }, {
-      table: () => storedTableName(this.settings),
-      keep: () => this.settings.keep,
-      store: () => this.store,
-    });
+    this.dealer ??= new dealing.AttractDealerController(
+      this,
+      { rules: settings.rules, interval: settings.speed * 1000 },
+      {
+        table: () => storedTableName(this.settings),
+        keep: () => this.settings.keep,
+        store: () => this.store,
+      },
+    );
     this.dealer.configure({ rules: settings.rules, interval: settings.speed * 1000, seed: settings.seed });
     this.requestUpdate();
   }
@@ -195,43 +208,65 @@ export class BaccKiosk extends LitElement {
         ></bacc-operator>`;
       case 'display':
         // The same table name as the console's when the URL names none, so both agree by default.
-        return html`<bacc-table-display table=${storedTableName(settings)} limits=${settings.limits} rows=${settings.rows} ?letters=${settings.letters}></bacc-table-display>`;
+        return html`<bacc-table-display
+          table=${storedTableName(settings)}
+          limits=${settings.limits}
+          rows=${settings.rows}
+          ?letters=${settings.letters}
+        ></bacc-table-display>`;
       case 'history':
         return html`<bacc-history></bacc-history>`;
       case 'attract':
         return html`<bacc-scoreboard
-            .hands=${dealer?.hands ?? []}
-            .rules=${settings.rules}
-            table-name=${settings.table}
-            limits=${settings.limits}
-            shoe-number=${dealer?.shoeNumber ?? 1}
-            ?ended=${dealer?.shoeOver ?? false}
-            rows=${settings.rows}
-            ?letters=${settings.letters}
-            status=${this.attractStatus()}
-            exportparts="status: storage"
-          ></bacc-scoreboard>`;
+          .hands=${dealer?.hands ?? []}
+          .rules=${settings.rules}
+          table-name=${settings.table}
+          limits=${settings.limits}
+          shoe-number=${dealer?.shoeNumber ?? 1}
+          ?ended=${dealer?.shoeOver ?? false}
+          rows=${settings.rows}
+          ?letters=${settings.letters}
+          status=${this.attractStatus()}
+          exportparts="status: storage"
+        ></bacc-scoreboard>`;
     }
   }
 
   /** Attract mode's status line: storage trouble, another window dealing the table, or a failed deal. */
   private attractStatus(): string {
     const { dealer } = this;
-    if (dealer?.dealtElsewhere) return msg('Another window deals this table\'s attract shoe: this screen follows it, and deals once that window closes.', { id: 'kiosk-dealt-elsewhere' });
-    return dealer?.storageProblem || (dealer?.failure ? msg(str`Dealing stopped: ${dealer.failure}`, { id: 'kiosk-deal-failed' }) : '');
+    if (dealer?.dealtElsewhere)
+      return msg("Another window deals this table's attract shoe: this screen follows it, and deals once that window closes.", {
+        id: 'kiosk-dealt-elsewhere',
+      });
+    if (dealer?.storageProblem) return dealer.storageProblem;
+    if (dealer?.failure == null) return '';
+    // Storage says what failed in the page's language; anything else is a defect, logged in full by the dealer.
+    if (dealer.failure instanceof StorageError) {
+      const reason = storageErrorText(dealer.failure);
+      return msg(str`Dealing stopped: ${reason}`, { id: 'kiosk-deal-failed' });
+    }
+    return msg('Dealing stopped by an unexpected error (details in the browser console); reload to deal again.', {
+      id: 'kiosk-deal-failed-unexpected',
+    });
   }
 
   protected override render() {
     return html`
       ${this.renderMode()}
-      ${this.problems.length > 0 || this.partMissing
-        ? html`<div class="notice" part="notice" role=${this.partMissing ? 'alert' : 'status'}>
-            ${this.partMissing ? html`<p>${this.partMissing}</p>` : nothing}
-            ${this.problems.map(
-              (problem) => html`<p>${msg(str`Ignored ${problem.parameter}=${problem.value}: ${settingReasonText(problem.reason)}`, { id: 'kiosk-ignored' })}</p>`,
-            )}
-          </div>`
-        : nothing}
+      ${
+        this.problems.length > 0 || this.partMissing
+          ? html`<div class="notice" part="notice" role=${this.partMissing ? 'alert' : 'status'}>
+              ${this.partMissing ? html`<p>${this.partMissing}</p>` : nothing}
+              ${this.problems.map(
+                (problem) =>
+                  html`<p>
+                    ${msg(str`Ignored ${problem.parameter}=${problem.value}: ${settingReasonText(problem.reason)}`, { id: 'kiosk-ignored' })}
+                  </p>`,
+              )}
+            </div>`
+          : nothing
+      }
     `;
   }
 }
@@ -240,11 +275,15 @@ export class BaccKiosk extends LitElement {
 function settingReasonText(reason: SettingReason): string {
   switch (reason.kind) {
     case 'whole-number':
-      return msg(str`must be a whole number from ${reason.min} to ${reason.max}; using ${reason.using}`, { id: 'kiosk-reason-whole-number' });
+      return msg(str`must be a whole number from ${reason.min} to ${reason.max}; using ${reason.using}`, {
+        id: 'kiosk-reason-whole-number',
+      });
     case 'seconds':
       return msg(str`must be seconds per hand from ${reason.min} to ${reason.max}; using ${reason.using}`, { id: 'kiosk-reason-seconds' });
     case 'one-of':
-      return msg(str`must be ${reason.allowed.join(msg(' or ', { id: 'kiosk-reason-or' }))}; using ${reason.using}`, { id: 'kiosk-reason-one-of' });
+      return msg(str`must be ${reason.allowed.join(msg(' or ', { id: 'kiosk-reason-or' }))}; using ${reason.using}`, {
+        id: 'kiosk-reason-one-of',
+      });
     case 'text-length':
       return reason.using
         ? msg(str`must be 1 to ${reason.max} characters; using "${reason.using}"`, { id: 'kiosk-reason-text-length' })

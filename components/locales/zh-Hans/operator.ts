@@ -51,6 +51,7 @@ export const templates: Record<string, unknown> = {
   // <bacc-kiosk> attract mode
   'kiosk-dealt-elsewhere': '另一个窗口正在为此牌桌发模拟牌靴：此屏幕跟随显示，该窗口关闭后由此屏幕发牌。',
   'kiosk-deal-failed': str`发牌已停止：${0}`,
+  'kiosk-deal-failed-unexpected': '发牌因意外错误而停止（详情见浏览器控制台）；请重新加载以继续发牌。',
   // <bacc-table-display>
   'display-storage': str`无法读取已保存的牌靴：${0}`,
   'display-waiting-table': str`${0} 还没有保存的牌靴：操作员开始新牌靴后，这里会立即显示。`,
