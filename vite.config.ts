@@ -15,7 +15,12 @@ export default defineConfig({
           // lazy chunks without Lit also import: @lit/localize and the table rules), and History's
           // first page with 1,000 stored shoes came up later for the third module request
           // (5–35 ms, side by side). An end-to-end test keeps History's first page to two scripts.
-          groups: [{ name: 'page', test: /node_modules[\\/](lit|lit-html|lit-element|@lit)[\\/]|components[\\/](styles[\\/]theme|internal[\\/]localization|locales[\\/].*)\.ts$|src[\\/]rules\.ts$/ }],
+          groups: [
+            {
+              name: 'page',
+              test: /node_modules[\\/](lit|lit-html|lit-element|@lit)[\\/]|components[\\/](styles[\\/]theme|internal[\\/]localization|locales[\\/].*)\.ts$|src[\\/]rules\.ts$/,
+            },
+          ],
         },
       },
     },

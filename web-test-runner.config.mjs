@@ -4,8 +4,15 @@ import { chromeLauncher } from '@web/test-runner-chrome';
 import { defaultReporter } from '@web/test-runner';
 
 // Debian's Chromium as root: no sandbox, and no background network (this machine has none).
-const args = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const args = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** Writes pass/fail counts for scripts/test-all.mjs, which adds up every suite. */
 function countingReporter(file) {
@@ -37,8 +44,15 @@ export default {
   files: ['test/browser/**/*.test.ts'],
   nodeResolve: true,
   plugins: [esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' })],
-  browsers: [chromeLauncher({ launchOptions: {
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', headless: true, args } })],
+  browsers: [
+    chromeLauncher({
+      launchOptions: {
+        executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+        headless: true,
+        args,
+      },
+    }),
+  ],
   reporters: [defaultReporter(), countingReporter(process.env.WTR_COUNTS ?? '.tmp/wtr-counts.json')],
   testFramework: { config: { timeout: 10000 } },
 };

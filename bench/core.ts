@@ -28,13 +28,19 @@ export function oddsBenchmarks(): BenchFigure[] {
   const depleted = depletedShoes(64);
   exactOdds(full); // builds the deal table once, as the first call in any process does
 
-  const fullSamples = timePerOperation(() => {
-    for (let i = 0; i < 50; i++) exactOdds(full);
-  }, { operations: 50, samples: 40, warmup: 20 });
+  const fullSamples = timePerOperation(
+    () => {
+      for (let i = 0; i < 50; i++) exactOdds(full);
+    },
+    { operations: 50, samples: 40, warmup: 20 },
+  );
 
-  const depletedSamples = timePerOperation(() => {
-    for (const counts of depleted) exactOdds(counts);
-  }, { operations: depleted.length, samples: 40, warmup: 5 });
+  const depletedSamples = timePerOperation(
+    () => {
+      for (const counts of depleted) exactOdds(counts);
+    },
+    { operations: depleted.length, samples: 40, warmup: 5 },
+  );
 
   // Side by side with a direct enumeration of every ordered deal, on the same compositions,
   // interleaved so that both see the same machine load.
@@ -79,7 +85,9 @@ export function simulationBenchmarks(): BenchFigure[] {
       const hands = run();
       rates.push(hands / ((performance.now() - start) * 1000));
     }
-    figures.push(rateFigure(`simulation, whole 8-deck shoes shuffled, dealt and resolved, one core, ${label}`, rates, 'M hands/s', minimum));
+    figures.push(
+      rateFigure(`simulation, whole 8-deck shoes shuffled, dealt and resolved, one core, ${label}`, rates, 'M hands/s', minimum),
+    );
   }
   return figures;
 }

@@ -12,8 +12,16 @@ import { upperBoundFigure, type BenchFigure } from './harness.js';
 import { traceMainThread } from './main-thread.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const args = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--js-flags=--expose-gc'];
+const args = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--js-flags=--expose-gc',
+];
 
 type BenchWindow = {
   bench: {
@@ -64,7 +72,15 @@ async function heapAndNodes(page: Page): Promise<{ heap: number; nodes: number }
 
 export async function displayBenchmarks(): Promise<BenchFigure[]> {
   const outDir = `${root}.tmp/bench-dist`;
-  await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true, rollupOptions: { input: { display: `${root}bench/pages/display.html`, displayWindow: `${root}bench/pages/display-window.html` } } } });
+  await build({
+    root,
+    logLevel: 'warn',
+    build: {
+      outDir,
+      emptyOutDir: true,
+      rollupOptions: { input: { display: `${root}bench/pages/display.html`, displayWindow: `${root}bench/pages/display-window.html` } },
+    },
+  });
   const server = await preview({ root, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false } });
   const address = server.httpServer.address();
   if (address === null || typeof address === 'string') throw new Error('no preview port');
@@ -77,7 +93,8 @@ export async function displayBenchmarks(): Promise<BenchFigure[]> {
     // Warm up, as every benchmark here does (bench/harness.ts): the first rounds on a fresh page
     // time the JIT compiling the elements' code (the very first took ~300 ms), not a kiosk that
     // has been dealing for a while. Unrecorded.
-    for (let i = 0; i < 8; i++) await page.evaluate((seed) => (globalThis as unknown as BenchWindow).bench.firstPaintOfRoads(seed), `warm-${i}`);
+    for (let i = 0; i < 8; i++)
+      await page.evaluate((seed) => (globalThis as unknown as BenchWindow).bench.firstPaintOfRoads(seed), `warm-${i}`);
     await page.evaluate((seed) => (globalThis as unknown as BenchWindow).bench.mountScoreboard(seed, 20), 'warm');
     for (let i = 0; i < 10; i++) await page.evaluate(() => (globalThis as unknown as BenchWindow).bench.oneMoreHand());
 
@@ -87,7 +104,12 @@ export async function displayBenchmarks(): Promise<BenchFigure[]> {
       const { result, busy } = await traceMainThread(page, async () => {
         const walls: number[] = [];
         for (let i = 0; i < 5; i++) {
-          walls.push(await page.evaluate(([seed, label]) => (globalThis as unknown as BenchWindow).bench.firstPaintOfRoads(seed, label), [`first-${batch}-${i}`, `first-${batch}-${i}`] as const));
+          walls.push(
+            await page.evaluate(([seed, label]) => (globalThis as unknown as BenchWindow).bench.firstPaintOfRoads(seed, label), [
+              `first-${batch}-${i}`,
+              `first-${batch}-${i}`,
+            ] as const),
+          );
         }
         return walls;
       });
@@ -135,7 +157,10 @@ export async function displayBenchmarks(): Promise<BenchFigure[]> {
     await page.evaluate(() => (globalThis as unknown as BenchWindow).bench.dealShoes(['soak-baseline'], 5));
     const afterFirstShoe = await heapAndNodes(page);
     const seeds = Array.from({ length: 124 }, (_, i) => `soak-${i}`);
-    const hands = await page.evaluate((list) => (globalThis as unknown as BenchWindow).bench.dealShoes([...list, 'soak-baseline'], 25), seeds);
+    const hands = await page.evaluate(
+      (list) => (globalThis as unknown as BenchWindow).bench.dealShoes([...list, 'soak-baseline'], 25),
+      seeds,
+    );
     const shoes = seeds.length + 1;
     const afterAll = await heapAndNodes(page);
 
@@ -152,11 +177,33 @@ export async function displayBenchmarks(): Promise<BenchFigure[]> {
       met: growth <= 0.1,
     });
     return [
-      upperBoundFigure('display: first paint of a full 80-hand shoe in every road, main-thread work from property set to painted (Chromium, production build)', firstPaint, 'ms', 16),
-      { ...upperBoundFigure('display: the same, wall-clock to the next painted frame, including the wait for the display\'s frame', firstPaintWall, 'ms', 16), target: 'information', met: true },
+      upperBoundFigure(
+        'display: first paint of a full 80-hand shoe in every road, main-thread work from property set to painted (Chromium, production build)',
+        firstPaint,
+        'ms',
+        16,
+      ),
+      {
+        ...upperBoundFigure(
+          "display: the same, wall-clock to the next painted frame, including the wait for the display's frame",
+          firstPaintWall,
+          'ms',
+          16,
+        ),
+        target: 'information',
+        met: true,
+      },
       ...oneMoreHandFigures(moreHand, moreHandWall, withChart, emptyFrame, followed),
-      percentFigure('display: JS heap after 10,000 auto-dealt hands against after the first shoe', heapGrowth, `${shoes} shoes, ${hands} hands; ${(afterFirstShoe.heap / 2 ** 20).toFixed(1)} → ${(afterAll.heap / 2 ** 20).toFixed(1)} MiB`),
-      percentFigure('display: DOM nodes after 10,000 auto-dealt hands against after the first shoe', nodeGrowth, `${afterFirstShoe.nodes} → ${afterAll.nodes} nodes`),
+      percentFigure(
+        'display: JS heap after 10,000 auto-dealt hands against after the first shoe',
+        heapGrowth,
+        `${shoes} shoes, ${hands} hands; ${(afterFirstShoe.heap / 2 ** 20).toFixed(1)} → ${(afterAll.heap / 2 ** 20).toFixed(1)} MiB`,
+      ),
+      percentFigure(
+        'display: DOM nodes after 10,000 auto-dealt hands against after the first shoe',
+        nodeGrowth,
+        `${afterFirstShoe.nodes} → ${afterAll.nodes} nodes`,
+      ),
     ];
   } finally {
     await browser.close();
@@ -213,7 +260,10 @@ async function openDisplayWindows(browser: Browser, origin: string): Promise<Dis
   /** One hand written in the console window and shown in the display window; the display's milliseconds from message to frame. */
   const oneHand = async (label: string, said: boolean): Promise<number> => {
     const next = 1 + (await display.evaluate(() => (globalThis as unknown as DisplayWindow).displayBench.handsShown()));
-    await display.evaluate(([l, count]) => (globalThis as unknown as DisplayWindow).displayBench.expectHand(l, count), [label, next] as const);
+    await display.evaluate(([l, count]) => (globalThis as unknown as DisplayWindow).displayBench.expectHand(l, count), [
+      label,
+      next,
+    ] as const);
     await console_.evaluate((s) => (globalThis as unknown as ConsoleWindow).consoleBench.addHand(s), said);
     return display.evaluate(() => (globalThis as unknown as DisplayWindow).displayBench.shown());
   };
@@ -226,7 +276,10 @@ async function openDisplayWindows(browser: Browser, origin: string): Promise<Dis
     await display.evaluate(() => (globalThis as unknown as DisplayWindow).displayBench.countAdds(true));
     await oneHand(`warm-${String(said)}-counted`, said);
     const adds = await display.evaluate(() => (globalThis as unknown as DisplayWindow).displayBench.countAdds(false));
-    if (said ? adds !== 1 : adds <= 1) throw new Error(`the display window made ${adds} RoadTracker.add calls for one hand (${said ? 'told it was added' : 'not told what changed'})`);
+    if (said ? adds !== 1 : adds <= 1)
+      throw new Error(
+        `the display window made ${adds} RoadTracker.add calls for one hand (${said ? 'told it was added' : 'not told what changed'})`,
+      );
   }
 
   return {
@@ -236,7 +289,10 @@ async function openDisplayWindows(browser: Browser, origin: string): Promise<Dis
         const walls: number[] = [];
         for (let i = 0; i < 10; i++) {
           walls.push(await oneHand(`window-${round}-${i}`, said));
-          await display.evaluate((label) => (globalThis as unknown as DisplayWindow).displayBench.emptyFrame(label), `window-empty-${round}-${i}`);
+          await display.evaluate(
+            (label) => (globalThis as unknown as DisplayWindow).displayBench.emptyFrame(label),
+            `window-empty-${round}-${i}`,
+          );
         }
         return walls;
       });
@@ -258,9 +314,20 @@ async function openDisplayWindows(browser: Browser, origin: string): Promise<Dis
 }
 
 /** The figures of one more hand: the console's own scoreboard, then a display window that follows another window's console. */
-function oneMoreHandFigures(work: number[], wall: number[], withChart: number[], emptyFrame: number[], followed: DisplayWindowSamples): BenchFigure[] {
+function oneMoreHandFigures(
+  work: number[],
+  wall: number[],
+  withChart: number[],
+  emptyFrame: number[],
+  followed: DisplayWindowSamples,
+): BenchFigure[] {
   const information = (figure: BenchFigure): BenchFigure => ({ ...figure, target: 'information', met: true });
-  const own = upperBoundFigure(`display: one more hand on the console's own scoreboard, main-thread work from property set to painted (the chart follows when idle)`, work, 'ms', ONE_MORE_HAND_MS);
+  const own = upperBoundFigure(
+    `display: one more hand on the console's own scoreboard, main-thread work from property set to painted (the chart follows when idle)`,
+    work,
+    'ms',
+    ONE_MORE_HAND_MS,
+  );
   const inWindow = upperBoundFigure(
     `display window: one more hand in a display window that follows another window's console, main-thread work in the display window from the channel message to painted (it reads the one hand; the chart follows when idle)`,
     followed.work,
@@ -270,9 +337,28 @@ function oneMoreHandFigures(work: number[], wall: number[], withChart: number[],
   const extra = inWindow.median - own.median;
   return [
     own,
-    information(upperBoundFigure('display: the same, wall-clock to the next painted frame, including the wait for the display\'s frame', wall, 'ms', ONE_MORE_HAND_MS)),
-    information(upperBoundFigure('display: for comparison, a frame in which nothing changed, on the same page, measured the same way (included in the figures above; not the scoreboard\'s work)', emptyFrame, 'ms', ONE_MORE_HAND_MS)),
-    upperBoundFigure('display: one more hand on the console\'s own scoreboard until the chart, which redraws when the page is idle, shows it too: main-thread work', withChart, 'ms', WITH_CHART_MS),
+    information(
+      upperBoundFigure(
+        "display: the same, wall-clock to the next painted frame, including the wait for the display's frame",
+        wall,
+        'ms',
+        ONE_MORE_HAND_MS,
+      ),
+    ),
+    information(
+      upperBoundFigure(
+        "display: for comparison, a frame in which nothing changed, on the same page, measured the same way (included in the figures above; not the scoreboard's work)",
+        emptyFrame,
+        'ms',
+        ONE_MORE_HAND_MS,
+      ),
+    ),
+    upperBoundFigure(
+      "display: one more hand on the console's own scoreboard until the chart, which redraws when the page is idle, shows it too: main-thread work",
+      withChart,
+      'ms',
+      WITH_CHART_MS,
+    ),
     inWindow,
     {
       // A difference of two medians: one figure, not a spread of samples.
@@ -285,10 +371,43 @@ function oneMoreHandFigures(work: number[], wall: number[], withChart: number[],
       target: `≤ ${DISPLAY_WINDOW_EXTRA_MS} ms (the console's own figure + ${DISPLAY_WINDOW_EXTRA_MS} ms)`,
       met: extra <= DISPLAY_WINDOW_EXTRA_MS,
     },
-    information(upperBoundFigure('display window: the same, wall-clock from the channel message to the painted frame (reading the hand from IndexedDB, and the wait for the frame)', followed.wall, 'ms', ONE_MORE_HAND_MS)),
-    information(upperBoundFigure('display window: for comparison, a frame in which nothing changed in that window, measured the same way', followed.emptyFrame, 'ms', ONE_MORE_HAND_MS)),
-    upperBoundFigure('display window: one more hand until the chart has redrawn too: main-thread work from the channel message', followed.withChart, 'ms', WITH_CHART_MS),
-    information(upperBoundFigure('display window, for comparison: one more hand from a message that does not say what changed (the whole shoe read again and every road rebuilt, as every message did before), main-thread work to painted', followed.reread, 'ms', ONE_MORE_HAND_MS)),
-    information(upperBoundFigure('display window, for comparison: the same until the chart has redrawn too', followed.rereadWithChart, 'ms', WITH_CHART_MS)),
+    information(
+      upperBoundFigure(
+        'display window: the same, wall-clock from the channel message to the painted frame (reading the hand from IndexedDB, and the wait for the frame)',
+        followed.wall,
+        'ms',
+        ONE_MORE_HAND_MS,
+      ),
+    ),
+    information(
+      upperBoundFigure(
+        'display window: for comparison, a frame in which nothing changed in that window, measured the same way',
+        followed.emptyFrame,
+        'ms',
+        ONE_MORE_HAND_MS,
+      ),
+    ),
+    upperBoundFigure(
+      'display window: one more hand until the chart has redrawn too: main-thread work from the channel message',
+      followed.withChart,
+      'ms',
+      WITH_CHART_MS,
+    ),
+    information(
+      upperBoundFigure(
+        'display window, for comparison: one more hand from a message that does not say what changed (the whole shoe read again and every road rebuilt, as every message did before), main-thread work to painted',
+        followed.reread,
+        'ms',
+        ONE_MORE_HAND_MS,
+      ),
+    ),
+    information(
+      upperBoundFigure(
+        'display window, for comparison: the same until the chart has redrawn too',
+        followed.rereadWithChart,
+        'ms',
+        WITH_CHART_MS,
+      ),
+    ),
   ];
 }

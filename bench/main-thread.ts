@@ -17,11 +17,19 @@ interface TraceEvent {
   args?: { name?: string };
 }
 
-export async function traceMainThread<T>(page: Page, run: () => Promise<T>): Promise<{ result: T; busy: (label: string, endMark?: string) => number; breakdown: (label: string) => Record<string, number> }> {
+export async function traceMainThread<T>(
+  page: Page,
+  run: () => Promise<T>,
+): Promise<{ result: T; busy: (label: string, endMark?: string) => number; breakdown: (label: string) => Record<string, number> }> {
   const session: CDPSession = await page.context().newCDPSession(page);
   const events: TraceEvent[] = [];
-  (session as unknown as { on(event: string, listener: (params: { value: TraceEvent[] }) => void): void }).on('Tracing.dataCollected', ({ value }) => void events.push(...value));
-  const complete = new Promise<void>((resolve) => (session as unknown as { once(event: string, listener: () => void): void }).once('Tracing.tracingComplete', () => resolve()));
+  (session as unknown as { on(event: string, listener: (params: { value: TraceEvent[] }) => void): void }).on(
+    'Tracing.dataCollected',
+    ({ value }) => void events.push(...value),
+  );
+  const complete = new Promise<void>((resolve) =>
+    (session as unknown as { once(event: string, listener: () => void): void }).once('Tracing.tracingComplete', () => resolve()),
+  );
   await session.send('Tracing.start', {
     traceConfig: { includedCategories: ['toplevel', 'devtools.timeline', 'blink.user_timing', '__metadata'] },
     transferMode: 'ReportEvents',
@@ -33,10 +41,13 @@ export async function traceMainThread<T>(page: Page, run: () => Promise<T>): Pro
 
   const marks = new Map<string, { ts: number; pid: number }>();
   for (const event of events) {
-    if ((event.ph === 'R' || event.ph === 'I' || event.ph === 'n') && !marks.has(event.name)) marks.set(event.name, { ts: event.ts, pid: event.pid });
+    if ((event.ph === 'R' || event.ph === 'I' || event.ph === 'n') && !marks.has(event.name))
+      marks.set(event.name, { ts: event.ts, pid: event.pid });
   }
   const mainThreads = new Set(
-    events.filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map((event) => `${event.pid}:${event.tid}`),
+    events
+      .filter((event) => event.ph === 'M' && event.name === 'thread_name' && event.args?.name === 'CrRendererMain')
+      .map((event) => `${event.pid}:${event.tid}`),
   );
   const busy = (label: string, endMark = `${label}-end`): number => {
     const start = marks.get(`${label}-start`);
@@ -44,7 +55,9 @@ export async function traceMainThread<T>(page: Page, run: () => Promise<T>): Pro
     if (!start || !end) throw new Error(`no trace marks for ${label}`);
     // The union of every complete event on the page's main thread, clipped to the window.
     const spans = events
-      .filter((event) => event.ph === 'X' && event.dur !== undefined && event.pid === start.pid && mainThreads.has(`${event.pid}:${event.tid}`))
+      .filter(
+        (event) => event.ph === 'X' && event.dur !== undefined && event.pid === start.pid && mainThreads.has(`${event.pid}:${event.tid}`),
+      )
       .map((event) => [Math.max(event.ts, start.ts), Math.min(event.ts + event.dur!, end.ts)] as const)
       .filter(([from, to]) => to > from)
       .sort((a, b) => a[0] - b[0]);

@@ -20,7 +20,9 @@ const machine = {
   loadAverageAtStart: loadavg().map((load) => Number(load.toFixed(2))),
 };
 
-console.log(`Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.os}, Node ${machine.node}, load ${machine.loadAverageAtStart.join(' ')}`);
+console.log(
+  `Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.os}, Node ${machine.node}, load ${machine.loadAverageAtStart.join(' ')}`,
+);
 
 const groups: [string, () => BenchFigure[] | Promise<BenchFigure[]>][] = [
   ['exact odds', oddsBenchmarks],
@@ -35,7 +37,9 @@ const format = (value: number): string => (value >= 100 ? value.toFixed(0) : val
 const report = (figure: BenchFigure): void => {
   figures.push(figure);
   const verdict = figure.target === 'information' ? '' : figure.met ? `  meets ${figure.target}` : `  MISSES ${figure.target}`;
-  console.log(`${figure.name}: median ${format(figure.median)} ${figure.unit} (p25 ${format(figure.p25)}, p75 ${format(figure.p75)}, ${figure.samples} samples)${verdict}`);
+  console.log(
+    `${figure.name}: median ${format(figure.median)} ${figure.unit} (p25 ${format(figure.p25)}, p75 ${format(figure.p75)}, ${figure.samples} samples)${verdict}`,
+  );
 };
 
 for (const [, run] of groups) for (const figure of await run()) report(figure);

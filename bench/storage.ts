@@ -8,8 +8,15 @@ import { fileURLToPath } from 'node:url';
 import { upperBoundFigure, type BenchFigure } from './harness.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const args = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const args = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 type StorageWindow = {
   storageBench: {
@@ -25,7 +32,16 @@ export async function storageBenchmarks(): Promise<BenchFigure[]> {
   // `npm run build` builds it: built as two inputs of one build, the modules they share were split
   // into chunks the real app does not have (more module requests to open History than the app makes).
   // The page's files go under bench/, which the app's service worker leaves out of its precache.
-  await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true, assetsDir: 'bench/assets', rollupOptions: { input: { storage: `${root}bench/pages/storage.html` } } } });
+  await build({
+    root,
+    logLevel: 'warn',
+    build: {
+      outDir,
+      emptyOutDir: true,
+      assetsDir: 'bench/assets',
+      rollupOptions: { input: { storage: `${root}bench/pages/storage.html` } },
+    },
+  });
   await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: false } });
   const server = await preview({ root, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false } });
   const address = server.httpServer.address();
@@ -39,7 +55,10 @@ export async function storageBenchmarks(): Promise<BenchFigure[]> {
     await page.waitForFunction(() => 'storageBench' in globalThis);
     // Functions passed to page.evaluate run in the page: they reach the bench through globalThis.
     const saveTimes: number[] = [];
-    for (let shoe = 0; shoe < 5; shoe++) saveTimes.push(...(await page.evaluate((seed) => (globalThis as unknown as StorageWindow).storageBench.saveHands(seed), `save-${shoe}`)));
+    for (let shoe = 0; shoe < 5; shoe++)
+      saveTimes.push(
+        ...(await page.evaluate((seed) => (globalThis as unknown as StorageWindow).storageBench.saveHands(seed), `save-${shoe}`)),
+      );
 
     const hands = await page.evaluate(() => (globalThis as unknown as StorageWindow).storageBench.populate(1000));
     const exports: number[] = [];
@@ -84,9 +103,19 @@ export async function storageBenchmarks(): Promise<BenchFigure[]> {
     }
 
     return [
-      upperBoundFigure('storage: open the app with 1,000 stored shoes and show the first page of history (navigation start to 20 rows on screen), Chromium', opening, 'ms', 300),
+      upperBoundFigure(
+        'storage: open the app with 1,000 stored shoes and show the first page of history (navigation start to 20 rows on screen), Chromium',
+        opening,
+        'ms',
+        300,
+      ),
       upperBoundFigure('storage: save one hand (its own IndexedDB transaction with the shoe summary), Chromium', saveTimes, 'ms', 5),
-      upperBoundFigure(`storage: export 1,000 stored shoes (${hands} hands) to a JSON document of ${(size / 2 ** 20).toFixed(1)} MiB, Chromium`, exports, 'ms', 2000),
+      upperBoundFigure(
+        `storage: export 1,000 stored shoes (${hands} hands) to a JSON document of ${(size / 2 ** 20).toFixed(1)} MiB, Chromium`,
+        exports,
+        'ms',
+        2000,
+      ),
     ];
   } finally {
     await browser.close();

@@ -306,7 +306,10 @@ function parse<T extends NonNullable<ParseArgsConfig['options']>>(args: string[]
 
 /** Errors the core raises for bad input: cards, hands, rules, compositions. */
 function isInputError(error: unknown): boolean {
-  return error instanceof Error && ['CardError', 'HandError', 'RulesError', 'CompositionError', 'RoadsError', 'ShoeDocumentError', 'StatisticsError'].includes(error.name);
+  return (
+    error instanceof Error &&
+    ['CardError', 'HandError', 'RulesError', 'CompositionError', 'RoadsError', 'ShoeDocumentError', 'StatisticsError'].includes(error.name)
+  );
 }
 
 function oneLine(error: unknown): string {

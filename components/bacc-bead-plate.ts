@@ -141,9 +141,16 @@ export class BaccBeadPlate extends RoadGridElement {
  * with totals, and shown only with letters or forced colours.
  */
 function beadLayers(beads: readonly BeadPlateCell[], labels: BeadLabels): SVGTemplateResult[] {
-  const discs = (outcome: Winner) => dotLayer(`discs ${outcome}`, beads.filter((cell) => cell.outcome === outcome));
+  const discs = (outcome: Winner) =>
+    dotLayer(
+      `discs ${outcome}`,
+      beads.filter((cell) => cell.outcome === outcome),
+    );
   const labelled = (cell: BeadPlateCell) => ({ col: cell.col, row: cell.row, text: beadLabel(cell, labels) });
-  const pairs = pairLayers(beads.filter((cell) => cell.bankerPair), beads.filter((cell) => cell.playerPair));
+  const pairs = pairLayers(
+    beads.filter((cell) => cell.bankerPair),
+    beads.filter((cell) => cell.playerPair),
+  );
   if (labels !== 'totals') return [discs('B'), discs('P'), discs('T'), glyphLayer(`label ${labels}`, beads.map(labelled)), pairs];
   const totalled = beads.filter((cell) => cell.winningTotal !== null);
   return [

@@ -5,7 +5,17 @@ import type { BigRoadCell, BigRoadSide, BigRoadSnapshot, RoadTracker } from '../
 import { outcomeLetter, roadName } from './internal/messages.js';
 import { bankerPairCount, columnCount, joinParts, playerPairCount, roadSummary, tieCount } from './internal/road-descriptions.js';
 import { RoadGridElement } from './internal/road-element.js';
-import { cellLabel, glyphLayer, inWindow, lineLayer, pairLayers, ringLayers, roadGrid, roadGridStyles, type ColumnWindow } from './internal/road-grid-view.js';
+import {
+  cellLabel,
+  glyphLayer,
+  inWindow,
+  lineLayer,
+  pairLayers,
+  ringLayers,
+  roadGrid,
+  roadGridStyles,
+  type ColumnWindow,
+} from './internal/road-grid-view.js';
 import { themeTokens, visuallyHidden } from './styles/theme.js';
 
 /** A big-road cell as drawn: ties and pairs include those counted before the first cell. */
@@ -142,17 +152,20 @@ export class BaccBigRoad extends RoadGridElement {
 }
 
 /** The cells to draw; the leading ties and their pairs go on the first cell, or alone on (0, 0) before any hand. */
-function drawnCells(bigRoad: { cells: readonly BigRoadCell[]; leadingTies: number; leadingTieBankerPair: boolean; leadingTiePlayerPair: boolean }): DrawnCell[] {
-  const drawn = bigRoad.cells.map(
-    (cell): DrawnCell => ({
-      col: cell.col,
-      row: cell.row,
-      side: cell.side,
-      ties: cell.ties,
-      bankerPair: cell.bankerPair || cell.tieBankerPair,
-      playerPair: cell.playerPair || cell.tiePlayerPair,
-    }),
-  );
+function drawnCells(bigRoad: {
+  cells: readonly BigRoadCell[];
+  leadingTies: number;
+  leadingTieBankerPair: boolean;
+  leadingTiePlayerPair: boolean;
+}): DrawnCell[] {
+  const drawn = bigRoad.cells.map((cell): DrawnCell => ({
+    col: cell.col,
+    row: cell.row,
+    side: cell.side,
+    ties: cell.ties,
+    bankerPair: cell.bankerPair || cell.tieBankerPair,
+    playerPair: cell.playerPair || cell.tiePlayerPair,
+  }));
   if (bigRoad.leadingTies > 0) {
     const first = drawn[0] ?? { col: 0, row: 0, side: 'T', ties: 0, bankerPair: false, playerPair: false };
     first.ties += bigRoad.leadingTies;
@@ -171,14 +184,26 @@ function bigRoadLayers(shown: ColumnWindow, rows: number, cells: readonly DrawnC
   const banker = cells.filter((cell) => cell.side === 'B');
   const player = cells.filter((cell) => cell.side === 'P');
   const letter = (cell: DrawnCell) => ({ col: cell.col, row: cell.row, text: outcomeLetter(cell.side) });
-  const counts = cells.filter((cell) => cell.ties > 1).map((cell) => cellLabel('tie-count', { col: cell.col, row: cell.row, text: String(cell.ties) }));
+  const counts = cells
+    .filter((cell) => cell.ties > 1)
+    .map((cell) => cellLabel('tie-count', { col: cell.col, row: cell.row, text: String(cell.ties) }));
   return [
-    ringLayers(shown, rows, [{ className: 'B', cells: banker }, { className: 'P', cells: player }]),
-    lineLayer('tie-slash', cells.filter((cell) => cell.ties > 0), 'slash'),
+    ringLayers(shown, rows, [
+      { className: 'B', cells: banker },
+      { className: 'P', cells: player },
+    ]),
+    lineLayer(
+      'tie-slash',
+      cells.filter((cell) => cell.ties > 0),
+      'slash',
+    ),
     glyphLayer('letter B', banker.map(letter)),
     glyphLayer('letter P', player.map(letter)),
     ...counts,
-    pairLayers(cells.filter((cell) => cell.bankerPair), cells.filter((cell) => cell.playerPair)),
+    pairLayers(
+      cells.filter((cell) => cell.bankerPair),
+      cells.filter((cell) => cell.playerPair),
+    ),
   ];
 }
 

@@ -161,12 +161,24 @@ export class BaccChart extends StatisticsPanel {
         display: none;
         font-size: var(--_chart-font-size);
       }
-      .probe-banker { color: var(--_banker); }
-      .probe-player { color: var(--_player); }
-      .probe-tie { color: var(--_tie); }
-      .probe-text { color: var(--_text); }
-      .probe-muted { color: var(--_muted); }
-      .probe-grid { color: var(--_grid-line); }
+      .probe-banker {
+        color: var(--_banker);
+      }
+      .probe-player {
+        color: var(--_player);
+      }
+      .probe-tie {
+        color: var(--_tie);
+      }
+      .probe-text {
+        color: var(--_text);
+      }
+      .probe-muted {
+        color: var(--_muted);
+      }
+      .probe-grid {
+        color: var(--_grid-line);
+      }
     `,
   ];
 
@@ -281,8 +293,8 @@ export class BaccChart extends StatisticsPanel {
         ${showCount ? this.renderCount() : nothing} ${showFrequencies ? this.renderFrequencies() : nothing}
       </div>
       <div class="probes" aria-hidden="true">
-        <span class="probe-banker"></span><span class="probe-player"></span><span class="probe-tie"></span>
-        <span class="probe-text"></span><span class="probe-muted"></span><span class="probe-grid"></span>
+        <span class="probe-banker"></span><span class="probe-player"></span><span class="probe-tie"></span> <span class="probe-text"></span
+        ><span class="probe-muted"></span><span class="probe-grid"></span>
       </div>
     `;
   }
@@ -294,25 +306,30 @@ export class BaccChart extends StatisticsPanel {
     return html`<figure part="figure">
       <figcaption part="caption">${msg('Banker wins minus player wins, hand by hand', { id: 'chart-count-caption' })}</figcaption>
       <div class="plot" part="plot"><canvas class="count" role="img" aria-label=${this.countSummary()}></canvas></div>
-      <div class="visually-hidden"><table>
-        <caption>${msg('Banker wins minus player wins after each hand', { id: 'chart-count-table' })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">${msg('Hand', { id: 'chart-hand' })}</th>
-            <th scope="col">${msg('Result', { id: 'chart-result' })}</th>
-            <th scope="col">${msg('Banker minus player', { id: 'chart-count-axis' })}</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${counts.map(
-            (count, index) => html`<tr>
-              <th scope="row">${index + 1}</th>
-              <td>${outcomeName(this.outcomes[index]!)}</td>
-              <td>${lead(count)}</td>
-            </tr>`,
-          )}
-        </tbody>
-      </table></div>
+      <div class="visually-hidden">
+        <table>
+          <caption>
+            ${msg('Banker wins minus player wins after each hand', { id: 'chart-count-table' })}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">${msg('Hand', { id: 'chart-hand' })}</th>
+              <th scope="col">${msg('Result', { id: 'chart-result' })}</th>
+              <th scope="col">${msg('Banker minus player', { id: 'chart-count-axis' })}</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${counts.map(
+              (count, index) =>
+                html`<tr>
+                  <th scope="row">${index + 1}</th>
+                  <td>${outcomeName(this.outcomes[index]!)}</td>
+                  <td>${lead(count)}</td>
+                </tr>`,
+            )}
+          </tbody>
+        </table>
+      </div>
     </figure>`;
   }
 
@@ -336,25 +353,30 @@ export class BaccChart extends StatisticsPanel {
         </ul>
       </figcaption>
       <div class="plot" part="plot"><canvas class="frequencies" role="img" aria-label=${this.frequencySummary()}></canvas></div>
-      <div class="visually-hidden"><table>
-        <caption>${msg('How often each came up in this shoe, and its exact probability', { id: 'chart-frequencies-table' })}</caption>
-        <thead>
-          <tr>
-            <td></td>
-            <th scope="col">${msg(str`This shoe (${handCount(s.hands)})`, { id: 'chart-legend-observed' })}</th>
-            <th scope="col">${msg(str`Exact, full ${decks}-deck shoe`, { id: 'chart-legend-exact' })}</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${FREQUENCIES.map(
-            (name) => html`<tr>
-              <th scope="row">${frequencyName(name)}</th>
-              <td>${countOf[name]} (${share(countOf[name], s.hands)})</td>
-              <td>${percent(this.exact[name] / 100, 2)}</td>
-            </tr>`,
-          )}
-        </tbody>
-      </table></div>
+      <div class="visually-hidden">
+        <table>
+          <caption>
+            ${msg('How often each came up in this shoe, and its exact probability', { id: 'chart-frequencies-table' })}
+          </caption>
+          <thead>
+            <tr>
+              <td></td>
+              <th scope="col">${msg(str`This shoe (${handCount(s.hands)})`, { id: 'chart-legend-observed' })}</th>
+              <th scope="col">${msg(str`Exact, full ${decks}-deck shoe`, { id: 'chart-legend-exact' })}</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${FREQUENCIES.map(
+              (name) =>
+                html`<tr>
+                  <th scope="row">${frequencyName(name)}</th>
+                  <td>${countOf[name]} (${share(countOf[name], s.hands)})</td>
+                  <td>${percent(this.exact[name] / 100, 2)}</td>
+                </tr>`,
+            )}
+          </tbody>
+        </table>
+      </div>
     </figure>`;
   }
 
@@ -373,9 +395,12 @@ export class BaccChart extends StatisticsPanel {
   private frequencySummary(): string {
     const hands = this.summary.hands;
     const parts = FREQUENCIES.map((name) =>
-      msg(str`${frequencyName(name)} ${hands === 0 ? '–' : percent(this.observed[name] / 100, 1)} (exact ${percent(this.exact[name] / 100, 2)})`, {
-        id: 'chart-frequency-summary-item',
-      }),
+      msg(
+        str`${frequencyName(name)} ${hands === 0 ? '–' : percent(this.observed[name] / 100, 1)} (exact ${percent(this.exact[name] / 100, 2)})`,
+        {
+          id: 'chart-frequency-summary-item',
+        },
+      ),
     );
     return msg(str`This shoe, ${handCount(hands)}, against the exact odds of a full shoe: ${parts.join(', ')}.`, {
       id: 'chart-frequencies-summary',
@@ -404,7 +429,8 @@ export class BaccChart extends StatisticsPanel {
           },
           pointRadius,
           pointStyle: (ctx: ScriptableContext<'line'>) => (isTie(ctx.dataIndex) ? 'triangle' : 'circle'),
-          pointBackgroundColor: (ctx: ScriptableContext<'line'>) => (isTie(ctx.dataIndex) ? palette.tie : sideColor(countAt(ctx.dataIndex))),
+          pointBackgroundColor: (ctx: ScriptableContext<'line'>) =>
+            isTie(ctx.dataIndex) ? palette.tie : sideColor(countAt(ctx.dataIndex)),
           pointBorderColor: (ctx: ScriptableContext<'line'>) => (isTie(ctx.dataIndex) ? palette.tie : sideColor(countAt(ctx.dataIndex))),
         },
       },
@@ -473,7 +499,13 @@ export class BaccChart extends StatisticsPanel {
             // neighbours never run together ("Banker" "Natural" read "BankerNatural" at 1280 px).
             ticks: {
               color: palette.muted,
-              font: (context) => ({ ...font, size: Math.min(palette.fontSize * 0.8, (context.chart.chartArea?.width ?? context.chart.width) / FREQUENCIES.length / (0.62 * longestWord + 0.5)) }),
+              font: (context) => ({
+                ...font,
+                size: Math.min(
+                  palette.fontSize * 0.8,
+                  (context.chart.chartArea?.width ?? context.chart.width) / FREQUENCIES.length / (0.62 * longestWord + 0.5),
+                ),
+              }),
               maxRotation: 0,
               autoSkip: false,
             },
@@ -573,7 +605,14 @@ function frequencies(summary: StatisticsSummary): Record<Frequency, number> {
 }
 
 /** Exact probabilities in percent. */
-function exactFrequencies(odds: { banker: number; player: number; tie: number; playerPair: number; bankerPair: number; natural: number }): Record<Frequency, number> {
+function exactFrequencies(odds: {
+  banker: number;
+  player: number;
+  tie: number;
+  playerPair: number;
+  bankerPair: number;
+  natural: number;
+}): Record<Frequency, number> {
   return {
     banker: odds.banker * 100,
     player: odds.player * 100,

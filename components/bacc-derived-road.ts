@@ -111,7 +111,12 @@ function derivedLayers(road: DerivedRoadName, shown: ColumnWindow, rows: number,
   const blue = cells.filter((cell) => cell.color === 'blue');
   const marks =
     road === 'bigEyeBoy'
-      ? [ringLayers(shown, rows, [{ className: 'red', cells: red }, { className: 'blue', cells: blue }])]
+      ? [
+          ringLayers(shown, rows, [
+            { className: 'red', cells: red },
+            { className: 'blue', cells: blue },
+          ]),
+        ]
       : road === 'smallRoad'
         ? [dotLayer('discs red', red), dotLayer('discs blue', blue)]
         : [lineLayer('slash red', red, 'slash'), lineLayer('slash blue', blue, 'slash')];

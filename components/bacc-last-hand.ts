@@ -211,9 +211,7 @@ export class BaccLastHand extends LitElement {
     const last = this.last;
     return html`
       <p class="visually-hidden" role="status">${last === null ? '' : announcement(last)}</p>
-      ${last === null
-        ? html`<p class="empty" part="empty">${msg('No hands yet.', { id: 'last-hand-empty' })}</p>`
-        : this.renderHand(last)}
+      ${last === null ? html`<p class="empty" part="empty">${msg('No hands yet.', { id: 'last-hand-empty' })}</p>` : this.renderHand(last)}
     `;
   }
 
@@ -227,21 +225,33 @@ export class BaccLastHand extends LitElement {
       <div class="hand" data-outcome=${record.outcome}>
         <p class="headline" part="headline">
           <span class="number">${msg(str`Hand ${number}`, { id: 'last-hand-number' })}</span>
-          <span class="result"><span class="mark ${record.outcome}" aria-hidden="true">${outcomeLetter(record.outcome)}</span> ${result(record.outcome)}</span>
+          <span class="result"
+            ><span class="mark ${record.outcome}" aria-hidden="true">${outcomeLetter(record.outcome)}</span> ${result(record.outcome)}</span
+          >
         </p>
-        ${resolved !== null
-          ? html`<div class="sides">
-              ${this.renderSide('P', resolved.player, resolved.playerTotal, resolved.playerDrew, record.outcome)}
-              ${this.renderSide('B', resolved.banker, resolved.bankerTotal, resolved.bankerDrew, record.outcome)}
-            </div>`
-          : html`${record.playerTotal !== null && record.bankerTotal !== null
-                ? html`<div class="sides">
-                    ${this.renderSide('P', [], record.playerTotal, false, record.outcome)}
-                    ${this.renderSide('B', [], record.bankerTotal, false, record.outcome)}
-                  </div>`
-                : nothing}
-              <p class="no-cards">${msg('Cards not recorded.', { id: 'last-hand-no-cards' })}</p>`}
-        ${flags.length > 0 ? html`<ul class="flags" part="flags">${flags.map((flag) => html`<li>${flag}</li>`)}</ul>` : nothing}
+        ${
+          resolved !== null
+            ? html`<div class="sides">
+                ${this.renderSide('P', resolved.player, resolved.playerTotal, resolved.playerDrew, record.outcome)}
+                ${this.renderSide('B', resolved.banker, resolved.bankerTotal, resolved.bankerDrew, record.outcome)}
+              </div>`
+            : html`${
+                  record.playerTotal !== null && record.bankerTotal !== null
+                    ? html`<div class="sides">
+                        ${this.renderSide('P', [], record.playerTotal, false, record.outcome)}
+                        ${this.renderSide('B', [], record.bankerTotal, false, record.outcome)}
+                      </div>`
+                    : nothing
+                }
+                <p class="no-cards">${msg('Cards not recorded.', { id: 'last-hand-no-cards' })}</p>`
+        }
+        ${
+          flags.length > 0
+            ? html`<ul class="flags" part="flags">
+                ${flags.map((flag) => html`<li>${flag}</li>`)}
+              </ul>`
+            : nothing
+        }
       </div>
     `;
   }
@@ -254,11 +264,13 @@ export class BaccLastHand extends LitElement {
         <span class="side-name"><span class="mark ${side}" aria-hidden="true">${outcomeLetter(side)}</span>${label}</span>
         <span class="total" part="total"><span class="visually-hidden">${msg('total', { id: 'last-hand-total' })} </span>${total}</span>
       </div>
-      ${cards.length > 0
-        ? html`<ul class="cards" part="cards" role="list">
-            ${cards.map((card, index) => renderCard(card, drew && index === 2))}
-          </ul>`
-        : nothing}
+      ${
+        cards.length > 0
+          ? html`<ul class="cards" part="cards" role="list">
+              ${cards.map((card, index) => renderCard(card, drew && index === 2))}
+            </ul>`
+          : nothing
+      }
     </div>`;
   }
 }
@@ -326,7 +338,11 @@ function renderCard(card: string, third: boolean): TemplateResult {
   const name = cardName(rank, suit);
   const label = third ? msg(str`third card: ${name}`, { id: 'last-hand-card-third' }) : name;
   return html`<li>
-    <span class="card ${RED_SUITS.has(suit) ? 'red' : 'black'} ${third ? 'third' : ''}" part=${third ? 'card third-card' : 'card'} role="img" aria-label=${label}
+    <span
+      class="card ${RED_SUITS.has(suit) ? 'red' : 'black'} ${third ? 'third' : ''}"
+      part=${third ? 'card third-card' : 'card'}
+      role="img"
+      aria-label=${label}
       ><span class="rank">${rank === 'T' ? '10' : rank}</span><span class="suit">${SUIT_SYMBOLS[suit] ?? ''}</span></span
     >
   </li>`;

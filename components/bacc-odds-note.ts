@@ -118,10 +118,10 @@ export class BaccOddsNote extends StatisticsPanel {
         : this.basis === 'new-shoe'
           ? msg(str`This shoe is over. Exact odds of the first hand of a new ${decks}-deck shoe:`, { id: 'odds-new-shoe' })
           : this.cardsMissing
-          ? msg(str`Not every hand has its cards recorded, so these are the exact odds of a hand from a full ${decks}-deck shoe:`, {
-              id: 'odds-full-shoe-cards-missing',
-            })
-          : msg(str`Exact odds of a hand from a full ${decks}-deck shoe:`, { id: 'odds-full-shoe' });
+            ? msg(str`Not every hand has its cards recorded, so these are the exact odds of a hand from a full ${decks}-deck shoe:`, {
+                id: 'odds-full-shoe-cards-missing',
+              })
+            : msg(str`Exact odds of a hand from a full ${decks}-deck shoe:`, { id: 'odds-full-shoe' });
     return html`
       <div class="note">
         <p class="notice" part="notice">${msg('Past results do not predict the next hand.', { id: 'odds-past-results' })}</p>

@@ -122,14 +122,19 @@ export class BaccPredictions extends RoadElement {
     });
     const marks = joinParts(said);
     return html`<div part="ask" class="ask" data-ask=${side}>
-      <span class="ask-label" aria-hidden="true"><span class="badge ${side === 'B' ? 'banker' : 'player'}">${outcomeLetter(side)}</span>${label}</span>
+      <span class="ask-label" aria-hidden="true"
+        ><span class="badge ${side === 'B' ? 'banker' : 'player'}">${outcomeLetter(side)}</span>${label}</span
+      >
       <svg
         part="grid"
         class="grid ${this.letters ? 'cues' : ''}"
         aria-hidden="true"
         viewBox="0 0 ${roads.length * CELL} ${CELL}"
         style="--_columns: ${roads.length}; --_rows: 1"
-      ><path class="grid-lines" d=${gridPath({ first: 0, count: roads.length }, 1)}></path>${cells}</svg>
+      >
+        <path class="grid-lines" d=${gridPath({ first: 0, count: roads.length }, 1)}></path>
+        ${cells}
+      </svg>
       <span class="visually-hidden">${msg(str`${label}: ${marks}`, { id: 'ask-road-summary' })}</span>
     </div>`;
   }

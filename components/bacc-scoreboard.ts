@@ -126,18 +126,48 @@ export class BaccScoreboard extends LitElement {
       .status:empty {
         display: none;
       }
-      .bead { grid-area: bead; --bacc-cell-size: var(--_road-cell); }
-      .big { grid-area: big; --bacc-cell-size: var(--_road-cell); }
+      .bead {
+        grid-area: bead;
+        --bacc-cell-size: var(--_road-cell);
+      }
+      .big {
+        grid-area: big;
+        --bacc-cell-size: var(--_road-cell);
+      }
       /* The ask roads' marks as large as the big road's cells, their labels a little larger than the header's. */
-      .ask { grid-area: ask; --bacc-cell-size: var(--_road-cell); font-size: 1.2em; }
-      .eye { grid-area: eye; --bacc-cell-size: var(--_derived-cell); }
-      .small { grid-area: small; --bacc-cell-size: var(--_derived-cell); }
-      .pig { grid-area: pig; --bacc-cell-size: var(--_derived-cell); }
-      .stats { grid-area: stats; }
-      .last { grid-area: last; }
-      .chart { grid-area: chart; }
-      .note { grid-area: note; }
-      .stats > *, .last > *, .chart > *, .ask > * {
+      .ask {
+        grid-area: ask;
+        --bacc-cell-size: var(--_road-cell);
+        font-size: 1.2em;
+      }
+      .eye {
+        grid-area: eye;
+        --bacc-cell-size: var(--_derived-cell);
+      }
+      .small {
+        grid-area: small;
+        --bacc-cell-size: var(--_derived-cell);
+      }
+      .pig {
+        grid-area: pig;
+        --bacc-cell-size: var(--_derived-cell);
+      }
+      .stats {
+        grid-area: stats;
+      }
+      .last {
+        grid-area: last;
+      }
+      .chart {
+        grid-area: chart;
+      }
+      .note {
+        grid-area: note;
+      }
+      .stats > *,
+      .last > *,
+      .chart > *,
+      .ask > * {
         height: 100%;
       }
     `,
@@ -191,22 +221,59 @@ export class BaccScoreboard extends LitElement {
           <span><span class="label">${msg('Shoe', { id: 'scoreboard-shoe' })}</span>${this.shoeNumber}</span>
           <span><span class="label">${msg('Hand', { id: 'scoreboard-hand' })}</span>${hands.length}</span>
           <span class="label"
-            >${rules.decks === 1
-              ? msg('1 deck · play money only', { id: 'scoreboard-one-deck' })
-              : msg(str`${rules.decks} decks · play money only`, { id: 'scoreboard-decks' })}</span
+            >${
+              rules.decks === 1
+                ? msg('1 deck · play money only', { id: 'scoreboard-one-deck' })
+                : msg(str`${rules.decks} decks · play money only`, { id: 'scoreboard-decks' })
+            }</span
           >
           <p class="status" part="status" role="status">${this.status}</p>
         </header>
-        <bacc-bead-plate class="panel bead" .hands=${hands} .roadFollower=${roadFollower} rows=${rows} labels=${beadLabels} ?letters=${letters}></bacc-bead-plate>
+        <bacc-bead-plate
+          class="panel bead"
+          .hands=${hands}
+          .roadFollower=${roadFollower}
+          rows=${rows}
+          labels=${beadLabels}
+          ?letters=${letters}
+        ></bacc-bead-plate>
         <bacc-big-road class="panel big" .hands=${hands} .roadFollower=${roadFollower} rows=${rows} ?letters=${letters}></bacc-big-road>
         <div class="panel ask"><bacc-predictions .hands=${hands} .roadFollower=${roadFollower} ?letters=${letters}></bacc-predictions></div>
-        <bacc-derived-road class="panel eye" kind="big-eye-boy" .hands=${hands} .roadFollower=${roadFollower} rows=${rows} ?letters=${letters}></bacc-derived-road>
-        <bacc-derived-road class="panel small" kind="small-road" .hands=${hands} .roadFollower=${roadFollower} rows=${rows} ?letters=${letters}></bacc-derived-road>
-        <bacc-derived-road class="panel pig" kind="cockroach-pig" .hands=${hands} .roadFollower=${roadFollower} rows=${rows} ?letters=${letters}></bacc-derived-road>
+        <bacc-derived-road
+          class="panel eye"
+          kind="big-eye-boy"
+          .hands=${hands}
+          .roadFollower=${roadFollower}
+          rows=${rows}
+          ?letters=${letters}
+        ></bacc-derived-road>
+        <bacc-derived-road
+          class="panel small"
+          kind="small-road"
+          .hands=${hands}
+          .roadFollower=${roadFollower}
+          rows=${rows}
+          ?letters=${letters}
+        ></bacc-derived-road>
+        <bacc-derived-road
+          class="panel pig"
+          kind="cockroach-pig"
+          .hands=${hands}
+          .roadFollower=${roadFollower}
+          rows=${rows}
+          ?letters=${letters}
+        ></bacc-derived-road>
         <div class="panel stats"><bacc-stats .hands=${hands} .rules=${rules} .statisticsFollower=${statisticsFollower}></bacc-stats></div>
         <div class="panel last"><bacc-last-hand .hands=${hands}></bacc-last-hand></div>
         <div class="panel chart"><bacc-chart .hands=${hands} .rules=${rules} .statisticsFollower=${statisticsFollower}></bacc-chart></div>
-        <bacc-odds-note class="panel note" part="note" .hands=${hands} .rules=${rules} .statisticsFollower=${statisticsFollower} ?ended=${this.ended}></bacc-odds-note>
+        <bacc-odds-note
+          class="panel note"
+          part="note"
+          .hands=${hands}
+          .rules=${rules}
+          .statisticsFollower=${statisticsFollower}
+          ?ended=${this.ended}
+        ></bacc-odds-note>
       </div>
     `;
   }

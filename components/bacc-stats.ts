@@ -130,8 +130,7 @@ export class BaccStats extends StatisticsPanel {
     const cardsKnown = s.hands > 0 && s.handsWithCards === s.hands && s.cardsLeft !== null;
     return html`
       <dl part="list" aria-label=${msg('Statistics of this shoe', { id: 'stats-label' })}>
-        ${this.outcomeTile('B', s.banker, s.hands)} ${this.outcomeTile('P', s.player, s.hands)}
-        ${this.outcomeTile('T', s.tie, s.hands)}
+        ${this.outcomeTile('B', s.banker, s.hands)} ${this.outcomeTile('P', s.player, s.hands)} ${this.outcomeTile('T', s.tie, s.hands)}
         ${this.tile('hands', msg('Hands', { id: 'stats-hands' }), html`<span class="figure">${s.hands}</span>`)}
         ${this.tile(
           'streak',
@@ -150,10 +149,12 @@ export class BaccStats extends StatisticsPanel {
         )}
         ${this.countTile('naturals', msg('Naturals', { id: 'stats-naturals' }), s.naturals.hands, s.hands)}
         ${this.countTile('banker-six', msg('Banker wins with 6', { id: 'stats-banker-wins-on-6' }), s.bankerWinsOn6, s.hands)}
-        ${cardsKnown
-          ? html`${this.tile('cards-dealt', msg('Cards dealt', { id: 'stats-cards-dealt' }), html`<span class="figure">${s.cardsDealt}</span>`)}
-            ${this.tile('cards-left', msg('Cards left', { id: 'stats-cards-left' }), html`<span class="figure">${s.cardsLeft}</span>`)}`
-          : nothing}
+        ${
+          cardsKnown
+            ? html`${this.tile('cards-dealt', msg('Cards dealt', { id: 'stats-cards-dealt' }), html`<span class="figure">${s.cardsDealt}</span>`)}
+              ${this.tile('cards-left', msg('Cards left', { id: 'stats-cards-left' }), html`<span class="figure">${s.cardsLeft}</span>`)}`
+            : nothing
+        }
       </dl>
     `;
   }

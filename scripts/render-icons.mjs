@@ -8,7 +8,11 @@ import { chromium } from 'playwright-core';
 import { readFileSync, writeFileSync } from 'node:fs';
 
 const svg = readFileSync(new URL('icon.svg', import.meta.url), 'utf8');
-const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'], headless: true });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox'],
+  headless: true,
+});
 try {
   for (const size of [32, 192, 512]) {
     const page = await browser.newPage({ viewport: { width: size, height: size } });

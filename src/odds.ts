@@ -198,7 +198,9 @@ function buildDealTable(): DealTable {
 /** Checks a 13-rank composition and returns the number of cards in it. */
 function checkComposition(counts: RankCounts): number {
   if (!Array.isArray(counts) || counts.length !== 13) {
-    throw new CompositionError(`a shoe composition has 13 counts (A,2,…,9,T,J,Q,K); got ${Array.isArray(counts) ? counts.length : typeof counts}`);
+    throw new CompositionError(
+      `a shoe composition has 13 counts (A,2,…,9,T,J,Q,K); got ${Array.isArray(counts) ? counts.length : typeof counts}`,
+    );
   }
   let total = 0;
   counts.forEach((n, rank) => {

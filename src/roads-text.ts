@@ -22,24 +22,36 @@ export function roadsToText(roads: RoadsSnapshot): string {
   const lines: string[] = [];
   const hands = roads.beadPlate.length;
   lines.push(`Bead Plate (${hands} ${hands === 1 ? 'hand' : 'hands'})`);
-  lines.push(...drawGrid(roads.beadPlate.map((cell) => ({ ...cell, label: cell.outcome })), roads.rows));
+  lines.push(
+    ...drawGrid(
+      roads.beadPlate.map((cell) => ({ ...cell, label: cell.outcome })),
+      roads.rows,
+    ),
+  );
 
   const leading = roads.bigRoad.leadingTies;
   lines.push('', leading === 0 ? 'Big Road' : `Big Road (${leading} leading ${leading === 1 ? 'tie' : 'ties'})`);
   lines.push(
     ...drawGrid(
-      roads.bigRoad.cells.map((cell) => ({ ...cell, label: cell.side + (cell.ties === 0 ? '' : cell.ties === 1 ? '/' : String(cell.ties)) })),
+      roads.bigRoad.cells.map((cell) => ({
+        ...cell,
+        label: cell.side + (cell.ties === 0 ? '' : cell.ties === 1 ? '/' : String(cell.ties)),
+      })),
       roads.rows,
     ),
   );
 
   for (const [name, title] of ROAD_TITLES) {
     lines.push('', title);
-    lines.push(...drawGrid(roads[name].cells.map((cell) => ({ ...cell, label: cell.color === 'red' ? 'r' : 'b' })), roads.rows));
+    lines.push(
+      ...drawGrid(
+        roads[name].cells.map((cell) => ({ ...cell, label: cell.color === 'red' ? 'r' : 'b' })),
+        roads.rows,
+      ),
+    );
   }
 
-  const ask = (road: AskRoad): string =>
-    ROAD_TITLES.map(([name, title]) => `${title} ${colorWord(road[name])}`).join(', ');
+  const ask = (road: AskRoad): string => ROAD_TITLES.map(([name, title]) => `${title} ${colorWord(road[name])}`).join(', ');
   lines.push('', `If banker next: ${ask(roads.predictions.B)}`, `If player next: ${ask(roads.predictions.P)}`);
   return `${lines.join('\n')}\n`;
 }
@@ -60,5 +72,10 @@ function drawGrid(cells: readonly { col: number; row: number; label: string }[],
   const grid = Array.from({ length: rows }, () => new Array<string>(width).fill(EMPTY));
   for (const cell of cells) grid[cell.row]![cell.col] = cell.label;
   // Trailing spaces are trimmed so the text is stable to compare and to paste.
-  return grid.map((line) => line.map((label) => label.padEnd(cellWidth)).join(' ').trimEnd());
+  return grid.map((line) =>
+    line
+      .map((label) => label.padEnd(cellWidth))
+      .join(' ')
+      .trimEnd(),
+  );
 }

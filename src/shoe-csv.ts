@@ -6,8 +6,18 @@ import type { ShoeRecord } from './shoe-document.js';
 
 /** The CSV header, in column order. */
 export const CSV_COLUMNS = [
-  'shoe_id', 'table', 'source', 'started_at', 'hand', 'outcome', 'player_pair', 'banker_pair',
-  'natural', 'player_total', 'banker_total', 'cards',
+  'shoe_id',
+  'table',
+  'source',
+  'started_at',
+  'hand',
+  'outcome',
+  'player_pair',
+  'banker_pair',
+  'natural',
+  'player_total',
+  'banker_total',
+  'cards',
 ] as const;
 
 /**
@@ -20,12 +30,21 @@ export function shoesToCsv(shoes: readonly ShoeRecord[]): string {
     shoe.hands.forEach((hand, index) => {
       lines.push(
         [
-          shoe.id, shoe.table, shoe.source, shoe.startedAt, String(index + 1), hand.outcome,
-          String(hand.playerPair), String(hand.bankerPair), String(hand.natural),
+          shoe.id,
+          shoe.table,
+          shoe.source,
+          shoe.startedAt,
+          String(index + 1),
+          hand.outcome,
+          String(hand.playerPair),
+          String(hand.bankerPair),
+          String(hand.natural),
           hand.playerTotal === null ? '' : String(hand.playerTotal),
           hand.bankerTotal === null ? '' : String(hand.bankerTotal),
           hand.cards === null ? '' : hand.cards.join(' '),
-        ].map(csvField).join(','),
+        ]
+          .map(csvField)
+          .join(','),
       );
     });
   }

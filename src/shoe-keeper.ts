@@ -142,7 +142,8 @@ export class ShoeKeeper {
   /** Replaces hand `index` (0-based): a correction. @throws RangeError when there is no such hand. */
   correctHand(index: number, hand: HandRecord): Promise<boolean> {
     const shoe = this.requireShoe();
-    if (!Number.isInteger(index) || index < 0 || index >= shoe.hands.length) throw new RangeError(`there is no hand ${index + 1} to correct`);
+    if (!Number.isInteger(index) || index < 0 || index >= shoe.hands.length)
+      throw new RangeError(`there is no hand ${index + 1} to correct`);
     const hands = [...shoe.hands];
     hands[index] = hand;
     return this.change({ ...shoe, hands }, { kind: 'replace', shoeId: shoe.id, index, hand });

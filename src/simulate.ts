@@ -37,10 +37,7 @@ const MOD10 = Uint8Array.from({ length: 19 }, (_, n) => n % 10);
  * @param seed replays exactly (shoe k uses `shoeSeed(seed, k)`); null shuffles with crypto.getRandomValues
  * @example simulateShoes(100, { seed: 'run-1' }).hands // about 8,000
  */
-export function simulateShoes(
-  shoes: number,
-  options: { rules?: Partial<TableRules>; seed?: string | null } = {},
-): SimulationTally {
+export function simulateShoes(shoes: number, options: { rules?: Partial<TableRules>; seed?: string | null } = {}): SimulationTally {
   const rules = makeRules(options.rules);
   const template = orderedShoe(rules.decks);
   const order = new Uint8Array(template.length);

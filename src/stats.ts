@@ -114,7 +114,6 @@ const NO_SIDE = 0;
 const BANKER_SIDE = 1;
 const PLAYER_SIDE = 2;
 
-
 /** 0, 1, 2 for B, P, T; −1 for anything else (records may come from files). */
 function outcomeCode(outcome: unknown): number {
   return outcome === 'B' ? OUTCOME_CODES.B : outcome === 'P' ? OUTCOME_CODES.P : outcome === 'T' ? OUTCOME_CODES.T : -1;
@@ -282,8 +281,7 @@ export class ShoeStatistics implements ShoeStatisticsView {
       },
       bankerWinsOn6: this.bankerWinsOn6,
       handsWithTotals: this.handsWithTotals,
-      currentStreak:
-        this.streakSide === NO_SIDE ? null : { side: this.streakSide === BANKER_SIDE ? 'B' : 'P', length: this.streakLength },
+      currentStreak: this.streakSide === NO_SIDE ? null : { side: this.streakSide === BANKER_SIDE ? 'B' : 'P', length: this.streakLength },
       longestBankerStreak: this.longestBanker,
       longestPlayerStreak: this.longestPlayer,
       handsWithCards: this.handsWithCards,
@@ -358,9 +356,7 @@ export class ShoeStatistics implements ShoeStatisticsView {
     if (hand.playerTotal != null) compare('playerTotal', hand.playerTotal, resolved.playerTotal);
     if (hand.bankerTotal != null) compare('bankerTotal', hand.bankerTotal, resolved.bankerTotal);
     if (disagreements.length > 0) {
-      throw new StatisticsError(
-        `hand ${this.count + 1}: its cards ${resolved.cards.join(' ')} give ${disagreements.join(', ')}`,
-      );
+      throw new StatisticsError(`hand ${this.count + 1}: its cards ${resolved.cards.join(' ')} give ${disagreements.join(', ')}`);
     }
   }
 

@@ -38,7 +38,10 @@ function consoleWindow(): void {
     for (let i = 0; i < count; i++) hands.push(handRecord(shoe.dealHand()));
     shoeId = `bench-${seed}`;
     handCount = count;
-    await store.createShoe({ id: shoeId, table: TABLE, source: 'recorded', seed: null, startedAt: new Date().toISOString(), endedAt: null, rules, hands }, 'console');
+    await store.createShoe(
+      { id: shoeId, table: TABLE, source: 'recorded', seed: null, startedAt: new Date().toISOString(), endedAt: null, rules, hands },
+      'console',
+    );
     channel.post({ shoeId, table: TABLE, handCount, origin: 'console', change: 'start' });
     return shoeId;
   }

@@ -12,7 +12,11 @@ async function populate(shoes: number): Promise<number> {
   const store = await ScoreboardStore.open();
   let hands = 0;
   for (let start = 0; start < shoes; start += 100) {
-    const batch = simulateShoeRecords({ shoes: Math.min(100, shoes - start), seed: `bench-${start}`, table: start % 200 ? 'Table 2' : 'Table 1' });
+    const batch = simulateShoeRecords({
+      shoes: Math.min(100, shoes - start),
+      seed: `bench-${start}`,
+      table: start % 200 ? 'Table 2' : 'Table 1',
+    });
     hands += batch.reduce((sum, shoe) => sum + shoe.hands.length, 0);
     await store.importShoes(batch);
   }

@@ -20,6 +20,11 @@ export async function loadOnDemand<T>(load: () => Promise<T>): Promise<T> {
     return await load();
   } catch (error) {
     console.error(error);
-    throw new PartMissingError(msg('Part of this page could not be loaded (offline before it was kept, or the app was updated): reload the page.', { id: 'part-missing' }), { cause: error });
+    throw new PartMissingError(
+      msg('Part of this page could not be loaded (offline before it was kept, or the app was updated): reload the page.', {
+        id: 'part-missing',
+      }),
+      { cause: error },
+    );
   }
 }

@@ -7,7 +7,11 @@ export const outcomeLetter = (outcome: Winner): string =>
   outcome === 'B' ? msg('B', { id: 'banker' }) : outcome === 'P' ? msg('P', { id: 'player' }) : msg('T', { id: 'tie' });
 
 export const outcomeName = (outcome: Winner): string =>
-  outcome === 'B' ? msg('Banker', { id: 'banker-long' }) : outcome === 'P' ? msg('Player', { id: 'player-long' }) : msg('Tie', { id: 'tie-long' });
+  outcome === 'B'
+    ? msg('Banker', { id: 'banker-long' })
+    : outcome === 'P'
+      ? msg('Player', { id: 'player-long' })
+      : msg('Tie', { id: 'tie-long' });
 
 export const roadName = (road: DerivedRoadName | 'beadPlate' | 'bigRoad'): string => {
   switch (road) {

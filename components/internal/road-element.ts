@@ -65,7 +65,9 @@ export abstract class RoadElement extends LitElement {
     const follower = this.roadFollower ?? this.ownFollower;
     try {
       // One more hand than last time is an `add`, one fewer an `undo`, the same list nothing: no recompute.
-      this.takeRoads(rows === undefined ? follower.follow(this.hands ?? this.outcomeHands) : follower.follow(this.hands ?? this.outcomeHands, { rows }));
+      this.takeRoads(
+        rows === undefined ? follower.follow(this.hands ?? this.outcomeHands) : follower.follow(this.hands ?? this.outcomeHands, { rows }),
+      );
     } catch (error) {
       // A bad hand record: show nothing rather than half a shoe, and start the next list afresh.
       console.warn(`${this.localName}: ${(error as Error).message}`);

@@ -96,7 +96,9 @@ export function roadGrid(shown: ColumnWindow, rows: number, marks: unknown, cues
       style="--_columns: ${shown.count}; --_rows: ${rows}"
       data-first-col=${shown.first}
       data-columns=${shown.count}
-    ><path class="grid-lines" d=${gridPath(shown, rows)}></path>${marks}</svg
+    >
+      <path class="grid-lines" d=${gridPath(shown, rows)}></path>
+      ${marks}</svg
     ><span class="cell-probe"></span>`;
 }
 
@@ -176,7 +178,11 @@ export const RING_MASK_ID = 'ring-holes';
  * (RING_MASK_ID) over the window shown and a cell around it, so that marks larger than their
  * cell (`--bacc-mark-size` above 1) overflow the grid as the other marks do.
  */
-export function ringLayers(shown: ColumnWindow, rows: number, layers: readonly { className: string; cells: readonly GridCell[] }[]): SVGTemplateResult {
+export function ringLayers(
+  shown: ColumnWindow,
+  rows: number,
+  layers: readonly { className: string; cells: readonly GridCell[] }[],
+): SVGTemplateResult {
   const x = (shown.first - 1) * CELL;
   const y = -CELL;
   const width = (shown.count + 2) * CELL;
@@ -241,8 +247,10 @@ export function pairLayers(bankerPairs: readonly GridCell[], playerPairs: readon
  */
 export function derivedMark(road: DerivedRoadName, color: RoadColor, x: number, y: number): SVGTemplateResult {
   if (color === 'blue') {
-    if (road === 'bigEyeBoy') return svg`<circle class="ring" cx=${x} cy=${y}></circle><line class="cue" x1=${x - 50} y1=${y} x2=${x + 50} y2=${y} pathLength="100"></line>`;
-    if (road === 'smallRoad') return svg`<circle class="disc" cx=${x} cy=${y}></circle><line class="cue" x1=${x - 50} y1=${y} x2=${x + 50} y2=${y} pathLength="100"></line>`;
+    if (road === 'bigEyeBoy')
+      return svg`<circle class="ring" cx=${x} cy=${y}></circle><line class="cue" x1=${x - 50} y1=${y} x2=${x + 50} y2=${y} pathLength="100"></line>`;
+    if (road === 'smallRoad')
+      return svg`<circle class="disc" cx=${x} cy=${y}></circle><line class="cue" x1=${x - 50} y1=${y} x2=${x + 50} y2=${y} pathLength="100"></line>`;
     return svg`<line class="slash" x1=${x - 50} y1=${y + 50} x2=${x + 50} y2=${y - 50} pathLength="100"></line><line class="cue" x1=${x - 50} y1=${y} x2=${x + 50} y2=${y} pathLength="100"></line>`;
   }
   if (road === 'bigEyeBoy') return svg`<circle class="ring" cx=${x} cy=${y}></circle>`;

@@ -239,10 +239,18 @@ export function storageError(error: unknown, action: StorageAction): StorageErro
   const detail = (error as { message?: string } | null)?.message ?? String(error);
   const doing = actionLogText(action);
   if (name === 'QuotaExceededError') {
-    return new StorageError('quota', `Storage is full: could not ${doing}. Free some space or delete old shoes in History.`, { action, detail, cause: error });
+    return new StorageError('quota', `Storage is full: could not ${doing}. Free some space or delete old shoes in History.`, {
+      action,
+      detail,
+      cause: error,
+    });
   }
   if (name === 'VersionError') {
-    return new StorageError('newer', `The stored shoes were written by a newer version of the scoreboard; reload to update (${detail}).`, { action, detail, cause: error });
+    return new StorageError('newer', `The stored shoes were written by a newer version of the scoreboard; reload to update (${detail}).`, {
+      action,
+      detail,
+      cause: error,
+    });
   }
   return new StorageError('failed', `Could not ${doing}: ${detail}`, { action, detail, cause: error });
 }
@@ -287,28 +295,40 @@ export class ScoreboardStore implements ShoeStore {
   static async open(options: OpenOptions = {}): Promise<ScoreboardStore> {
     const name = options.name ?? DATABASE_NAME;
     if (!(globalThis as { indexedDB?: IDBFactory }).indexedDB) {
-      throw new StorageError('unavailable', 'This browser offers no IndexedDB here (a private window or a blocked site setting?): shoes cannot be kept.', { action: { action: 'open-shoes' } });
+      throw new StorageError(
+        'unavailable',
+        'This browser offers no IndexedDB here (a private window or a blocked site setting?): shoes cannot be kept.',
+        { action: { action: 'open-shoes' } },
+      );
     }
     const version = options.version ?? DATABASE_VERSION;
     let db: Database;
     try {
       db = await openDB<ScoreboardSchema>(name, version, {
-          upgrade(database, oldVersion, newVersion, transaction) {
-            for (let step = oldVersion + 1; step <= (newVersion ?? version); step++) MIGRATIONS[step]?.(database as unknown as UpgradeDatabase, transaction as unknown as UpgradeTransaction);
-          },
-          blocked() {
-            options.onBlocked?.();
-          },
-          blocking() {
-            // Closing lets the other tab's upgrade go ahead; this tab's later writes fail and say so.
-            db.close();
-            options.onClosedForUpgrade?.();
-          },
-        });
+        upgrade(database, oldVersion, newVersion, transaction) {
+          for (let step = oldVersion + 1; step <= (newVersion ?? version); step++)
+            MIGRATIONS[step]?.(database as unknown as UpgradeDatabase, transaction as unknown as UpgradeTransaction);
+        },
+        blocked() {
+          options.onBlocked?.();
+        },
+        blocking() {
+          // Closing lets the other tab's upgrade go ahead; this tab's later writes fail and say so.
+          db.close();
+          options.onClosedForUpgrade?.();
+        },
+      });
     } catch (error) {
-      if ((error as { name?: string } | null)?.name === 'InvalidStateError' || (error as { name?: string } | null)?.name === 'SecurityError') {
+      if (
+        (error as { name?: string } | null)?.name === 'InvalidStateError' ||
+        (error as { name?: string } | null)?.name === 'SecurityError'
+      ) {
         const detail = (error as Error).message;
-        throw new StorageError('unavailable', `IndexedDB refused to open: ${detail}`, { action: { action: 'open-shoes' }, detail, cause: error });
+        throw new StorageError('unavailable', `IndexedDB refused to open: ${detail}`, {
+          action: { action: 'open-shoes' },
+          detail,
+          cause: error,
+        });
       }
       throw storageError(error, { action: 'open-shoes' });
     }
@@ -329,7 +349,10 @@ export class ScoreboardStore implements ShoeStore {
     const action = { action: 'save-new-shoe' } as const;
     await this.write(action, async (tx) => {
       if (await tx.objectStore('shoes').getKey(shoe.id)) {
-        throw new StorageError('conflict', `A shoe with id "${shoe.id}" is already stored.`, { action, conflict: { conflict: 'shoe-exists', shoeId: shoe.id } });
+        throw new StorageError('conflict', `A shoe with id "${shoe.id}" is already stored.`, {
+          action,
+          conflict: { conflict: 'shoe-exists', shoeId: shoe.id },
+        });
       }
       await putShoe(tx, shoe, origin);
     });
@@ -345,10 +368,16 @@ export class ScoreboardStore implements ShoeStore {
       const summary = await this.summaryFor(tx, shoeId, action);
       if (summary.handCount !== index) {
         const conflict = { conflict: 'not-next-hand', shoeId, hand: index + 1, stored: summary.handCount } as const;
-        throw new StorageError('conflict', `Hand ${index + 1} of shoe "${shoeId}" cannot be saved: ${summary.handCount} hands are stored.`, { action, conflict });
+        throw new StorageError(
+          'conflict',
+          `Hand ${index + 1} of shoe "${shoeId}" cannot be saved: ${summary.handCount} hands are stored.`,
+          { action, conflict },
+        );
       }
       await tx.objectStore('hands').put({ ...storedFields(hand), shoeId, index });
-      await tx.objectStore('shoes').put({ ...summary, handCount: index + 1, outcomes: summary.outcomes + hand.outcome, updatedAt: new Date().toISOString() });
+      await tx
+        .objectStore('shoes')
+        .put({ ...summary, handCount: index + 1, outcomes: summary.outcomes + hand.outcome, updatedAt: new Date().toISOString() });
     });
   }
 
@@ -358,7 +387,10 @@ export class ScoreboardStore implements ShoeStore {
     await this.write(action, async (tx) => {
       const summary = await this.summaryFor(tx, shoeId, action);
       if (index < 0 || index >= summary.handCount) {
-        throw new StorageError('conflict', `Shoe "${shoeId}" has no hand ${index + 1} to correct.`, { action, conflict: { conflict: 'no-hand', shoeId, hand: index + 1 } });
+        throw new StorageError('conflict', `Shoe "${shoeId}" has no hand ${index + 1} to correct.`, {
+          action,
+          conflict: { conflict: 'no-hand', shoeId, hand: index + 1 },
+        });
       }
       await tx.objectStore('hands').put({ ...storedFields(hand), shoeId, index });
       const outcomes = summary.outcomes.slice(0, index) + hand.outcome + summary.outcomes.slice(index + 1);
@@ -372,10 +404,15 @@ export class ScoreboardStore implements ShoeStore {
     await this.write(action, async (tx) => {
       const summary = await this.summaryFor(tx, shoeId, action);
       if (summary.handCount !== index + 1) {
-        throw new StorageError('conflict', `Hand ${index + 1} is not the last hand of shoe "${shoeId}".`, { action, conflict: { conflict: 'not-last-hand', shoeId, hand: index + 1 } });
+        throw new StorageError('conflict', `Hand ${index + 1} is not the last hand of shoe "${shoeId}".`, {
+          action,
+          conflict: { conflict: 'not-last-hand', shoeId, hand: index + 1 },
+        });
       }
       await tx.objectStore('hands').delete([shoeId, index]);
-      await tx.objectStore('shoes').put({ ...summary, handCount: index, outcomes: summary.outcomes.slice(0, index), updatedAt: new Date().toISOString() });
+      await tx
+        .objectStore('shoes')
+        .put({ ...summary, handCount: index, outcomes: summary.outcomes.slice(0, index), updatedAt: new Date().toISOString() });
     });
   }
 
@@ -416,12 +453,15 @@ export class ScoreboardStore implements ShoeStore {
   }
 
   /** The newest shoe (by start time) matching the filter, or undefined. */
-  async latestShoe(filter: { table?: string; source?: ShoeRecord['source']; open?: boolean; origin?: ShoeOrigin } = {}): Promise<ShoeRecord | undefined> {
+  async latestShoe(
+    filter: { table?: string; source?: ShoeRecord['source']; open?: boolean; origin?: ShoeOrigin } = {},
+  ): Promise<ShoeRecord | undefined> {
     const summary = await this.read({ action: 'find-latest-shoe' }, async () => {
       const tx = this.db.transaction('shoes');
-      let cursor = filter.table === undefined
-        ? await tx.store.index('startKey').openCursor(null, 'prev')
-        : await tx.store.index('tableStartKey').openCursor(IDBKeyRange.bound([filter.table, ''], [filter.table, '\uffff']), 'prev');
+      let cursor =
+        filter.table === undefined
+          ? await tx.store.index('startKey').openCursor(null, 'prev')
+          : await tx.store.index('tableStartKey').openCursor(IDBKeyRange.bound([filter.table, ''], [filter.table, '\uffff']), 'prev');
       for (; cursor; cursor = await cursor.continue()) {
         const shoe = cursor.value;
         if (filter.source !== undefined && shoe.source !== filter.source) continue;
@@ -442,9 +482,10 @@ export class ScoreboardStore implements ShoeStore {
       const to = query.to === undefined ? '\uffff' : startKey(query.to);
       // An end before the start matches nothing (IDBKeyRange would throw on it).
       if (to <= from) return { shoes: [], total: 0 };
-      const [index, range] = query.table === undefined
-        ? [tx.store.index('startKey'), IDBKeyRange.bound(from, to, false, true)] as const
-        : [tx.store.index('tableStartKey'), IDBKeyRange.bound([query.table, from], [query.table, to], false, true)] as const;
+      const [index, range] =
+        query.table === undefined
+          ? ([tx.store.index('startKey'), IDBKeyRange.bound(from, to, false, true)] as const)
+          : ([tx.store.index('tableStartKey'), IDBKeyRange.bound([query.table, from], [query.table, to], false, true)] as const);
       const total = await index.count(range);
       const shoes: ShoeSummary[] = [];
       const limit = query.limit ?? 20;
@@ -506,7 +547,11 @@ export class ScoreboardStore implements ShoeStore {
             continue;
           }
           const conflict = { conflict: 'import-differs', shoeId: shoe.id, position: position + 1, difference } as const;
-          throw new StorageError('conflict', `Shoe ${position + 1} (id "${shoe.id}") is already stored with different ${differenceLogText(difference)}.`, { action, conflict });
+          throw new StorageError(
+            'conflict',
+            `Shoe ${position + 1} (id "${shoe.id}") is already stored with different ${differenceLogText(difference)}.`,
+            { action, conflict },
+          );
         }
         await putShoe(tx, shoe, 'import');
         added.push(shoe.id);
@@ -526,9 +571,10 @@ export class ScoreboardStore implements ShoeStore {
       // separate task, so a progress bar can move in between.
       const tx = this.db.transaction(['shoes', 'hands']);
       const shoes = tx.objectStore('shoes');
-      const summaries = ids === undefined
-        ? await shoes.index('startKey').getAll()
-        : (await Promise.all(ids.map((id) => shoes.get(id)))).filter((summary): summary is ShoeSummary => summary !== undefined);
+      const summaries =
+        ids === undefined
+          ? await shoes.index('startKey').getAll()
+          : (await Promise.all(ids.map((id) => shoes.get(id)))).filter((summary): summary is ShoeSummary => summary !== undefined);
       const hands = tx.objectStore('hands');
       const records: ShoeRecord[] = [];
       const batch = 50;
@@ -545,7 +591,8 @@ export class ScoreboardStore implements ShoeStore {
 
   private async summaryFor(tx: WriteTransaction, shoeId: string, action: StorageAction): Promise<ShoeSummary> {
     const summary = await tx.objectStore('shoes').get(shoeId);
-    if (!summary) throw new StorageError('conflict', `No shoe "${shoeId}" is stored.`, { action, conflict: { conflict: 'no-shoe', shoeId } });
+    if (!summary)
+      throw new StorageError('conflict', `No shoe "${shoeId}" is stored.`, { action, conflict: { conflict: 'no-shoe', shoeId } });
     return summary;
   }
 
@@ -602,7 +649,15 @@ async function putShoe(tx: WriteTransaction, shoe: ShoeRecord, origin: ShoeOrigi
 
 /** The shoe fields of the export document, in its order (so exports are byte-for-byte stable). */
 function shoeFields(shoe: Omit<ShoeRecord, 'hands'>): Omit<ShoeRecord, 'hands'> {
-  return { id: shoe.id, table: shoe.table, source: shoe.source, seed: shoe.seed, startedAt: shoe.startedAt, endedAt: shoe.endedAt, rules: { ...shoe.rules } };
+  return {
+    id: shoe.id,
+    table: shoe.table,
+    source: shoe.source,
+    seed: shoe.seed,
+    startedAt: shoe.startedAt,
+    endedAt: shoe.endedAt,
+    rules: { ...shoe.rules },
+  };
 }
 
 /** The hand fields of the export document, in its order. */
@@ -631,7 +686,8 @@ function firstDifference(stored: ShoeRecord, incoming: ShoeRecord): ShoeDifferen
     if (stored[field] !== incoming[field]) return { field, stored: stored[field], incoming: incoming[field] };
   }
   if (JSON.stringify(stored.rules) !== JSON.stringify(incoming.rules)) return { field: 'rules' };
-  if (stored.hands.length !== incoming.hands.length) return { field: 'hands', stored: stored.hands.length, incoming: incoming.hands.length };
+  if (stored.hands.length !== incoming.hands.length)
+    return { field: 'hands', stored: stored.hands.length, incoming: incoming.hands.length };
   const hand = stored.hands.findIndex((storedHand, index) => JSON.stringify(storedHand) !== JSON.stringify(incoming.hands[index]));
   return hand === -1 ? null : { field: 'hand', hand: hand + 1 };
 }

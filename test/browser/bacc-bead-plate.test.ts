@@ -66,7 +66,10 @@ describe('<bacc-bead-plate>', () => {
 
   it('draws solid discs: banker red, player blue, tie green', async () => {
     const el = await fixture<BaccBeadPlate>(
-      html`<bacc-bead-plate outcomes="BPT" style="--bacc-banker-color: rgb(200, 0, 0); --bacc-player-color: rgb(0, 0, 200); --bacc-tie-color: rgb(0, 150, 0)"></bacc-bead-plate>`,
+      html`<bacc-bead-plate
+        outcomes="BPT"
+        style="--bacc-banker-color: rgb(200, 0, 0); --bacc-player-color: rgb(0, 0, 200); --bacc-tie-color: rgb(0, 150, 0)"
+      ></bacc-bead-plate>`,
     );
     const discs = ['B', 'P', 'T'].map((side) => el.shadowRoot!.querySelector<SVGPathElement>(`.discs.${side}`)!);
     expect(discs.map(layerCells)).to.deep.equal([['0,0'], ['0,1'], ['0,2']]);
@@ -129,7 +132,9 @@ describe('<bacc-bead-plate>', () => {
     await el.updateComplete;
     const root = el.shadowRoot!;
     expect(pairDotCells(root)).to.deep.equal({ banker: ['0,0'], player: ['0,0'] });
-    expect(getComputedStyle(root.querySelector('.banker-pairs')!).stroke).to.not.equal(getComputedStyle(root.querySelector('.player-pairs')!).stroke);
+    expect(getComputedStyle(root.querySelector('.banker-pairs')!).stroke).to.not.equal(
+      getComputedStyle(root.querySelector('.player-pairs')!).stroke,
+    );
   });
 
   it('adds a bead when .hands gets one more hand, and removes it when that hand is taken back', async () => {

@@ -47,29 +47,73 @@ async function settled(el: BaccBigRoad): Promise<void> {
 }
 
 function hand(outcome: 'B' | 'P' | 'T', pairs: { bankerPair?: boolean; playerPair?: boolean } = {}): HandRecord {
-  return { cards: null, outcome, playerPair: pairs.playerPair ?? false, bankerPair: pairs.bankerPair ?? false, natural: false, playerTotal: null, bankerTotal: null };
+  return {
+    cards: null,
+    outcome,
+    playerPair: pairs.playerPair ?? false,
+    bankerPair: pairs.bankerPair ?? false,
+    natural: false,
+    playerTotal: null,
+    bankerTotal: null,
+  };
 }
 
 describe('<bacc-big-road>', () => {
   it('draws the first worked example: the dragon tail along the bottom row and the leading tie on the first cell', async () => {
     const el = await fixture<BaccBigRoad>(html`<bacc-big-road outcomes=${FIRST}></bacc-big-road>`);
-    expect(drawn(el)).to.deep.equal(byColumn([
-      'B(0,0)/1', 'B(0,1)', 'P(1,0)', 'P(1,1)', 'P(1,2)', 'B(2,0)', 'P(3,0)',
-      'B(4,0)', 'B(4,1)', 'B(4,2)', 'B(4,3)', 'B(4,4)', 'B(4,5)', 'B(5,5)', 'B(6,5)',
-      'P(5,0)/1',
-    ]));
+    expect(drawn(el)).to.deep.equal(
+      byColumn([
+        'B(0,0)/1',
+        'B(0,1)',
+        'P(1,0)',
+        'P(1,1)',
+        'P(1,2)',
+        'B(2,0)',
+        'P(3,0)',
+        'B(4,0)',
+        'B(4,1)',
+        'B(4,2)',
+        'B(4,3)',
+        'B(4,4)',
+        'B(4,5)',
+        'B(5,5)',
+        'B(6,5)',
+        'P(5,0)/1',
+      ]),
+    );
   });
 
   it('draws the second worked example, with its tie on the banker cell before it', async () => {
     const el = await fixture<BaccBigRoad>(html`<bacc-big-road outcomes=${SECOND}></bacc-big-road>`);
-    expect(drawn(el)).to.deep.equal(byColumn([
-      'B(0,0)', 'P(1,0)', 'B(2,0)', 'P(3,0)', 'P(3,1)', 'B(4,0)', 'B(4,1)', 'B(4,2)',
-      'P(5,0)', 'P(5,1)', 'P(5,2)', 'P(5,3)', 'B(6,0)/1', 'P(7,0)', 'B(8,0)', 'B(8,1)', 'P(9,0)', 'P(9,1)', 'B(10,0)',
-    ]));
+    expect(drawn(el)).to.deep.equal(
+      byColumn([
+        'B(0,0)',
+        'P(1,0)',
+        'B(2,0)',
+        'P(3,0)',
+        'P(3,1)',
+        'B(4,0)',
+        'B(4,1)',
+        'B(4,2)',
+        'P(5,0)',
+        'P(5,1)',
+        'P(5,2)',
+        'P(5,3)',
+        'B(6,0)/1',
+        'P(7,0)',
+        'B(8,0)',
+        'B(8,1)',
+        'P(9,0)',
+        'P(9,1)',
+        'B(10,0)',
+      ]),
+    );
   });
 
   it('draws banker cells as red rings and player cells as blue rings', async () => {
-    const el = await fixture<BaccBigRoad>(html`<bacc-big-road outcomes="BP" style="--bacc-banker-color: rgb(200, 0, 0); --bacc-player-color: rgb(0, 0, 200)"></bacc-big-road>`);
+    const el = await fixture<BaccBigRoad>(
+      html`<bacc-big-road outcomes="BP" style="--bacc-banker-color: rgb(200, 0, 0); --bacc-player-color: rgb(0, 0, 200)"></bacc-big-road>`,
+    );
     const root = el.shadowRoot!;
     const banker = root.querySelector<SVGPathElement>('.rings.B')!;
     const player = root.querySelector<SVGPathElement>('.rings.P')!;

@@ -36,7 +36,9 @@ describe('<bacc-chart>', () => {
   });
 
   it('takes the exact probabilities from a full shoe of the rules’ deck count', async () => {
-    const el = await fixture<BaccChart>(html`<bacc-chart .hands=${handsFromOutcomes('BP')} .rules=${makeRules({ decks: 1 })}></bacc-chart>`);
+    const el = await fixture<BaccChart>(
+      html`<bacc-chart .hands=${handsFromOutcomes('BP')} .rules=${makeRules({ decks: 1 })}></bacc-chart>`,
+    );
     const [, expected] = chartOf(el, 'frequencies')!.data.datasets as { data: number[] }[];
     expect(expected!.data[0]!.toFixed(4)).to.equal((exactOdds(fullShoe(1)).banker * 100).toFixed(4));
   });
@@ -162,7 +164,9 @@ describe('<bacc-chart>', () => {
 
   it('keeps the names under the frequency bars apart, however narrow the chart', async () => {
     for (const width of [560, 640, 900]) {
-      const box = await fixture<HTMLDivElement>(html`<div style="width: ${width}px; font-size: 16px"><bacc-chart .hands=${handsFromOutcomes('BPT')}></bacc-chart></div>`);
+      const box = await fixture<HTMLDivElement>(
+        html`<div style="width: ${width}px; font-size: 16px"><bacc-chart .hands=${handsFromOutcomes('BPT')}></bacc-chart></div>`,
+      );
       const chart = box.querySelector('bacc-chart')!;
       await chart.updateComplete;
       const bars = chartOf(chart, 'frequencies')!;
@@ -183,21 +187,29 @@ describe('<bacc-chart>', () => {
   });
 
   it('keeps its charts, and its hidden data tables, within the box it is given', async () => {
-    const box = await fixture<HTMLDivElement>(html`<div style="width: 600px"><bacc-chart .hands=${cardedHands('size')}></bacc-chart></div>`);
+    const box = await fixture<HTMLDivElement>(
+      html`<div style="width: 600px"><bacc-chart .hands=${cardedHands('size')}></bacc-chart></div>`,
+    );
     const chart = box.querySelector('bacc-chart')!;
     await chart.updateComplete;
     await nextFrame();
     const plot = chart.shadowRoot!.querySelector('[part="plot"]')!.getBoundingClientRect();
     const drawn = chart.shadowRoot!.querySelector('canvas')!.getBoundingClientRect();
-    expect(drawn.width).to.be.greaterThan(0).and.at.most(plot.width + 1);
-    expect(drawn.height).to.be.greaterThan(0).and.at.most(plot.height + 1);
+    expect(drawn.width)
+      .to.be.greaterThan(0)
+      .and.at.most(plot.width + 1);
+    expect(drawn.height)
+      .to.be.greaterThan(0)
+      .and.at.most(plot.height + 1);
     box.style.overflow = 'auto';
     expect(box.scrollWidth).to.be.at.most(box.clientWidth);
     expect(document.documentElement.scrollWidth).to.be.at.most(document.documentElement.clientWidth);
   });
 
   it('fits the height it is given, both charts in it', async () => {
-    const chart = await fixture<BaccChart>(html`<bacc-chart style="height: 300px; width: 900px" .hands=${cardedHands('height')}></bacc-chart>`);
+    const chart = await fixture<BaccChart>(
+      html`<bacc-chart style="height: 300px; width: 900px" .hands=${cardedHands('height')}></bacc-chart>`,
+    );
     await nextFrame();
     const bottom = chart.getBoundingClientRect().bottom;
     for (const canvas of chart.shadowRoot!.querySelectorAll('canvas')) {

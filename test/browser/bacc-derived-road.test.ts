@@ -54,10 +54,23 @@ describe('<bacc-derived-road>', () => {
 
   it('places Big Eye Boy like the big road: a new column when the colour changes', async () => {
     const el = await road('big-eye-boy', FIRST);
-    expect(drawn(el)).to.deep.equal(byColumn([
-      'r(0,0)', 'b(1,0)', 'b(1,1)', 'b(1,2)', 'r(2,0)', 'b(3,0)',
-      'r(4,0)', 'r(4,1)', 'r(4,2)', 'r(4,3)', 'r(4,4)', 'r(4,5)', 'b(5,0)',
-    ]));
+    expect(drawn(el)).to.deep.equal(
+      byColumn([
+        'r(0,0)',
+        'b(1,0)',
+        'b(1,1)',
+        'b(1,2)',
+        'r(2,0)',
+        'b(3,0)',
+        'r(4,0)',
+        'r(4,1)',
+        'r(4,2)',
+        'r(4,3)',
+        'r(4,4)',
+        'r(4,5)',
+        'b(5,0)',
+      ]),
+    );
   });
 
   it('tails a Small Road column that reaches the bottom row to column 8, row 5', async () => {
@@ -67,27 +80,41 @@ describe('<bacc-derived-road>', () => {
 
   it('draws Big Eye Boy as hollow rings, Small Road as solid dots and Cockroach Pig as slashes', async () => {
     const style = '--bacc-red-color: rgb(200, 0, 0); --bacc-blue-color: rgb(0, 0, 200)';
-    const eye = await fixture<BaccDerivedRoad>(html`<bacc-derived-road kind="big-eye-boy" outcomes=${FIRST} style=${style}></bacc-derived-road>`);
+    const eye = await fixture<BaccDerivedRoad>(
+      html`<bacc-derived-road kind="big-eye-boy" outcomes=${FIRST} style=${style}></bacc-derived-road>`,
+    );
     const point = (x: number, y: number) => new DOMPoint(x, y);
     // Big Eye Boy's first mark is red at (0,0): a ring, its centre cut out by the mask.
     const rings = eye.shadowRoot!.querySelector<SVGPathElement>('.rings.red')!;
     expect(getComputedStyle(rings).stroke).to.equal('rgb(200, 0, 0)');
     expect(rings.closest('g')!.getAttribute('mask')).to.equal('url(#ring-holes)');
     const holes = eye.shadowRoot!.querySelector<SVGPathElement>('#ring-holes .ring-holes')!;
-    expect([holes.isPointInStroke(point(50, 50)), holes.isPointInStroke(point(50 + 38, 50)), rings.isPointInStroke(point(50 + 38, 50))]).to.deep.equal([true, false, true]);
+    expect([
+      holes.isPointInStroke(point(50, 50)),
+      holes.isPointInStroke(point(50 + 38, 50)),
+      rings.isPointInStroke(point(50 + 38, 50)),
+    ]).to.deep.equal([true, false, true]);
     expect(eye.shadowRoot!.querySelector('.discs, .slash:not(.cue)')).to.equal(null);
     // Small Road's first mark is blue at (0,0): a solid dot, no mask.
-    const small = await fixture<BaccDerivedRoad>(html`<bacc-derived-road kind="small-road" outcomes=${FIRST} style=${style}></bacc-derived-road>`);
+    const small = await fixture<BaccDerivedRoad>(
+      html`<bacc-derived-road kind="small-road" outcomes=${FIRST} style=${style}></bacc-derived-road>`,
+    );
     const dots = small.shadowRoot!.querySelector<SVGPathElement>('.discs.blue')!;
     expect(getComputedStyle(dots).stroke).to.equal('rgb(0, 0, 200)');
     expect(dots.isPointInStroke(point(50, 50))).to.equal(true);
     expect(small.shadowRoot!.querySelector('mask, .rings')).to.equal(null);
     // Cockroach Pig's first mark is blue at (0,0), its second red at (1,0): slashes from lower left to upper right.
-    const pig = await fixture<BaccDerivedRoad>(html`<bacc-derived-road kind="cockroach-pig" outcomes=${FIRST} style=${style}></bacc-derived-road>`);
+    const pig = await fixture<BaccDerivedRoad>(
+      html`<bacc-derived-road kind="cockroach-pig" outcomes=${FIRST} style=${style}></bacc-derived-road>`,
+    );
     const slashes = pig.shadowRoot!.querySelector<SVGPathElement>('.slash.red')!;
     expect(getComputedStyle(slashes).stroke).to.equal('rgb(200, 0, 0)');
     expect(layerCells(slashes)[0]).to.equal('1,0');
-    expect([slashes.isPointInStroke(point(150, 50)), slashes.isPointInStroke(point(130, 70)), slashes.isPointInStroke(point(130, 30))]).to.deep.equal([true, true, false]);
+    expect([
+      slashes.isPointInStroke(point(150, 50)),
+      slashes.isPointInStroke(point(130, 70)),
+      slashes.isPointInStroke(point(130, 30)),
+    ]).to.deep.equal([true, true, false]);
     expect(pig.shadowRoot!.querySelector('mask, .rings, .discs')).to.equal(null);
     // Every slash of a layer, the last as the first, is dashed to the mark's size: drawn in the middle, not to the corners.
     for (const color of ['red', 'blue']) {
@@ -105,7 +132,9 @@ describe('<bacc-derived-road>', () => {
 
   it('adds a mark when .hands gets one more hand, and removes it when that hand is taken back', async () => {
     const hands = handsFromOutcomes(FIRST);
-    const el = await fixture<BaccDerivedRoad>(html`<bacc-derived-road kind="big-eye-boy" .hands=${hands.slice(0, 16)}></bacc-derived-road>`);
+    const el = await fixture<BaccDerivedRoad>(
+      html`<bacc-derived-road kind="big-eye-boy" .hands=${hands.slice(0, 16)}></bacc-derived-road>`,
+    );
     expect(colours(el)).to.equal('r b b b r b r r r r r r');
     el.hands = hands.slice(0, 17);
     await el.updateComplete;
@@ -124,7 +153,9 @@ describe('<bacc-derived-road>', () => {
   });
 
   it('shows the newest columns when it is too narrow for the whole road', async () => {
-    const el = await fixture<BaccDerivedRoad>(html`<bacc-derived-road kind="small-road" outcomes=${SECOND} style="width: 84px"></bacc-derived-road>`);
+    const el = await fixture<BaccDerivedRoad>(
+      html`<bacc-derived-road kind="small-road" outcomes=${SECOND} style="width: 84px"></bacc-derived-road>`,
+    );
     await nextFrame();
     await nextFrame();
     await el.updateComplete;

@@ -61,7 +61,9 @@ describe('<bacc-last-hand>', () => {
 
   it('names both pairs when the first two cards of each side match', async () => {
     const el = await fixture<BaccLastHand>(html`<bacc-last-hand .hands=${[hand('4H', '2C', '4D', '2S')]}></bacc-last-hand>`);
-    expect(textOf(el.shadowRoot!.querySelector('[part="flags"]'))).to.contain('Player pair').and.contain('Banker pair');
+    expect(textOf(el.shadowRoot!.querySelector('[part="flags"]')))
+      .to.contain('Player pair')
+      .and.contain('Banker pair');
   });
 
   it('shows only the last hand of a shoe dealt from a shoe', async () => {

@@ -30,7 +30,9 @@ describe('<bacc-odds-note>', () => {
     const el = await fixture<BaccOddsNote>(html`<bacc-odds-note .hands=${handsFromOutcomes('BPPBT')}></bacc-odds-note>`);
     expect(odds(el)).to.deep.equal({ B: '45.86%', P: '44.62%', T: '9.52%' });
     expect(basis(el).getAttribute('data-basis')).to.equal('full-shoe');
-    expect(textOf(basis(el))).to.contain('full 8-deck shoe').and.contain('Not every hand has its cards recorded');
+    expect(textOf(basis(el)))
+      .to.contain('full 8-deck shoe')
+      .and.contain('Not every hand has its cards recorded');
   });
 
   it('shows the exact odds of the next hand from the cards left when every hand has its cards', async () => {
@@ -68,7 +70,9 @@ describe('<bacc-odds-note>', () => {
 
   it('shows the full-shoe odds before the first hand, for the deck count of the rules', async () => {
     const el = await fixture<BaccOddsNote>(html`<bacc-odds-note .rules=${makeRules({ decks: 6 })}></bacc-odds-note>`);
-    expect(textOf(basis(el))).to.contain('full 6-deck shoe').and.not.contain('Not every hand');
+    expect(textOf(basis(el)))
+      .to.contain('full 6-deck shoe')
+      .and.not.contain('Not every hand');
     expect(odds(el).B).to.equal(twoDecimals(exactOdds(fullShoe(6)).banker));
   });
 

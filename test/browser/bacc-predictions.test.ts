@@ -37,7 +37,10 @@ describe('<bacc-predictions>', () => {
 
   it('draws each road’s own mark: a hollow ring, a solid dot and a slash', async () => {
     const el = await fixture<BaccPredictions>(
-      html`<bacc-predictions outcomes=${FIRST} style="--bacc-red-color: rgb(200, 0, 0); --bacc-blue-color: rgb(0, 0, 200)"></bacc-predictions>`,
+      html`<bacc-predictions
+        outcomes=${FIRST}
+        style="--bacc-red-color: rgb(200, 0, 0); --bacc-blue-color: rgb(0, 0, 200)"
+      ></bacc-predictions>`,
     );
     const [eye, small, pig] = cells(el, 'B');
     const ring = getComputedStyle(eye!.querySelector('circle')!);

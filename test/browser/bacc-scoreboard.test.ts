@@ -38,7 +38,9 @@ describe('<bacc-scoreboard>', () => {
 
   it('passes the same hands to every road and panel, and updates them all when a hand is added', async () => {
     const hands = dealt('update', 10);
-    const el = await fixture<BaccScoreboard>(html`<bacc-scoreboard style="width:1600px;height:900px" .hands=${hands.slice(0, 9)}></bacc-scoreboard>`);
+    const el = await fixture<BaccScoreboard>(
+      html`<bacc-scoreboard style="width:1600px;height:900px" .hands=${hands.slice(0, 9)}></bacc-scoreboard>`,
+    );
     el.hands = hands;
     await el.updateComplete;
     const { header, roads, panels } = children(el);
@@ -54,7 +56,9 @@ describe('<bacc-scoreboard>', () => {
 
   it('adds one more hand to one road tracker and one set of statistics, not once per element', async () => {
     const hands = dealt('shared', 12);
-    const el = await fixture<BaccScoreboard>(html`<bacc-scoreboard style="width:1600px;height:900px" .hands=${hands.slice(0, 11)}></bacc-scoreboard>`);
+    const el = await fixture<BaccScoreboard>(
+      html`<bacc-scoreboard style="width:1600px;height:900px" .hands=${hands.slice(0, 11)}></bacc-scoreboard>`,
+    );
     const roadAdd = RoadTracker.prototype.add;
     const statisticsAdd = ShoeStatistics.prototype.add;
     let roadAdds = 0;
@@ -70,7 +74,11 @@ describe('<bacc-scoreboard>', () => {
     try {
       el.hands = hands;
       await el.updateComplete;
-      await Promise.all(children(el).roads.concat(children(el).panels).map((child) => (child as unknown as { updateComplete: Promise<unknown> }).updateComplete));
+      await Promise.all(
+        children(el)
+          .roads.concat(children(el).panels)
+          .map((child) => (child as unknown as { updateComplete: Promise<unknown> }).updateComplete),
+      );
     } finally {
       RoadTracker.prototype.add = roadAdd;
       ShoeStatistics.prototype.add = statisticsAdd;
@@ -79,13 +87,17 @@ describe('<bacc-scoreboard>', () => {
     expect(roadAdds).to.equal(1);
     expect(statisticsAdds).to.equal(2);
     const bigRoad = el.shadowRoot!.querySelector('bacc-big-road')!;
-    expect(layerCells(bigRoad.shadowRoot!.querySelector('.rings.B')).length + layerCells(bigRoad.shadowRoot!.querySelector('.rings.P')).length).to.be.greaterThan(0);
+    expect(
+      layerCells(bigRoad.shadowRoot!.querySelector('.rings.B')).length + layerCells(bigRoad.shadowRoot!.querySelector('.rings.P')).length,
+    ).to.be.greaterThan(0);
     const stats = el.shadowRoot!.querySelector('bacc-stats')!;
     expect(stats.shadowRoot!.querySelector('[data-stat="hands"] .figure')!.textContent).to.equal('12');
   });
 
   it('sizes the ask roads like the big road, and keeps the statistics labels legible on a 1280×720 screen', async () => {
-    const el = await fixture<BaccScoreboard>(html`<bacc-scoreboard style="width:1280px;height:720px;display:block" .hands=${dealt('sizes', 20)}></bacc-scoreboard>`);
+    const el = await fixture<BaccScoreboard>(
+      html`<bacc-scoreboard style="width:1280px;height:720px;display:block" .hands=${dealt('sizes', 20)}></bacc-scoreboard>`,
+    );
     await nextFrame();
     const root = el.shadowRoot!;
     // One cell of each: the ask grid holds three cells in a row, the big road's grid its rows.
@@ -117,7 +129,9 @@ describe('<bacc-scoreboard>', () => {
   });
 
   it('passes an accessibility audit', async () => {
-    const el = await fixture<BaccScoreboard>(html`<bacc-scoreboard style="width:1600px;height:900px" table-name="Audit" .hands=${dealt('a11y', 20)}></bacc-scoreboard>`);
+    const el = await fixture<BaccScoreboard>(
+      html`<bacc-scoreboard style="width:1600px;height:900px" table-name="Audit" .hands=${dealt('a11y', 20)}></bacc-scoreboard>`,
+    );
     await expect(el).to.be.accessible();
   });
 });

@@ -2,7 +2,7 @@
 
 /** Whether `target` is `element`, or a node inside it: in its light DOM, its shadow root, or a shadow root nested in that. */
 function isWithin(element: Element, target: EventTarget): boolean {
-  for (let node: Node | null = target instanceof Node ? target : null; node; ) {
+  for (let node: Node | null = target instanceof Node ? target : null; node;) {
     if (node === element) return true;
     node = node instanceof ShadowRoot ? node.host : node.parentNode;
   }

@@ -59,7 +59,8 @@ export function textLabels(text: Element): DrawnLabel[] {
   const content = text.textContent ?? '';
   if (xs.length === 1) return [{ cell: cellOf(xs[0]!, ys[0]!), text: content }];
   const glyphs = [...content];
-  if (glyphs.length !== xs.length || ys.length !== xs.length) throw new Error(`${glyphs.length} glyphs for ${xs.length} x and ${ys.length} y positions`);
+  if (glyphs.length !== xs.length || ys.length !== xs.length)
+    throw new Error(`${glyphs.length} glyphs for ${xs.length} x and ${ys.length} y positions`);
   return glyphs.map((glyph, index) => ({ cell: cellOf(xs[index]!, ys[index]!), text: glyph }));
 }
 
@@ -85,7 +86,9 @@ export function byColumn(cells: readonly string[]): string[] {
 /** A point a fraction `t` along the line a line layer draws across `cell` (a slash from the bottom left, a bar from the left). */
 export function pointAlong(cell: CellKey, shape: 'slash' | 'bar', t: number): DOMPoint {
   const [col, row] = cell.split(',').map(Number) as [number, number];
-  return shape === 'slash' ? new DOMPoint(col * CELL + CELL * t, (row + 1) * CELL - CELL * t) : new DOMPoint(col * CELL + CELL * t, row * CELL + CELL / 2);
+  return shape === 'slash'
+    ? new DOMPoint(col * CELL + CELL * t, (row + 1) * CELL - CELL * t)
+    : new DOMPoint(col * CELL + CELL * t, row * CELL + CELL / 2);
 }
 
 /**

@@ -98,8 +98,14 @@ describe('the kiosk page', () => {
         await page.waitForTimeout(1500);
         await page.addScriptTag({ content: axe });
         const violations = await page.evaluate(async () => {
-          const result = await (globalThis as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe.run(document);
-          return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`);
+          const result = await (
+            globalThis as unknown as {
+              axe: { run(context: Document): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> };
+            }
+          ).axe.run(document);
+          return result.violations.map(
+            (violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`,
+          );
         });
         expect(violations, mode || 'attract').toEqual([]);
       } finally {

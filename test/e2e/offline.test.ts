@@ -25,7 +25,14 @@ describe('the kiosk offline', () => {
     try {
       const page = await openedThenOffline(context);
       // The network really is gone for the page…
-      expect(await page.evaluate(() => fetch('/no-such-file.txt').then(() => 'reached', () => 'offline'))).toBe('offline');
+      expect(
+        await page.evaluate(() =>
+          fetch('/no-such-file.txt').then(
+            () => 'reached',
+            () => 'offline',
+          ),
+        ),
+      ).toBe('offline');
       // …and the scoreboard still loads, with its note, under any query string.
       for (const url of [baseUrl, `${baseUrl}?theme=light&lang=zh`]) {
         await page.goto(url);
@@ -49,7 +56,10 @@ describe('the kiosk offline', () => {
         const manifestUrl = document.querySelector<HTMLLinkElement>('link[rel="manifest"]')!.href;
         const manifest = (await (await fetch(manifestUrl)).json()) as { icons: { src: string; sizes: string; type: string }[] };
         // A manifest's icon addresses are relative to the manifest.
-        const declared = [{ src: link.href, sizes: link.sizes.value, type: link.type }, ...manifest.icons.map((icon) => ({ ...icon, src: new URL(icon.src, manifestUrl).href }))];
+        const declared = [
+          { src: link.href, sizes: link.sizes.value, type: link.type },
+          ...manifest.icons.map((icon) => ({ ...icon, src: new URL(icon.src, manifestUrl).href })),
+        ];
         return Promise.all(
           declared.map(async ({ src, sizes, type }) => {
             const response = await fetch(src);

@@ -168,10 +168,22 @@ describe('shoes kept, end to end', () => {
       // A broken file: a hand whose cards give another outcome. The error names shoe, hand and field.
       const broken = JSON.parse(first) as { shoes: { id: string; hands: object[] }[] };
       broken.shoes[0]!.id = 'another-shoe';
-      broken.shoes[0]!.hands[2] = { cards: ['9H', '2C', 'KD', '5S'], outcome: 'B', playerPair: false, bankerPair: false, natural: true, playerTotal: 9, bankerTotal: 7 };
+      broken.shoes[0]!.hands[2] = {
+        cards: ['9H', '2C', 'KD', '5S'],
+        outcome: 'B',
+        playerPair: false,
+        bankerPair: false,
+        natural: true,
+        playerTotal: 9,
+        bankerTotal: 7,
+      };
       await importFile.setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(broken)) });
       await expect.poll(() => notice.textContent()).toMatch(/shoe 1 \(id "another-shoe"\), hand 3, outcome/);
-      await importFile.setInputFiles({ name: 'not-json.json', mimeType: 'application/json', buffer: Buffer.from('{"format": "baccarat-shoes", ') });
+      await importFile.setInputFiles({
+        name: 'not-json.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from('{"format": "baccarat-shoes", '),
+      });
       await expect.poll(() => notice.textContent()).toMatch(/JSON/);
       await expect.poll(() => row.count()).toBe(1);
       expect(await exportJson()).toBe(first);
@@ -189,7 +201,11 @@ describe('shoes kept, end to end', () => {
 
   it('opens History with two scripts, the entry and what every page shares, and fetches the file code at the first export', async () => {
     // No service worker, so every script is a request the page makes itself.
-    const context = await chromium().newContext({ viewport: { width: 1600, height: 1000 }, acceptDownloads: true, serviceWorkers: 'block' });
+    const context = await chromium().newContext({
+      viewport: { width: 1600, height: 1000 },
+      acceptDownloads: true,
+      serviceWorkers: 'block',
+    });
     try {
       const page = await context.newPage();
       await openConsole(page, 'Scripts table');
@@ -210,7 +226,10 @@ describe('shoes kept, end to end', () => {
       // The benchmark's first page of history: each script more came up later (vite.config.ts).
       expect(scripts, scripts.join(', ')).toHaveLength(2);
       await Promise.all([history.waitForEvent('download'), row.first().locator('[data-action="export-json"]').click()]);
-      expect(scripts.slice(2).some((path) => /\/shoe-files-[^/]+\.js$/.test(path)), scripts.join(', ')).toBe(true);
+      expect(
+        scripts.slice(2).some((path) => /\/shoe-files-[^/]+\.js$/.test(path)),
+        scripts.join(', '),
+      ).toBe(true);
     } finally {
       await context.close();
     }
@@ -222,7 +241,9 @@ describe('shoes kept, end to end', () => {
       await page.goto(`${baseUrl}?speed=0.2`);
       const attract = (): Promise<string | null> =>
         page.evaluate(() => {
-          const scoreboard = document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-scoreboard') as { hands?: { outcome: string }[] } | null;
+          const scoreboard = document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-scoreboard') as {
+            hands?: { outcome: string }[];
+          } | null;
           return scoreboard?.hands ? scoreboard.hands.map((hand) => hand.outcome).join('') : null;
         });
       await expect.poll(async () => (await attract())?.length ?? 0, { timeout: 10_000 }).toBeGreaterThanOrEqual(5);

@@ -75,7 +75,11 @@ describe('settleBet', () => {
 
   it('pays the Dragon Bonus margins 4 to 8 at 1, 2, 4, 6 and 10 to 1', () => {
     const pays = [4, 5, 6, 7, 8].map((margin) =>
-      betReturn('dragonPlayer', { winner: 'P', natural: false, margin, bankerWinsOn6: false, playerPair: false, bankerPair: false }, DEFAULT_RULES),
+      betReturn(
+        'dragonPlayer',
+        { winner: 'P', natural: false, margin, bankerWinsOn6: false, playerPair: false, bankerPair: false },
+        DEFAULT_RULES,
+      ),
     );
     expect(pays).toEqual([1, 2, 4, 6, 10]);
   });

@@ -71,7 +71,14 @@ describe('bacc odds', () => {
     expect(odds.banker).toBeCloseTo(0.458597, 6);
     expect((odds.houseEdge as Record<string, number>).banker).toBeCloseTo(0.010579, 6);
     expect(Object.keys(odds.houseEdge as object)).toEqual([
-      'banker', 'player', 'tie', 'playerPair', 'bankerPair', 'noCommissionBanker', 'dragonBonusPlayer', 'dragonBonusBanker',
+      'banker',
+      'player',
+      'tie',
+      'playerPair',
+      'bankerPair',
+      'noCommissionBanker',
+      'dragonBonusPlayer',
+      'dragonBonusBanker',
     ]);
     for (const key of ['banker', 'player', 'tie', 'playerPair', 'bankerPair', 'natural', 'bankerWinsOn6']) {
       expect(typeof odds[key]).toBe('number');
@@ -85,9 +92,15 @@ describe('bacc odds', () => {
   });
 
   it('answers one composition per stdin line with one JSON object per line', async () => {
-    const run = await bacc(['odds', '--remaining', '-'], '32,32,32,32,32,32,32,32,32,32,32,32,32\n\n24,24,24,24,24,24,24,24,24,24,24,24,24\n');
+    const run = await bacc(
+      ['odds', '--remaining', '-'],
+      '32,32,32,32,32,32,32,32,32,32,32,32,32\n\n24,24,24,24,24,24,24,24,24,24,24,24,24\n',
+    );
     expect(run.code).toBe(0);
-    const lines = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as { banker: number });
+    const lines = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { banker: number });
     expect(lines.map((line) => line.banker.toFixed(6))).toEqual(['0.458597', '0.458653']);
   });
 
@@ -107,7 +120,10 @@ describe('bacc odds', () => {
     expectUsageError(await bacc(['odds', '--decks', '6', '--remaining', '1,1,1,1,1,1,1,1,1,1,1,1,1']), /not both/);
     expectUsageError(await bacc(['oddz']), /unknown command "oddz"/);
     expectUsageError(await bacc([]), /no command; try "bacc help"/);
-    expectUsageError(await bacc(['odds', '--remaining', '33,32,32,32,32,32,32,32,32,32,32,32,32']), /count 1 \(33\) is more than eight decks hold/);
+    expectUsageError(
+      await bacc(['odds', '--remaining', '33,32,32,32,32,32,32,32,32,32,32,32,32']),
+      /count 1 \(33\) is more than eight decks hold/,
+    );
   });
 });
 
@@ -116,14 +132,18 @@ describe('bacc simulate', () => {
     const first = json(await bacc(['simulate', '--seed', 'demo', '--shoes', '2', '--decks', '6']));
     const again = json(await bacc(['simulate', '--seed', 'demo', '--shoes', '2', '--decks', '6']));
     expect(first).toMatchObject({ format: 'baccarat-shoes', version: 1 });
-    const shoes = first.shoes as { seed: string; source: string; rules: { decks: number }; hands: { cards: string[]; outcome: string }[] }[];
+    const shoes = first.shoes as {
+      seed: string;
+      source: string;
+      rules: { decks: number };
+      hands: { cards: string[]; outcome: string }[];
+    }[];
     expect(shoes).toHaveLength(2);
     expect(shoes.map((shoe) => shoe.seed)).toEqual(['demo', 'demo#2']);
     expect(shoes[0]!.source).toBe('simulated');
     expect(shoes[0]!.rules.decks).toBe(6);
     expect(shoes[0]!.hands.length).toBeGreaterThan(50);
-    const handsOf = (document: Record<string, unknown>): unknown =>
-      (document.shoes as { hands: unknown }[]).map((shoe) => shoe.hands);
+    const handsOf = (document: Record<string, unknown>): unknown => (document.shoes as { hands: unknown }[]).map((shoe) => shoe.hands);
     expect(handsOf(again)).toEqual(handsOf(first));
   });
 
@@ -156,8 +176,7 @@ describe('bacc roads', () => {
       { col: 1, row: 0, side: 'P', ties: 0 },
     ]);
     expect(bigRoad.cells.at(-1)).toMatchObject({ col: 5, row: 0, side: 'P', ties: 1 });
-    const colours = (road: string): string =>
-      ((roads[road] as { cells: { color: string }[] }).cells).map((cell) => cell.color[0]).join(' ');
+    const colours = (road: string): string => (roads[road] as { cells: { color: string }[] }).cells.map((cell) => cell.color[0]).join(' ');
     expect(colours('bigEyeBoy')).toBe('r b b b r b r r r r r r b');
     expect(colours('smallRoad')).toBe('b b b r r r r r r b');
     expect(colours('cockroachPig')).toBe('b r r b r r r r b');
@@ -221,7 +240,9 @@ describe('the bacc executable', () => {
   });
 
   it('ends quietly when its reader closes the pipe early', () => {
-    const run = spawnSync('/bin/sh', ['-c', `"${process.execPath}" "${bin}" simulate --shoes 300 | head -c 100 > /dev/null`], { encoding: 'utf8' });
+    const run = spawnSync('/bin/sh', ['-c', `"${process.execPath}" "${bin}" simulate --shoes 300 | head -c 100 > /dev/null`], {
+      encoding: 'utf8',
+    });
     expect(run.status).toBe(0);
     expect(run.stderr).toBe('');
   });

@@ -10,7 +10,13 @@ import { makeRules } from '../../src/rules.js';
 describe('outcome entry', () => {
   it('stores the outcome and its flags with no cards and no totals', () => {
     expect(outcomeEntryHand({ outcome: 'T', bankerPair: true, natural: true })).toEqual({
-      cards: null, outcome: 'T', playerPair: false, bankerPair: true, natural: true, playerTotal: null, bankerTotal: null,
+      cards: null,
+      outcome: 'T',
+      playerPair: false,
+      bankerPair: true,
+      natural: true,
+      playerTotal: null,
+      bankerTotal: null,
     });
   });
 });
@@ -67,8 +73,14 @@ describe('card entry', () => {
     expect(entry.cards).toEqual([]);
     // A different ace is still fine, until the rank itself runs out (8 aces in 2 decks).
     expect(entry.add('ah').accepted).toBe(true);
-    const single = new CardEntry(1, [handRecord(resolveCompleteHand(['A', 'A', '8', '8'])), handRecord(resolveCompleteHand(['AS', 'AH', '8', '8']))]);
-    expect(single.add('a')).toEqual({ accepted: false, refusal: { kind: 'too-many', of: 'rank', card: 'A', rank: 'A', decks: 1, limit: 4 } });
+    const single = new CardEntry(1, [
+      handRecord(resolveCompleteHand(['A', 'A', '8', '8'])),
+      handRecord(resolveCompleteHand(['AS', 'AH', '8', '8'])),
+    ]);
+    expect(single.add('a')).toEqual({
+      accepted: false,
+      refusal: { kind: 'too-many', of: 'rank', card: 'A', rank: 'A', decks: 1, limit: 4 },
+    });
   });
 
   it('takes back the last typed card', () => {
@@ -107,7 +119,13 @@ describe('card entry', () => {
 
 describe('CSV export', () => {
   const shoe = {
-    id: 'a,b', table: 'Table "7"', source: 'recorded' as const, seed: null, startedAt: '2026-11-30T10:00:00.000Z', endedAt: null, rules: makeRules(),
+    id: 'a,b',
+    table: 'Table "7"',
+    source: 'recorded' as const,
+    seed: null,
+    startedAt: '2026-11-30T10:00:00.000Z',
+    endedAt: null,
+    rules: makeRules(),
     hands: [handRecord(resolveCompleteHand(['9H', '2C', 'KD', '5S'])), outcomeEntryHand({ outcome: 'T', playerPair: true })],
   };
 

@@ -106,7 +106,10 @@ describe('roads over random shoes', () => {
         for (const [name, cells] of allRoads(computeRoads(hands, { rows }))) {
           const spots = new Set(cells.map((cell) => `${cell.col},${cell.row}`));
           expect(spots.size, name).toBe(cells.length);
-          expect(cells.every((cell) => cell.row >= 0 && cell.row < rows && cell.col >= 0), name).toBe(true);
+          expect(
+            cells.every((cell) => cell.row >= 0 && cell.row < rows && cell.col >= 0),
+            name,
+          ).toBe(true);
         }
       }),
     );

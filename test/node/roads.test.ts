@@ -136,8 +136,22 @@ describe('bead plate', () => {
 describe('big road', () => {
   it('starts a new column each time the winner changes', () => {
     const roads = roadsOf('BBPBPP');
-    expect(positions(roads.bigRoad.cells)).toEqual([[0, 0], [0, 1], [1, 0], [2, 0], [3, 0], [3, 1]]);
-    expect(roads.bigRoad.cells.map((cell) => [cell.logicalColumn, cell.logicalRow])).toEqual([[0, 0], [0, 1], [1, 0], [2, 0], [3, 0], [3, 1]]);
+    expect(positions(roads.bigRoad.cells)).toEqual([
+      [0, 0],
+      [0, 1],
+      [1, 0],
+      [2, 0],
+      [3, 0],
+      [3, 1],
+    ]);
+    expect(roads.bigRoad.cells.map((cell) => [cell.logicalColumn, cell.logicalRow])).toEqual([
+      [0, 0],
+      [0, 1],
+      [1, 0],
+      [2, 0],
+      [3, 0],
+      [3, 1],
+    ]);
   });
 
   it('counts ties before the first banker or player hand as leading ties only', () => {
@@ -156,8 +170,16 @@ describe('big road', () => {
 
   it('counts a run of ties on the cell before them', () => {
     const roads = roadsOf('BTTTPB');
-    expect(roads.bigRoad.cells.map((cell) => [cell.side, cell.ties])).toEqual([['B', 3], ['P', 0], ['B', 0]]);
-    expect(positions(roads.bigRoad.cells)).toEqual([[0, 0], [1, 0], [2, 0]]);
+    expect(roads.bigRoad.cells.map((cell) => [cell.side, cell.ties])).toEqual([
+      ['B', 3],
+      ['P', 0],
+      ['B', 0],
+    ]);
+    expect(positions(roads.bigRoad.cells)).toEqual([
+      [0, 0],
+      [1, 0],
+      [2, 0],
+    ]);
   });
 
   it('counts a tie dealt as the last hand on the last cell, and the roads are otherwise unchanged', () => {
@@ -180,8 +202,32 @@ describe('big road', () => {
     const roads = computeRoads(hands);
     expect(roads.bigRoad).toMatchObject({ leadingTies: 1, leadingTiePlayerPair: false, leadingTieBankerPair: true });
     expect(roads.bigRoad.cells).toEqual([
-      { col: 0, row: 0, side: 'B', ties: 2, logicalColumn: 0, logicalRow: 0, playerPair: true, bankerPair: false, tiePlayerPair: false, tieBankerPair: true, hand: 1 },
-      { col: 1, row: 0, side: 'P', ties: 0, logicalColumn: 1, logicalRow: 0, playerPair: false, bankerPair: false, tiePlayerPair: false, tieBankerPair: false, hand: 4 },
+      {
+        col: 0,
+        row: 0,
+        side: 'B',
+        ties: 2,
+        logicalColumn: 0,
+        logicalRow: 0,
+        playerPair: true,
+        bankerPair: false,
+        tiePlayerPair: false,
+        tieBankerPair: true,
+        hand: 1,
+      },
+      {
+        col: 1,
+        row: 0,
+        side: 'P',
+        ties: 0,
+        logicalColumn: 1,
+        logicalRow: 0,
+        playerPair: false,
+        bankerPair: false,
+        tiePlayerPair: false,
+        tieBankerPair: false,
+        hand: 4,
+      },
     ]);
   });
 
@@ -220,20 +266,38 @@ describe('big road', () => {
     const roads = roadsOf(`${'B'.repeat(8)}${'P'.repeat(7)}${'B'.repeat(6)}${'P'.repeat(5)}${'B'.repeat(4)}${'P'.repeat(3)}BP`);
     const cells = roads.bigRoad.cells;
     // The three-player streak finds (5,1) taken and tails along the top row over (6,0) and (7,0).
-    expect(positions(cells.slice(-5, -2))).toEqual([[5, 0], [6, 0], [7, 0]]);
+    expect(positions(cells.slice(-5, -2))).toEqual([
+      [5, 0],
+      [6, 0],
+      [7, 0],
+    ]);
     expect(cells.at(-2)).toMatchObject({ col: 8, row: 0, side: 'B' });
     expect(cells.at(-1)).toMatchObject({ col: 9, row: 0, side: 'P' });
   });
 
   it('places every road on the configured number of rows', () => {
     const roads = roadsOf('BBBBPPB', 2);
-    expect(positions(roads.bigRoad.cells)).toEqual([[0, 0], [0, 1], [1, 1], [2, 1], [1, 0], [2, 0], [3, 0]]);
+    expect(positions(roads.bigRoad.cells)).toEqual([
+      [0, 0],
+      [0, 1],
+      [1, 1],
+      [2, 1],
+      [1, 0],
+      [2, 0],
+      [3, 0],
+    ]);
     expect(roads.rows).toBe(2);
   });
 
   it('tails along the only row when the grid has one row', () => {
     const roads = roadsOf('BBPPB', 1);
-    expect(positions(roads.bigRoad.cells)).toEqual([[0, 0], [1, 0], [2, 0], [3, 0], [4, 0]]);
+    expect(positions(roads.bigRoad.cells)).toEqual([
+      [0, 0],
+      [1, 0],
+      [2, 0],
+      [3, 0],
+      [4, 0],
+    ]);
   });
 });
 
@@ -253,9 +317,12 @@ describe('derived roads', () => {
     ['cockroachPig', 'BPBP', ''],
     ['cockroachPig', 'BPBPP', 'b'],
     ['cockroachPig', 'BPBPB', 'r'],
-  ] as const)('%s after %s starts with "%s" (row 2 of column k+1, or row 1 of column k+2 when column k+1 has one entry)', (name, outcomes, expected) => {
-    expect(marks(outcomes)[name]).toBe(expected);
-  });
+  ] as const)(
+    '%s after %s starts with "%s" (row 2 of column k+1, or row 1 of column k+2 when column k+1 has one entry)',
+    (name, outcomes, expected) => {
+      expect(marks(outcomes)[name]).toBe(expected);
+    },
+  );
 
   it('adds exactly one mark for every big-road entry from its first mark on', () => {
     // Eight alternating hands: eight one-entry columns of equal length, so every mark is red.
@@ -278,8 +345,20 @@ describe('derived roads', () => {
 
   it('starts a new column of marks when the colour changes', () => {
     const roads = roadsOf('BPBPPBBBPPPPBTPBBPPB');
-    expect(positions(roads.bigEyeBoy.cells.slice(0, 5))).toEqual([[0, 0], [0, 1], [1, 0], [1, 1], [2, 0]]);
-    expect(roads.bigEyeBoy.cells.slice(0, 5).map((cell) => [cell.logicalColumn, cell.logicalRow])).toEqual([[0, 0], [0, 1], [1, 0], [1, 1], [2, 0]]);
+    expect(positions(roads.bigEyeBoy.cells.slice(0, 5))).toEqual([
+      [0, 0],
+      [0, 1],
+      [1, 0],
+      [1, 1],
+      [2, 0],
+    ]);
+    expect(roads.bigEyeBoy.cells.slice(0, 5).map((cell) => [cell.logicalColumn, cell.logicalRow])).toEqual([
+      [0, 0],
+      [0, 1],
+      [1, 0],
+      [1, 1],
+      [2, 0],
+    ]);
   });
 });
 
@@ -366,7 +445,15 @@ describe('RoadTracker', () => {
   it('refuses a hand whose cards contradict its outcome and changes nothing', () => {
     const tracker = new RoadTracker().addAll(handsFromOutcomes('B'));
     const before = tracker.snapshot();
-    const playerNatural: HandRecord = { cards: ['9H', '2C', 'KD', '5S'], outcome: 'B', playerPair: false, bankerPair: false, natural: true, playerTotal: 9, bankerTotal: 7 };
+    const playerNatural: HandRecord = {
+      cards: ['9H', '2C', 'KD', '5S'],
+      outcome: 'B',
+      playerPair: false,
+      bankerPair: false,
+      natural: true,
+      playerTotal: 9,
+      bankerTotal: 7,
+    };
     expect(() => tracker.add(playerNatural)).toThrow(StatisticsError);
     expect(tracker.snapshot()).toEqual(before);
   });
@@ -394,13 +481,22 @@ describe('RoadTracker', () => {
       bigEyeBoy: { cells: [] },
       smallRoad: { cells: [] },
       cockroachPig: { cells: [] },
-      predictions: { B: { bigEyeBoy: 'red', smallRoad: null, cockroachPig: null }, P: { bigEyeBoy: 'blue', smallRoad: null, cockroachPig: null } },
+      predictions: {
+        B: { bigEyeBoy: 'red', smallRoad: null, cockroachPig: null },
+        P: { bigEyeBoy: 'blue', smallRoad: null, cockroachPig: null },
+      },
     });
   });
 
   it('keeps the statistics with the roads', () => {
     const tracker = new RoadTracker().addAll(handsFromOutcomes('BBTP'));
-    expect(tracker.snapshot().statistics).toMatchObject({ hands: 4, banker: 2, player: 1, tie: 1, currentStreak: { side: 'P', length: 1 } });
+    expect(tracker.snapshot().statistics).toMatchObject({
+      hands: 4,
+      banker: 2,
+      player: 1,
+      tie: 1,
+      currentStreak: { side: 'P', length: 1 },
+    });
     expect(tracker.statistics.hands).toBe(4);
   });
 });

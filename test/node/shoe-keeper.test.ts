@@ -9,7 +9,14 @@ import { makeRules } from '../../src/rules.js';
 import type { HandRecord, ShoeRecord } from '../../src/shoe-document.js';
 
 const newShoe = (id: string): ShoeRecord => ({
-  id, table: 'Table 1', source: 'recorded', seed: null, startedAt: '2026-11-30T10:00:00.000Z', endedAt: null, rules: makeRules(), hands: [],
+  id,
+  table: 'Table 1',
+  source: 'recorded',
+  seed: null,
+  startedAt: '2026-11-30T10:00:00.000Z',
+  endedAt: null,
+  rules: makeRules(),
+  hands: [],
 });
 const [banker, player, tie] = handsFromOutcomes('BPT') as [HandRecord, HandRecord, HandRecord];
 
@@ -22,11 +29,26 @@ class FlakyStore implements ShoeStore {
     if (this.failing) throw new StorageError('quota', 'Storage is full: could not save the hand.');
     this.writes++;
   }
-  async createShoe(shoe: ShoeRecord) { this.guard(); return this.inner.createShoe(shoe); }
-  async appendHand(id: string, index: number, hand: HandRecord) { this.guard(); return this.inner.appendHand(id, index, hand); }
-  async replaceHand(id: string, index: number, hand: HandRecord) { this.guard(); return this.inner.replaceHand(id, index, hand); }
-  async removeLastHand(id: string, index: number) { this.guard(); return this.inner.removeLastHand(id, index); }
-  async endShoe(id: string, endedAt: string) { this.guard(); return this.inner.endShoe(id, endedAt); }
+  async createShoe(shoe: ShoeRecord) {
+    this.guard();
+    return this.inner.createShoe(shoe);
+  }
+  async appendHand(id: string, index: number, hand: HandRecord) {
+    this.guard();
+    return this.inner.appendHand(id, index, hand);
+  }
+  async replaceHand(id: string, index: number, hand: HandRecord) {
+    this.guard();
+    return this.inner.replaceHand(id, index, hand);
+  }
+  async removeLastHand(id: string, index: number) {
+    this.guard();
+    return this.inner.removeLastHand(id, index);
+  }
+  async endShoe(id: string, endedAt: string) {
+    this.guard();
+    return this.inner.endShoe(id, endedAt);
+  }
 }
 
 /** Retries run only when the test says so. */
@@ -137,7 +159,9 @@ describe('ShoeKeeper', () => {
     expect(await keeper.undo()).toBe(false);
     expect(keeper.problem?.kind).toBe('conflict');
     expect(keeper.problem?.error).toMatchObject({ kind: 'conflict', conflict: { conflict: 'not-last-hand', shoeId: 's', hand: 1 } });
-    expect(keeperProblemText(keeper.problem!)).toMatch(/^Hand 1 is not the last hand of shoe "s"\. The stored shoe was changed elsewhere.*reload/);
+    expect(keeperProblemText(keeper.problem!)).toMatch(
+      /^Hand 1 is not the last hand of shoe "s"\. The stored shoe was changed elsewhere.*reload/,
+    );
     expect(clock.pending()).toBe(0);
     expect(keeper.unsaved).toBe(1);
     // A new shoe gives up the old one's dead changes and is written again.
@@ -163,7 +187,13 @@ describe('ShoeKeeper', () => {
   });
 
   it('whatever fails on the way, once storage recovers the store holds exactly the shoe on screen', async () => {
-    type Step = { op: 'add'; outcome: 0 | 1 | 2 } | { op: 'undo' } | { op: 'correct'; at: number; outcome: 0 | 1 | 2 } | { op: 'fail' } | { op: 'recover' } | { op: 'end' };
+    type Step =
+      | { op: 'add'; outcome: 0 | 1 | 2 }
+      | { op: 'undo' }
+      | { op: 'correct'; at: number; outcome: 0 | 1 | 2 }
+      | { op: 'fail' }
+      | { op: 'recover' }
+      | { op: 'end' };
     const step: fc.Arbitrary<Step> = fc.oneof(
       fc.record({ op: fc.constant('add' as const), outcome: fc.constantFrom(0 as const, 1 as const, 2 as const) }),
       fc.record({ op: fc.constant('undo' as const) }),

@@ -32,7 +32,8 @@ describe('formatCode', () => {
   it('names every card code in canonical notation, and refuses a number that is not one', () => {
     expect(Array.from({ length: CARD_CODES }, (_, code) => formatCode(code)).slice(0, 5)).toEqual(['AS', 'AH', 'AD', 'AC', '2S']);
     expect(formatCode(CARD_CODES - 1)).toBe('KC');
-    for (const code of Array.from({ length: CARD_CODES }, (_, code) => code)) expect(parseCard(formatCode(code))).toEqual({ rank: code >> 2, suit: 'SHDC'[code & 3] });
+    for (const code of Array.from({ length: CARD_CODES }, (_, code) => code))
+      expect(parseCard(formatCode(code))).toEqual({ rank: code >> 2, suit: 'SHDC'[code & 3] });
     for (const bad of [-1, CARD_CODES, 1.5, Number.NaN]) expect(() => formatCode(bad), String(bad)).toThrow(RangeError);
   });
 });
@@ -155,23 +156,29 @@ describe('Shoe properties', () => {
 
   it('simulates exactly what Shoe deals for the same seed', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 1 }), fc.integer({ min: 1, max: 4 }), decks, fc.integer({ min: 0, max: 1 }), (seed, shoes, deckCount, handsAfterCut) => {
-        const rules = { decks: deckCount, handsAfterCut, cutCardFromEnd: 16 };
-        const tally = simulateShoes(shoes, { seed, rules });
-        const hands = Array.from({ length: shoes }, (_, k) => new Shoe({ seed: shoeSeed(seed, k + 1), rules }).dealAll()).flat();
-        const count = (test: (hand: (typeof hands)[number]) => boolean): number => hands.filter(test).length;
-        expect(tally).toEqual({
-          shoes,
-          hands: hands.length,
-          banker: count((h) => h.winner === 'B'),
-          player: count((h) => h.winner === 'P'),
-          tie: count((h) => h.winner === 'T'),
-          playerPair: count((h) => h.playerPair),
-          bankerPair: count((h) => h.bankerPair),
-          natural: count((h) => h.natural),
-          bankerWinsOn6: count((h) => h.bankerWinsOn6),
-        });
-      }),
+      fc.property(
+        fc.string({ minLength: 1 }),
+        fc.integer({ min: 1, max: 4 }),
+        decks,
+        fc.integer({ min: 0, max: 1 }),
+        (seed, shoes, deckCount, handsAfterCut) => {
+          const rules = { decks: deckCount, handsAfterCut, cutCardFromEnd: 16 };
+          const tally = simulateShoes(shoes, { seed, rules });
+          const hands = Array.from({ length: shoes }, (_, k) => new Shoe({ seed: shoeSeed(seed, k + 1), rules }).dealAll()).flat();
+          const count = (test: (hand: (typeof hands)[number]) => boolean): number => hands.filter(test).length;
+          expect(tally).toEqual({
+            shoes,
+            hands: hands.length,
+            banker: count((h) => h.winner === 'B'),
+            player: count((h) => h.winner === 'P'),
+            tie: count((h) => h.winner === 'T'),
+            playerPair: count((h) => h.playerPair),
+            bankerPair: count((h) => h.bankerPair),
+            natural: count((h) => h.natural),
+            bankerWinsOn6: count((h) => h.bankerWinsOn6),
+          });
+        },
+      ),
       { numRuns: 40 },
     );
   });
@@ -203,7 +210,10 @@ describe('uniform draws', () => {
     // and the next, 0xFFFF, picks position 0xFFFF·416 >> 16 = 415 for the first card.
     const words = [0x0000_ffff];
     let next = 0;
-    const random = new RandomWords({ fill: (buffer) => buffer.forEach((_, i) => (buffer[i] = words[next++] ?? Math.imul(next, 0x9e3779b1) >>> 0)) }, 1);
+    const random = new RandomWords(
+      { fill: (buffer) => buffer.forEach((_, i) => (buffer[i] = words[next++] ?? Math.imul(next, 0x9e3779b1) >>> 0)) },
+      1,
+    );
     const cards = Uint16Array.from({ length: 416 }, (_, i) => i);
     shuffleInPlace(cards, random);
     expect(cards[0]).toBe(415);

@@ -58,12 +58,23 @@ describe('ShoeStatistics', () => {
   });
 
   it('counts player pairs and banker pairs', () => {
-    const hands = [{ ...outcomeHand('B'), playerPair: true, bankerPair: true }, { ...outcomeHand('T'), bankerPair: true }, PLAYER_PAIR_NATURAL];
+    const hands = [
+      { ...outcomeHand('B'), playerPair: true, bankerPair: true },
+      { ...outcomeHand('T'), bankerPair: true },
+      PLAYER_PAIR_NATURAL,
+    ];
     expect(statsOf(hands).summary()).toMatchObject({ playerPairs: 2, bankerPairs: 2 });
   });
 
   it('counts naturals by side from the cards, and a natural recorded without cards as of unknown side', () => {
-    const hands = [PLAYER_NATURAL_9, BANKER_NATURAL_9, BOTH_NATURAL, { ...outcomeHand('P'), natural: true }, outcomeHand('B'), BANKER_WINS_ON_6];
+    const hands = [
+      PLAYER_NATURAL_9,
+      BANKER_NATURAL_9,
+      BOTH_NATURAL,
+      { ...outcomeHand('P'), natural: true },
+      outcomeHand('B'),
+      BANKER_WINS_ON_6,
+    ];
     expect(statsOf(hands).summary().naturals).toEqual({ player: 2, banker: 2, unknownSide: 1, hands: 4 });
   });
 
@@ -107,7 +118,8 @@ describe('ShoeStatistics', () => {
   it('gives the exact odds of the next hand from the full shoe less the cards seen', () => {
     const stats = statsOf([PLAYER_NATURAL_9, BANKER_WINS_ON_6]);
     const expected = fullShoe(8);
-    for (const card of ['9H', '2C', 'KD', '5S', '2H', '3C', '3D', '3S', 'TH']) expected[RANKS.indexOf(card[0] as (typeof RANKS)[number])]! -= 1;
+    for (const card of ['9H', '2C', 'KD', '5S', '2H', '3C', '3D', '3S', 'TH'])
+      expected[RANKS.indexOf(card[0] as (typeof RANKS)[number])]! -= 1;
     expect(stats.remainingCounts()).toEqual(expected);
     expect(stats.nextHandOdds()).toEqual(exactOdds(expected));
     expect(stats.nextHandOdds()?.cardsLeft).toBe(407);
@@ -170,7 +182,9 @@ describe('ShoeStatistics', () => {
   });
 
   it('refuses an unknown outcome', () => {
-    expect(() => new ShoeStatistics().add({ ...outcomeHand('B'), outcome: 'X' as 'B' })).toThrow('hand 1: outcome must be "B", "P" or "T"; got "X"');
+    expect(() => new ShoeStatistics().add({ ...outcomeHand('B'), outcome: 'X' as 'B' })).toThrow(
+      'hand 1: outcome must be "B", "P" or "T"; got "X"',
+    );
   });
 
   it('refuses a deck count outside 1 to 8', () => {
@@ -181,7 +195,10 @@ describe('ShoeStatistics', () => {
 
 /** The figures counted plainly from the whole list of hands. */
 function countedPlainly(hands: readonly HandRecord[]): Partial<StatisticsSummary> {
-  const results = hands.filter((hand) => hand.outcome !== 'T').map((hand) => hand.outcome).join('');
+  const results = hands
+    .filter((hand) => hand.outcome !== 'T')
+    .map((hand) => hand.outcome)
+    .join('');
   const streaks = results.match(/B+|P+/g) ?? [];
   const longest = (side: string): number => Math.max(0, ...streaks.filter((streak) => streak[0] === side).map((streak) => streak.length));
   const last = streaks.at(-1);
@@ -203,10 +220,17 @@ function countedPlainly(hands: readonly HandRecord[]): Partial<StatisticsSummary
 
 describe('ShoeStatistics over random shoes', () => {
   const dealtShoe = fc.string({ minLength: 1, maxLength: 8 }).map((seed) => simulateShoeRecords({ shoes: 1, seed })[0]!.hands);
-  const outcomeShoe = fc.array(
-    fc.record({ outcome: fc.constantFrom('B' as const, 'P' as const, 'T' as const), playerPair: fc.boolean(), bankerPair: fc.boolean(), natural: fc.boolean() }),
-    { maxLength: 200 },
-  ).map((hands) => hands.map((hand) => ({ ...hand, cards: null, playerTotal: null, bankerTotal: null })));
+  const outcomeShoe = fc
+    .array(
+      fc.record({
+        outcome: fc.constantFrom('B' as const, 'P' as const, 'T' as const),
+        playerPair: fc.boolean(),
+        bankerPair: fc.boolean(),
+        natural: fc.boolean(),
+      }),
+      { maxLength: 200 },
+    )
+    .map((hands) => hands.map((hand) => ({ ...hand, cards: null, playerTotal: null, bankerTotal: null })));
 
   it('agree with counting the hands plainly, for dealt shoes and outcome-only shoes', () => {
     fc.assert(

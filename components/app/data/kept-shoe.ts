@@ -213,7 +213,13 @@ export class KeptShoeController implements ReactiveController {
     const shoeId = change.kind === 'start' ? change.shoe.id : change.shoeId;
     const current = this.keeper.shoe;
     const handCount =
-      change.kind === 'start' ? change.shoe.hands.length : change.kind === 'add' ? change.index + 1 : change.kind === 'undo' ? change.index : (current?.hands.length ?? 0);
+      change.kind === 'start'
+        ? change.shoe.hands.length
+        : change.kind === 'add'
+          ? change.index + 1
+          : change.kind === 'undo'
+            ? change.index
+            : (current?.hands.length ?? 0);
     this.channel?.post({
       shoeId,
       table: current?.id === shoeId ? current.table : this.options.table(),

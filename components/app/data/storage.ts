@@ -67,7 +67,10 @@ export function openStorage(options: Pick<OpenOptions, 'name'> & { waitMs?: numb
       onBlocked: () => set({ state: 'blocked' }),
       onClosedForUpgrade: () => {
         opening = null;
-        set({ state: 'failed', error: new StorageError('closed', 'A newer version of the scoreboard opened in another tab: reload this one.') });
+        set({
+          state: 'failed',
+          error: new StorageError('closed', 'A newer version of the scoreboard opened in another tab: reload this one.'),
+        });
       },
     }).then(
       (store) => {
@@ -81,7 +84,13 @@ export function openStorage(options: Pick<OpenOptions, 'name'> & { waitMs?: numb
       (error: unknown) => {
         clearTimeout(waiting);
         const storageError =
-          error instanceof StorageError ? error : new StorageError('failed', `Could not open the stored shoes: ${String(error)}`, { action: { action: 'open-shoes' }, detail: String(error), cause: error });
+          error instanceof StorageError
+            ? error
+            : new StorageError('failed', `Could not open the stored shoes: ${String(error)}`, {
+                action: { action: 'open-shoes' },
+                detail: String(error),
+                cause: error,
+              });
         set({ state: 'failed', error: storageError });
         // A later call tries again (the user may have freed space or closed the other tab).
         opening = null;

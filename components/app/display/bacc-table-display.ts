@@ -68,7 +68,9 @@ export class BaccTableDisplay extends LitElement {
       ? msg(str`The stored shoes cannot be read: ${storageMessage}`, { id: 'display-storage' })
       : loaded && !shoe
         ? this.table
-          ? msg(str`No shoe of ${this.table} is stored yet: this screen shows it as soon as the operator starts one.`, { id: 'display-waiting-table' })
+          ? msg(str`No shoe of ${this.table} is stored yet: this screen shows it as soon as the operator starts one.`, {
+              id: 'display-waiting-table',
+            })
           : msg('No shoe is stored yet: this screen shows one as soon as an operator starts it.', { id: 'display-waiting' })
         : '';
     return html`

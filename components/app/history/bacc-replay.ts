@@ -144,18 +144,45 @@ export class BaccReplay extends LitElement {
     return html`
       <div class="controls" part="controls" role="group" aria-label=${msg('Replay controls', { id: 'replay-controls' })}>
         <button type="button" data-action="close" @click=${this.close}>${msg('Back to history', { id: 'replay-back' })}</button>
-        <button type="button" data-action="first" aria-disabled=${atStart} @click=${() => this.position > 0 && this.userGoTo(0)}>${msg('First hand', { id: 'replay-first' })}</button>
-        <button type="button" data-action="back" aria-disabled=${atStart} @click=${() => this.position > 0 && this.userGoTo(this.position - 1)}>${msg('Step back', { id: 'replay-step-back' })}</button>
-        <button type="button" data-action="play" ?disabled=${total === 0} aria-pressed=${playing ? 'true' : 'false'} @click=${this.togglePlay}>
+        <button type="button" data-action="first" aria-disabled=${atStart} @click=${() => this.position > 0 && this.userGoTo(0)}>
+          ${msg('First hand', { id: 'replay-first' })}
+        </button>
+        <button
+          type="button"
+          data-action="back"
+          aria-disabled=${atStart}
+          @click=${() => this.position > 0 && this.userGoTo(this.position - 1)}
+        >
+          ${msg('Step back', { id: 'replay-step-back' })}
+        </button>
+        <button
+          type="button"
+          data-action="play"
+          ?disabled=${total === 0}
+          aria-pressed=${playing ? 'true' : 'false'}
+          @click=${this.togglePlay}
+        >
           ${playing ? msg('Pause', { id: 'replay-pause' }) : msg('Play', { id: 'replay-play' })}
         </button>
-        <button type="button" data-action="forward" aria-disabled=${atEnd} @click=${() => this.position < total && this.userGoTo(this.position + 1)}>${msg('Step forward', { id: 'replay-step-forward' })}</button>
-        <button type="button" data-action="last" aria-disabled=${atEnd} @click=${() => this.position < total && this.userGoTo(total)}>${msg('Last hand', { id: 'replay-last' })}</button>
+        <button
+          type="button"
+          data-action="forward"
+          aria-disabled=${atEnd}
+          @click=${() => this.position < total && this.userGoTo(this.position + 1)}
+        >
+          ${msg('Step forward', { id: 'replay-step-forward' })}
+        </button>
+        <button type="button" data-action="last" aria-disabled=${atEnd} @click=${() => this.position < total && this.userGoTo(total)}>
+          ${msg('Last hand', { id: 'replay-last' })}
+        </button>
         <label>
           ${msg('Speed', { id: 'replay-speed' })}
           <select @change=${this.onSpeedChange}>
             ${REPLAY_SPEEDS.map(
-              (ms) => html`<option value=${ms} ?selected=${ms === this.playback.interval}>${msg(str`${(1000 / ms).toString()} hands a second`, { id: 'replay-speed-option' })}</option>`,
+              (ms) =>
+                html`<option value=${ms} ?selected=${ms === this.playback.interval}>
+                  ${msg(str`${(1000 / ms).toString()} hands a second`, { id: 'replay-speed-option' })}
+                </option>`,
             )}
           </select>
         </label>

@@ -101,6 +101,9 @@ export function bigRoadThumbnail(outcomes: string, rows = 6): TemplateResult {
   const { banker, player, ties, columns } = thumbnailPaths(outcomes, rows);
   const width = columns * THUMBNAIL_CELL;
   const height = rows * THUMBNAIL_CELL;
-  return html`<svg class="thumbnail" part="thumbnail" aria-hidden="true" viewBox="0 0 ${width} ${height}" width=${width} height=${height}
-    ><path class="banker" d=${banker}></path><path class="player" d=${player}></path><path class="ties" d=${ties}></path></svg>`;
+  return html`<svg class="thumbnail" part="thumbnail" aria-hidden="true" viewBox="0 0 ${width} ${height}" width=${width} height=${height}>
+    <path class="banker" d=${banker}></path>
+    <path class="player" d=${player}></path>
+    <path class="ties" d=${ties}></path>
+  </svg>`;
 }

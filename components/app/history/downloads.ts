@@ -13,7 +13,11 @@ export function fileDate(date: Date): string {
 
 /** Letters, digits and dashes only, so a table name is safe in a file name on every system. */
 function fileNamePart(text: string): string {
-  const safe = text.normalize('NFKC').replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 60);
+  const safe = text
+    .normalize('NFKC')
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
   return safe || 'table';
 }
 

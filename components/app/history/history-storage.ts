@@ -86,5 +86,4 @@ export class HistoryStorageController implements ReactiveController {
     this.use = { ...this.use, persisted: await keepShoes() };
     this.host.requestUpdate();
   }
-
 }

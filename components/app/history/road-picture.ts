@@ -206,7 +206,11 @@ export function drawRoadPicture(hands: readonly HandRecord[], options: RoadPictu
 export async function roadPicturePng(hands: readonly HandRecord[], options: RoadPictureOptions = {}): Promise<Blob> {
   const { canvas } = drawRoadPicture(hands, options);
   return new Promise((resolve, reject) => {
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new PictureError(msg('The browser could not make a PNG of the roads.', { id: 'picture-no-png' })))), 'image/png');
+    canvas.toBlob(
+      (blob) =>
+        blob ? resolve(blob) : reject(new PictureError(msg('The browser could not make a PNG of the roads.', { id: 'picture-no-png' }))),
+      'image/png',
+    );
   });
 }
 
@@ -277,7 +281,15 @@ function slash(context: CanvasRenderingContext2D, x: number, y: number, half: nu
 }
 
 /** Banker pair: a banker-coloured dot at the top left; player pair: a player-coloured dot at the bottom right. */
-function pairDots(context: CanvasRenderingContext2D, section: PictureSection, col: number, row: number, bankerPair: boolean, playerPair: boolean, colors: RoadPictureColors): void {
+function pairDots(
+  context: CanvasRenderingContext2D,
+  section: PictureSection,
+  col: number,
+  row: number,
+  bankerPair: boolean,
+  playerPair: boolean,
+  colors: RoadPictureColors,
+): void {
   const left = section.x + col * section.cell;
   const top = section.y + row * section.cell;
   const radius = section.cell * 0.14;
@@ -285,7 +297,13 @@ function pairDots(context: CanvasRenderingContext2D, section: PictureSection, co
   if (playerPair) disc(context, left + section.cell * 0.83, top + section.cell * 0.83, radius, colors.player);
 }
 
-function drawBeadPlate(context: CanvasRenderingContext2D, roads: RoadsSnapshot, section: PictureSection, colors: RoadPictureColors, font: string): void {
+function drawBeadPlate(
+  context: CanvasRenderingContext2D,
+  roads: RoadsSnapshot,
+  section: PictureSection,
+  colors: RoadPictureColors,
+  font: string,
+): void {
   context.textAlign = 'center';
   context.textBaseline = 'middle';
   context.font = `bold ${Math.round(section.cell * 0.5)}px ${font}`;
@@ -301,7 +319,13 @@ function drawBeadPlate(context: CanvasRenderingContext2D, roads: RoadsSnapshot, 
   context.textBaseline = 'alphabetic';
 }
 
-function drawBigRoad(context: CanvasRenderingContext2D, roads: RoadsSnapshot, section: PictureSection, colors: RoadPictureColors, font: string): void {
+function drawBigRoad(
+  context: CanvasRenderingContext2D,
+  roads: RoadsSnapshot,
+  section: PictureSection,
+  colors: RoadPictureColors,
+  font: string,
+): void {
   const { cells, leadingTies } = roads.bigRoad;
   const radius = section.cell * 0.36;
   const stroke = section.cell * 0.12;
@@ -337,7 +361,13 @@ function drawBigRoad(context: CanvasRenderingContext2D, roads: RoadsSnapshot, se
 }
 
 /** Big Eye Boy rings, Small Road dots, Cockroach Pig slashes, each red or blue. */
-function drawDerivedRoad(context: CanvasRenderingContext2D, roads: RoadsSnapshot, name: DerivedRoadName, section: PictureSection, colors: RoadPictureColors): void {
+function drawDerivedRoad(
+  context: CanvasRenderingContext2D,
+  roads: RoadsSnapshot,
+  name: DerivedRoadName,
+  section: PictureSection,
+  colors: RoadPictureColors,
+): void {
   const radius = section.cell * 0.36;
   for (const cell of roads[name].cells) {
     const { x, y } = centre(section, cell.col, cell.row);

@@ -2,7 +2,14 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
 /** Offsets in pixels, visited in turn: a slow orbit a few pixels wide that a viewer does not notice. */
 const ORBIT: readonly (readonly [number, number])[] = [
-  [0, 0], [2, 1], [3, 3], [1, 4], [-1, 3], [-2, 1], [-1, -1], [1, -2],
+  [0, 0],
+  [2, 1],
+  [3, 3],
+  [1, 4],
+  [-1, 3],
+  [-2, 1],
+  [-1, -1],
+  [1, -2],
 ];
 
 /**

@@ -31,130 +31,134 @@ export class BaccOperator extends LitElement {
   static override styles = [
     themeTokens,
     css`
-    :host {
-      display: grid;
-      grid-template-rows: minmax(0, 1fr) auto;
-      height: 100%;
-      min-height: 0;
-      background: var(--_background);
-      color: var(--_text);
-      font: 15px/1.4 system-ui, sans-serif;
-    }
-    bacc-scoreboard {
-      min-height: 0;
-    }
-    .panel {
-      display: flex;
-      flex-wrap: wrap;
-      gap: 0.6em 1.2em;
-      align-items: flex-start;
-      padding: 0.8em 1em;
-      background: var(--_panel);
-      border-top: 1px solid var(--_grid-line);
-    }
-    fieldset {
-      display: flex;
-      flex-wrap: wrap;
-      gap: 0.4em;
-      align-items: center;
-      margin: 0;
-      padding: 0.3em 0.6em 0.5em;
-      border: 1px solid var(--_grid-line);
-      border-radius: 6px;
-    }
-    a.history {
-      color: inherit;
-    }
-    legend {
-      padding: 0 0.3em;
-      color: var(--_muted);
-    }
-    button {
-      font: inherit;
-      padding: 0.35em 0.7em;
-      border-radius: 5px;
-      border: 1px solid var(--_grid-line);
-      background: var(--_surface);
-      color: inherit;
-      cursor: pointer;
-    }
-    button[aria-pressed='true'] {
-      background: var(--bacc-operator-pressed-background, var(--_focus));
-      color: var(--bacc-operator-pressed-color, #111);
-    }
-    button.banker {
-      border-color: var(--_banker);
-    }
-    button.player {
-      border-color: var(--_player);
-    }
-    button.tie {
-      border-color: var(--_tie);
-    }
-    button:disabled {
-      cursor: not-allowed;
-      opacity: 0.6;
-    }
-    kbd {
-      margin-inline-start: 0.4em;
-      padding: 0 0.3em;
-      border: 1px solid currentColor;
-      border-radius: 3px;
-      font: 0.85em ui-monospace, monospace;
-    }
-    input,
-    select {
-      font: inherit;
-      padding: 0.3em 0.5em;
-      border-radius: 5px;
-      border: 1px solid var(--_grid-line);
-      background: var(--_surface);
-      color: inherit;
-    }
-    input.cards {
-      width: 14em;
-    }
-    input.hand-number {
-      width: 4.5em;
-    }
-    :focus-visible {
-      outline: 3px solid var(--_focus);
-      outline-offset: 2px;
-    }
-    .messages {
-      flex: 1 1 100%;
-      display: grid;
-      gap: 0.3em;
-    }
-    .messages p {
-      margin: 0;
-    }
-    .alert:not(:empty),
-    .conflict:not(:empty) {
-      padding: 0.3em 0.6em;
-      border-radius: 5px;
-      ${noticeLook}
-    }
-    .storage:not(:empty) {
-      font-weight: 600;
-      color: var(--bacc-notice-background, #ffb300);
-    }
-    .confirm {
-      flex: 1 1 100%;
-      display: flex;
-      gap: 0.6em;
-      align-items: center;
-      font-weight: 600;
-    }
-    @media (forced-colors: active) {
+      :host {
+        display: grid;
+        grid-template-rows: minmax(0, 1fr) auto;
+        height: 100%;
+        min-height: 0;
+        background: var(--_background);
+        color: var(--_text);
+        font:
+          15px/1.4 system-ui,
+          sans-serif;
+      }
+      bacc-scoreboard {
+        min-height: 0;
+      }
+      .panel {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.6em 1.2em;
+        align-items: flex-start;
+        padding: 0.8em 1em;
+        background: var(--_panel);
+        border-top: 1px solid var(--_grid-line);
+      }
+      fieldset {
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.4em;
+        align-items: center;
+        margin: 0;
+        padding: 0.3em 0.6em 0.5em;
+        border: 1px solid var(--_grid-line);
+        border-radius: 6px;
+      }
+      a.history {
+        color: inherit;
+      }
+      legend {
+        padding: 0 0.3em;
+        color: var(--_muted);
+      }
+      button {
+        font: inherit;
+        padding: 0.35em 0.7em;
+        border-radius: 5px;
+        border: 1px solid var(--_grid-line);
+        background: var(--_surface);
+        color: inherit;
+        cursor: pointer;
+      }
       button[aria-pressed='true'] {
-        outline: 2px solid CanvasText;
+        background: var(--bacc-operator-pressed-background, var(--_focus));
+        color: var(--bacc-operator-pressed-color, #111);
+      }
+      button.banker {
+        border-color: var(--_banker);
+      }
+      button.player {
+        border-color: var(--_player);
+      }
+      button.tie {
+        border-color: var(--_tie);
+      }
+      button:disabled {
+        cursor: not-allowed;
+        opacity: 0.6;
+      }
+      kbd {
+        margin-inline-start: 0.4em;
+        padding: 0 0.3em;
+        border: 1px solid currentColor;
+        border-radius: 3px;
+        font:
+          0.85em ui-monospace,
+          monospace;
+      }
+      input,
+      select {
+        font: inherit;
+        padding: 0.3em 0.5em;
+        border-radius: 5px;
+        border: 1px solid var(--_grid-line);
+        background: var(--_surface);
+        color: inherit;
+      }
+      input.cards {
+        width: 14em;
+      }
+      input.hand-number {
+        width: 4.5em;
       }
       :focus-visible {
-        outline-color: Highlight;
+        outline: 3px solid var(--_focus);
+        outline-offset: 2px;
       }
-    }
-  `,
+      .messages {
+        flex: 1 1 100%;
+        display: grid;
+        gap: 0.3em;
+      }
+      .messages p {
+        margin: 0;
+      }
+      .alert:not(:empty),
+      .conflict:not(:empty) {
+        padding: 0.3em 0.6em;
+        border-radius: 5px;
+        ${noticeLook}
+      }
+      .storage:not(:empty) {
+        font-weight: 600;
+        color: var(--bacc-notice-background, #ffb300);
+      }
+      .confirm {
+        flex: 1 1 100%;
+        display: flex;
+        gap: 0.6em;
+        align-items: center;
+        font-weight: 600;
+      }
+      @media (forced-colors: active) {
+        button[aria-pressed='true'] {
+          outline: 2px solid CanvasText;
+        }
+        :focus-visible {
+          outline-color: Highlight;
+        }
+      }
+    `,
   ];
 
   /** The table's rules for new shoes (decks, banker payout, tie). */
@@ -193,7 +197,8 @@ export class BaccOperator extends LitElement {
     table: () => this.table,
     store: () => this.store,
     retryDelays: () => this.retryDelays,
-    onRecorded: (recorded) => this.dispatchEvent(new CustomEvent<RecordedHand>('bacc-hand-recorded', { detail: recorded, bubbles: true, composed: true })),
+    onRecorded: (recorded) =>
+      this.dispatchEvent(new CustomEvent<RecordedHand>('bacc-hand-recorded', { detail: recorded, bubbles: true, composed: true })),
   });
 
   constructor() {
@@ -414,7 +419,14 @@ export class BaccOperator extends LitElement {
           ${this.button('undo', msg('Undo last hand', { id: 'operator-undo' }), { disabled: !recording || desk.hands.length === 0 })}
           <label>
             ${msg('Hand', { id: 'operator-hand-number' })}
-            <input class="hand-number" type="number" min="1" max=${desk.hands.length || 1} inputmode="numeric" @keydown=${this.onHandNumberKey} />
+            <input
+              class="hand-number"
+              type="number"
+              min="1"
+              max=${desk.hands.length || 1}
+              inputmode="numeric"
+              @keydown=${this.onHandNumberKey}
+            />
           </label>
           ${this.button('correct', msg('Correct hand', { id: 'operator-correct' }), { disabled: !recording || desk.hands.length === 0 })}
           ${this.button('end-shoe', msg('End shoe', { id: 'operator-end-shoe' }), { disabled: !desk.shoeOpen })}
@@ -443,12 +455,17 @@ export class BaccOperator extends LitElement {
     const { desk } = this;
     const shoe = desk.shoe;
     if (desk.readOnly) {
-      return msg('This table is being recorded in another window: this one only shows its shoe, and takes over when that window closes.', { id: 'operator-read-only' });
+      return msg('This table is being recorded in another window: this one only shows its shoe, and takes over when that window closes.', {
+        id: 'operator-read-only',
+      });
     }
     if (!desk.ready) return msg('Reading the stored shoe…', { id: 'operator-reading' });
     if (!shoe || shoe.endedAt !== null) return msg('No shoe in play: press S for a new shoe.', { id: 'operator-no-shoe' });
     const count = shoe.hands.length;
-    const kind = shoe.source === 'simulated' ? msg('Simulated shoe', { id: 'operator-simulated-shoe' }) : msg('Recording', { id: 'operator-recording' });
+    const kind =
+      shoe.source === 'simulated'
+        ? msg('Simulated shoe', { id: 'operator-simulated-shoe' })
+        : msg('Recording', { id: 'operator-recording' });
     const correcting = desk.correcting === null ? '' : msg(str` — correcting hand ${desk.correcting + 1}`, { id: 'operator-correcting' });
     return msg(str`${kind}: ${count} hands${correcting}`, { id: 'operator-shoe-state' });
   }
@@ -497,12 +514,20 @@ export class BaccOperator extends LitElement {
           @keydown=${this.onCardKey}
         />
       </label>
-      <span id="card-help">${desk.typedHandComplete
-        ? msg(str`Hand complete: ${typed}. Enter records it; Remove last card changes it.`, { id: 'operator-card-complete' })
-        : typed
-          ? msg(str`Typed: ${typed}; next card to the ${next}.`, { id: 'operator-typed' })
-          : msg(str`Next card to the ${next}. Space sends a card, Enter sends it and records a finished hand; Escape clears.`, { id: 'operator-card-help' })}</span>
-      <button type="button" @click=${() => desk.removeLastCard()} ?disabled=${desk.typedCards.length === 0}>${msg('Remove last card', { id: 'operator-remove-card' })}</button>
+      <span id="card-help"
+        >${
+          desk.typedHandComplete
+            ? msg(str`Hand complete: ${typed}. Enter records it; Remove last card changes it.`, { id: 'operator-card-complete' })
+            : typed
+              ? msg(str`Typed: ${typed}; next card to the ${next}.`, { id: 'operator-typed' })
+              : msg(str`Next card to the ${next}. Space sends a card, Enter sends it and records a finished hand; Escape clears.`, {
+                  id: 'operator-card-help',
+                })
+        }</span
+      >
+      <button type="button" @click=${() => desk.removeLastCard()} ?disabled=${desk.typedCards.length === 0}>
+        ${msg('Remove last card', { id: 'operator-remove-card' })}
+      </button>
     </fieldset>`;
   }
 }
@@ -517,7 +542,14 @@ declare global {
 }
 
 /** The actions that record or flag a hand by outcome: keys, not cards, so not taken in card entry. */
-const OUTCOME_ACTIONS: ReadonlySet<OperatorAction> = new Set<OperatorAction>(['banker', 'player', 'tie', 'player-pair', 'banker-pair', 'natural']);
+const OUTCOME_ACTIONS: ReadonlySet<OperatorAction> = new Set<OperatorAction>([
+  'banker',
+  'player',
+  'tie',
+  'player-pair',
+  'banker-pair',
+  'natural',
+]);
 
 function isNothingFocused(): boolean {
   const active = document.activeElement;

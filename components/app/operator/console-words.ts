@@ -9,7 +9,8 @@ import { StorageError } from '../../../src/persistence/scoreboard-store.js';
 import { storageErrorText } from '../data/storage-words.js';
 import type { ConsoleNews } from './operator-console.js';
 
-const sideName = (side: Side): string => (side === 'player' ? msg('player', { id: 'console-side-player' }) : msg('banker', { id: 'console-side-banker' }));
+const sideName = (side: Side): string =>
+  side === 'player' ? msg('player', { id: 'console-side-player' }) : msg('banker', { id: 'console-side-banker' });
 
 /** Why a typed card was refused. */
 function refusalText(refusal: CardRefusal): string {
@@ -22,12 +23,16 @@ function refusalText(refusal: CardRefusal): string {
     }
     case 'unknown-card': {
       const { text } = refusal;
-      return msg(str`unknown card "${text}": expected a rank A 2-9 T J Q K (or 10) and an optional suit S H D C`, { id: 'console-card-unknown' });
+      return msg(str`unknown card "${text}": expected a rank A 2-9 T J Q K (or 10) and an optional suit S H D C`, {
+        id: 'console-card-unknown',
+      });
     }
     case 'too-many': {
       const { decks, limit, card, rank } = refusal;
       return refusal.of === 'card'
-        ? msg(str`a ${decks}-deck shoe holds only ${limit} ${card}; that many are already recorded in this shoe`, { id: 'console-card-too-many' })
+        ? msg(str`a ${decks}-deck shoe holds only ${limit} ${card}; that many are already recorded in this shoe`, {
+            id: 'console-card-too-many',
+          })
         : msg(str`a ${decks}-deck shoe holds only ${limit} cards of rank ${rank}; that many are already recorded in this shoe`, {
             id: 'console-card-too-many-rank',
           });
@@ -47,9 +52,12 @@ export function consoleNewsText(news: ConsoleNews): string {
     case 'still-reading':
       return msg('The stored shoe is still being read; try again in a moment.', { id: 'console-still-reading' });
     case 'read-only':
-      return msg('This table is being recorded in another window: this one only shows its shoe until that window closes. Nothing was changed here.', {
-        id: 'console-read-only',
-      });
+      return msg(
+        'This table is being recorded in another window: this one only shows its shoe until that window closes. Nothing was changed here.',
+        {
+          id: 'console-read-only',
+        },
+      );
     case 'no-shoe-to-undo':
       return msg('There is no shoe in play to undo a hand of.', { id: 'console-no-shoe-to-undo' });
     case 'no-shoe-to-correct':
@@ -67,7 +75,9 @@ export function consoleNewsText(news: ConsoleNews): string {
     case 'simulated-no-correct':
       return msg('Simulated hands are dealt by the shoe and cannot be corrected.', { id: 'console-simulated-no-correct' });
     case 'simulated-no-record':
-      return msg('This shoe is simulated: start a new shoe (key S) to record a real table. Nothing was recorded.', { id: 'console-simulated-no-record' });
+      return msg('This shoe is simulated: start a new shoe (key S) to record a real table. Nothing was recorded.', {
+        id: 'console-simulated-no-record',
+      });
     case 'choose-hand': {
       const { last } = news;
       return msg(str`Choose a hand from 1 to ${last} to correct.`, { id: 'console-choose-hand' });
@@ -89,7 +99,9 @@ export function consoleNewsText(news: ConsoleNews): string {
     }
     case 'hand-incomplete': {
       const next = sideName(news.next);
-      return msg(str`The hand is not complete: by the tableau the next card goes to the ${next}. Nothing was recorded yet.`, { id: 'console-hand-incomplete' });
+      return msg(str`The hand is not complete: by the tableau the next card goes to the ${next}. Nothing was recorded yet.`, {
+        id: 'console-hand-incomplete',
+      });
     }
     case 'failed':
       return failureText(news.error);
@@ -99,7 +111,9 @@ export function consoleNewsText(news: ConsoleNews): string {
     }
     case 'correcting': {
       const { hand } = news;
-      return msg(str`Correcting hand ${hand}: enter it again by outcome or by cards, or press Escape to cancel.`, { id: 'console-correcting' });
+      return msg(str`Correcting hand ${hand}: enter it again by outcome or by cards, or press Escape to cancel.`, {
+        id: 'console-correcting',
+      });
     }
     case 'correction-cancelled':
       return msg('Correction cancelled.', { id: 'console-correction-cancelled' });
@@ -126,7 +140,9 @@ export function consoleNewsText(news: ConsoleNews): string {
     case 'dealt': {
       const { hand } = news;
       return news.last
-        ? msg(str`Hand ${hand} dealt; the cut card is out: the shoe is finished. End it (E) or start a new one.`, { id: 'console-dealt-last' })
+        ? msg(str`Hand ${hand} dealt; the cut card is out: the shoe is finished. End it (E) or start a new one.`, {
+            id: 'console-dealt-last',
+          })
         : msg(str`Hand ${hand} dealt.`, { id: 'console-dealt' });
     }
   }

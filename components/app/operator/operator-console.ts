@@ -13,7 +13,6 @@ import type { KeeperProblem } from '../../../src/shoe-keeper.js';
 export type EntryMode = 'outcome' | 'cards';
 export type HandFlag = 'playerPair' | 'bankerPair' | 'natural';
 
-
 /** An action waiting for the operator to confirm it. */
 export type Confirmation = 'end-shoe' | 'new-shoe' | 'new-simulated-shoe';
 
@@ -456,7 +455,16 @@ export class OperatorConsoleController implements ReactiveController {
     const seed = simulated ? randomShoeSeed() : null;
     const id = newShoeId();
     this.simulation = simulated ? { shoeId: id, shoe: new Shoe({ rules, seed }) } : null;
-    await this.kept.startShoe({ id, table: this.options.table(), source: simulated ? 'simulated' : 'recorded', seed, startedAt: new Date().toISOString(), endedAt: null, rules, hands: [] });
+    await this.kept.startShoe({
+      id,
+      table: this.options.table(),
+      source: simulated ? 'simulated' : 'recorded',
+      seed,
+      startedAt: new Date().toISOString(),
+      endedAt: null,
+      rules,
+      hands: [],
+    });
     this.done({ about: 'new-shoe', simulated });
   }
 

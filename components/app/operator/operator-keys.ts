@@ -44,7 +44,10 @@ export const OPERATOR_KEYS: Readonly<Record<OperatorAction, string>> = Object.fr
 });
 
 const BY_KEY = new Map<string, OperatorAction>(
-  (Object.entries(OPERATOR_KEYS) as [OperatorAction, string][]).map(([action, key]) => [key.length === 1 ? key.toLowerCase() : key, action]),
+  (Object.entries(OPERATOR_KEYS) as [OperatorAction, string][]).map(([action, key]) => [
+    key.length === 1 ? key.toLowerCase() : key,
+    action,
+  ]),
 );
 
 /** The parts of a keyboard event the console reads. */

@@ -43,7 +43,10 @@ describe('ScoreboardStore in Chromium (real IndexedDB)', () => {
   it('lists newest first with table and date filters through the real indexes', async () => {
     const store = await ScoreboardStore.open({ name: databaseName() });
     const shoes = simulateShoeRecords({ shoes: 6, seed: 'list' }).map((shoe, i) => ({
-      ...shoe, table: i % 2 ? 'Left' : 'Right', startedAt: `2026-11-0${i + 1}T09:00:00.000Z`, endedAt: `2026-11-0${i + 1}T10:00:00.000Z`,
+      ...shoe,
+      table: i % 2 ? 'Left' : 'Right',
+      startedAt: `2026-11-0${i + 1}T09:00:00.000Z`,
+      endedAt: `2026-11-0${i + 1}T10:00:00.000Z`,
     }));
     await store.importShoes(shoes);
     const page = await store.listShoes({ table: 'Left', limit: 2 });
@@ -84,7 +87,18 @@ describe('ScoreboardStore in Chromium (real IndexedDB)', () => {
   it('an upgrade waits for an older tab and says so, then keeps the older data', async () => {
     const name = databaseName();
     const older = await openDB(name, 1, { upgrade: (db) => MIGRATIONS[1]!(db as never, undefined as never) });
-    await older.put('shoes', { id: 'old', table: 'T', source: 'recorded', seed: null, startedAt: '2026-01-01T00:00:00.000Z', endedAt: null, rules: {}, handCount: 0, outcomes: '', updatedAt: '2026-01-01T00:00:00.000Z' });
+    await older.put('shoes', {
+      id: 'old',
+      table: 'T',
+      source: 'recorded',
+      seed: null,
+      startedAt: '2026-01-01T00:00:00.000Z',
+      endedAt: null,
+      rules: {},
+      handCount: 0,
+      outcomes: '',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    });
     let blocked = false;
     const opening = ScoreboardStore.open({ name, onBlocked: () => (blocked = true) });
     await new Promise((resolve) => setTimeout(resolve, 100));

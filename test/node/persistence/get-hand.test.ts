@@ -37,8 +37,23 @@ describe('ScoreboardStore.getHand (fake-indexeddb)', () => {
   it('gives undefined for a hand not stored: past the end, undone, or of a shoe not stored', async () => {
     const [first, second] = handsFromOutcomes('BP');
     await store.createShoe({
-      id: 'a', table: 'T1', source: 'recorded', seed: null, startedAt: '2026-12-01T10:00:00.000Z', endedAt: null,
-      rules: { decks: 8, banker: 'commission', commission: 0.05, tiePays: 8, pairPays: 11, dragonBonus: true, burn: true, cutCardFromEnd: 14, handsAfterCut: 1 },
+      id: 'a',
+      table: 'T1',
+      source: 'recorded',
+      seed: null,
+      startedAt: '2026-12-01T10:00:00.000Z',
+      endedAt: null,
+      rules: {
+        decks: 8,
+        banker: 'commission',
+        commission: 0.05,
+        tiePays: 8,
+        pairPays: 11,
+        dragonBonus: true,
+        burn: true,
+        cutCardFromEnd: 14,
+        handsAfterCut: 1,
+      },
       hands: [first!, second!],
     });
     expect(await store.getHand('a', 2)).toBeUndefined();
@@ -52,8 +67,23 @@ describe('ScoreboardStore.getHand (fake-indexeddb)', () => {
   it('follows a correction', async () => {
     const [banker, player] = handsFromOutcomes('BP');
     await store.createShoe({
-      id: 'a', table: 'T1', source: 'recorded', seed: null, startedAt: '2026-12-01T10:00:00.000Z', endedAt: null,
-      rules: { decks: 8, banker: 'commission', commission: 0.05, tiePays: 8, pairPays: 11, dragonBonus: true, burn: true, cutCardFromEnd: 14, handsAfterCut: 1 },
+      id: 'a',
+      table: 'T1',
+      source: 'recorded',
+      seed: null,
+      startedAt: '2026-12-01T10:00:00.000Z',
+      endedAt: null,
+      rules: {
+        decks: 8,
+        banker: 'commission',
+        commission: 0.05,
+        tiePays: 8,
+        pairPays: 11,
+        dragonBonus: true,
+        burn: true,
+        cutCardFromEnd: 14,
+        handsAfterCut: 1,
+      },
       hands: [banker!],
     });
     await store.replaceHand('a', 0, player!);

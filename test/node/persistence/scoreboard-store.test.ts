@@ -11,8 +11,23 @@ let store: ScoreboardStore;
 
 function recordedShoe(id: string, table: string, startedAt: string, outcomes = ''): ShoeRecord {
   return {
-    id, table, source: 'recorded', seed: null, startedAt, endedAt: null,
-    rules: { decks: 8, banker: 'commission', commission: 0.05, tiePays: 8, pairPays: 11, dragonBonus: true, burn: true, cutCardFromEnd: 14, handsAfterCut: 1 },
+    id,
+    table,
+    source: 'recorded',
+    seed: null,
+    startedAt,
+    endedAt: null,
+    rules: {
+      decks: 8,
+      banker: 'commission',
+      commission: 0.05,
+      tiePays: 8,
+      pairPays: 11,
+      dragonBonus: true,
+      burn: true,
+      cutCardFromEnd: 14,
+      handsAfterCut: 1,
+    },
     hands: handsFromOutcomes(outcomes),
   };
 }
@@ -59,8 +74,15 @@ describe('ScoreboardStore (fake-indexeddb)', () => {
   it('undoes the last hand and corrects an earlier one', async () => {
     await store.createShoe(recordedShoe('a', 'T1', '2026-11-01T10:00:00.000Z', 'BPT'));
     await store.removeLastHand('a', 2);
-    await expect(store.removeLastHand('a', 0)).rejects.toMatchObject({ kind: 'conflict', action: { action: 'undo-hand', hand: 1 }, conflict: { conflict: 'not-last-hand', hand: 1 } });
-    await expect(store.replaceHand('a', 5, handsFromOutcomes('P')[0]!)).rejects.toMatchObject({ action: { action: 'correct-hand', hand: 6 }, conflict: { conflict: 'no-hand', shoeId: 'a', hand: 6 } });
+    await expect(store.removeLastHand('a', 0)).rejects.toMatchObject({
+      kind: 'conflict',
+      action: { action: 'undo-hand', hand: 1 },
+      conflict: { conflict: 'not-last-hand', hand: 1 },
+    });
+    await expect(store.replaceHand('a', 5, handsFromOutcomes('P')[0]!)).rejects.toMatchObject({
+      action: { action: 'correct-hand', hand: 6 },
+      conflict: { conflict: 'no-hand', shoeId: 'a', hand: 6 },
+    });
     await store.replaceHand('a', 0, handsFromOutcomes('P')[0]!);
     expect((await store.getShoe('a'))?.hands.map((h) => h.outcome).join('')).toBe('PP');
     expect((await store.getSummary('a'))?.outcomes).toBe('PP');
@@ -94,7 +116,10 @@ describe('ScoreboardStore (fake-indexeddb)', () => {
 
   it('imports all or nothing: a clashing id refuses the whole file and changes nothing', async () => {
     await store.createShoe(recordedShoe('taken', 'T1', '2026-11-01T10:00:00.000Z', 'BBB'));
-    const clash = [recordedShoe('new', 'T1', '2026-11-02T10:00:00.000Z', 'P'), recordedShoe('taken', 'T1', '2026-11-01T10:00:00.000Z', 'PPP')];
+    const clash = [
+      recordedShoe('new', 'T1', '2026-11-02T10:00:00.000Z', 'P'),
+      recordedShoe('taken', 'T1', '2026-11-01T10:00:00.000Z', 'PPP'),
+    ];
     await expect(store.importShoes(clash)).rejects.toThrow(/^Shoe 2 \(id "taken"\) is already stored with different hands: hand 1\.$/);
     await expect(store.importShoes(clash)).rejects.toMatchObject({
       action: { action: 'import-shoes' },
@@ -102,7 +127,10 @@ describe('ScoreboardStore (fake-indexeddb)', () => {
     });
     expect(await store.countShoes()).toBe(1);
     expect(await store.getShoe('new')).toBeUndefined();
-    expect(await store.importShoes([recordedShoe('taken', 'T1', '2026-11-01T10:00:00.000Z', 'BBB'), clash[0]!])).toEqual({ added: ['new'], skipped: 1 });
+    expect(await store.importShoes([recordedShoe('taken', 'T1', '2026-11-01T10:00:00.000Z', 'BBB'), clash[0]!])).toEqual({
+      added: ['new'],
+      skipped: 1,
+    });
   });
 
   it('says what differs when an import brings another version of a stored shoe', async () => {
@@ -117,7 +145,9 @@ describe('ScoreboardStore (fake-indexeddb)', () => {
       conflict: { difference: { field: 'startedAt', stored: '2026-11-01T10:00:00.000Z', incoming: '2026-11-02T10:00:00.000Z' } },
     });
     const shorter = { ...first[0]!, hands: first[0]!.hands.slice(0, -1) };
-    await expect(store.importShoes([shorter])).rejects.toThrow(`different hands: ${first[0]!.hands.length} stored, ${first[0]!.hands.length - 1} in the file.`);
+    await expect(store.importShoes([shorter])).rejects.toThrow(
+      `different hands: ${first[0]!.hands.length} stored, ${first[0]!.hands.length - 1} in the file.`,
+    );
     const otherRules = { ...first[0]!, rules: { ...first[0]!.rules, tiePays: 9 } };
     await expect(store.importShoes([otherRules])).rejects.toThrow(/with different rules\.$/);
     expect(await store.importShoes(first)).toEqual({ added: [], skipped: 1 });
@@ -127,7 +157,11 @@ describe('ScoreboardStore (fake-indexeddb)', () => {
     await store.createShoe(recordedShoe('console', 'T1', '2026-11-01T10:00:00.000Z', 'B'));
     await store.createShoe(recordedShoe('kiosk', 'T1', '2026-11-02T10:00:00.000Z', 'P'), 'attract');
     await store.importShoes([recordedShoe('imported', 'T1', '2026-11-03T10:00:00.000Z', 'T')]);
-    expect((await store.listShoes()).shoes.map((s) => [s.id, s.origin])).toEqual([['imported', 'import'], ['kiosk', 'attract'], ['console', 'console']]);
+    expect((await store.listShoes()).shoes.map((s) => [s.id, s.origin])).toEqual([
+      ['imported', 'import'],
+      ['kiosk', 'attract'],
+      ['console', 'console'],
+    ]);
     expect((await store.latestShoe({ table: 'T1', open: true, origin: 'console' }))?.id).toBe('console');
     expect((await store.latestShoe({ table: 'T1', open: true, origin: 'attract' }))?.id).toBe('kiosk');
     // The origin is the store's own business: the shoe as exported has no such field.
@@ -153,7 +187,11 @@ describe('ScoreboardStore (fake-indexeddb)', () => {
     const steps: [number, number][] = [];
     const records = await store.exportShoes(undefined, (done, total) => steps.push([done, total]));
     expect(records).toHaveLength(120);
-    expect(steps).toEqual([[50, 120], [100, 120], [120, 120]]);
+    expect(steps).toEqual([
+      [50, 120],
+      [100, 120],
+      [120, 120],
+    ]);
   });
 });
 
@@ -167,8 +205,16 @@ describe('schema migrations', () => {
       },
     });
     const summary = (id: string, startedAt: string) => ({
-      id, table: 'T9', source: 'recorded', seed: null, startedAt, endedAt: null, rules: recordedShoe('x', 'x', startedAt).rules,
-      handCount: 1, outcomes: 'B', updatedAt: startedAt,
+      id,
+      table: 'T9',
+      source: 'recorded',
+      seed: null,
+      startedAt,
+      endedAt: null,
+      rules: recordedShoe('x', 'x', startedAt).rules,
+      handCount: 1,
+      outcomes: 'B',
+      updatedAt: startedAt,
     });
     // 09:00 in UTC+8 is 01:00 UTC: it started before the 02:00 UTC shoe, though its text sorts after.
     await old.put('shoes', summary('utc-two', '2026-11-30T02:00:00.000Z'));
@@ -218,7 +264,11 @@ describe('schema migrations', () => {
   it('refuses a database written by a newer version with a clear message', async () => {
     const newerName = `${name}-newer`;
     (await openDB(newerName, DATABASE_VERSION + 1)).close();
-    await expect(ScoreboardStore.open({ name: newerName })).rejects.toMatchObject({ kind: 'newer', action: { action: 'open-shoes' }, detail: expect.any(String) as unknown });
+    await expect(ScoreboardStore.open({ name: newerName })).rejects.toMatchObject({
+      kind: 'newer',
+      action: { action: 'open-shoes' },
+      detail: expect.any(String) as unknown,
+    });
     await ScoreboardStore.deleteDatabase(newerName);
   });
 

@@ -32,7 +32,9 @@ async function settled(display: BaccTableDisplay): Promise<void> {
   await display.updateComplete;
   const board = scoreboardOf(display);
   await board.updateComplete;
-  const panels = [...board.shadowRoot!.querySelectorAll('*')].filter((el): el is Element & { updateComplete: Promise<unknown> } => 'updateComplete' in el);
+  const panels = [...board.shadowRoot!.querySelectorAll('*')].filter(
+    (el): el is Element & { updateComplete: Promise<unknown> } => 'updateComplete' in el,
+  );
   await Promise.all(panels.map((panel) => panel.updateComplete));
   await wait(20);
 }
@@ -51,7 +53,10 @@ function countAdds(): { count: () => number; restore: () => void } {
 /** The last hand the scoreboard shows: its number and outcome as drawn. */
 function lastHandOnScreen(display: BaccTableDisplay): { number: string; outcome: string | null } {
   const last = scoreboardOf(display).shadowRoot!.querySelector('bacc-last-hand')!.shadowRoot!;
-  return { number: last.querySelector('.number')?.textContent?.trim() ?? '', outcome: last.querySelector('.hand')?.getAttribute('data-outcome') ?? null };
+  return {
+    number: last.querySelector('.number')?.textContent?.trim() ?? '',
+    outcome: last.querySelector('.hand')?.getAttribute('data-outcome') ?? null,
+  };
 }
 
 describe('<bacc-table-display> follows the console incrementally', () => {
@@ -71,7 +76,16 @@ describe('<bacc-table-display> follows the console incrementally', () => {
     storage = await freshStorage();
     channel = new TableChannel();
     dealt = dealtHands('incremental', 12);
-    shoe = { id: 'shoe-1', table: TABLE, source: 'recorded', seed: null, startedAt: '2026-12-01T10:00:00.000Z', endedAt: null, rules, hands: dealt.slice(0, 6) };
+    shoe = {
+      id: 'shoe-1',
+      table: TABLE,
+      source: 'recorded',
+      seed: null,
+      startedAt: '2026-12-01T10:00:00.000Z',
+      endedAt: null,
+      rules,
+      hands: dealt.slice(0, 6),
+    };
     await storage.store.createShoe(shoe, 'console');
     display = await fixture<BaccTableDisplay>(html`<bacc-table-display table=${TABLE}></bacc-table-display>`);
     await until(() => display.shoe?.hands.length === 6, 'the display to read the stored shoe');
@@ -112,7 +126,10 @@ describe('<bacc-table-display> follows the console incrementally', () => {
   });
 
   it('reads the whole shoe again after a correction', async () => {
-    const corrected = dealt.slice(0, 6).find((hand) => hand.outcome !== dealt[2]!.outcome) ?? { ...dealt[2]!, outcome: dealt[2]!.outcome === 'B' ? 'P' : 'B' };
+    const corrected = dealt.slice(0, 6).find((hand) => hand.outcome !== dealt[2]!.outcome) ?? {
+      ...dealt[2]!,
+      outcome: dealt[2]!.outcome === 'B' ? 'P' : 'B',
+    };
     await storage.store.replaceHand(shoe.id, 2, corrected);
     post({ handCount: 6, change: 'correct' });
     await until(() => display.shoe?.hands[2]?.outcome === corrected.outcome, 'the corrected hand');
@@ -190,7 +207,7 @@ describe('<bacc-table-display> follows the console incrementally', () => {
     await until(() => display.shoe?.id === 'shoe-2', 'the new shoe');
     await storage.store.appendHand(next.id, 0, dealt[0]!);
     channel.post({ shoeId: next.id, table: TABLE, origin: 'console', handCount: 1, change: 'add' });
-    await until(() => display.shoe?.hands.length === 1, 'the new shoe\'s first hand');
+    await until(() => display.shoe?.hands.length === 1, "the new shoe's first hand");
     expect(display.shoe!.hands).to.deep.equal([dealt[0]]);
   });
 });

@@ -49,7 +49,9 @@ function control<T extends HTMLElement>(el: BaccHistory, selector: string): T {
 }
 
 function rowButton(el: BaccHistory, id: string, action: string): HTMLButtonElement {
-  return rows(el).find((row) => row.dataset.shoeId === id)!.querySelector<HTMLButtonElement>(`[data-action="${action}"]`)!;
+  return rows(el)
+    .find((row) => row.dataset.shoeId === id)!
+    .querySelector<HTMLButtonElement>(`[data-action="${action}"]`)!;
 }
 
 function notice(el: BaccHistory): HTMLElement | null {
@@ -135,7 +137,11 @@ describe('<bacc-history>', () => {
       const options = [...el.shadowRoot!.querySelectorAll('select[name="table"] option')].map((option) => option.textContent.trim());
       expect(options).to.deep.equal(['All tables', 'Table 1', 'Table 2', 'Table 3']);
       await change(el, 'select[name="table"]', 'Table 2');
-      expect(shownIds(el)).to.deep.equal(SHOES.filter((shoe) => shoe.table === 'Table 2').reverse().map((shoe) => shoe.id));
+      expect(shownIds(el)).to.deep.equal(
+        SHOES.filter((shoe) => shoe.table === 'Table 2')
+          .reverse()
+          .map((shoe) => shoe.id),
+      );
       for (const row of rows(el)) expect(row.querySelector('.table-name')!.textContent).to.equal('Table 2');
     });
 
@@ -149,7 +155,10 @@ describe('<bacc-history>', () => {
         const observer = new MutationObserver(() => {
           if (atFirstRows !== null || rows(el).length === 0) return;
           atFirstRows = {
-            placeholders: [...el.shadowRoot!.querySelectorAll('.date-placeholder')].map((box) => [box.getBoundingClientRect().width, box.getBoundingClientRect().height]),
+            placeholders: [...el.shadowRoot!.querySelectorAll('.date-placeholder')].map((box) => [
+              box.getBoundingClientRect().width,
+              box.getBoundingClientRect().height,
+            ]),
             dateFields: el.shadowRoot!.querySelectorAll('input[type="date"]').length,
             listTop: control(el, 'table').getBoundingClientRect().top,
           };
@@ -216,7 +225,11 @@ describe('<bacc-history>', () => {
       await el.updateComplete;
       rowButton(el, victim, 'confirm-delete').click();
       await until(() => !shownIds(el).includes(victim), 'the row to go');
-      expect(await storedIds()).to.deep.equal(SHOES.map((shoe) => shoe.id).filter((id) => id !== victim).sort());
+      expect(await storedIds()).to.deep.equal(
+        SHOES.map((shoe) => shoe.id)
+          .filter((id) => id !== victim)
+          .sort(),
+      );
       expect(await store.getShoe(victim)).to.equal(undefined);
       expect(shownIds(el)).to.deep.equal(NEWEST_FIRST.filter((id) => id !== victim).slice(0, 5));
     });
@@ -283,7 +296,10 @@ describe('<bacc-history>', () => {
       expect(shownIds(el)).to.deep.equal([SHOES[4]!.id, SHOES[1]!.id]);
       rowButton(el, SHOES[4]!.id, 'export-csv').focus();
       // Another window starts a shoe at Table 2 and one at a new table listed before it.
-      const late = [shoeAt('late-table-0', 'Table 0', new Date(2026, 2, 20, 12).toISOString()), shoeAt('late-table-2', 'Table 2', new Date(2026, 2, 21, 12).toISOString())];
+      const late = [
+        shoeAt('late-table-0', 'Table 0', new Date(2026, 2, 20, 12).toISOString()),
+        shoeAt('late-table-2', 'Table 2', new Date(2026, 2, 21, 12).toISOString()),
+      ];
       await store.importShoes(late);
       announceChange(late[1]!);
       await until(() => shownIds(el)[0] === SHOES[7]!.id, 'the refreshed page');
@@ -396,8 +412,16 @@ describe('<bacc-history>', () => {
       await el.importFile(jsonFile(shoeDocumentText(incoming)));
       expect(notice(el)!.textContent).to.equal('Imported 2 shoes (1 already stored).');
       expect(notice(el)!.getAttribute('role')).to.equal('status');
-      expect(await storedIds()).to.deep.equal(SHOES.slice(0, 5).map((shoe) => shoe.id).sort());
-      expect(shownIds(el)).to.deep.equal(SHOES.slice(0, 5).reverse().map((shoe) => shoe.id));
+      expect(await storedIds()).to.deep.equal(
+        SHOES.slice(0, 5)
+          .map((shoe) => shoe.id)
+          .sort(),
+      );
+      expect(shownIds(el)).to.deep.equal(
+        SHOES.slice(0, 5)
+          .reverse()
+          .map((shoe) => shoe.id),
+      );
     });
 
     it('tells other windows: another History shows the imported shoes, and the news says they were imported', async () => {
@@ -435,21 +459,41 @@ describe('<bacc-history>', () => {
 
     const broken: [string, () => File, RegExp][] = [
       ['text that is not JSON', () => jsonFile('{"format": "baccarat-shoes", '), /"shoes\.json" is not valid JSON/],
-      ['a file that is not JSON at all', () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'roads.png', { type: 'image/png' }), /"roads\.png" is not a JSON file \(type image\/png\)/],
-      ['a field of the wrong type', () => {
-        const document = JSON.parse(shoeDocumentText([SHOES[7]!, SHOES[8]!])) as { shoes: { hands: Record<string, unknown>[] }[] };
-        document.shoes[1]!.hands[4]!.natural = 'yes';
-        return jsonFile(JSON.stringify(document));
-      }, /shoe 2 \(id "[^"]+"\), hand 5, natural/],
-      ['a hand whose cards contradict its outcome', () => {
-        const document = JSON.parse(shoeDocumentText([SHOES[7]!, SHOES[8]!])) as { shoes: { hands: { outcome: string }[] }[] };
-        const hand = document.shoes[1]!.hands[2]!;
-        hand.outcome = hand.outcome === 'B' ? 'P' : 'B';
-        return jsonFile(JSON.stringify(document));
-      }, /shoe 2 \(id "[^"]+"\), hand 3, outcome: the cards .* give/],
-      ['a file over the size limit', () => jsonFile(shoeDocumentText([SHOES[7]!]) + ' '.repeat(120_000)), /is 1\d\d KB, more than the 100 KB an import may be/],
+      [
+        'a file that is not JSON at all',
+        () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'roads.png', { type: 'image/png' }),
+        /"roads\.png" is not a JSON file \(type image\/png\)/,
+      ],
+      [
+        'a field of the wrong type',
+        () => {
+          const document = JSON.parse(shoeDocumentText([SHOES[7]!, SHOES[8]!])) as { shoes: { hands: Record<string, unknown>[] }[] };
+          document.shoes[1]!.hands[4]!.natural = 'yes';
+          return jsonFile(JSON.stringify(document));
+        },
+        /shoe 2 \(id "[^"]+"\), hand 5, natural/,
+      ],
+      [
+        'a hand whose cards contradict its outcome',
+        () => {
+          const document = JSON.parse(shoeDocumentText([SHOES[7]!, SHOES[8]!])) as { shoes: { hands: { outcome: string }[] }[] };
+          const hand = document.shoes[1]!.hands[2]!;
+          hand.outcome = hand.outcome === 'B' ? 'P' : 'B';
+          return jsonFile(JSON.stringify(document));
+        },
+        /shoe 2 \(id "[^"]+"\), hand 3, outcome: the cards .* give/,
+      ],
+      [
+        'a file over the size limit',
+        () => jsonFile(shoeDocumentText([SHOES[7]!]) + ' '.repeat(120_000)),
+        /is 1\d\d KB, more than the 100 KB an import may be/,
+      ],
       // One hand fewer: still what its seed deals (the first hands of it), but not the shoe stored under its id.
-      ['a shoe under a stored id with other hands', () => jsonFile(shoeDocumentText([SHOES[7]!, { ...SHOES[0]!, hands: SHOES[0]!.hands.slice(0, -1) }])), /Shoe 2 \(id "[^"]+"\) is already stored with different hands: \d+ stored, \d+ in the file/],
+      [
+        'a shoe under a stored id with other hands',
+        () => jsonFile(shoeDocumentText([SHOES[7]!, { ...SHOES[0]!, hands: SHOES[0]!.hands.slice(0, -1) }])),
+        /Shoe 2 \(id "[^"]+"\) is already stored with different hands: \d+ stored, \d+ in the file/,
+      ],
     ];
     for (const [what, file, message] of broken) {
       it(`refuses ${what}, naming what is wrong, and changes nothing stored`, async () => {
@@ -464,7 +508,11 @@ describe('<bacc-history>', () => {
         expect(notice(el)!.textContent).to.match(/Nothing was imported\.$/);
         expect(notice(el)!.textContent.match(/nothing was imported/gi)).to.have.length(1);
         expect(shownIds(el)).to.deep.equal(before);
-        expect(await storedIds()).to.deep.equal(SHOES.slice(0, 3).map((shoe) => shoe.id).sort());
+        expect(await storedIds()).to.deep.equal(
+          SHOES.slice(0, 3)
+            .map((shoe) => shoe.id)
+            .sort(),
+        );
       });
     }
 
@@ -475,7 +523,9 @@ describe('<bacc-history>', () => {
         await el.importFile(jsonFile(shoeDocumentText([SHOES[7]!, { ...SHOES[0]!, hands: SHOES[0]!.hands.slice(0, -1) }])));
         await el.updateComplete;
         const count = SHOES[0]!.hands.length;
-        expect(notice(el)!.textContent).to.equal(`第 2 靴（ID“${SHOES[0]!.id}”）已经保存过，但内容不同：局数，已保存 ${count} 局，文件中 ${count - 1} 局。 未导入任何内容。`);
+        expect(notice(el)!.textContent).to.equal(
+          `第 2 靴（ID“${SHOES[0]!.id}”）已经保存过，但内容不同：局数，已保存 ${count} 局，文件中 ${count - 1} 局。 未导入任何内容。`,
+        );
       } finally {
         await useLocale('en');
       }
@@ -510,13 +560,17 @@ describe('<bacc-history>', () => {
       const el = await mount(5);
       const seen: [number, number][] = [];
       const exportShoes = store.exportShoes.bind(store);
-      store.exportShoes = (ids, onProgress) => exportShoes(ids, (done, total) => {
-        seen.push([done, total]);
-        onProgress?.(done, total);
-      });
+      store.exportShoes = (ids, onProgress) =>
+        exportShoes(ids, (done, total) => {
+          seen.push([done, total]);
+          onProgress?.(done, total);
+        });
       await el.exportAll('json');
       await el.updateComplete;
-      expect(seen).to.deep.equal([[50, 60], [60, 60]]);
+      expect(seen).to.deep.equal([
+        [50, 60],
+        [60, 60],
+      ]);
       const progress = control<HTMLProgressElement>(el, 'progress');
       expect([progress.value, progress.max]).to.deep.equal([60, 60]);
       expect(progress.closest('label')!.textContent).to.match(/Exported 60 shoes to shoes-\d{4}-\d\d-\d\d\.json/);
@@ -560,7 +614,9 @@ describe('<bacc-history>', () => {
       const alert = control(el, '.storage-trouble');
       expect(alert.getAttribute('role')).to.equal('alert');
       expect(alert.textContent).to.contain('newer version');
-      await inLocale('zh-Hans', el, () => expect(control(el, '.storage-trouble').textContent).to.match(/^已保存的牌靴由更新版本的记分牌写入；请重新加载页面以更新（.+）。$/));
+      await inLocale('zh-Hans', el, () =>
+        expect(control(el, '.storage-trouble').textContent).to.match(/^已保存的牌靴由更新版本的记分牌写入；请重新加载页面以更新（.+）。$/),
+      );
       expect(control<HTMLInputElement>(el, 'input[type="file"]').disabled).to.be.true;
       // The toolbar is whole: its date filters are drawn though no first page will come.
       await until(() => el.shadowRoot!.querySelectorAll('input[type="date"]').length === 2, 'the date fields');

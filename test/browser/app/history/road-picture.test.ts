@@ -6,12 +6,29 @@ import { computeRoads, handsFromOutcomes } from '../../../../src/roads.js';
 import { shoeAt } from './history-fixtures.js';
 
 const shoe = shoeAt('picture', 'Table 9', '2026-03-14T12:00:00.000Z');
-const colors = { banker: 'rgb(255, 0, 0)', player: 'rgb(0, 0, 255)', tie: 'rgb(0, 255, 0)', red: 'rgb(250, 0, 0)', blue: 'rgb(0, 0, 250)', background: 'rgb(255, 255, 255)' };
+const colors = {
+  banker: 'rgb(255, 0, 0)',
+  player: 'rgb(0, 0, 255)',
+  tie: 'rgb(0, 255, 0)',
+  red: 'rgb(250, 0, 0)',
+  blue: 'rgb(0, 0, 250)',
+  background: 'rgb(255, 255, 255)',
+};
 
 /** How many pixels of `section` (CSS pixels of the picture) are within a few levels of `rgb`. */
-function pixelsOf(canvas: HTMLCanvasElement, scale: number, section: Pick<PictureSection, 'x' | 'y' | 'width' | 'height'>, rgb: [number, number, number]): number {
+function pixelsOf(
+  canvas: HTMLCanvasElement,
+  scale: number,
+  section: Pick<PictureSection, 'x' | 'y' | 'width' | 'height'>,
+  rgb: [number, number, number],
+): number {
   const context = canvas.getContext('2d')!;
-  const { data } = context.getImageData(section.x * scale, section.y * scale, Math.max(1, section.width * scale), Math.max(1, section.height * scale));
+  const { data } = context.getImageData(
+    section.x * scale,
+    section.y * scale,
+    Math.max(1, section.width * scale),
+    Math.max(1, section.height * scale),
+  );
   let count = 0;
   for (let i = 0; i < data.length; i += 4) {
     if (Math.abs(data[i]! - rgb[0]) < 6 && Math.abs(data[i + 1]! - rgb[1]) < 6 && Math.abs(data[i + 2]! - rgb[2]) < 6) count++;
@@ -76,7 +93,10 @@ describe('road picture', () => {
     const ink = (band: { y: number; height: number }, from: number, to: number) =>
       pixelsOf(canvas, scale, { x: from, y: band.y, width: to - from, height: band.height }, [0, 0, 0]);
     // The title line at the top and the note at the bottom: drawn, and clear of the right edge.
-    for (const band of [{ y: 8, height: 30 }, { y: height - 34, height: 30 }]) {
+    for (const band of [
+      { y: 8, height: 30 },
+      { y: height - 34, height: 30 },
+    ]) {
       expect(ink(band, 0, width / 2), `text in the band at ${band.y}`).to.be.greaterThan(20);
       expect(ink(band, width - 10, width), `text cut at the right edge in the band at ${band.y}`).to.equal(0);
     }
@@ -108,7 +128,12 @@ describe('big-road thumbnail', () => {
       fc.property(fc.array(fc.constantFrom('B', 'P', 'T'), { maxLength: 90 }), fc.integer({ min: 3, max: 8 }), (letters, rows) => {
         const outcomes = letters.join('');
         const { cells, leadingTies } = computeRoads(handsFromOutcomes(outcomes), { rows }).bigRoad;
-        const expected = cells.map((cell, index) => ({ col: cell.col, row: cell.row, side: cell.side, tied: cell.ties > 0 || (index === 0 && leadingTies > 0) }));
+        const expected = cells.map((cell, index) => ({
+          col: cell.col,
+          row: cell.row,
+          side: cell.side,
+          tied: cell.ties > 0 || (index === 0 && leadingTies > 0),
+        }));
         expect(thumbnailMarks(outcomes, rows).marks).to.deep.equal(expected);
       }),
       { numRuns: 300 },
@@ -126,7 +151,12 @@ describe('big-road thumbnail', () => {
       const centreY = (mark.row + 0.5) * THUMBNAIL_CELL;
       const ring = path(mark.side === 'B' ? 'banker' : 'player');
       const other = path(mark.side === 'B' ? 'player' : 'banker');
-      for (const [dx, dy] of [[-3, 0], [3, 0], [0, -3], [0, 3]] as const) {
+      for (const [dx, dy] of [
+        [-3, 0],
+        [3, 0],
+        [0, -3],
+        [0, 3],
+      ] as const) {
         expect(ring.isPointInStroke(point(centreX + dx, centreY + dy)), `${mark.side} ring at ${mark.col},${mark.row}`).to.equal(true);
       }
       expect(ring.isPointInStroke(point(centreX, centreY)), 'hollow').to.equal(false);

@@ -68,7 +68,9 @@ describe('<bacc-kiosk>', () => {
 
   it('keeps the odds note in view while it names invalid settings', async () => {
     // Four notices at once, the most it can name, at the test page's size (it fills the window).
-    const el = await fixture<BaccKiosk>(html`<bacc-kiosk notice-duration="60000" .search=${'?decks=12&speed=fast&rows=99&theme=sepia'}></bacc-kiosk>`);
+    const el = await fixture<BaccKiosk>(
+      html`<bacc-kiosk notice-duration="60000" .search=${'?decks=12&speed=fast&rows=99&theme=sepia'}></bacc-kiosk>`,
+    );
     const scoreboard = scoreboardOf(el);
     await scoreboard.updateComplete;
     const notice = el.shadowRoot!.querySelector('[part="notice"]')!.getBoundingClientRect();
@@ -80,11 +82,17 @@ describe('<bacc-kiosk>', () => {
   });
 
   it('names invalid settings, and why, in the page’s language', async () => {
-    const el = await fixture<BaccKiosk>(html`<bacc-kiosk notice-duration="60000" .search=${'?lang=zh&decks=0&theme=sepia&seed=%20'}></bacc-kiosk>`);
+    const el = await fixture<BaccKiosk>(
+      html`<bacc-kiosk notice-duration="60000" .search=${'?lang=zh&decks=0&theme=sepia&seed=%20'}></bacc-kiosk>`,
+    );
     await wait(50);
     await el.updateComplete;
     const lines = [...el.shadowRoot!.querySelectorAll('[part="notice"] p')].map((line) => line.textContent.trim());
-    expect(lines).to.deep.equal(['已忽略 decks=0：须为 1 到 8 的整数；改用 8', '已忽略 seed= ：须为 1 到 200 个字符；改用默认值', '已忽略 theme=sepia：须为 dark 或 light；改用 dark']);
+    expect(lines).to.deep.equal([
+      '已忽略 decks=0：须为 1 到 8 的整数；改用 8',
+      '已忽略 seed= ：须为 1 到 200 个字符；改用默认值',
+      '已忽略 theme=sepia：须为 dark 或 light；改用 dark',
+    ]);
   });
 
   it('speaks Simplified Chinese with lang=zh', async () => {

@@ -74,8 +74,12 @@ describe('the kiosk controllers', () => {
   it('say why changes wait with the storage’s own words when it is not open', () => {
     const notOpen = { kind: 'unavailable', message: 'The storage is not open yet: hands are kept on this screen until it is.' } as const;
     const noIndexedDb = 'This browser offers no IndexedDB here (a private window or a blocked site setting?): shoes cannot be kept.';
-    expect(storageProblemText({ unsaved: 2, problem: notOpen, storageMessage: noIndexedDb })).to.equal(`2 changes not saved yet (kept on this screen), retrying: ${noIndexedDb}`);
-    expect(storageProblemText({ unsaved: 1, problem: notOpen, storageMessage: null })).to.equal(`1 change not saved yet (kept on this screen), retrying: ${notOpen.message}`);
+    expect(storageProblemText({ unsaved: 2, problem: notOpen, storageMessage: noIndexedDb })).to.equal(
+      `2 changes not saved yet (kept on this screen), retrying: ${noIndexedDb}`,
+    );
+    expect(storageProblemText({ unsaved: 1, problem: notOpen, storageMessage: null })).to.equal(
+      `1 change not saved yet (kept on this screen), retrying: ${notOpen.message}`,
+    );
     expect(storageProblemText({ unsaved: 0, problem: null, storageMessage: noIndexedDb })).to.equal(noIndexedDb);
   });
 

@@ -17,7 +17,11 @@ const mount = (search: string, store: KeptShoeStore | null = null) =>
 
 class KeepingDealerHost extends LitElement {
   static keep = 2;
-  dealer = new AttractDealerController(this, { rules: makeRules(), interval: 1, pauseBetweenShoes: 1 }, { table: () => 'Prune table', keep: () => KeepingDealerHost.keep });
+  dealer = new AttractDealerController(
+    this,
+    { rules: makeRules(), interval: 1, pauseBetweenShoes: 1 },
+    { table: () => 'Prune table', keep: () => KeepingDealerHost.keep },
+  );
 }
 customElements.define('test-keeping-dealer-host', KeepingDealerHost);
 
@@ -94,7 +98,11 @@ describe('<bacc-kiosk> modes and kept attract shoes', () => {
     await until(() => scoreboardOf(dealer).hands.length >= 1, 'the first window dealing', 5000);
     const follower = await mount('?speed=0.2&decks=1&table=Pair');
     await until(() => scoreboardOf(dealer).ended, 'the one-deck shoe dealt to its cut card', 10000);
-    await until(() => scoreboardOf(follower).hands.length === scoreboardOf(dealer).hands.length, 'the follower to show the whole shoe', 5000);
+    await until(
+      () => scoreboardOf(follower).hands.length === scoreboardOf(dealer).hands.length,
+      'the follower to show the whole shoe',
+      5000,
+    );
     await until(() => scoreboardOf(follower).ended, 'the follower to say the shoe is over', 5000);
     expect(scoreboardOf(follower).hands).to.deep.equal(scoreboardOf(dealer).hands);
   });
@@ -119,14 +127,26 @@ describe('<bacc-kiosk> modes and kept attract shoes', () => {
     }
   });
 
-  it('keeps its shoes as attract shoes and takes up only those, never a console\'s', async () => {
+  it("keeps its shoes as attract shoes and takes up only those, never a console's", async () => {
     const first = await mount('?speed=0.2&table=Attract');
     await until(() => scoreboardOf(first).hands.length >= 1, 'a dealt hand', 5000);
     first.remove();
     const kept = (await storage.store.latestShoe({ table: 'Attract' }))!;
     expect((await storage.store.getSummary(kept.id))!.origin).to.equal('attract');
     // A console's simulated shoe of the same table, open and newer: not the kiosk's to deal.
-    await storage.store.createShoe({ id: 'console-sim', table: 'Attract', source: 'simulated', seed: 'console', startedAt: new Date(Date.now() + 1000).toISOString(), endedAt: null, rules: makeRules(), hands: [] }, 'console');
+    await storage.store.createShoe(
+      {
+        id: 'console-sim',
+        table: 'Attract',
+        source: 'simulated',
+        seed: 'console',
+        startedAt: new Date(Date.now() + 1000).toISOString(),
+        endedAt: null,
+        rules: makeRules(),
+        hands: [],
+      },
+      'console',
+    );
     const second = await mount('?speed=0.2&table=Attract');
     await until(() => scoreboardOf(second).hands.length > kept.hands.length, 'the kiosk to deal on', 5000);
     expect(scoreboardOf(second).hands.slice(0, kept.hands.length)).to.deep.equal(kept.hands);
@@ -158,7 +178,14 @@ describe('<bacc-kiosk> modes and kept attract shoes', () => {
   });
 
   it('keeps only the newest attract shoes of the table, and never deletes a recorded, console, imported or open shoe', async () => {
-    const old = { table: 'Prune table', seed: 'x', startedAt: '2000-01-01T00:00:00.000Z', endedAt: '2000-01-01T01:00:00.000Z', rules: makeRules(), hands: [] };
+    const old = {
+      table: 'Prune table',
+      seed: 'x',
+      startedAt: '2000-01-01T00:00:00.000Z',
+      endedAt: '2000-01-01T01:00:00.000Z',
+      rules: makeRules(),
+      hands: [],
+    };
     await storage.store.createShoe({ ...old, id: 'recorded-1', source: 'recorded', seed: null, endedAt: null });
     await storage.store.createShoe({ ...old, id: 'console-sim', source: 'simulated' }, 'console');
     await storage.store.importShoes([{ ...old, id: 'imported-sim', source: 'simulated' }]);
@@ -228,7 +255,9 @@ describe('<bacc-kiosk> modes and kept attract shoes', () => {
     const unnamed = await mount('?mode=display');
     const console = await mount('?mode=operator');
     await customElements.whenDefined('bacc-operator');
-    expect(unnamed.shadowRoot!.querySelector('bacc-table-display')!.table).to.equal(console.shadowRoot!.querySelector('bacc-operator')!.table);
+    expect(unnamed.shadowRoot!.querySelector('bacc-table-display')!.table).to.equal(
+      console.shadowRoot!.querySelector('bacc-operator')!.table,
+    );
     const history = await mount('?mode=history');
     await customElements.whenDefined('bacc-history');
     expect(history.shadowRoot!.querySelector('bacc-history')).to.exist;

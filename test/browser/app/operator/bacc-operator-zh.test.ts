@@ -35,11 +35,14 @@ describe('<bacc-operator> in Simplified Chinese', () => {
   it('says a refusal, a storage failure and a confirmation in Chinese, with no English left on screen', async () => {
     let full = true;
     const real = storage.store;
-    const quota = () => Promise.reject(new StorageError('quota', 'Storage is full: could not save.', { action: { action: 'save-hand', hand: 1 } }));
+    const quota = () =>
+      Promise.reject(new StorageError('quota', 'Storage is full: could not save.', { action: { action: 'save-hand', hand: 1 } }));
     const failing = storeLike(real, {
       appendHand: (id, index, hand) => (full ? quota() : real.appendHand(id, index, hand)),
     });
-    const el = await fixture<BaccOperator>(html`<bacc-operator table="zh" .rules=${makeRules()} .store=${failing} .retryDelays=${[100]}></bacc-operator>`);
+    const el = await fixture<BaccOperator>(
+      html`<bacc-operator table="zh" .rules=${makeRules()} .store=${failing} .retryDelays=${[100]}></bacc-operator>`,
+    );
     await until(() => el.desk.ready, 'the stored shoe to be read');
 
     // A refusal: no shoe is in play yet.

@@ -17,13 +17,27 @@ import { handRecord } from '../../../../src/shoe-document.js';
 const TABLE = 'Table 9';
 const scoreboardOf = (el: HTMLElement) => el.shadowRoot!.querySelector('bacc-scoreboard')!;
 const textOf = (el: BaccOperator, selector: string) => el.shadowRoot!.querySelector(selector)!.textContent.trim();
-const outcomes = (el: BaccOperator) => scoreboardOf(el).hands.map((hand) => hand.outcome).join('');
+const outcomes = (el: BaccOperator) =>
+  scoreboardOf(el)
+    .hands.map((hand) => hand.outcome)
+    .join('');
 
 async function mountOperator(extra: Partial<BaccOperator> = {}, { readOnly = false, reading = false } = {}): Promise<BaccOperator> {
-  const el = await fixture<BaccOperator>(html`<bacc-operator table=${TABLE} .rules=${extra.rules ?? makeRules()} .store=${extra.store ?? null} .retryDelays=${extra.retryDelays}></bacc-operator>`);
+  const el = await fixture<BaccOperator>(
+    html`<bacc-operator
+      table=${TABLE}
+      .rules=${extra.rules ?? makeRules()}
+      .store=${extra.store ?? null}
+      .retryDelays=${extra.retryDelays}
+    ></bacc-operator>`,
+  );
   // A console keeps the table once it holds the table's lock and has read the stored shoe (unless
   // the test means to act while it is still reading).
-  if (!reading) await until(() => (readOnly ? el.desk.readOnly : el.desk.ready), readOnly ? 'the console to find the table kept elsewhere' : 'the stored shoe to be read');
+  if (!reading)
+    await until(
+      () => (readOnly ? el.desk.readOnly : el.desk.ready),
+      readOnly ? 'the console to find the table kept elsewhere' : 'the stored shoe to be read',
+    );
   await el.updateComplete;
   return el;
 }
@@ -318,7 +332,8 @@ describe('<bacc-operator>', () => {
   it('keeps hands on screen when writes fail, says so, and saves them when storage recovers', async () => {
     let full = true;
     const real = storage.store;
-    const quota = () => Promise.reject(new StorageError('quota', 'Storage is full: could not save. Free some space or delete old shoes in History.'));
+    const quota = () =>
+      Promise.reject(new StorageError('quota', 'Storage is full: could not save. Free some space or delete old shoes in History.'));
     const failing = storeLike(real, {
       createShoe: (shoe, origin) => (full ? quota() : real.createShoe(shoe, origin)),
       appendHand: (id, index, hand) => (full ? quota() : real.appendHand(id, index, hand)),
@@ -331,7 +346,9 @@ describe('<bacc-operator>', () => {
     await press('b', 'p');
     await until(() => outcomes(el) === 'BP', 'both hands on screen');
     await el.updateComplete;
-    expect(textOf(el, '[part="status"]')).to.equal('3 changes not saved yet (kept on this screen), retrying: Storage is full: could not save. Free some space or delete old shoes in History.');
+    expect(textOf(el, '[part="status"]')).to.equal(
+      '3 changes not saved yet (kept on this screen), retrying: Storage is full: could not save. Free some space or delete old shoes in History.',
+    );
     expect(await real.latestShoe({ table: TABLE })).to.equal(undefined);
     // Closing the window now would lose them: the browser is asked to check with the operator.
     const leaving = new Event('beforeunload', { cancelable: true });
@@ -546,7 +563,9 @@ describe('<bacc-operator>', () => {
     await until(() => storageStatus().state === 'waiting', 'the page to say it is waiting', 3000);
     try {
       const el = await mountOperator({}, { reading: true });
-      expect(textOf(el, '[part="status"]')).to.contain('The stored shoes have not opened yet').and.contain('Close the other scoreboard tabs');
+      expect(textOf(el, '[part="status"]'))
+        .to.contain('The stored shoes have not opened yet')
+        .and.contain('Close the other scoreboard tabs');
       // Still reading the table's stored shoe, which may be open: nothing starts over it.
       await press('s');
       await until(() => refusal(el) !== '', 'the refusal');
@@ -564,7 +583,10 @@ describe('<bacc-operator>', () => {
       expect((await store.latestShoe({ table: TABLE }))!.hands.map((hand) => hand.outcome)).to.deep.equal(['B']);
     } finally {
       older.close();
-      await first.then((store) => store.close(), () => undefined);
+      await first.then(
+        (store) => store.close(),
+        () => undefined,
+      );
       await closeStorage();
       await ScoreboardStore.deleteDatabase(name);
     }
@@ -591,7 +613,19 @@ describe('<bacc-operator>', () => {
     const rules = makeRules();
     // Hands another seed dealt, stored under this one.
     const dealt = handRecord(new Shoe({ rules, seed: 'other' }).dealHand());
-    await storage.store.createShoe({ id: 'edited', table: TABLE, source: 'simulated', seed: 'mine', startedAt: new Date().toISOString(), endedAt: null, rules, hands: [dealt] }, 'console');
+    await storage.store.createShoe(
+      {
+        id: 'edited',
+        table: TABLE,
+        source: 'simulated',
+        seed: 'mine',
+        startedAt: new Date().toISOString(),
+        endedAt: null,
+        rules,
+        hands: [dealt],
+      },
+      'console',
+    );
     const el = await mountOperator();
     expect(textOf(el, '.shoe-state')).to.contain('No shoe in play');
     await until(() => el.desk.unsaved === 0, 'the end to be written');
@@ -687,7 +721,10 @@ describe('<bacc-table-display>', () => {
     await until(() => outcomes(operator) === 'BP', 'two hands');
     await until(() => operator.desk.unsaved === 0, 'the hands to be written');
     const display = await fixture<BaccTableDisplay>(html`<bacc-table-display table=${TABLE}></bacc-table-display>`);
-    const shown = () => scoreboardOf(display).hands.map((hand) => hand.outcome).join('');
+    const shown = () =>
+      scoreboardOf(display)
+        .hands.map((hand) => hand.outcome)
+        .join('');
     await until(() => shown() === 'BP', 'the display to read the stored shoe');
     await press('t');
     // Another BroadcastChannel object of the same name in the same page hears the operator's message.
@@ -697,7 +734,10 @@ describe('<bacc-table-display>', () => {
     await press('e', 'y');
     await until(() => operator.desk.unsaved === 0 && !operator.desk.shoeOpen, 'the shoe to end');
     await press('s');
-    await until(() => display.shoe !== null && display.shoe.id === operator.desk.shoe?.id && shown() === '', 'the display to switch to the new shoe');
+    await until(
+      () => display.shoe !== null && display.shoe.id === operator.desk.shoe?.id && shown() === '',
+      'the display to switch to the new shoe',
+    );
     await press('b');
     await until(() => shown() === 'B', 'the first hand of the new shoe');
   });
@@ -714,16 +754,40 @@ describe('<bacc-table-display>', () => {
     expect(display.shoe).to.equal(null);
     // The channel works: a display of the operator's table follows the next hand.
     const right = await fixture<BaccTableDisplay>(html`<bacc-table-display table=${TABLE}></bacc-table-display>`);
-    await until(() => right.shoe?.hands.length === 1, 'the right table\'s display to read the shoe');
+    await until(() => right.shoe?.hands.length === 1, "the right table's display to read the shoe");
     await press('p');
-    await until(() => right.shoe?.hands.length === 2, 'the right table\'s display to follow the hand');
+    await until(() => right.shoe?.hands.length === 2, "the right table's display to follow the hand");
     expect(display.shoe).to.equal(null);
   });
 
   it('follows only console shoes: a newer attract shoe of the same table is ignored', async () => {
     const rules = makeRules();
-    await storage.store.createShoe({ id: 'console-shoe', table: TABLE, source: 'recorded', seed: null, startedAt: '2026-01-01T10:00:00.000Z', endedAt: null, rules, hands: [] }, 'console');
-    await storage.store.createShoe({ id: 'attract-shoe', table: TABLE, source: 'simulated', seed: 'x', startedAt: '2026-01-01T11:00:00.000Z', endedAt: null, rules, hands: [] }, 'attract');
+    await storage.store.createShoe(
+      {
+        id: 'console-shoe',
+        table: TABLE,
+        source: 'recorded',
+        seed: null,
+        startedAt: '2026-01-01T10:00:00.000Z',
+        endedAt: null,
+        rules,
+        hands: [],
+      },
+      'console',
+    );
+    await storage.store.createShoe(
+      {
+        id: 'attract-shoe',
+        table: TABLE,
+        source: 'simulated',
+        seed: 'x',
+        startedAt: '2026-01-01T11:00:00.000Z',
+        endedAt: null,
+        rules,
+        hands: [],
+      },
+      'attract',
+    );
     const display = await fixture<BaccTableDisplay>(html`<bacc-table-display table=${TABLE}></bacc-table-display>`);
     await until(() => display.shoe !== null, 'the display to read a shoe');
     expect(display.shoe!.id).to.equal('console-shoe');
@@ -734,14 +798,26 @@ describe('<bacc-table-display>', () => {
     channel.post({ shoeId: 'attract-shoe', table: TABLE, handCount: 1 });
     channel.post({ shoeId: 'console-shoe', table: TABLE, handCount: 1 });
     channel.close();
-    await until(() => display.shoe?.hands.length === 1, 'the console shoe\'s hand');
+    await until(() => display.shoe?.hands.length === 1, "the console shoe's hand");
     await wait(100);
     expect(display.shoe!.id).to.equal('console-shoe');
   });
 
   it('skips news of an attract shoe without reading the stored shoes', async () => {
     const rules = makeRules();
-    await storage.store.createShoe({ id: 'console-shoe', table: TABLE, source: 'recorded', seed: null, startedAt: '2026-01-01T10:00:00.000Z', endedAt: null, rules, hands: [] }, 'console');
+    await storage.store.createShoe(
+      {
+        id: 'console-shoe',
+        table: TABLE,
+        source: 'recorded',
+        seed: null,
+        startedAt: '2026-01-01T10:00:00.000Z',
+        endedAt: null,
+        rules,
+        hands: [],
+      },
+      'console',
+    );
     const display = await fixture<BaccTableDisplay>(html`<bacc-table-display table=${TABLE}></bacc-table-display>`);
     await until(() => display.shoe?.id === 'console-shoe', 'the console shoe');
     const getSummary = ScoreboardStore.prototype.getSummary;
@@ -765,9 +841,18 @@ describe('<bacc-table-display>', () => {
     expect(display.shoe!.id).to.equal('console-shoe');
   });
 
-  it('moves on to the table\'s latest console shoe left when the shoe on screen is deleted, and to none after the last', async () => {
+  it("moves on to the table's latest console shoe left when the shoe on screen is deleted, and to none after the last", async () => {
     const rules = makeRules();
-    const shoe = (id: string, day: number) => ({ id, table: TABLE, source: 'recorded' as const, seed: null, startedAt: `2026-01-0${day}T10:00:00.000Z`, endedAt: null, rules, hands: [] });
+    const shoe = (id: string, day: number) => ({
+      id,
+      table: TABLE,
+      source: 'recorded' as const,
+      seed: null,
+      startedAt: `2026-01-0${day}T10:00:00.000Z`,
+      endedAt: null,
+      rules,
+      hands: [],
+    });
     await storage.store.createShoe(shoe('older', 1), 'console');
     await storage.store.createShoe(shoe('newer', 2), 'console');
     const display = await fixture<BaccTableDisplay>(html`<bacc-table-display table=${TABLE}></bacc-table-display>`);
@@ -786,7 +871,7 @@ describe('<bacc-table-display>', () => {
     }
   });
 
-  it('shows the console\'s default table when none is named', async () => {
+  it("shows the console's default table when none is named", async () => {
     const operator = await fixture<BaccOperator>(html`<bacc-operator></bacc-operator>`);
     await until(() => operator.desk.ready, 'the console to be ready');
     const display = await fixture<BaccTableDisplay>(html`<bacc-table-display></bacc-table-display>`);

@@ -15,7 +15,16 @@ describe('readKioskSettings', () => {
     );
     expect(problems).toEqual([]);
     expect(settings.rules).toMatchObject({ decks: 6, banker: 'no-commission', tiePays: 9 });
-    expect(settings).toMatchObject({ speed: 1.5, table: 'Table 7', limits: '5 - 500', locale: 'zh-Hans', theme: 'light', rows: 7, seed: 'abc', letters: true });
+    expect(settings).toMatchObject({
+      speed: 1.5,
+      table: 'Table 7',
+      limits: '5 - 500',
+      locale: 'zh-Hans',
+      theme: 'light',
+      rows: 7,
+      seed: 'abc',
+      letters: true,
+    });
   });
 
   it('falls back to the default for each invalid value and reports it', () => {
@@ -29,7 +38,12 @@ describe('readKioskSettings', () => {
     expect(problems.map((p) => p.parameter)).toEqual(['decks', 'tie', 'rows', 'speed', 'lang', 'colour', 'theme']);
     expect(problems[0]).toEqual({ parameter: 'decks', value: '12', reason: { kind: 'whole-number', min: 1, max: 8, using: 8 } });
     expect(problems.find((p) => p.parameter === 'theme')!.reason).toEqual({ kind: 'one-of', allowed: ['dark', 'light'], using: 'dark' });
-    expect(problems.find((p) => p.parameter === 'speed')!.reason).toEqual({ kind: 'seconds', min: 0.2, max: 600, using: DEFAULT_KIOSK_SETTINGS.speed });
+    expect(problems.find((p) => p.parameter === 'speed')!.reason).toEqual({
+      kind: 'seconds',
+      min: 0.2,
+      max: 600,
+      using: DEFAULT_KIOSK_SETTINGS.speed,
+    });
     expect(problems.find((p) => p.parameter === 'colour')!.reason).toEqual({ kind: 'unknown' });
   });
 
