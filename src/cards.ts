@@ -42,9 +42,7 @@ export function parseCard(text: string): ParsedCard {
   const upper = String(text).trim().toUpperCase();
   const match = /^(10|[A2-9TJQK])([SHDC])?$/.exec(upper);
   if (!match) {
-    throw new CardError(
-      `unknown card "${text}": expected a rank A 2-9 T J Q K (or 10) and an optional suit S H D C`,
-    );
+    throw new CardError(`unknown card "${text}": expected a rank A 2-9 T J Q K (or 10) and an optional suit S H D C`);
   }
   // Any spelling gives the same shared card as its canonical notation (`10h`, `th` → `TH`).
   return CANONICAL_CARDS.get(`${match[1] === '10' ? 'T' : match[1]}${match[2] ?? ''}`)!;
@@ -114,7 +112,8 @@ export class ShoeCardCount {
     if (card.suit !== null && (this.suited.get(card) ?? 0) >= this.decks) {
       return { of: 'card', card: formatCard(card), rank, decks: this.decks, limit: this.decks };
     }
-    if (this.ranks[card.rank]! >= 4 * this.decks) return { of: 'rank', card: formatCard(card), rank, decks: this.decks, limit: 4 * this.decks };
+    if (this.ranks[card.rank]! >= 4 * this.decks)
+      return { of: 'rank', card: formatCard(card), rank, decks: this.decks, limit: 4 * this.decks };
     return null;
   }
 

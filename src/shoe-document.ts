@@ -124,7 +124,11 @@ function randomId(): string {
  * after the last of them, and the index of the first hand it does not deal as stated, or null when
  * it deals them all; `pastCutCard` when that hand comes after the shoe's last.
  */
-export function dealAlong(rules: TableRules, seed: string, hands: readonly HandRecord[]): { shoe: Shoe; differsAt: number | null; pastCutCard: boolean } {
+export function dealAlong(
+  rules: TableRules,
+  seed: string,
+  hands: readonly HandRecord[],
+): { shoe: Shoe; differsAt: number | null; pastCutCard: boolean } {
   const shoe = new Shoe({ rules, seed });
   for (const [index, hand] of hands.entries()) {
     if (shoe.finished) return { shoe, differsAt: index, pastCutCard: true };
@@ -170,13 +174,16 @@ const handSchema = v.looseObject({
 const timestamp = v.pipe(
   v.string(),
   v.isoTimestamp(),
-  v.check((text) => {
-    const [year, month, day] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
-    // setUTCFullYear, not Date.UTC, which reads years 0–99 as 1900–1999.
-    const lastOfMonth = new Date(0);
-    lastOfMonth.setUTCFullYear(year, month, 0);
-    return day <= lastOfMonth.getUTCDate();
-  }, (issue) => `Invalid date: Received ${issue.received}, a day its month does not have`),
+  v.check(
+    (text) => {
+      const [year, month, day] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
+      // setUTCFullYear, not Date.UTC, which reads years 0–99 as 1900–1999.
+      const lastOfMonth = new Date(0);
+      lastOfMonth.setUTCFullYear(year, month, 0);
+      return day <= lastOfMonth.getUTCDate();
+    },
+    (issue) => `Invalid date: Received ${issue.received}, a day its month does not have`,
+  ),
 );
 const shoeSchema = v.looseObject({
   id: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
@@ -200,7 +207,13 @@ const documentSchema = v.looseObject({
  * @throws ShoeDocumentError naming the first bad shoe, hand and field.
  */
 export function parseShoeDocument(input: unknown): ShoeDocument {
-  if (typeof input === 'object' && input !== null && 'version' in input && typeof input.version === 'number' && input.version > SHOE_DOCUMENT_VERSION) {
+  if (
+    typeof input === 'object' &&
+    input !== null &&
+    'version' in input &&
+    typeof input.version === 'number' &&
+    input.version > SHOE_DOCUMENT_VERSION
+  ) {
     throw new ShoeDocumentError(`version ${input.version} is newer than this program reads (${SHOE_DOCUMENT_VERSION}); update it`);
   }
   const result = v.safeParse(documentSchema, input);
@@ -236,7 +249,8 @@ export function parseShoeDocument(input: unknown): ShoeDocument {
       return checked;
     });
     if (shoe.seed !== null) {
-      if (shoe.source === 'recorded') throw new ShoeDocumentError(`${where}, seed: a recorded shoe has none (null); only a simulated shoe is dealt from a seed`);
+      if (shoe.source === 'recorded')
+        throw new ShoeDocumentError(`${where}, seed: a recorded shoe has none (null); only a simulated shoe is dealt from a seed`);
       const { differsAt, pastCutCard } = dealAlong(rules, shoe.seed, hands);
       if (differsAt !== null) {
         throw new ShoeDocumentError(
@@ -278,7 +292,9 @@ function checkHand(hand: HandRecord, where: string): HandRecord {
   ];
   for (const [field, given, actual] of stated) {
     if (given !== actual) {
-      throw new ShoeDocumentError(`${where}, ${field}: the cards ${hand.cards.join(' ')} give ${JSON.stringify(actual)}, not ${JSON.stringify(given)}`);
+      throw new ShoeDocumentError(
+        `${where}, ${field}: the cards ${hand.cards.join(' ')} give ${JSON.stringify(actual)}, not ${JSON.stringify(given)}`,
+      );
     }
   }
   return { ...hand, cards: resolved.cards };

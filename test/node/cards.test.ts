@@ -74,21 +74,21 @@ describe('the drawing tableau', () => {
   });
 
   it('draws the banker on 0-5 when the player stood', () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 7].map((total) => bankerDraws(6, total, null))).toEqual([true, true, true, true, true, true, false, false]);
+    expect([0, 1, 2, 3, 4, 5, 6, 7].map((total) => bankerDraws(6, total, null))).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 
   it("applies the banker's rule against the player's third card, row by row", () => {
     // Rows: banker total 0..7; columns: the player's third card value 0..9 (1 = draw).
-    const expected = [
-      '1111111111',
-      '1111111111',
-      '1111111111',
-      '1111111101',
-      '0011111100',
-      '0000111100',
-      '0000001100',
-      '0000000000',
-    ];
+    const expected = ['1111111111', '1111111111', '1111111111', '1111111101', '0011111100', '0000111100', '0000001100', '0000000000'];
     const actual = expected.map((_, banker) =>
       Array.from({ length: 10 }, (_, third) => (bankerDraws(0, banker, third) ? '1' : '0')).join(''),
     );

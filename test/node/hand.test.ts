@@ -74,9 +74,7 @@ describe('resolveHand', () => {
   });
 
   it('refuses a banker third card where the tableau makes the banker stand', () => {
-    expect(() => resolveHand(['AH', '3C', '2D', 'KS', '8H', '2C'])).toThrow(
-      /banker stands on 3 when the player's third card is worth 8/,
-    );
+    expect(() => resolveHand(['AH', '3C', '2D', 'KS', '8H', '2C'])).toThrow(/banker stands on 3 when the player's third card is worth 8/);
   });
 
   it('refuses more than six cards and unknown cards, naming them', () => {

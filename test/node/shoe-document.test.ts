@@ -1,6 +1,14 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { parseShoeDocument, shoeDocument, shoeDocumentText, simulateShoeRecords, ShoeDocumentError, type ShoeDocument, type ShoeRecord } from '../../src/shoe-document.js';
+import {
+  parseShoeDocument,
+  shoeDocument,
+  shoeDocumentText,
+  simulateShoeRecords,
+  ShoeDocumentError,
+  type ShoeDocument,
+  type ShoeRecord,
+} from '../../src/shoe-document.js';
 
 const simulated = (seed: string, shoes = 2): ShoeDocument =>
   JSON.parse(JSON.stringify(shoeDocument(simulateShoeRecords({ shoes, seed })))) as ShoeDocument;
@@ -35,7 +43,9 @@ describe('the shoe export document', () => {
     const recorded = structuredClone(document);
     recorded.shoes[0]!.source = 'recorded';
     recorded.shoes[0]!.seed = null;
-    recorded.shoes[0]!.hands = [{ cards: null, outcome: 'T', playerPair: true, bankerPair: false, natural: false, playerTotal: null, bankerTotal: null }];
+    recorded.shoes[0]!.hands = [
+      { cards: null, outcome: 'T', playerPair: true, bankerPair: false, natural: false, playerTotal: null, bankerTotal: null },
+    ];
     expect(parseShoeDocument(recorded).shoes[0]!.hands).toHaveLength(1);
   });
 
@@ -51,11 +61,15 @@ describe('the shoe export document', () => {
       hand.outcome = hand.outcome === 'B' ? 'P' : 'B';
     });
     expect(message).toMatch(/^shoe 1 \(id "simulated:doc"\), hand 3, outcome: the cards .* give "[BPT]", not "[BP]"$/);
-    expect(errorFor(document, (d) => (d.shoes[0].hands[0].bankerTotal = (d.shoes[0].hands[0].bankerTotal + 1) % 10))).toMatch(/hand 1, bankerTotal: the cards/);
+    expect(errorFor(document, (d) => (d.shoes[0].hands[0].bankerTotal = (d.shoes[0].hands[0].bankerTotal + 1) % 10))).toMatch(
+      /hand 1, bankerTotal: the cards/,
+    );
   });
 
   it('refuses cards the tableau would not deal', () => {
-    expect(errorFor(document, (d) => (d.shoes[0].hands[0].cards = ['9H', '2C', 'KD', '5S', '3H']))).toMatch(/hand 1, cards: unexpected card 3H/);
+    expect(errorFor(document, (d) => (d.shoes[0].hands[0].cards = ['9H', '2C', 'KD', '5S', '3H']))).toMatch(
+      /hand 1, cards: unexpected card 3H/,
+    );
     expect(errorFor(document, (d) => (d.shoes[0].hands[0].cards[1] = 'ZZ'))).toMatch(/hand 1, cards: card 2: unknown card "ZZ"/);
     expect(errorFor(document, (d) => (d.shoes[0].hands[0].cards = ['2H', '3C', '3D', 'KS']))).toMatch(/missing third card/);
   });
@@ -75,14 +89,24 @@ describe('the export file text', () => {
   it('is the document itself, for any table name, seed or missing cards', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ table: fc.string({ unit: 'grapheme', maxLength: 12 }), seed: fc.option(fc.string(), { nil: null }), hands: fc.nat(3), cardless: fc.boolean() }), { maxLength: 3 }),
+        fc.array(
+          fc.record({
+            table: fc.string({ unit: 'grapheme', maxLength: 12 }),
+            seed: fc.option(fc.string(), { nil: null }),
+            hands: fc.nat(3),
+            cardless: fc.boolean(),
+          }),
+          { maxLength: 3 },
+        ),
         (variants) => {
           const records: ShoeRecord[] = variants.map((variant, index) => ({
             ...shoes[index % 2]!,
             id: `shoe ${index} "quoted"\n`,
             table: variant.table,
             seed: variant.seed,
-            hands: shoes[index % 2]!.hands.slice(0, variant.hands).map((hand) => (variant.cardless ? { ...hand, cards: null, playerTotal: null, bankerTotal: null } : hand)),
+            hands: shoes[index % 2]!.hands.slice(0, variant.hands).map((hand) =>
+              variant.cardless ? { ...hand, cards: null, playerTotal: null, bankerTotal: null } : hand,
+            ),
           }));
           expect(JSON.parse(shoeDocumentText(records))).toEqual(shoeDocument(records));
         },
@@ -116,7 +140,9 @@ describe('reading a shoe document strictly', () => {
   });
 
   it('refuses two shoes with the same id', () => {
-    expect(errorFor(document, (d) => (d.shoes[1].id = d.shoes[0].id))).toMatch(/^shoe 2 .*id: another shoe in the document has the same id/);
+    expect(errorFor(document, (d) => (d.shoes[1].id = d.shoes[0].id))).toMatch(
+      /^shoe 2 .*id: another shoe in the document has the same id/,
+    );
   });
 
   it('takes a seeded shoe only as its seed deals it: in order, all or the first hands, and by its rules', () => {
@@ -153,8 +179,12 @@ describe('reading a shoe document strictly', () => {
   });
 
   it('refuses a day that is not in the calendar, and reads a leap day', () => {
-    expect(errorFor(document, (d) => (d.shoes[0].startedAt = '2026-02-30T10:00:00.000Z'))).toMatch(/^shoe 1 .*startedAt: Invalid date: Received "2026-02-30T10:00:00.000Z", a day its month does not have/);
-    expect(errorFor(document, (d) => (d.shoes[1].endedAt = '2027-04-31T10:00:00Z'))).toMatch(/^shoe 2 .*endedAt: .*a day its month does not have/);
+    expect(errorFor(document, (d) => (d.shoes[0].startedAt = '2026-02-30T10:00:00.000Z'))).toMatch(
+      /^shoe 1 .*startedAt: Invalid date: Received "2026-02-30T10:00:00.000Z", a day its month does not have/,
+    );
+    expect(errorFor(document, (d) => (d.shoes[1].endedAt = '2027-04-31T10:00:00Z'))).toMatch(
+      /^shoe 2 .*endedAt: .*a day its month does not have/,
+    );
     const leap = structuredClone(document);
     leap.shoes[0]!.startedAt = '2028-02-29T10:00:00.000Z';
     leap.shoes[0]!.endedAt = '2028-02-29T11:00:00.000Z';
@@ -173,7 +203,15 @@ describe('reading a shoe document strictly', () => {
       d.shoes[0].rules.decks = 1;
       d.shoes[0].rules.cutCardFromEnd = 14;
       // Player 9H+KD (natural 9) against banker 2C+5S, dealt twice: two 9H from one deck.
-      const hand = { cards: ['9H', '2C', 'KD', '5S'], outcome: 'P', playerPair: false, bankerPair: false, natural: true, playerTotal: 9, bankerTotal: 7 };
+      const hand = {
+        cards: ['9H', '2C', 'KD', '5S'],
+        outcome: 'P',
+        playerPair: false,
+        bankerPair: false,
+        natural: true,
+        playerTotal: 9,
+        bankerTotal: 7,
+      };
       d.shoes[0].hands = [hand, { ...hand }];
     });
     expect(message).toMatch(/hand 2, cards: a 1-deck shoe holds only 1 9H; this is one more/);
@@ -184,7 +222,15 @@ describe('reading a shoe document strictly', () => {
       d.shoes[0].rules.decks = 1;
       d.shoes[0].rules.cutCardFromEnd = 14;
       // Four different hands, each with two nines (9 + 9 is 8 for the player): the fifth nine is one too many.
-      const hand = (cards: string[]) => ({ cards, outcome: 'P', playerPair: true, bankerPair: false, natural: true, playerTotal: 8, bankerTotal: 0 });
+      const hand = (cards: string[]) => ({
+        cards,
+        outcome: 'P',
+        playerPair: true,
+        bankerPair: false,
+        natural: true,
+        playerTotal: 8,
+        bankerTotal: 0,
+      });
       d.shoes[0].hands = [hand(['9H', 'KC', '9', 'QD']), hand(['9S', 'QC', '9', 'JD']), hand(['9', 'JC', '9', 'KD'])];
     });
     expect(message).toMatch(/^shoe 1 .*hand 3, cards: a 1-deck shoe holds only 4 cards of rank 9; this is one more/);

@@ -33,7 +33,11 @@ export async function readImportFile(file: File, maxBytes = MAX_IMPORT_BYTES): P
   }
   if (!looksLikeJson(file)) {
     const type = file.type || msg('unknown', { id: 'import-unknown-type' });
-    throw new ImportRefusedError(msg(str`"${name}" is not a JSON file (type ${type}): import reads the JSON export of the scoreboard.`, { id: 'import-not-json-type' }));
+    throw new ImportRefusedError(
+      msg(str`"${name}" is not a JSON file (type ${type}): import reads the JSON export of the scoreboard.`, {
+        id: 'import-not-json-type',
+      }),
+    );
   }
   let text: string;
   try {
