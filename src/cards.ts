@@ -18,9 +18,28 @@ export type Card = string;
 /** Baccarat value of each rank index (A=1, 2–9 face value, T J Q K = 0). */
 export const RANK_VALUES: readonly number[] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 0, 0, 0, 0];
 
-/** A card that could not be read; the message names the bad input. */
+/** Why a card could not be read: its text is no card in the notation. */
+export interface CardProblem {
+  kind: 'unknown-card';
+  /** The text given for the card. */
+  text: string;
+}
+
+/**
+ * A card that could not be read: `problem` says why, as a kind and its values, for a page to word;
+ * the message is the same in English, for logs and the command line.
+ */
 export class CardError extends Error {
   override name = 'CardError';
+
+  constructor(readonly problem: CardProblem) {
+    super(cardProblemLogText(problem));
+  }
+}
+
+/** A card problem in English, for a CardError's message (logs and the CLI; a page words the problem itself). */
+export function cardProblemLogText(problem: CardProblem): string {
+  return `unknown card "${problem.text}": expected a rank A 2-9 T J Q K (or 10) and an optional suit S H D C`;
 }
 
 /** A parsed card: its rank index (0 = ace … 12 = king) and suit, if given. */
@@ -41,9 +60,7 @@ export function parseCard(text: string): ParsedCard {
   if (canonical !== undefined) return canonical;
   const upper = String(text).trim().toUpperCase();
   const match = /^(10|[A2-9TJQK])([SHDC])?$/.exec(upper);
-  if (!match) {
-    throw new CardError(`unknown card "${text}": expected a rank A 2-9 T J Q K (or 10) and an optional suit S H D C`);
-  }
+  if (!match) throw new CardError({ kind: 'unknown-card', text: String(text) });
   // Any spelling gives the same shared card as its canonical notation (`10h`, `th` → `TH`).
   return CANONICAL_CARDS.get(`${match[1] === '10' ? 'T' : match[1]}${match[2] ?? ''}`)!;
 }
@@ -99,10 +116,7 @@ export class ShoeCardCount {
   /** Why one more `card` cannot be in this shoe, in words for a log or the CLI, or null when it can. @throws CardError */
   problemWith(text: string): string | null {
     const excess = this.excess(text);
-    if (!excess) return null;
-    return excess.of === 'card'
-      ? `a ${this.decks}-deck shoe holds only ${excess.limit} ${excess.card}`
-      : `a ${this.decks}-deck shoe holds only ${excess.limit} cards of rank ${excess.rank}`;
+    return excess && cardExcessLogText(excess);
   }
 
   /** Which limit one more `card` would break (that card, or its rank), or null when it fits. @throws CardError */
@@ -123,6 +137,16 @@ export class ShoeCardCount {
     this.ranks[card.rank]!++;
     if (card.suit !== null) this.suited.set(card, (this.suited.get(card) ?? 0) + 1);
   }
+}
+
+/**
+ * One card too many in English, for logs and the CLI (a page words the CardExcess itself).
+ * @example cardExcessLogText({ of: 'rank', card: '9S', rank: '9', decks: 1, limit: 4 }) // 'a 1-deck shoe holds only 4 cards of rank 9'
+ */
+export function cardExcessLogText(excess: CardExcess): string {
+  return excess.of === 'card'
+    ? `a ${excess.decks}-deck shoe holds only ${excess.limit} ${excess.card}`
+    : `a ${excess.decks}-deck shoe holds only ${excess.limit} cards of rank ${excess.rank}`;
 }
 
 /** Normalises a card's notation: `'10h'` → `'TH'`. @throws CardError */

@@ -1,7 +1,7 @@
 /**
  * Resolving a hand from its cards in dealing order: P1 B1 P2 B2 [P3] [B3].
  */
-import { type Card, RANK_VALUES, parseCard, formatCard } from './cards.js';
+import { type Card, RANK_VALUES, parseCard, formatCard, cardProblemLogText, CardError } from './cards.js';
 import { isNatural, playerDraws, bankerDraws } from './tableau.js';
 
 /** The hand's result: banker, player or tie. */
@@ -52,9 +52,62 @@ export interface UnfinishedHand extends HandCards {
 
 export type HandResult = ResolvedHand | UnfinishedHand;
 
-/** A sequence of cards the tableau cannot produce; the message says what is wrong. */
+/**
+ * Why the tableau cannot produce a sequence of cards. Counts and positions are from 1; totals are
+ * mod 10. An `unexpected-card` says `because` of what no card is dealt where one was given: a
+ * natural on the first two cards of `side`, both hands already finished, both standing on their
+ * first two cards, or the banker standing given the value of the player's third card.
+ */
+export type HandProblem =
+  | { kind: 'not-a-list' }
+  | { kind: 'too-many-cards'; count: number }
+  | { kind: 'too-few-cards'; count: number }
+  | { kind: 'unknown-card'; position: number; text: string }
+  | { kind: 'unexpected-card'; card: Card; because: 'natural'; side: Side; total: number }
+  | { kind: 'unexpected-card'; card: Card; because: 'both-finished' }
+  | { kind: 'unexpected-card'; card: Card; because: 'both-stand'; playerTotal: number; bankerTotal: number }
+  | { kind: 'unexpected-card'; card: Card; because: 'banker-stands'; bankerTotal: number; playerThird: number }
+  | { kind: 'missing-third-card'; side: Side; total: number };
+
+/**
+ * A sequence of cards the tableau cannot produce: `problem` says what is wrong, as a kind and its
+ * values, for a page to word; the message says the same in English, for logs and the command line.
+ */
 export class HandError extends Error {
   override name = 'HandError';
+
+  constructor(readonly problem: HandProblem) {
+    super(handProblemLogText(problem));
+  }
+}
+
+/** A hand problem in English, for a HandError's message (logs and the CLI; a page words the problem itself). */
+export function handProblemLogText(problem: HandProblem): string {
+  switch (problem.kind) {
+    case 'not-a-list':
+      return 'cards must be a list of cards in dealing order';
+    case 'too-many-cards':
+      return `a hand has at most six cards; got ${problem.count}`;
+    case 'too-few-cards':
+      return `a hand needs at least four cards (P1 B1 P2 B2); got ${problem.count}`;
+    case 'unknown-card':
+      return `card ${problem.position}: ${cardProblemLogText({ kind: 'unknown-card', text: problem.text })}`;
+    case 'missing-third-card':
+      return `missing third card: the ${problem.side} draws on ${problem.total}`;
+    case 'unexpected-card': {
+      const unexpected = `unexpected card ${problem.card}`;
+      switch (problem.because) {
+        case 'natural':
+          return `${unexpected}: the ${problem.side} has a natural ${problem.total}, so both hands stand`;
+        case 'both-finished':
+          return `${unexpected}: both hands are finished (at most one third card each)`;
+        case 'both-stand':
+          return `${unexpected}: the player stands on ${problem.playerTotal} and the banker stands on ${problem.bankerTotal}`;
+        case 'banker-stands':
+          return `${unexpected}: the banker stands on ${problem.bankerTotal} when the player's third card is worth ${problem.playerThird}`;
+      }
+    }
+  }
 }
 
 /**
@@ -64,13 +117,14 @@ export class HandError extends Error {
  * @throws HandError for an unknown card, a third card where the hand must stand, or more than six cards.
  */
 export function resolveHand(cards: readonly string[]): HandResult {
-  if (!Array.isArray(cards)) throw new HandError('cards must be a list of cards in dealing order');
-  if (cards.length > 6) throw new HandError(`a hand has at most six cards; got ${cards.length}`);
+  if (!Array.isArray(cards)) throw new HandError({ kind: 'not-a-list' });
+  if (cards.length > 6) throw new HandError({ kind: 'too-many-cards', count: cards.length });
   const parsed = cards.map((text: string, index) => {
     try {
       return parseCard(text);
     } catch (error) {
-      throw new HandError(`card ${index + 1}: ${(error as Error).message}`);
+      if (!(error instanceof CardError)) throw error;
+      throw new HandError({ kind: 'unknown-card', position: index + 1, text: error.problem.text });
     }
   });
   const canonical = parsed.map(formatCard);
@@ -113,7 +167,7 @@ export function resolveHand(cards: readonly string[]): HandResult {
     give('banker', dealt++);
   }
   if (dealt < parsed.length) {
-    throw new HandError(extraCardMessage(canonical[dealt]!, player2, banker2, playerThird, bankerTakes));
+    throw new HandError(extraCardProblem(canonical[dealt]!, player2, banker2, playerThird, bankerTakes));
   }
 
   const { player: playerTotal, banker: bankerTotal } = totals;
@@ -146,28 +200,19 @@ export function resolveCompleteHand(cards: readonly string[]): ResolvedHand {
   const result = resolveHand(cards);
   if (!result.complete) {
     if (result.cards.length < 4) {
-      throw new HandError(`a hand needs at least four cards (P1 B1 P2 B2); got ${result.cards.length}`);
+      throw new HandError({ kind: 'too-few-cards', count: result.cards.length });
     }
     const total = result.next === 'player' ? result.playerTotal : result.bankerTotal;
-    throw new HandError(`missing third card: the ${result.next} draws on ${total}`);
+    throw new HandError({ kind: 'missing-third-card', side: result.next, total });
   }
   return result;
 }
 
 /** Says why the tableau deals no card where one was given. */
-function extraCardMessage(
-  card: Card,
-  player2: number,
-  banker2: number,
-  playerThird: number | null,
-  bankerDrew: boolean,
-): string {
-  const unexpected = `unexpected card ${card}`;
-  if (isNatural(player2)) return `${unexpected}: the player has a natural ${player2}, so both hands stand`;
-  if (isNatural(banker2)) return `${unexpected}: the banker has a natural ${banker2}, so both hands stand`;
-  if (bankerDrew) return `${unexpected}: both hands are finished (at most one third card each)`;
-  if (playerThird === null) {
-    return `${unexpected}: the player stands on ${player2} and the banker stands on ${banker2}`;
-  }
-  return `${unexpected}: the banker stands on ${banker2} when the player's third card is worth ${playerThird}`;
+function extraCardProblem(card: Card, player2: number, banker2: number, playerThird: number | null, bankerDrew: boolean): HandProblem {
+  if (isNatural(player2)) return { kind: 'unexpected-card', card, because: 'natural', side: 'player', total: player2 };
+  if (isNatural(banker2)) return { kind: 'unexpected-card', card, because: 'natural', side: 'banker', total: banker2 };
+  if (bankerDrew) return { kind: 'unexpected-card', card, because: 'both-finished' };
+  if (playerThird === null) return { kind: 'unexpected-card', card, because: 'both-stand', playerTotal: player2, bankerTotal: banker2 };
+  return { kind: 'unexpected-card', card, because: 'banker-stands', bankerTotal: banker2, playerThird };
 }

@@ -40,9 +40,49 @@ export const DEFAULT_RULES: Readonly<TableRules> = Object.freeze({
   handsAfterCut: 1,
 });
 
-/** A rules setting out of range; the message names the setting. */
+/**
+ * The first setting out of range, with the value given: `cut-card-out-of-range` also gives the range,
+ * which depends on the decks and on the hands dealt after the cut card.
+ */
+export type RulesProblem =
+  | { kind: 'setting-out-of-range'; setting: Exclude<keyof TableRules, 'cutCardFromEnd'>; value: unknown }
+  | { kind: 'cut-card-out-of-range'; setting: 'cutCardFromEnd'; value: unknown; least: number; most: number; decks: number };
+
+/**
+ * A rules setting out of range: `problem` names it and its value, for a page to word; the message
+ * says the same in English, for logs and the command line.
+ */
 export class RulesError extends Error {
   override name = 'RulesError';
+
+  constructor(readonly problem: RulesProblem) {
+    super(rulesProblemLogText(problem));
+  }
+}
+
+/** A rules problem in English, for a RulesError's message (logs and the CLI; a page words the problem itself). */
+export function rulesProblemLogText(problem: RulesProblem): string {
+  const got = `got ${String(problem.value)}`;
+  switch (problem.setting) {
+    case 'decks':
+      return `decks must be a whole number from 1 to 8; ${got}`;
+    case 'banker':
+      return `banker must be "commission" or "no-commission"; ${got}`;
+    case 'commission':
+      return `commission must be a fraction from 0 to below 1; ${got}`;
+    case 'tiePays':
+      return `tiePays must be 8 or 9; ${got}`;
+    case 'pairPays':
+      return `pairPays must be a positive whole number; ${got}`;
+    case 'dragonBonus':
+      return 'dragonBonus must be true or false';
+    case 'burn':
+      return 'burn must be true or false';
+    case 'handsAfterCut':
+      return `handsAfterCut must be 0 or 1; ${got}`;
+    case 'cutCardFromEnd':
+      return `cutCardFromEnd must be a whole number from ${problem.least} to ${problem.most} for ${problem.decks} deck(s); ${got}`;
+  }
 }
 
 /**
@@ -52,23 +92,29 @@ export class RulesError extends Error {
  */
 export function makeRules(overrides: Partial<TableRules> = {}): TableRules {
   const rules: TableRules = { ...DEFAULT_RULES, ...overrides };
-  const check = (ok: boolean, message: string): void => {
-    if (!ok) throw new RulesError(message);
+  const check = (ok: boolean, setting: Exclude<keyof TableRules, 'cutCardFromEnd'>): void => {
+    if (!ok) throw new RulesError({ kind: 'setting-out-of-range', setting, value: rules[setting] });
   };
-  check(Number.isInteger(rules.decks) && rules.decks >= 1 && rules.decks <= 8, `decks must be a whole number from 1 to 8; got ${String(rules.decks)}`);
-  check(rules.banker === 'commission' || rules.banker === 'no-commission', `banker must be "commission" or "no-commission"; got ${String(rules.banker)}`);
-  check(typeof rules.commission === 'number' && rules.commission >= 0 && rules.commission < 1, `commission must be a fraction from 0 to below 1; got ${String(rules.commission)}`);
-  check(rules.tiePays === 8 || rules.tiePays === 9, `tiePays must be 8 or 9; got ${String(rules.tiePays)}`);
-  check(Number.isInteger(rules.pairPays) && rules.pairPays >= 1, `pairPays must be a positive whole number; got ${String(rules.pairPays)}`);
-  check(typeof rules.dragonBonus === 'boolean', 'dragonBonus must be true or false');
-  check(typeof rules.burn === 'boolean', 'burn must be true or false');
-  check(rules.handsAfterCut === 0 || rules.handsAfterCut === 1, `handsAfterCut must be 0 or 1; got ${String(rules.handsAfterCut)}`);
+  check(Number.isInteger(rules.decks) && rules.decks >= 1 && rules.decks <= 8, 'decks');
+  check(rules.banker === 'commission' || rules.banker === 'no-commission', 'banker');
+  check(typeof rules.commission === 'number' && rules.commission >= 0 && rules.commission < 1, 'commission');
+  check(rules.tiePays === 8 || rules.tiePays === 9, 'tiePays');
+  check(Number.isInteger(rules.pairPays) && rules.pairPays >= 1, 'pairPays');
+  check(typeof rules.dragonBonus === 'boolean', 'dragonBonus');
+  check(typeof rules.burn === 'boolean', 'burn');
+  check(rules.handsAfterCut === 0 || rules.handsAfterCut === 1, 'handsAfterCut');
   // Behind the cut card there must be room for the hand in play and the hands after it.
   const cards = rules.decks * 52;
   const leastDepth = 6 * (1 + rules.handsAfterCut);
-  check(
-    Number.isInteger(rules.cutCardFromEnd) && rules.cutCardFromEnd >= leastDepth && rules.cutCardFromEnd <= cards - 16,
-    `cutCardFromEnd must be a whole number from ${leastDepth} to ${cards - 16} for ${rules.decks} deck(s); got ${String(rules.cutCardFromEnd)}`,
-  );
+  if (!(Number.isInteger(rules.cutCardFromEnd) && rules.cutCardFromEnd >= leastDepth && rules.cutCardFromEnd <= cards - 16)) {
+    throw new RulesError({
+      kind: 'cut-card-out-of-range',
+      setting: 'cutCardFromEnd',
+      value: rules.cutCardFromEnd,
+      least: leastDepth,
+      most: cards - 16,
+      decks: rules.decks,
+    });
+  }
   return rules;
 }

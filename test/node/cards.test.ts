@@ -38,6 +38,17 @@ describe('cards', () => {
     }
     expect(() => parseCard('9X')).toThrow(/unknown card "9X"/);
   });
+
+  it('says why as a kind with the text given, for a page to word', () => {
+    try {
+      parseCard(' 9x!');
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(CardError);
+      expect((error as CardError).problem).toEqual({ kind: 'unknown-card', text: ' 9x!' });
+      expect((error as CardError).message).toBe('unknown card " 9x!": expected a rank A 2-9 T J Q K (or 10) and an optional suit S H D C');
+    }
+  });
 });
 
 describe('counting a shoe’s cards against its decks', () => {
@@ -58,6 +69,7 @@ describe('counting a shoe’s cards against its decks', () => {
     }
     expect(count.problemWith('9')).toBe('a 1-deck shoe holds only 4 cards of rank 9');
     expect(count.problemWith('9D')).toBe('a 1-deck shoe holds only 4 cards of rank 9');
+    expect(count.excess('9D')).toEqual({ of: 'rank', card: '9D', rank: '9', decks: 1, limit: 4 });
     expect(count.problemWith('8D')).toBe(null);
   });
 

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { resolveHand, resolveCompleteHand, HandError, type ResolvedHand } from '../../src/hand.js';
+import { resolveHand, resolveCompleteHand, HandError, type HandProblem, type ResolvedHand } from '../../src/hand.js';
 
 const resolved = (cards: string[]): ResolvedHand => {
   const hand = resolveHand(cards);
@@ -88,4 +88,61 @@ describe('resolveHand', () => {
     expect(() => resolveCompleteHand(['3H', '2C', '4D', '3S'])).toThrow(/missing third card: the banker draws on 5/);
     expect(() => resolveCompleteHand(['3H', '2C'])).toThrow(/at least four cards/);
   });
+
+  it('says what is wrong as a kind with its values, beside the English message', () => {
+    expect(problemOf(() => resolveHand(['9H', '2C', 'KD', '5S', '3H']))).toEqual({
+      kind: 'unexpected-card',
+      card: '3H',
+      because: 'natural',
+      side: 'player',
+      total: 9,
+    });
+    expect(problemOf(() => resolveHand(['2H', '8C', '3D', 'KS', '4H']))).toEqual({
+      kind: 'unexpected-card',
+      card: '4H',
+      because: 'natural',
+      side: 'banker',
+      total: 8,
+    });
+    expect(problemOf(() => resolveHand(['3H', '3C', '4D', '4S', '5H']))).toEqual({
+      kind: 'unexpected-card',
+      card: '5H',
+      because: 'both-stand',
+      playerTotal: 7,
+      bankerTotal: 7,
+    });
+    // Player 3+3 stands on 6, the banker draws on 2: a sixth card finds both hands finished.
+    expect(problemOf(() => resolveHand(['3H', '2C', '3D', 'KS', '5H', '6C']))).toEqual({
+      kind: 'unexpected-card',
+      card: '6C',
+      because: 'both-finished',
+    });
+    expect(problemOf(() => resolveHand(['AH', '3C', '2D', 'KS', '8H', '2C']))).toEqual({
+      kind: 'unexpected-card',
+      card: '2C',
+      because: 'banker-stands',
+      bankerTotal: 3,
+      playerThird: 8,
+    });
+    expect(problemOf(() => resolveHand(['2H', '3C', '3D', 'KS', '4H', '6C', '7C']))).toEqual({ kind: 'too-many-cards', count: 7 });
+    expect(problemOf(() => resolveHand(['2H', 'xx']))).toEqual({ kind: 'unknown-card', position: 2, text: 'xx' });
+    expect(problemOf(() => resolveHand('9H 2C' as unknown as string[]))).toEqual({ kind: 'not-a-list' });
+    expect(problemOf(() => resolveCompleteHand(['3H', '2C']))).toEqual({ kind: 'too-few-cards', count: 2 });
+    expect(problemOf(() => resolveCompleteHand(['3H', '2C', '4D', '3S']))).toEqual({
+      kind: 'missing-third-card',
+      side: 'banker',
+      total: 5,
+    });
+  });
 });
+
+/** The problem of the HandError a call throws. */
+function problemOf(call: () => unknown): HandProblem {
+  try {
+    call();
+  } catch (error) {
+    expect(error).toBeInstanceOf(HandError);
+    return (error as HandError).problem;
+  }
+  throw new Error('no HandError was thrown');
+}
