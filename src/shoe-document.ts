@@ -3,9 +3,9 @@
  * prints. Keep its shape stable; a new version number means a migration.
  */
 import * as v from 'valibot';
-import { ShoeCardCount, type Card } from './cards.js';
-import { resolveCompleteHand, type ResolvedHand, type Winner } from './hand.js';
-import { makeRules, type TableRules } from './rules.js';
+import { cardExcessLogText, ShoeCardCount, type Card, type CardExcess } from './cards.js';
+import { HandError, handProblemLogText, resolveCompleteHand, type HandProblem, type ResolvedHand, type Winner } from './hand.js';
+import { makeRules, RulesError, rulesProblemLogText, type RulesProblem, type TableRules } from './rules.js';
 import { Shoe } from './shoe.js';
 import { shoeSeed } from './simulate.js';
 
@@ -152,15 +152,103 @@ function dealtAsStated(dealt: ResolvedHand, stated: HandRecord): boolean {
   );
 }
 
-/** A document that is not a valid shoe export; the message names the first bad shoe, hand and field. */
+/**
+ * Where in a shoe document a problem lies: each part null when the problem is not inside one (a
+ * problem with the version is the whole document's; a shoe's `rules` are the shoe's field).
+ */
+export interface ShoeDocumentPlace {
+  /** The shoe's position in the document, from 1. */
+  shoe: number | null;
+  /** That shoe's id, when the document gives it as text. */
+  shoeId: string | null;
+  /** The hand's position in its shoe, from 1. */
+  hand: number | null;
+  /** The card's position in its hand, from 1. */
+  card: number | null;
+  /** The field as the document spells it, a dot between levels: `outcome`, `startedAt`, `rules.decks`. */
+  field: string | null;
+}
+
+/** A value as the document has it, by its JSON type; `missing` when there is none. */
+export type DocumentValue =
+  | { type: 'missing' }
+  | { type: 'null' }
+  | { type: 'string'; text: string }
+  | { type: 'number'; value: number }
+  | { type: 'boolean'; value: boolean }
+  | { type: 'array' }
+  | { type: 'object' };
+
+/** What a length counts: the characters of a string, or the entries of a list. */
+export type LengthUnit = 'characters' | 'shoes' | 'hands' | 'cards';
+
+/** A result a hand states beside its cards that its cards do not give. */
+export type ResultMismatch =
+  | { field: 'outcome'; stated: Winner; resolved: Winner }
+  | { field: 'playerPair' | 'bankerPair' | 'natural'; stated: boolean; resolved: boolean }
+  | { field: 'playerTotal' | 'bankerTotal'; stated: number | null; resolved: number };
+
+/**
+ * What is wrong with a shoe document, as a kind and its values. The schema's checks come first:
+ * a field missing or of the wrong type, the wrong `format`, a value not among those allowed, too
+ * short or too long (`unit` says what is counted), too small or too large, not a whole number,
+ * not an ISO 8601 moment or not a day of the calendar; `invalid` carries the schema's own English
+ * for a check this list does not name. Then the version, and each shoe: its id, rules and times,
+ * each hand resolved again, the cards counted against the decks, and a seed against what it deals.
+ */
+export type ShoeDocumentProblem =
+  | { kind: 'missing-field' }
+  | { kind: 'wrong-type'; expected: 'object' | 'array' | 'string' | 'number' | 'boolean'; found: DocumentValue }
+  | { kind: 'wrong-format'; expected: typeof SHOE_DOCUMENT_FORMAT; found: DocumentValue }
+  | { kind: 'not-one-of'; allowed: readonly string[]; found: DocumentValue }
+  | { kind: 'too-short'; least: number; length: number; unit: LengthUnit }
+  | { kind: 'too-long'; most: number; length: number; unit: LengthUnit }
+  | { kind: 'too-small'; least: number; value: number }
+  | { kind: 'too-large'; most: number; value: number }
+  | { kind: 'not-whole-number'; value: number }
+  | { kind: 'not-a-timestamp'; text: string }
+  | { kind: 'no-such-day'; text: string }
+  | { kind: 'invalid'; detail: string }
+  | { kind: 'newer-version'; version: number; supported: number }
+  | { kind: 'unknown-version'; version: number; supported: number }
+  | { kind: 'duplicate-id'; id: string }
+  | { kind: 'bad-rules'; problem: RulesProblem }
+  | { kind: 'ends-before-start'; startedAt: string; endedAt: string }
+  | { kind: 'totals-without-cards' }
+  | { kind: 'hand-does-not-resolve'; problem: HandProblem }
+  | ({ kind: 'outcome-mismatch'; cards: readonly string[] } & ResultMismatch)
+  | { kind: 'too-many-cards'; excess: CardExcess }
+  | { kind: 'seed-on-recorded-shoe'; seed: string }
+  | { kind: 'seed-mismatch'; seed: string }
+  | { kind: 'seed-deals-fewer'; seed: string; dealt: number };
+
+/**
+ * A document that is not a valid shoe export: `where` and `problem` say where and what, for a page
+ * to word; the message says the same in English (the first bad shoe, hand and field, then what is
+ * wrong), for logs and the command line.
+ */
 export class ShoeDocumentError extends Error {
   override name = 'ShoeDocumentError';
+
+  constructor(
+    readonly problem: ShoeDocumentProblem,
+    readonly where: ShoeDocumentPlace = NOWHERE,
+  ) {
+    super(shoeDocumentLogText(problem, where));
+  }
 }
+
+const NOWHERE: ShoeDocumentPlace = Object.freeze({ shoe: null, shoeId: null, hand: null, card: null, field: null });
+
+const OUTCOMES = ['B', 'P', 'T'] as const;
+const SOURCES = ['simulated', 'recorded'] as const;
+/** The choices of each field the schema limits to a list, by the field's name. */
+const CHOICES: Readonly<Record<string, readonly string[]>> = { outcome: OUTCOMES, source: SOURCES };
 
 const total = v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(9)));
 const handSchema = v.looseObject({
   cards: v.nullable(v.pipe(v.array(v.string()), v.minLength(4), v.maxLength(6))),
-  outcome: v.picklist(['B', 'P', 'T']),
+  outcome: v.picklist(OUTCOMES),
   playerPair: v.boolean(),
   bankerPair: v.boolean(),
   natural: v.boolean(),
@@ -174,21 +262,18 @@ const handSchema = v.looseObject({
 const timestamp = v.pipe(
   v.string(),
   v.isoTimestamp(),
-  v.check(
-    (text) => {
-      const [year, month, day] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
-      // setUTCFullYear, not Date.UTC, which reads years 0–99 as 1900–1999.
-      const lastOfMonth = new Date(0);
-      lastOfMonth.setUTCFullYear(year, month, 0);
-      return day <= lastOfMonth.getUTCDate();
-    },
-    (issue) => `Invalid date: Received ${issue.received}, a day its month does not have`,
-  ),
+  v.check((text) => {
+    const [year, month, day] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
+    // setUTCFullYear, not Date.UTC, which reads years 0–99 as 1900–1999.
+    const lastOfMonth = new Date(0);
+    lastOfMonth.setUTCFullYear(year, month, 0);
+    return day <= lastOfMonth.getUTCDate();
+  }),
 );
 const shoeSchema = v.looseObject({
   id: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
   table: v.pipe(v.string(), v.maxLength(200)),
-  source: v.picklist(['simulated', 'recorded']),
+  source: v.picklist(SOURCES),
   seed: v.nullable(v.pipe(v.string(), v.maxLength(1000))),
   startedAt: timestamp,
   endedAt: v.nullable(timestamp),
@@ -204,7 +289,7 @@ const documentSchema = v.looseObject({
 /**
  * Reads a shoe export document: checks its shape with a schema, then resolves every hand that has
  * cards again by the rules and checks it states what the cards give. All or nothing.
- * @throws ShoeDocumentError naming the first bad shoe, hand and field.
+ * @throws ShoeDocumentError naming the first bad shoe, hand and field, and what is wrong there.
  */
 export function parseShoeDocument(input: unknown): ShoeDocument {
   if (
@@ -214,49 +299,53 @@ export function parseShoeDocument(input: unknown): ShoeDocument {
     typeof input.version === 'number' &&
     input.version > SHOE_DOCUMENT_VERSION
   ) {
-    throw new ShoeDocumentError(`version ${input.version} is newer than this program reads (${SHOE_DOCUMENT_VERSION}); update it`);
+    throw new ShoeDocumentError({ kind: 'newer-version', version: input.version, supported: SHOE_DOCUMENT_VERSION });
   }
   const result = v.safeParse(documentSchema, input);
   if (!result.success) {
     const issue = result.issues[0];
-    throw new ShoeDocumentError(describePath(v.getDotPath(issue) ?? '', input) + issue.message);
+    const where = placeOfPath(v.getDotPath(issue) ?? '', input);
+    throw new ShoeDocumentError(schemaProblem(issue, where.field), where);
   }
   if (result.output.version !== SHOE_DOCUMENT_VERSION) {
-    throw new ShoeDocumentError(`version ${result.output.version} is not a version this program reads (${SHOE_DOCUMENT_VERSION})`);
+    throw new ShoeDocumentError({ kind: 'unknown-version', version: result.output.version, supported: SHOE_DOCUMENT_VERSION });
   }
   const ids = new Set<string>();
   const shoes = result.output.shoes.map((shoe, shoeIndex): ShoeRecord => {
-    const where = `shoe ${shoeIndex + 1} (id "${shoe.id}")`;
-    if (ids.has(shoe.id)) throw new ShoeDocumentError(`${where}, id: another shoe in the document has the same id`);
+    const at = (place: Partial<ShoeDocumentPlace>): ShoeDocumentPlace => ({ ...NOWHERE, shoe: shoeIndex + 1, shoeId: shoe.id, ...place });
+    if (ids.has(shoe.id)) throw new ShoeDocumentError({ kind: 'duplicate-id', id: shoe.id }, at({ field: 'id' }));
     ids.add(shoe.id);
     let rules: TableRules;
     try {
       rules = makeRules(shoe.rules as Partial<TableRules>);
     } catch (error) {
-      throw new ShoeDocumentError(`${where}, rules: ${(error as Error).message}`);
+      if (!(error instanceof RulesError)) throw error;
+      throw new ShoeDocumentError({ kind: 'bad-rules', problem: error.problem }, at({ field: 'rules' }));
     }
     if (shoe.endedAt !== null && Date.parse(shoe.endedAt) < Date.parse(shoe.startedAt)) {
-      throw new ShoeDocumentError(`${where}, endedAt: the shoe ends before it starts (${shoe.startedAt})`);
+      throw new ShoeDocumentError(
+        { kind: 'ends-before-start', startedAt: shoe.startedAt, endedAt: shoe.endedAt },
+        at({ field: 'endedAt' }),
+      );
     }
     const count = new ShoeCardCount(rules.decks);
     const hands = shoe.hands.map((hand, handIndex) => {
-      const checked = checkHand(hand, `${where}, hand ${handIndex + 1}`);
+      const checked = checkHand(hand, at({ hand: handIndex + 1 }));
       for (const card of checked.cards ?? []) {
-        const problem = count.problemWith(card);
-        if (problem) throw new ShoeDocumentError(`${where}, hand ${handIndex + 1}, cards: ${problem}; this is one more`);
+        const excess = count.excess(card);
+        if (excess) throw new ShoeDocumentError({ kind: 'too-many-cards', excess }, at({ hand: handIndex + 1, field: 'cards' }));
         count.add(card);
       }
       return checked;
     });
     if (shoe.seed !== null) {
-      if (shoe.source === 'recorded')
-        throw new ShoeDocumentError(`${where}, seed: a recorded shoe has none (null); only a simulated shoe is dealt from a seed`);
-      const { differsAt, pastCutCard } = dealAlong(rules, shoe.seed, hands);
+      const seed = shoe.seed;
+      if (shoe.source === 'recorded') throw new ShoeDocumentError({ kind: 'seed-on-recorded-shoe', seed }, at({ field: 'seed' }));
+      const { differsAt, pastCutCard } = dealAlong(rules, seed, hands);
       if (differsAt !== null) {
         throw new ShoeDocumentError(
-          pastCutCard
-            ? `${where}, hand ${differsAt + 1}: seed "${shoe.seed}" deals only ${differsAt} hands by these rules (the cut card came out)`
-            : `${where}, hand ${differsAt + 1}: not the hand seed "${shoe.seed}" deals by these rules (a seeded shoe is the one its seed deals, in order)`,
+          pastCutCard ? { kind: 'seed-deals-fewer', seed, dealt: differsAt } : { kind: 'seed-mismatch', seed },
+          at({ hand: differsAt + 1 }),
         );
       }
     }
@@ -269,10 +358,10 @@ export function parseShoeDocument(input: unknown): ShoeDocument {
  * A hand with cards must resolve to what it states; one without has no totals. Returns the hand
  * with its cards in canonical notation (`10h` is read, `TH` is kept).
  */
-function checkHand(hand: HandRecord, where: string): HandRecord {
+function checkHand(hand: HandRecord, where: ShoeDocumentPlace): HandRecord {
   if (hand.cards === null) {
     if (hand.playerTotal !== null || hand.bankerTotal !== null) {
-      throw new ShoeDocumentError(`${where}: totals are given without cards`);
+      throw new ShoeDocumentError({ kind: 'totals-without-cards' }, where);
     }
     return hand;
   }
@@ -280,47 +369,197 @@ function checkHand(hand: HandRecord, where: string): HandRecord {
   try {
     resolved = resolveCompleteHand(hand.cards);
   } catch (error) {
-    throw new ShoeDocumentError(`${where}, cards: ${(error as Error).message}`);
+    if (!(error instanceof HandError)) throw error;
+    throw new ShoeDocumentError({ kind: 'hand-does-not-resolve', problem: error.problem }, { ...where, field: 'cards' });
   }
-  const stated: [keyof HandRecord, unknown, unknown][] = [
-    ['outcome', hand.outcome, resolved.winner],
-    ['playerPair', hand.playerPair, resolved.playerPair],
-    ['bankerPair', hand.bankerPair, resolved.bankerPair],
-    ['natural', hand.natural, resolved.natural],
-    ['playerTotal', hand.playerTotal, resolved.playerTotal],
-    ['bankerTotal', hand.bankerTotal, resolved.bankerTotal],
+  const stated: ResultMismatch[] = [
+    { field: 'outcome', stated: hand.outcome, resolved: resolved.winner },
+    { field: 'playerPair', stated: hand.playerPair, resolved: resolved.playerPair },
+    { field: 'bankerPair', stated: hand.bankerPair, resolved: resolved.bankerPair },
+    { field: 'natural', stated: hand.natural, resolved: resolved.natural },
+    { field: 'playerTotal', stated: hand.playerTotal, resolved: resolved.playerTotal },
+    { field: 'bankerTotal', stated: hand.bankerTotal, resolved: resolved.bankerTotal },
   ];
-  for (const [field, given, actual] of stated) {
-    if (given !== actual) {
-      throw new ShoeDocumentError(
-        `${where}, ${field}: the cards ${hand.cards.join(' ')} give ${JSON.stringify(actual)}, not ${JSON.stringify(given)}`,
-      );
+  for (const result of stated) {
+    if (result.stated !== result.resolved) {
+      throw new ShoeDocumentError({ kind: 'outcome-mismatch', cards: hand.cards, ...result }, { ...where, field: result.field });
     }
   }
   return { ...hand, cards: resolved.cards };
 }
 
-/** "shoes.1.hands.4.outcome" → "shoe 2 (id "…"), hand 5, outcome: ". */
-function describePath(path: string, input: unknown): string {
-  if (path === '') return '';
-  const parts = path.split('.');
-  const words: string[] = [];
+/** "shoes.1.hands.4.outcome" → shoe 2 (with its id when the input has one as text), hand 5, field "outcome". */
+function placeOfPath(path: string, input: unknown): ShoeDocumentPlace {
+  const place: ShoeDocumentPlace = { ...NOWHERE };
+  const fields: string[] = [];
+  const parts = path === '' ? [] : path.split('.');
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i]!;
     const index = Number(parts[i + 1]);
     if (part === 'shoes' && Number.isInteger(index)) {
       const id = (input as { shoes?: { id?: unknown }[] }).shoes?.[index]?.id;
-      words.push(`shoe ${index + 1}${typeof id === 'string' ? ` (id "${id}")` : ''}`);
+      place.shoe = index + 1;
+      place.shoeId = typeof id === 'string' ? id : null;
       i++;
     } else if (part === 'hands' && Number.isInteger(index)) {
-      words.push(`hand ${index + 1}`);
+      place.hand = index + 1;
       i++;
     } else if (part === 'cards' && Number.isInteger(index)) {
-      words.push(`card ${index + 1}`);
+      place.card = index + 1;
       i++;
     } else {
-      words.push(part);
+      fields.push(part);
     }
   }
-  return `${words.join(', ')}: `;
+  place.field = fields.length === 0 ? null : fields.join('.');
+  return place;
+}
+
+/** A value as the document has it, by its JSON type. */
+function documentValue(value: unknown): DocumentValue {
+  if (value === undefined) return { type: 'missing' };
+  if (value === null) return { type: 'null' };
+  if (typeof value === 'string') return { type: 'string', text: value };
+  if (typeof value === 'number') return { type: 'number', value };
+  if (typeof value === 'boolean') return { type: 'boolean', value };
+  return Array.isArray(value) ? { type: 'array' } : { type: 'object' };
+}
+
+/** The schema's first issue as a problem: its type, requirement and the value the document has. */
+function schemaProblem(issue: v.GenericIssue, field: string | null): ShoeDocumentProblem {
+  const found = documentValue(issue.input);
+  const name = field?.split('.').at(-1) ?? '';
+  const lengthOf = (value: unknown): { length: number; unit: LengthUnit } =>
+    Array.isArray(value)
+      ? { length: value.length, unit: name === 'shoes' || name === 'hands' || name === 'cards' ? name : 'characters' }
+      : { length: String(value).length, unit: 'characters' };
+  const requirement = typeof issue.requirement === 'number' ? issue.requirement : NaN;
+  switch (issue.type) {
+    case 'loose_object':
+      // A key the object lacks is reported by the object, with the key's path.
+      return issue.received === 'undefined' && field !== null
+        ? { kind: 'missing-field' }
+        : { kind: 'wrong-type', expected: 'object', found };
+    case 'array':
+    case 'string':
+    case 'number':
+    case 'boolean':
+      return { kind: 'wrong-type', expected: issue.type, found };
+    case 'literal':
+      return { kind: 'wrong-format', expected: SHOE_DOCUMENT_FORMAT, found };
+    case 'picklist':
+      if (CHOICES[name]) return { kind: 'not-one-of', allowed: CHOICES[name], found };
+      break;
+    case 'min_length':
+      return { kind: 'too-short', least: requirement, ...lengthOf(issue.input) };
+    case 'max_length':
+      return { kind: 'too-long', most: requirement, ...lengthOf(issue.input) };
+    case 'min_value':
+      return { kind: 'too-small', least: requirement, value: Number(issue.input) };
+    case 'max_value':
+      return { kind: 'too-large', most: requirement, value: Number(issue.input) };
+    case 'integer':
+      return { kind: 'not-whole-number', value: Number(issue.input) };
+    case 'iso_timestamp':
+      return { kind: 'not-a-timestamp', text: String(issue.input) };
+    case 'check':
+      // The schema's one check: that a timestamp names a day its month has.
+      return { kind: 'no-such-day', text: String(issue.input) };
+  }
+  return { kind: 'invalid', detail: issue.message };
+}
+
+/** A document value as the schema's English writes it: `"text"`, `12`, `null`, `Object`. */
+function documentValueLogText(value: DocumentValue): string {
+  switch (value.type) {
+    case 'missing':
+      return 'undefined';
+    case 'null':
+      return 'null';
+    case 'string':
+      return `"${value.text}"`;
+    case 'number':
+    case 'boolean':
+      return String(value.value);
+    case 'array':
+      return 'Array';
+    case 'object':
+      return 'Object';
+  }
+}
+
+/** "shoe 2 (id "…"), hand 5, outcome: ", or nothing for the document as a whole. */
+function placeLogText(where: ShoeDocumentPlace): string {
+  const words: string[] = [];
+  if (where.shoe !== null) words.push(`shoe ${where.shoe}${where.shoeId !== null ? ` (id "${where.shoeId}")` : ''}`);
+  if (where.hand !== null) words.push(`hand ${where.hand}`);
+  if (where.card !== null) words.push(`card ${where.card}`);
+  if (where.field !== null) words.push(...where.field.split('.'));
+  return words.length === 0 ? '' : `${words.join(', ')}: `;
+}
+
+/**
+ * A shoe document problem in English, for a ShoeDocumentError's message (logs and the CLI; a page
+ * words the place and the problem itself). The schema's problems read as its own messages do.
+ */
+function shoeDocumentLogText(problem: ShoeDocumentProblem, where: ShoeDocumentPlace): string {
+  return placeLogText(where) + problemLogText(problem, where);
+}
+
+/** What is wrong, in English, after the place. */
+function problemLogText(problem: ShoeDocumentProblem, where: ShoeDocumentPlace): string {
+  switch (problem.kind) {
+    case 'missing-field':
+      return `Invalid key: Expected "${where.field?.split('.').at(-1)}" but received undefined`;
+    case 'wrong-type': {
+      const expected = { object: 'Object', array: 'Array', string: 'string', number: 'number', boolean: 'boolean' }[problem.expected];
+      return `Invalid type: Expected ${expected} but received ${documentValueLogText(problem.found)}`;
+    }
+    case 'wrong-format':
+      return `Invalid type: Expected "${problem.expected}" but received ${documentValueLogText(problem.found)}`;
+    case 'not-one-of': {
+      const choices = problem.allowed.map((choice) => `"${choice}"`).join(' | ');
+      return `Invalid type: Expected (${choices}) but received ${documentValueLogText(problem.found)}`;
+    }
+    case 'too-short':
+      return `Invalid length: Expected >=${problem.least} but received ${problem.length}`;
+    case 'too-long':
+      return `Invalid length: Expected <=${problem.most} but received ${problem.length}`;
+    case 'too-small':
+      return `Invalid value: Expected >=${problem.least} but received ${problem.value}`;
+    case 'too-large':
+      return `Invalid value: Expected <=${problem.most} but received ${problem.value}`;
+    case 'not-whole-number':
+      return `Invalid integer: Received ${problem.value}`;
+    case 'not-a-timestamp':
+      return `Invalid timestamp: Received "${problem.text}"`;
+    case 'no-such-day':
+      return `Invalid date: Received "${problem.text}", a day its month does not have`;
+    case 'invalid':
+      return problem.detail;
+    case 'newer-version':
+      return `version ${problem.version} is newer than this program reads (${problem.supported}); update it`;
+    case 'unknown-version':
+      return `version ${problem.version} is not a version this program reads (${problem.supported})`;
+    case 'duplicate-id':
+      return 'another shoe in the document has the same id';
+    case 'bad-rules':
+      return rulesProblemLogText(problem.problem);
+    case 'ends-before-start':
+      return `the shoe ends before it starts (${problem.startedAt})`;
+    case 'totals-without-cards':
+      return 'totals are given without cards';
+    case 'hand-does-not-resolve':
+      return handProblemLogText(problem.problem);
+    case 'outcome-mismatch':
+      return `the cards ${problem.cards.join(' ')} give ${JSON.stringify(problem.resolved)}, not ${JSON.stringify(problem.stated)}`;
+    case 'too-many-cards':
+      return `${cardExcessLogText(problem.excess)}; this is one more`;
+    case 'seed-on-recorded-shoe':
+      return 'a recorded shoe has none (null); only a simulated shoe is dealt from a seed';
+    case 'seed-mismatch':
+      return `not the hand seed "${problem.seed}" deals by these rules (a seeded shoe is the one its seed deals, in order)`;
+    case 'seed-deals-fewer':
+      return `seed "${problem.seed}" deals only ${problem.dealt} hands by these rules (the cut card came out)`;
+  }
 }

@@ -7,6 +7,7 @@ import {
   simulateShoeRecords,
   ShoeDocumentError,
   type ShoeDocument,
+  type ShoeDocumentPlace,
   type ShoeRecord,
 } from '../../src/shoe-document.js';
 
@@ -234,5 +235,176 @@ describe('reading a shoe document strictly', () => {
       d.shoes[0].hands = [hand(['9H', 'KC', '9', 'QD']), hand(['9S', 'QC', '9', 'JD']), hand(['9', 'JC', '9', 'KD'])];
     });
     expect(message).toMatch(/^shoe 1 .*hand 3, cards: a 1-deck shoe holds only 4 cards of rank 9; this is one more/);
+  });
+});
+
+describe('what a refusal carries besides its message', () => {
+  const document = simulated('kinds', 2);
+
+  /** The ShoeDocumentError for a changed copy of the document. */
+  function refusal(change: (copy: Record<string, any>) => void, from: unknown = document): ShoeDocumentError {
+    const copy = structuredClone(from) as Record<string, any>;
+    change(copy);
+    try {
+      parseShoeDocument(copy);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ShoeDocumentError);
+      return error as ShoeDocumentError;
+    }
+    throw new Error('the changed document was accepted');
+  }
+  const nowhere: ShoeDocumentPlace = { shoe: null, shoeId: null, hand: null, card: null, field: null };
+  const second = { ...nowhere, shoe: 2, shoeId: 'simulated:kinds#2' };
+  const first = { ...nowhere, shoe: 1, shoeId: 'simulated:kinds' };
+
+  it('names the shoe with its id, the hand, the card and the field path', () => {
+    const wrongType = refusal((d) => (d.shoes[1].hands[4].natural = 'yes'));
+    expect(wrongType.where).toEqual({ ...second, hand: 5, field: 'natural' });
+    expect(wrongType.problem).toEqual({ kind: 'wrong-type', expected: 'boolean', found: { type: 'string', text: 'yes' } });
+    const card = refusal((d) => (d.shoes[0].hands[0].cards[2] = 7));
+    expect(card.where).toEqual({ ...first, hand: 1, card: 3, field: null });
+    expect(card.problem).toEqual({ kind: 'wrong-type', expected: 'string', found: { type: 'number', value: 7 } });
+    const rules = refusal((d) => delete d.shoes[1].rules.decks);
+    expect(rules.where).toEqual({ ...second, field: 'rules.decks' });
+    expect(rules.problem).toEqual({ kind: 'missing-field' });
+    expect(rules.message).toBe('shoe 2 (id "simulated:kinds#2"), rules, decks: Invalid key: Expected "decks" but received undefined');
+    // A shoe whose id is not text is named by its place alone.
+    expect(refusal((d) => (d.shoes[0].id = 12)).where).toEqual({ ...nowhere, shoe: 1, field: 'id' });
+  });
+
+  it('tells the schema’s refusals apart: format, choices, lengths, values, timestamps', () => {
+    expect(refusal((d) => (d.format = 'other')).problem).toEqual({
+      kind: 'wrong-format',
+      expected: 'baccarat-shoes',
+      found: { type: 'string', text: 'other' },
+    });
+    expect(refusal((d) => delete d.format).problem).toEqual({ kind: 'missing-field' });
+    expect(refusal((d) => (d.shoes[0].hands[1].outcome = 'X')).problem).toEqual({
+      kind: 'not-one-of',
+      allowed: ['B', 'P', 'T'],
+      found: { type: 'string', text: 'X' },
+    });
+    expect(refusal((d) => (d.shoes[0].source = null)).problem).toEqual({
+      kind: 'not-one-of',
+      allowed: ['simulated', 'recorded'],
+      found: { type: 'null' },
+    });
+    expect(refusal((d) => (d.shoes[0].hands[1].cards = ['9H', '2C', 'KD'])).problem).toEqual({
+      kind: 'too-short',
+      least: 4,
+      length: 3,
+      unit: 'cards',
+    });
+    expect(refusal((d) => (d.shoes[0].id = '')).problem).toEqual({ kind: 'too-short', least: 1, length: 0, unit: 'characters' });
+    expect(refusal((d) => (d.shoes[0].table = 't'.repeat(201))).problem).toEqual({
+      kind: 'too-long',
+      most: 200,
+      length: 201,
+      unit: 'characters',
+    });
+    expect(refusal((d) => (d.shoes[1].hands = Array.from({ length: 201 }, () => d.shoes[1].hands[0]))).problem).toEqual({
+      kind: 'too-long',
+      most: 200,
+      length: 201,
+      unit: 'hands',
+    });
+    expect(refusal((d) => (d.shoes[0].hands[0].playerTotal = 10)).problem).toEqual({ kind: 'too-large', most: 9, value: 10 });
+    expect(refusal((d) => (d.shoes[0].hands[0].bankerTotal = -1)).problem).toEqual({ kind: 'too-small', least: 0, value: -1 });
+    expect(refusal((d) => (d.shoes[0].hands[0].bankerTotal = 2.5)).problem).toEqual({ kind: 'not-whole-number', value: 2.5 });
+    expect(refusal((d) => (d.shoes[0].startedAt = 'yesterday')).problem).toEqual({ kind: 'not-a-timestamp', text: 'yesterday' });
+    expect(refusal((d) => (d.shoes[0].endedAt = '2027-04-31T10:00:00Z')).problem).toEqual({
+      kind: 'no-such-day',
+      text: '2027-04-31T10:00:00Z',
+    });
+    expect(refusal((d) => (d.shoes = {})).problem).toEqual({ kind: 'wrong-type', expected: 'array', found: { type: 'object' } });
+    const root = refusal(() => undefined, 'text');
+    expect([root.where, root.problem]).toEqual([
+      nowhere,
+      { kind: 'wrong-type', expected: 'object', found: { type: 'string', text: 'text' } },
+    ]);
+  });
+
+  it('gives a version it does not read, newer or not, and the version it reads', () => {
+    const newer = refusal((d) => (d.version = 2));
+    expect([newer.where, newer.problem]).toEqual([nowhere, { kind: 'newer-version', version: 2, supported: 1 }]);
+    expect(refusal((d) => (d.version = 0)).problem).toEqual({ kind: 'unknown-version', version: 0, supported: 1 });
+  });
+
+  it('carries the HandError’s own problem for a hand that does not resolve', () => {
+    const error = refusal((d) => (d.shoes[1].hands[0].cards = ['9H', '2C', 'KD', '5S', '3H']));
+    expect(error.where).toEqual({ ...second, hand: 1, field: 'cards' });
+    expect(error.problem).toEqual({
+      kind: 'hand-does-not-resolve',
+      problem: { kind: 'unexpected-card', card: '3H', because: 'natural', side: 'player', total: 9 },
+    });
+    expect(refusal((d) => (d.shoes[1].hands[0].cards[1] = 'ZZ')).problem).toEqual({
+      kind: 'hand-does-not-resolve',
+      problem: { kind: 'unknown-card', position: 2, text: 'ZZ' },
+    });
+  });
+
+  it('gives the stated and the resolved result of a hand its cards contradict', () => {
+    const hand = document.shoes[0]!.hands[2]!;
+    const stated = hand.outcome === 'B' ? 'P' : 'B';
+    const error = refusal((d) => (d.shoes[0].hands[2].outcome = stated));
+    expect(error.where).toEqual({ ...first, hand: 3, field: 'outcome' });
+    expect(error.problem).toEqual({ kind: 'outcome-mismatch', cards: hand.cards, field: 'outcome', stated, resolved: hand.outcome });
+    const natural = refusal((d) => (d.shoes[0].hands[2].natural = !hand.natural));
+    expect(natural.problem).toMatchObject({ kind: 'outcome-mismatch', field: 'natural', stated: !hand.natural, resolved: hand.natural });
+    expect(refusal((d) => (d.shoes[0].hands[2].playerTotal = null)).problem).toMatchObject({
+      field: 'playerTotal',
+      stated: null,
+      resolved: hand.playerTotal,
+    });
+  });
+
+  it('gives the shoe’s own refusals: duplicate id, rules, times, totals without cards, seed', () => {
+    expect(refusal((d) => (d.shoes[1].id = d.shoes[0].id)).problem).toEqual({ kind: 'duplicate-id', id: 'simulated:kinds' });
+    const rules = refusal((d) => (d.shoes[0].rules.decks = 12));
+    expect([rules.where.field, rules.problem]).toEqual([
+      'rules',
+      { kind: 'bad-rules', problem: { kind: 'setting-out-of-range', setting: 'decks', value: 12 } },
+    ]);
+    const ends = refusal((d) => (d.shoes[0].endedAt = '2000-01-01T00:00:00.000Z'));
+    expect([ends.where.field, ends.problem]).toEqual([
+      'endedAt',
+      { kind: 'ends-before-start', startedAt: document.shoes[0]!.startedAt, endedAt: '2000-01-01T00:00:00.000Z' },
+    ]);
+    const totals = refusal((d) => {
+      d.shoes[0].seed = null;
+      d.shoes[0].hands[3].cards = null;
+    });
+    expect([totals.where, totals.problem]).toEqual([{ ...first, hand: 4 }, { kind: 'totals-without-cards' }]);
+    expect(refusal((d) => (d.shoes[0].source = 'recorded')).problem).toEqual({ kind: 'seed-on-recorded-shoe', seed: 'kinds' });
+    const swapped = refusal((d) => {
+      const hands = d.shoes[1].hands;
+      [hands[3], hands[4]] = [hands[4], hands[3]];
+    });
+    expect([swapped.where, swapped.problem]).toEqual([
+      { ...second, hand: 4 },
+      { kind: 'seed-mismatch', seed: 'kinds#2' },
+    ]);
+    const past = refusal((d) => (d.shoes[0].rules.cutCardFromEnd = 120));
+    expect(past.problem).toMatchObject({ kind: 'seed-deals-fewer', seed: 'kinds' });
+    expect(past.where.hand).toBe((past.problem as { dealt: number }).dealt + 1);
+  });
+
+  it('gives the limit a card or a rank breaks', () => {
+    const error = refusal((d) => {
+      d.shoes[0].rules.decks = 1;
+      d.shoes[0].rules.cutCardFromEnd = 14;
+      const hand = {
+        cards: ['9H', '2C', 'KD', '5S'],
+        outcome: 'P',
+        playerPair: false,
+        bankerPair: false,
+        natural: true,
+        playerTotal: 9,
+        bankerTotal: 7,
+      };
+      d.shoes[0].hands = [hand, { ...hand }];
+    });
+    expect(error.where).toEqual({ ...first, hand: 2, field: 'cards' });
+    expect(error.problem).toEqual({ kind: 'too-many-cards', excess: { of: 'card', card: '9H', rank: '9', decks: 1, limit: 1 } });
   });
 });
