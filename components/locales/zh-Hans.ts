@@ -10,5 +10,16 @@ import { templates as history } from './zh-Hans/history.js';
 import { templates as operator } from './zh-Hans/operator.js';
 import { templates as storage } from './zh-Hans/storage.js';
 import { templates as consoleMessages } from './zh-Hans/console.js';
+import { templates as importRefusals } from './zh-Hans/import.js';
 
-export const templates = { ...common, ...roads, ...panels, ...scoreboard, ...history, ...operator, ...storage, ...consoleMessages };
+export const templates = {
+  ...common,
+  ...roads,
+  ...panels,
+  ...scoreboard,
+  ...history,
+  ...operator,
+  ...storage,
+  ...consoleMessages,
+  ...importRefusals,
+};

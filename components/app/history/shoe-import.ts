@@ -1,11 +1,13 @@
 /**
  * Reading an import file into shoes, before anything is stored: its size, its type, its text, its
  * JSON, then the shoe export document's schema and every hand resolved again (parseShoeDocument).
- * Any refusal is an ImportRefusedError whose message says what is wrong in words for the screen.
+ * Any refusal is an ImportRefusedError whose message says what is wrong in words for the screen: a
+ * ShoeDocumentError's place and problem are worded by import-words.ts, never by its English message.
  */
 import { msg, str } from '@lit/localize';
 import { parseShoeDocument, ShoeDocumentError, type ShoeRecord } from '../../../src/shoe-document.js';
 import { formatBytes, MAX_IMPORT_BYTES } from './file-sizes.js';
+import { shoeDocumentErrorText } from './import-words.js';
 
 /** A file import refused before anything was stored. */
 export class ImportRefusedError extends Error {
@@ -57,7 +59,7 @@ export async function readImportFile(file: File, maxBytes = MAX_IMPORT_BYTES): P
     return parseShoeDocument(json).shoes;
   } catch (error) {
     if (!(error instanceof ShoeDocumentError)) throw error;
-    const detail = error.message;
+    const detail = shoeDocumentErrorText(error);
     throw new ImportRefusedError(msg(str`"${name}" is not a valid shoe export: ${detail}.`, { id: 'import-bad-document' }));
   }
 }

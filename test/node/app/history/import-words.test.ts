@@ -1,0 +1,207 @@
+import { describe, expect, it } from 'vitest';
+import { handProblemText, rulesProblemText, shoeDocumentErrorText } from '../../../../components/app/history/import-words.js';
+import { handProblemLogText, resolveCompleteHand, HandError } from '../../../../src/hand.js';
+import { makeRules, rulesProblemLogText, RulesError, type TableRules } from '../../../../src/rules.js';
+import {
+  parseShoeDocument,
+  shoeDocument,
+  simulateShoeRecords,
+  ShoeDocumentError,
+  type ShoeDocumentProblem,
+} from '../../../../src/shoe-document.js';
+
+type Document = { format: unknown; version: unknown; shoes: Record<string, unknown>[] };
+
+const document = JSON.parse(JSON.stringify(shoeDocument(simulateShoeRecords({ shoes: 2, seed: 'words' })))) as Document;
+
+/** The ShoeDocumentError for a changed copy of the document, or null when the copy is accepted. */
+function refusal(change: (copy: Document) => void): ShoeDocumentError | null {
+  const copy = structuredClone(document);
+  change(copy);
+  try {
+    parseShoeDocument(copy);
+    return null;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ShoeDocumentError);
+    return error as ShoeDocumentError;
+  }
+}
+
+/** Sets (or, with undefined, deletes) the value at `path` inside `target`. */
+function put(target: unknown, path: readonly (string | number)[], value: unknown): void {
+  let parent = target as Record<string | number, unknown>;
+  for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>;
+  const last = path.at(-1)!;
+  if (value === undefined) delete parent[last];
+  else parent[last] = value;
+}
+
+/** Every field of the document, a shoe, its rules, a hand and its cards, each given values of every JSON type and range. */
+function hostileDocuments(): ShoeDocumentError[] {
+  const values: unknown[] = [
+    undefined,
+    null,
+    '',
+    'x',
+    'yesterday',
+    '2026-02-30T10:00:00.000Z',
+    '2000-01-01T00:00:00Z',
+    'B',
+    'recorded',
+    'half',
+  ];
+  values.push(
+    -1,
+    0,
+    1.5,
+    2,
+    9,
+    10,
+    12,
+    14,
+    120,
+    400,
+    true,
+    false,
+    [],
+    {},
+    ['9H', '2C', 'KD'],
+    ['9H', '2C', 'KD', '5S', '3H', '4D', '5C'],
+    'y'.repeat(201),
+  );
+  const paths: (string | number)[][] = [['format'], ['version'], ['shoes'], ['shoes', 0], ['shoes', 1, 'hands', 3]];
+  for (const field of ['id', 'table', 'source', 'seed', 'startedAt', 'endedAt', 'rules', 'hands']) paths.push(['shoes', 1, field]);
+  for (const setting of ['decks', 'banker', 'tiePays', 'commission', 'pairPays', 'dragonBonus', 'burn', 'cutCardFromEnd', 'handsAfterCut'])
+    paths.push(['shoes', 0, 'rules', setting]);
+  for (const field of ['cards', 'outcome', 'playerPair', 'bankerPair', 'natural', 'playerTotal', 'bankerTotal'])
+    paths.push(['shoes', 1, 'hands', 3, field]);
+  for (let card = 0; card < 6; card++) paths.push(['shoes', 0, 'hands', 2, 'cards', card]);
+  const errors = paths.flatMap((path) => values.map((value) => refusal((copy) => put(copy, path, value))));
+  errors.push(
+    refusal((copy) => (copy.shoes[1]!.id = copy.shoes[0]!.id)),
+    refusal((copy) => (copy.shoes[0]!.hands = Array.from({ length: 201 }, () => (copy.shoes[0]!.hands as unknown[])[0]))),
+    refusal((copy) => {
+      const hands = copy.shoes[1]!.hands as unknown[];
+      [hands[3], hands[4]] = [hands[4], hands[3]];
+    }),
+    refusal((copy) => {
+      copy.shoes[0]!.seed = null;
+      put(copy, ['shoes', 0, 'hands', 0, 'cards'], null);
+    }),
+    refusal((copy) => {
+      // Recorded on one deck: the same 9H twice is one too many.
+      Object.assign(copy.shoes[0]!, { source: 'recorded', seed: null });
+      Object.assign(copy.shoes[0]!.rules as object, { decks: 1, cutCardFromEnd: 14 });
+      const hand = {
+        cards: ['9H', '2C', 'KD', '5S'],
+        outcome: 'P',
+        playerPair: false,
+        bankerPair: false,
+        natural: true,
+        playerTotal: 9,
+        bankerTotal: 7,
+      };
+      copy.shoes[0]!.hands = [hand, hand];
+    }),
+  );
+  return errors.filter((error) => error !== null);
+}
+
+describe('import-words (English)', () => {
+  const errors = hostileDocuments();
+
+  it('words every refusal of a hostile document exactly as its own message, which the CLI prints', () => {
+    expect(errors.length).toBeGreaterThan(500);
+    for (const error of errors) expect(shoeDocumentErrorText(error), error.message).toBe(error.message);
+  });
+
+  it('meets every kind of refusal a JSON document can earn among them', () => {
+    const kinds = new Set(errors.map((error) => error.problem.kind));
+    const all: ShoeDocumentProblem['kind'][] = [
+      'missing-field',
+      'wrong-type',
+      'wrong-format',
+      'not-one-of',
+      'too-short',
+      'too-long',
+      'too-small',
+      'too-large',
+      'not-whole-number',
+      'not-a-timestamp',
+      'no-such-day',
+      'newer-version',
+      'unknown-version',
+      'duplicate-id',
+      'bad-rules',
+      'ends-before-start',
+      'totals-without-cards',
+      'hand-does-not-resolve',
+      'outcome-mismatch',
+      'too-many-cards',
+      'seed-on-recorded-shoe',
+      'seed-mismatch',
+      'seed-deals-fewer',
+    ];
+    expect([...kinds].sort()).toEqual([...all].sort());
+  });
+
+  it('words every hand problem and every rules setting as its error does', () => {
+    const hands = [
+      ['9H', '2C', 'KD', '5S', '3H'],
+      ['2H', '8C', '3D', 'KS', '4H'],
+      ['3H', '3C', '4D', '4S', '5H'],
+      ['3H', '2C', '3D', 'KS', '5H', '6C'],
+    ];
+    hands.push(
+      ['AH', '3C', '2D', 'KS', '8H', '2C'],
+      ['2H', '3C', '3D', 'KS', '4H', '6C', '7C'],
+      ['2H', 'xx'],
+      ['3H', '2C'],
+      ['3H', '2C', '4D', '3S'],
+    );
+    const problems = hands.map((cards) => {
+      try {
+        resolveCompleteHand(cards);
+      } catch (error) {
+        return (error as HandError).problem;
+      }
+      throw new Error(`${cards.join(' ')} resolved`);
+    });
+    problems.push({ kind: 'not-a-list' });
+    // Each a different problem: every kind, and every reason a card is unexpected (a natural on either side).
+    const different = new Set(
+      problems.map((problem) => ('because' in problem ? `${problem.because} ${'side' in problem ? problem.side : ''}` : problem.kind)),
+    );
+    expect(different.size).toBe(problems.length);
+    for (const problem of problems) expect(handProblemText(problem)).toBe(handProblemLogText(problem));
+
+    const settings: Partial<Record<keyof TableRules, unknown>>[] = [
+      { decks: 0 },
+      { banker: 'x' },
+      { commission: -1 },
+      { tiePays: 1 },
+      { pairPays: 0 },
+    ];
+    settings.push({ dragonBonus: null }, { burn: 1 }, { handsAfterCut: true }, { cutCardFromEnd: 2 });
+    for (const overrides of settings) {
+      const problem = (() => {
+        try {
+          makeRules(overrides as Partial<TableRules>);
+        } catch (error) {
+          return (error as RulesError).problem;
+        }
+        throw new Error(`${JSON.stringify(overrides)} accepted`);
+      })();
+      expect(rulesProblemText(problem)).toBe(rulesProblemLogText(problem));
+    }
+  });
+
+  it('shows the schema’s own words for a check it has no kind for', () => {
+    const error = new ShoeDocumentError(
+      { kind: 'invalid', detail: 'Invalid email: Received "x"' },
+      { shoe: 1, shoeId: 'a', hand: null, card: null, field: 'table' },
+    );
+    expect(shoeDocumentErrorText(error)).toBe('shoe 1 (id "a"), table: Invalid email: Received "x"');
+    expect(error.message).toBe('shoe 1 (id "a"), table: Invalid email: Received "x"');
+  });
+});
