@@ -201,9 +201,11 @@ const NOT_YET_TRANSLATED: readonly string[] = [
   // The console (operator-console.ts, bacc-operator.ts), the kiosk and the table display were on it,
   // and were translated before this scan was committed. A folder ends with '/'.
   //
-  // Why an import file is refused: History words the refusal with msg() ("… is not a valid shoe
-  // export: ${detail}."), but the detail is the ShoeDocumentError's English, built from the
-  // schema's (valibot) messages and the HandError, RulesError and CardError messages of these files.
+  // Why an import file is refused: History now words the ShoeDocumentError's place and problem (and
+  // the HandProblem, RulesProblem or CardExcess behind it) in import-words.ts, never its message. The
+  // English left in these files is those errors' messages, for logs and the bacc command, all in
+  // functions named *LogText; they come off this list once CORE_FILES names those functions as log
+  // text (logFunctions), as it does for the store's actionLogText.
   'src/shoe-document.ts',
   'src/hand.ts',
   'src/rules.ts',
