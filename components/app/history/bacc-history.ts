@@ -296,7 +296,10 @@ export class BaccHistory extends LitElement {
   async importFile(file: File): Promise<void> {
     const store = this.storage.store;
     if (!store) {
-      this.notice = { role: 'alert', text: msg('The stored shoes are not open, so nothing can be imported.', { id: 'history-import-no-storage' }) };
+      this.notice = {
+        role: 'alert',
+        text: msg('The stored shoes are not open, so nothing can be imported.', { id: 'history-import-no-storage' }),
+      };
       return;
     }
     this.busy = true;
@@ -344,7 +347,11 @@ export class BaccHistory extends LitElement {
       if (format === 'json') downloadFile(shoeDocumentText(shoes), fileName, 'application/json');
       else downloadFile(shoesToCsv(shoes), fileName, 'text/csv');
       const count = shoes.length;
-      this.exportProgress = { done: count, total: count, result: msg(str`Exported ${count} shoes to ${fileName}.`, { id: 'history-exported-all' }) };
+      this.exportProgress = {
+        done: count,
+        total: count,
+        result: msg(str`Exported ${count} shoes to ${fileName}.`, { id: 'history-exported-all' }),
+      };
     } catch (error) {
       this.exportProgress = null;
       this.notice = { role: 'alert', text: errorText(error) };
@@ -380,9 +387,7 @@ export class BaccHistory extends LitElement {
     }
     const title = html`<h1 tabindex="-1">${msg('Shoes kept', { id: 'history-title' })}</h1>`;
     if (this.titleOnly()) return title;
-    return html`
-      ${title} ${this.renderStorage()} ${this.renderNotice()} ${this.renderToolbar()} ${this.renderList()}
-    `;
+    return html` ${title} ${this.renderStorage()} ${this.renderNotice()} ${this.renderToolbar()} ${this.renderList()} `;
   }
 
   /**
@@ -409,7 +414,10 @@ export class BaccHistory extends LitElement {
         : use.persisted
           ? msg('The browser keeps these shoes even when space runs low.', { id: 'history-persisted' })
           : msg('The browser may clear these shoes when space runs low: export the ones to keep.', { id: 'history-not-persisted' });
-    return html`${trouble}<p class="storage">${status.state === 'opening' ? msg('Opening the stored shoes…', { id: 'history-opening' }) : ''} ${used} ${persisted}</p>`;
+    return html`${trouble}
+      <p class="storage">
+        ${status.state === 'opening' ? msg('Opening the stored shoes…', { id: 'history-opening' }) : ''} ${used} ${persisted}
+      </p>`;
   }
 
   private renderNotice() {
@@ -437,7 +445,12 @@ export class BaccHistory extends LitElement {
           ${msg('To', { id: 'history-to' })}
           ${this.dateFields ? html`<input type="date" name="to" .value=${this.toDay} @change=${this.onToChange} />` : html`<span class="date-placeholder"></span>`}
         </label>
-        <button type="button" data-action="export-all-json" ?disabled=${disabled || this.total === 0} @click=${() => this.exportAll('json')}>
+        <button
+          type="button"
+          data-action="export-all-json"
+          ?disabled=${disabled || this.total === 0}
+          @click=${() => this.exportAll('json')}
+        >
           ${msg('Export all (JSON)', { id: 'history-export-all-json' })}
         </button>
         <button type="button" data-action="export-all-csv" ?disabled=${disabled || this.total === 0} @click=${() => this.exportAll('csv')}>
@@ -448,21 +461,25 @@ export class BaccHistory extends LitElement {
           <input type="file" name="import" accept=".json,application/json" ?disabled=${disabled} @change=${this.onImportChosen} />
         </label>
       </div>
-      ${progress
-        ? html`<p>
-            <label>
-              ${progress.result ?? msg(str`Exporting: ${progress.done} of ${progress.total} shoes`, { id: 'history-exporting' })}
-              <progress max=${Math.max(progress.total, 1)} .value=${progress.total === 0 ? 1 : progress.done}></progress>
-            </label>
-          </p>`
-        : nothing}
+      ${
+        progress
+          ? html`<p>
+              <label>
+                ${progress.result ?? msg(str`Exporting: ${progress.done} of ${progress.total} shoes`, { id: 'history-exporting' })}
+                <progress max=${Math.max(progress.total, 1)} .value=${progress.total === 0 ? 1 : progress.done}></progress>
+              </label>
+            </p>`
+          : nothing
+      }
     `;
   }
 
   private renderList() {
     if (!this.loaded) return nothing;
     if (this.total === 0) {
-      return html`<p>${this.table || this.fromDay || this.toDay ? msg('No stored shoe matches these filters.', { id: 'history-none-match' }) : msg('No shoes are stored yet.', { id: 'history-empty' })}</p>`;
+      return html`<p>
+        ${this.table || this.fromDay || this.toDay ? msg('No stored shoe matches these filters.', { id: 'history-none-match' }) : msg('No shoes are stored yet.', { id: 'history-empty' })}
+      </p>`;
     }
     const pages = Math.max(1, Math.ceil(this.total / this.pageSize));
     const first = this.page * this.pageSize + 1;
@@ -470,7 +487,9 @@ export class BaccHistory extends LitElement {
     return html`
       <div class="scroller">
         <table part="list">
-          <caption class="visually-hidden">${msg('Stored shoes, newest first', { id: 'history-caption' })}</caption>
+          <caption class="visually-hidden">
+            ${msg('Stored shoes, newest first', { id: 'history-caption' })}
+          </caption>
           <thead>
             <tr>
               <th scope="col">${msg('Table', { id: 'history-table' })}</th>
@@ -501,7 +520,9 @@ export class BaccHistory extends LitElement {
         <button type="button" data-action="previous-page" ?disabled=${this.page === 0} @click=${() => this.goToPage(this.page - 1)}>
           ${msg('Previous page', { id: 'history-previous' })}
         </button>
-        <span class="page-position">${msg(str`Shoes ${first}–${last} of ${this.total} (page ${this.page + 1} of ${pages})`, { id: 'history-page' })}</span>
+        <span class="page-position"
+          >${msg(str`Shoes ${first}–${last} of ${this.total} (page ${this.page + 1} of ${pages})`, { id: 'history-page' })}</span
+        >
         <button type="button" data-action="next-page" ?disabled=${this.page >= pages - 1} @click=${() => this.goToPage(this.page + 1)}>
           ${msg('Next page', { id: 'history-next' })}
         </button>
@@ -523,36 +544,61 @@ export class BaccHistory extends LitElement {
         <td class="table-name">${shoe.table}</td>
         <td>${this.formatTime(shoe.startedAt)}</td>
         <td>${shoe.endedAt ? this.formatTime(shoe.endedAt) : msg('in play', { id: 'history-in-play' })}</td>
-        <td>${shoe.source === 'simulated' ? msg('simulated', { id: 'history-simulated' }) : msg('recorded', { id: 'history-recorded' })}</td>
+        <td>
+          ${shoe.source === 'simulated' ? msg('simulated', { id: 'history-simulated' }) : msg('recorded', { id: 'history-recorded' })}
+        </td>
         <td class="number hand-count">${shoe.handCount}</td>
         <td class="number banker-count">${counts.banker}</td>
         <td class="number player-count">${counts.player}</td>
         <td class="number tie-count">${counts.tie}</td>
         <td>${this.thumbnails.get(`${shoe.id}\n${shoe.outcomes}`)}</td>
         <td>
-          ${confirming
-            ? html`<div class="actions" role="group" aria-label=${msg('Confirm deletion', { id: 'history-confirm-group' })}>
-                <span id="delete-question" class=${inPlay ? 'in-play-warning' : ''}>
-                  ${inPlay
-                    ? msg(str`This shoe is still in play: an operator console or the attract kiosk may be recording it now. Delete it and its ${shoe.handCount} hands for good? Hands dealt there afterwards will not be saved.`, {
-                        id: 'history-confirm-delete-in-play',
-                      })
-                    : msg(str`Delete this shoe and its ${shoe.handCount} hands for good?`, { id: 'history-confirm-delete' })}
-                </span>
-                <button type="button" class="danger" data-action="confirm-delete" aria-describedby="delete-question" ?disabled=${this.busy} @click=${() => this.deleteShoe(shoe.id)}>
-                  ${msg('Delete', { id: 'history-delete-confirm' })}
-                </button>
-                <button type="button" data-action="cancel-delete" aria-describedby="delete-question" @click=${() => (this.confirmingDelete = null)}>
-                  ${msg('Keep', { id: 'history-delete-cancel' })}
-                </button>
-              </div>`
-            : html`<div class="actions">
-                <button type="button" data-action="replay" @click=${() => this.replay(shoe.id)}>${msg('Replay', { id: 'history-replay' })}</button>
-                <button type="button" data-action="export-json" @click=${() => this.exportOne(shoe.id, 'json')}>JSON</button>
-                <button type="button" data-action="export-csv" @click=${() => this.exportOne(shoe.id, 'csv')}>CSV</button>
-                <button type="button" data-action="export-png" @click=${() => this.exportOne(shoe.id, 'png')}>PNG</button>
-                <button type="button" data-action="delete" @click=${() => this.askToDelete(shoe.id)}>${msg('Delete…', { id: 'history-delete' })}</button>
-              </div>`}
+          ${
+            confirming
+              ? html`<div class="actions" role="group" aria-label=${msg('Confirm deletion', { id: 'history-confirm-group' })}>
+                  <span id="delete-question" class=${inPlay ? 'in-play-warning' : ''}>
+                    ${
+                      inPlay
+                        ? msg(
+                            str`This shoe is still in play: an operator console or the attract kiosk may be recording it now. Delete it and its ${shoe.handCount} hands for good? Hands dealt there afterwards will not be saved.`,
+                            {
+                              id: 'history-confirm-delete-in-play',
+                            },
+                          )
+                        : msg(str`Delete this shoe and its ${shoe.handCount} hands for good?`, { id: 'history-confirm-delete' })
+                    }
+                  </span>
+                  <button
+                    type="button"
+                    class="danger"
+                    data-action="confirm-delete"
+                    aria-describedby="delete-question"
+                    ?disabled=${this.busy}
+                    @click=${() => this.deleteShoe(shoe.id)}
+                  >
+                    ${msg('Delete', { id: 'history-delete-confirm' })}
+                  </button>
+                  <button
+                    type="button"
+                    data-action="cancel-delete"
+                    aria-describedby="delete-question"
+                    @click=${() => (this.confirmingDelete = null)}
+                  >
+                    ${msg('Keep', { id: 'history-delete-cancel' })}
+                  </button>
+                </div>`
+              : html`<div class="actions">
+                  <button type="button" data-action="replay" @click=${() => this.replay(shoe.id)}>
+                    ${msg('Replay', { id: 'history-replay' })}
+                  </button>
+                  <button type="button" data-action="export-json" @click=${() => this.exportOne(shoe.id, 'json')}>JSON</button>
+                  <button type="button" data-action="export-csv" @click=${() => this.exportOne(shoe.id, 'csv')}>CSV</button>
+                  <button type="button" data-action="export-png" @click=${() => this.exportOne(shoe.id, 'png')}>PNG</button>
+                  <button type="button" data-action="delete" @click=${() => this.askToDelete(shoe.id)}>
+                    ${msg('Delete…', { id: 'history-delete' })}
+                  </button>
+                </div>`
+          }
         </td>
       </tr>
     `;
@@ -687,7 +733,11 @@ export class BaccHistory extends LitElement {
       const fileName = shoeFileName(shoe, format);
       if (format === 'json') downloadFile(shoeDocumentText([shoe]), fileName, 'application/json');
       else if (format === 'csv') downloadFile(shoesToCsv([shoe]), fileName, 'text/csv');
-      else downloadFile(await roadPicturePng(shoe.hands, { table: shoe.table, startedAt: shoe.startedAt, rules: shoe.rules, colorSource: this }), fileName);
+      else
+        downloadFile(
+          await roadPicturePng(shoe.hands, { table: shoe.table, startedAt: shoe.startedAt, rules: shoe.rules, colorSource: this }),
+          fileName,
+        );
     } catch (error) {
       this.notice = { role: 'alert', text: errorText(error) };
     }
