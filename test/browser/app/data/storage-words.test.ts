@@ -1,11 +1,11 @@
 // Storage trouble worded for the screen, in Simplified Chinese: what the real IndexedDB store
 // reports as kinds and values comes out in the page's language, not in the store's English.
 import { expect } from '@open-wc/testing';
-import { ScoreboardStore, StorageError } from '../../../src/persistence/scoreboard-store.js';
-import { simulateShoeRecords } from '../../../src/shoe-document.js';
-import { keeperProblemText, storageErrorText, storageStatusText } from '../../../components/app/data/storage-words.js';
-import { storageTrouble } from '../../../components/app/data/storage.js';
-import { useLocale } from '../../../components/internal/localization.js';
+import { ScoreboardStore, StorageError } from '../../../../src/persistence/scoreboard-store.js';
+import { simulateShoeRecords } from '../../../../src/shoe-document.js';
+import { keeperProblemText, storageErrorText, storageStatusText } from '../../../../components/app/data/storage-words.js';
+import { storageTrouble } from '../../../../components/app/data/storage.js';
+import { useLocale } from '../../../../components/internal/localization.js';
 
 /** A sentence in Chinese: Han characters, and no run of three English words. */
 function expectChinese(text: string | null): void {
