@@ -1,133 +1,102 @@
-import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDB } from 'idb';
 import { ScoreboardStore, StorageError, DATABASE_VERSION, MIGRATIONS } from '../../../src/persistence/scoreboard-store.js';
-import { simulateShoeRecords, parseShoeDocument, shoeDocument, type ShoeRecord } from '../../../src/shoe-document.js';
+import { simulateShoeRecords, parseShoeDocument, shoeDocument } from '../../../src/shoe-document.js';
 import { handsFromOutcomes } from '../../../src/roads.js';
+import { freshStorePerTest, recordedShoe } from './store-fixtures.js';
 
-let name: string;
-let counter = 0;
-let store: ScoreboardStore;
-
-function recordedShoe(id: string, table: string, startedAt: string, outcomes = ''): ShoeRecord {
-  return {
-    id,
-    table,
-    source: 'recorded',
-    seed: null,
-    startedAt,
-    endedAt: null,
-    rules: {
-      decks: 8,
-      banker: 'commission',
-      commission: 0.05,
-      tiePays: 8,
-      pairPays: 11,
-      dragonBonus: true,
-      burn: true,
-      cutCardFromEnd: 14,
-      handsAfterCut: 1,
-    },
-    hands: handsFromOutcomes(outcomes),
-  };
-}
-
-beforeEach(async () => {
-  name = `test-${++counter}`;
-  store = await ScoreboardStore.open({ name });
-});
-
-afterEach(async () => {
-  store.close();
-  await ScoreboardStore.deleteDatabase(name);
-});
+const current = freshStorePerTest('test');
 
 describe('ScoreboardStore (fake-indexeddb)', () => {
   it('keeps a shoe and its hands, one write per hand, and reads back exactly what was written', async () => {
     const [simulated] = simulateShoeRecords({ shoes: 1, seed: 'keep' });
-    await store.createShoe({ ...simulated!, hands: [] });
-    for (const [index, hand] of simulated!.hands.entries()) await store.appendHand(simulated!.id, index, hand);
-    await store.endShoe(simulated!.id, simulated!.endedAt!);
-    expect(await store.getShoe(simulated!.id)).toEqual(simulated);
-    const summary = await store.getSummary(simulated!.id);
+    await current.store.createShoe({ ...simulated!, hands: [] });
+    for (const [index, hand] of simulated!.hands.entries()) await current.store.appendHand(simulated!.id, index, hand);
+    await current.store.endShoe(simulated!.id, simulated!.endedAt!);
+    expect(await current.store.getShoe(simulated!.id)).toEqual(simulated);
+    const summary = await current.store.getSummary(simulated!.id);
     expect(summary?.handCount).toBe(simulated!.hands.length);
     expect(summary?.outcomes).toBe(simulated!.hands.map((hand) => hand.outcome).join(''));
   });
 
   it('refuses a hand out of turn and leaves the shoe as it was', async () => {
-    await store.createShoe(recordedShoe('a', 'T1', '2026-11-01T10:00:00.000Z', 'BP'));
+    await current.store.createShoe(recordedShoe('a', 'T1', '2026-11-01T10:00:00.000Z', 'BP'));
     const [hand] = handsFromOutcomes('T');
-    await expect(store.appendHand('a', 5, hand!)).rejects.toMatchObject({
+    await expect(current.store.appendHand('a', 5, hand!)).rejects.toMatchObject({
       kind: 'conflict',
       action: { action: 'save-hand', hand: 6 },
       conflict: { conflict: 'not-next-hand', shoeId: 'a', hand: 6, stored: 2 },
     });
-    await expect(store.appendHand('missing', 0, hand!)).rejects.toBeInstanceOf(StorageError);
-    await expect(store.appendHand('missing', 0, hand!)).rejects.toMatchObject({ conflict: { conflict: 'no-shoe', shoeId: 'missing' } });
-    await expect(store.createShoe(recordedShoe('a', 'T1', '2026-11-01T10:00:00.000Z'))).rejects.toMatchObject({
+    await expect(current.store.appendHand('missing', 0, hand!)).rejects.toBeInstanceOf(StorageError);
+    await expect(current.store.appendHand('missing', 0, hand!)).rejects.toMatchObject({
+      conflict: { conflict: 'no-shoe', shoeId: 'missing' },
+    });
+    await expect(current.store.createShoe(recordedShoe('a', 'T1', '2026-11-01T10:00:00.000Z'))).rejects.toMatchObject({
       action: { action: 'save-new-shoe' },
       conflict: { conflict: 'shoe-exists', shoeId: 'a' },
     });
-    expect((await store.getShoe('a'))?.hands.map((h) => h.outcome).join('')).toBe('BP');
+    expect((await current.store.getShoe('a'))?.hands.map((h) => h.outcome).join('')).toBe('BP');
   });
 
   it('undoes the last hand and corrects an earlier one', async () => {
-    await store.createShoe(recordedShoe('a', 'T1', '2026-11-01T10:00:00.000Z', 'BPT'));
-    await store.removeLastHand('a', 2);
-    await expect(store.removeLastHand('a', 0)).rejects.toMatchObject({
+    await current.store.createShoe(recordedShoe('a', 'T1', '2026-11-01T10:00:00.000Z', 'BPT'));
+    await current.store.removeLastHand('a', 2);
+    await expect(current.store.removeLastHand('a', 0)).rejects.toMatchObject({
       kind: 'conflict',
       action: { action: 'undo-hand', hand: 1 },
       conflict: { conflict: 'not-last-hand', hand: 1 },
     });
-    await expect(store.replaceHand('a', 5, handsFromOutcomes('P')[0]!)).rejects.toMatchObject({
+    await expect(current.store.replaceHand('a', 5, handsFromOutcomes('P')[0]!)).rejects.toMatchObject({
       action: { action: 'correct-hand', hand: 6 },
       conflict: { conflict: 'no-hand', shoeId: 'a', hand: 6 },
     });
-    await store.replaceHand('a', 0, handsFromOutcomes('P')[0]!);
-    expect((await store.getShoe('a'))?.hands.map((h) => h.outcome).join('')).toBe('PP');
-    expect((await store.getSummary('a'))?.outcomes).toBe('PP');
+    await current.store.replaceHand('a', 0, handsFromOutcomes('P')[0]!);
+    expect((await current.store.getShoe('a'))?.hands.map((h) => h.outcome).join('')).toBe('PP');
+    expect((await current.store.getSummary('a'))?.outcomes).toBe('PP');
   });
 
   it('lists history newest first, paged, filtered by table and date, with the total', async () => {
     for (let day = 1; day <= 9; day++) {
-      await store.createShoe(recordedShoe(`s${day}`, day % 2 ? 'Odd' : 'Even', `2026-11-0${day}T10:00:00.000Z`, 'B'.repeat(day)));
+      await current.store.createShoe(recordedShoe(`s${day}`, day % 2 ? 'Odd' : 'Even', `2026-11-0${day}T10:00:00.000Z`, 'B'.repeat(day)));
     }
-    const page = await store.listShoes({ limit: 3 });
+    const page = await current.store.listShoes({ limit: 3 });
     expect(page.total).toBe(9);
     expect(page.shoes.map((s) => s.id)).toEqual(['s9', 's8', 's7']);
-    expect((await store.listShoes({ limit: 3, offset: 3 })).shoes.map((s) => s.id)).toEqual(['s6', 's5', 's4']);
-    const odd = await store.listShoes({ table: 'Odd', from: '2026-11-03', to: '2026-11-08' });
+    expect((await current.store.listShoes({ limit: 3, offset: 3 })).shoes.map((s) => s.id)).toEqual(['s6', 's5', 's4']);
+    const odd = await current.store.listShoes({ table: 'Odd', from: '2026-11-03', to: '2026-11-08' });
     expect(odd.shoes.map((s) => s.id)).toEqual(['s7', 's5', 's3']);
     expect(odd.total).toBe(3);
     // A range that ends before it starts matches nothing, rather than failing.
-    expect(await store.listShoes({ from: '2026-11-08', to: '2026-11-03' })).toEqual({ shoes: [], total: 0 });
-    expect(await store.tables()).toEqual(['Even', 'Odd']);
-    expect((await store.latestShoe({ table: 'Even' }))?.id).toBe('s8');
+    expect(await current.store.listShoes({ from: '2026-11-08', to: '2026-11-03' })).toEqual({ shoes: [], total: 0 });
+    expect(await current.store.tables()).toEqual(['Even', 'Odd']);
+    expect((await current.store.latestShoe({ table: 'Even' }))?.id).toBe('s8');
   });
 
   it('deletes a shoe with all its hands', async () => {
-    await store.createShoe(recordedShoe('a', 'T1', '2026-11-01T10:00:00.000Z', 'BPPB'));
-    await store.createShoe(recordedShoe('b', 'T1', '2026-11-02T10:00:00.000Z', 'PP'));
-    await store.deleteShoe('a');
-    expect(await store.getShoe('a')).toBeUndefined();
-    expect((await store.getShoe('b'))?.hands).toHaveLength(2);
-    expect(await store.countShoes()).toBe(1);
+    await current.store.createShoe(recordedShoe('a', 'T1', '2026-11-01T10:00:00.000Z', 'BPPB'));
+    await current.store.createShoe(recordedShoe('b', 'T1', '2026-11-02T10:00:00.000Z', 'PP'));
+    await current.store.deleteShoe('a');
+    expect(await current.store.getShoe('a')).toBeUndefined();
+    expect((await current.store.getShoe('b'))?.hands).toHaveLength(2);
+    expect(await current.store.countShoes()).toBe(1);
   });
 
   it('imports all or nothing: a clashing id refuses the whole file and changes nothing', async () => {
-    await store.createShoe(recordedShoe('taken', 'T1', '2026-11-01T10:00:00.000Z', 'BBB'));
+    await current.store.createShoe(recordedShoe('taken', 'T1', '2026-11-01T10:00:00.000Z', 'BBB'));
     const clash = [
       recordedShoe('new', 'T1', '2026-11-02T10:00:00.000Z', 'P'),
       recordedShoe('taken', 'T1', '2026-11-01T10:00:00.000Z', 'PPP'),
     ];
-    await expect(store.importShoes(clash)).rejects.toThrow(/^Shoe 2 \(id "taken"\) is already stored with different hands: hand 1\.$/);
-    await expect(store.importShoes(clash)).rejects.toMatchObject({
+    await expect(current.store.importShoes(clash)).rejects.toThrow(
+      /^Shoe 2 \(id "taken"\) is already stored with different hands: hand 1\.$/,
+    );
+    await expect(current.store.importShoes(clash)).rejects.toMatchObject({
       action: { action: 'import-shoes' },
       conflict: { conflict: 'import-differs', shoeId: 'taken', position: 2, difference: { field: 'hand', hand: 1 } },
     });
-    expect(await store.countShoes()).toBe(1);
-    expect(await store.getShoe('new')).toBeUndefined();
-    expect(await store.importShoes([recordedShoe('taken', 'T1', '2026-11-01T10:00:00.000Z', 'BBB'), clash[0]!])).toEqual({
+    expect(await current.store.countShoes()).toBe(1);
+    expect(await current.store.getShoe('new')).toBeUndefined();
+    expect(await current.store.importShoes([recordedShoe('taken', 'T1', '2026-11-01T10:00:00.000Z', 'BBB'), clash[0]!])).toEqual({
       added: ['new'],
       skipped: 1,
     });
@@ -137,55 +106,55 @@ describe('ScoreboardStore (fake-indexeddb)', () => {
     // A seeded simulation run twice: the same hands, dealt at another time.
     const first = simulateShoeRecords({ shoes: 1, seed: 'twice', now: () => new Date('2026-11-01T10:00:00.000Z') });
     const again = simulateShoeRecords({ shoes: 1, seed: 'twice', now: () => new Date('2026-11-02T10:00:00.000Z') });
-    await store.importShoes(first);
-    await expect(store.importShoes(again)).rejects.toThrow(
+    await current.store.importShoes(first);
+    await expect(current.store.importShoes(again)).rejects.toThrow(
       'Shoe 1 (id "simulated:twice") is already stored with different startedAt: "2026-11-01T10:00:00.000Z" stored, "2026-11-02T10:00:00.000Z" in the file.',
     );
-    await expect(store.importShoes(again)).rejects.toMatchObject({
+    await expect(current.store.importShoes(again)).rejects.toMatchObject({
       conflict: { difference: { field: 'startedAt', stored: '2026-11-01T10:00:00.000Z', incoming: '2026-11-02T10:00:00.000Z' } },
     });
     const shorter = { ...first[0]!, hands: first[0]!.hands.slice(0, -1) };
-    await expect(store.importShoes([shorter])).rejects.toThrow(
+    await expect(current.store.importShoes([shorter])).rejects.toThrow(
       `different hands: ${first[0]!.hands.length} stored, ${first[0]!.hands.length - 1} in the file.`,
     );
     const otherRules = { ...first[0]!, rules: { ...first[0]!.rules, tiePays: 9 } };
-    await expect(store.importShoes([otherRules])).rejects.toThrow(/with different rules\.$/);
-    expect(await store.importShoes(first)).toEqual({ added: [], skipped: 1 });
+    await expect(current.store.importShoes([otherRules])).rejects.toThrow(/with different rules\.$/);
+    expect(await current.store.importShoes(first)).toEqual({ added: [], skipped: 1 });
   });
 
   it('keeps who wrote each shoe, and never offers an imported open shoe for resuming', async () => {
-    await store.createShoe(recordedShoe('console', 'T1', '2026-11-01T10:00:00.000Z', 'B'));
-    await store.createShoe(recordedShoe('kiosk', 'T1', '2026-11-02T10:00:00.000Z', 'P'), 'attract');
-    await store.importShoes([recordedShoe('imported', 'T1', '2026-11-03T10:00:00.000Z', 'T')]);
-    expect((await store.listShoes()).shoes.map((s) => [s.id, s.origin])).toEqual([
+    await current.store.createShoe(recordedShoe('console', 'T1', '2026-11-01T10:00:00.000Z', 'B'));
+    await current.store.createShoe(recordedShoe('kiosk', 'T1', '2026-11-02T10:00:00.000Z', 'P'), 'attract');
+    await current.store.importShoes([recordedShoe('imported', 'T1', '2026-11-03T10:00:00.000Z', 'T')]);
+    expect((await current.store.listShoes()).shoes.map((s) => [s.id, s.origin])).toEqual([
       ['imported', 'import'],
       ['kiosk', 'attract'],
       ['console', 'console'],
     ]);
-    expect((await store.latestShoe({ table: 'T1', open: true, origin: 'console' }))?.id).toBe('console');
-    expect((await store.latestShoe({ table: 'T1', open: true, origin: 'attract' }))?.id).toBe('kiosk');
+    expect((await current.store.latestShoe({ table: 'T1', open: true, origin: 'console' }))?.id).toBe('console');
+    expect((await current.store.latestShoe({ table: 'T1', open: true, origin: 'attract' }))?.id).toBe('kiosk');
     // The origin is the store's own business: the shoe as exported has no such field.
-    expect(Object.keys((await store.getShoe('imported'))!)).not.toContain('origin');
+    expect(Object.keys((await current.store.getShoe('imported'))!)).not.toContain('origin');
   });
 
   it('export, import into an empty database, export again gives identical JSON', async () => {
     const shoes = simulateShoeRecords({ shoes: 3, seed: 'round-trip' });
-    await store.importShoes(shoes);
-    const first = JSON.stringify(shoeDocument(await store.exportShoes()), null, 2);
-    const other = await ScoreboardStore.open({ name: `${name}-other` });
+    await current.store.importShoes(shoes);
+    const first = JSON.stringify(shoeDocument(await current.store.exportShoes()), null, 2);
+    const other = await ScoreboardStore.open({ name: `${current.name}-other` });
     try {
       await other.importShoes(parseShoeDocument(JSON.parse(first)).shoes);
       expect(JSON.stringify(shoeDocument(await other.exportShoes()), null, 2)).toBe(first);
     } finally {
       other.close();
-      await ScoreboardStore.deleteDatabase(`${name}-other`);
+      await ScoreboardStore.deleteDatabase(`${current.name}-other`);
     }
   });
 
   it('reports export progress in batches up to the total', async () => {
-    await store.importShoes(simulateShoeRecords({ shoes: 120, seed: 'progress' }));
+    await current.store.importShoes(simulateShoeRecords({ shoes: 120, seed: 'progress' }));
     const steps: [number, number][] = [];
-    const records = await store.exportShoes(undefined, (done, total) => steps.push([done, total]));
+    const records = await current.store.exportShoes(undefined, (done, total) => steps.push([done, total]));
     expect(records).toHaveLength(120);
     expect(steps).toEqual([
       [50, 120],
@@ -197,7 +166,7 @@ describe('ScoreboardStore (fake-indexeddb)', () => {
 
 describe('schema migrations', () => {
   it('upgrades a version-2 database without losing its shoes, and orders them by their start in UTC', async () => {
-    const oldName = `${name}-v2`;
+    const oldName = `${current.name}-v2`;
     // A database as version 2 wrote it: summaries without startKey, indexes on the start as written.
     const old = await openDB(oldName, 2, {
       upgrade: (db, oldVersion, _newVersion, transaction) => {
@@ -239,17 +208,17 @@ describe('schema migrations', () => {
   });
 
   it('orders and filters imported shoes by their start in UTC, whatever offset they were written with', async () => {
-    await store.importShoes([
+    await current.store.importShoes([
       recordedShoe('tokyo', 'T', '2026-11-30T10:00:00+09:00'),
       recordedShoe('london', 'T', '2026-11-30T02:00:00Z'),
       recordedShoe('new-york', 'T', '2026-11-29T20:30:00-05:00'),
     ]);
-    expect((await store.listShoes()).shoes.map((s) => s.id)).toEqual(['london', 'new-york', 'tokyo']);
-    expect((await store.listShoes({ to: '2026-11-30T01:15:00.000Z' })).shoes.map((s) => s.id)).toEqual(['tokyo']);
+    expect((await current.store.listShoes()).shoes.map((s) => s.id)).toEqual(['london', 'new-york', 'tokyo']);
+    expect((await current.store.listShoes({ to: '2026-11-30T01:15:00.000Z' })).shoes.map((s) => s.id)).toEqual(['tokyo']);
   });
 
   it('says so when another tab blocks the upgrade, and opens once it closes', async () => {
-    const blockedName = `${name}-blocked`;
+    const blockedName = `${current.name}-blocked`;
     const holder = await openDB(blockedName, 1, { upgrade: (db) => MIGRATIONS[1]!(db as never, undefined as never) });
     let blocked = false;
     const opening = ScoreboardStore.open({ name: blockedName, onBlocked: () => (blocked = true) });
@@ -262,7 +231,7 @@ describe('schema migrations', () => {
   });
 
   it('refuses a database written by a newer version with a clear message', async () => {
-    const newerName = `${name}-newer`;
+    const newerName = `${current.name}-newer`;
     (await openDB(newerName, DATABASE_VERSION + 1)).close();
     await expect(ScoreboardStore.open({ name: newerName })).rejects.toMatchObject({
       kind: 'newer',
