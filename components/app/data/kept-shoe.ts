@@ -53,6 +53,10 @@ export class KeptShoeController implements ReactiveController {
   /** Why the table's open shoe could not be read, or null. */
   private readError: unknown = null;
   private lookedForShoe = false;
+  /** The table's open shoe is being read: the screen keeps what it showed (the other window's shoe after a takeover). */
+  private lookingForShoe = false;
+  /** Counts the host's departures: a take-up begun before one stops there. */
+  private departures = 0;
   private readyPromise: Promise<void>;
   private markReady!: () => void;
 
@@ -73,11 +77,16 @@ export class KeptShoeController implements ReactiveController {
       },
       origin: options.origin,
       onChange: () => this.host.requestUpdate(),
-      onSaved: (change) => this.tellOtherWindows(change),
+      onSaved: (change) => {
+        // Storage works again: a failed read of the open shoe is no longer news.
+        this.readError = null;
+        this.tellOtherWindows(change);
+      },
     });
     this.readyPromise = new Promise((resolve) => (this.markReady = resolve));
-    // Made in this order because a part added to a host already on the page connects at once:
-    // the follower and the lock call back only later, the connection may hand its store on at once.
+    // Made in this order because a part added to a host already on the page connects at once: the
+    // follower calls back only later, the lock may be held at once (no Web Locks: see tableHeld), and
+    // the connection may hand its store on at once, to a lock that exists by then.
     this.follower = new StoredShoeFollowerController(host, {
       table: options.table,
       origin: options.origin,
@@ -112,7 +121,7 @@ export class KeptShoeController implements ReactiveController {
 
   /** The shoe on screen: the one kept here, or, while another window keeps the table, that one as stored. */
   get shoe(): ShoeRecord | null {
-    return this.lock.heldElsewhere ? this.follower.shoe : this.keeper.shown;
+    return this.lock.heldElsewhere || this.lookingForShoe ? this.follower.shoe : this.keeper.shown;
   }
 
   /** The hands on screen: replaced (never mutated) once each change has been written or kept for retry. */
@@ -151,8 +160,9 @@ export class KeptShoeController implements ReactiveController {
   }
 
   /** Resolves once this window keeps the table's shoe and the open shoe has been looked for (see `ready`). */
-  whenReady(): Promise<void> {
-    return this.ready ? Promise.resolve() : this.readyPromise;
+  async whenReady(): Promise<void> {
+    // A promise resolved before the host left the page is replaced by a new one (hostDisconnected).
+    while (!this.ready) await this.readyPromise;
   }
 
   /** The store shoes are kept in, or null while storage is not open. */
@@ -170,6 +180,7 @@ export class KeptShoeController implements ReactiveController {
     this.keeper.stop();
     this.channel?.close();
     this.channel = null;
+    this.departures++;
     // Back on the page, the window waits for the table's lock again before it is ready.
     if (this.lookedForShoe) {
       this.lookedForShoe = false;
@@ -256,16 +267,19 @@ export class KeptShoeController implements ReactiveController {
 
   /** Writes what waited, then (with no shoe on screen) takes up the table's open shoe. */
   private async takeUp(store: KeptShoeStore): Promise<void> {
+    const departures = this.departures;
     await this.keeper.setStore(store);
     // A shoe started while storage was blocked wins: the stored one is not taken up after the fact.
     if (!this.keeper.shoe) {
       this.looking ??= this.lookForShoe(store).finally(() => (this.looking = null));
       await this.looking;
     }
-    this.finishLookingForShoe();
+    // Off the page meanwhile: back on it, the window takes the table up again once it holds the lock.
+    if (departures === this.departures) this.finishLookingForShoe();
   }
 
   private async lookForShoe(store: KeptShoeStore): Promise<void> {
+    this.lookingForShoe = true;
     try {
       const stored = await store.latestShoe({ table: this.options.table(), origin: this.options.origin, open: true });
       this.readError = null;
@@ -275,11 +289,14 @@ export class KeptShoeController implements ReactiveController {
       }
     } catch (error) {
       this.readError = error;
+    } finally {
+      this.lookingForShoe = false;
+      this.host.requestUpdate();
     }
   }
 
   private finishLookingForShoe(): void {
-    if (this.lookedForShoe) return;
+    if (this.lookedForShoe || !this.lock.held) return;
     this.lookedForShoe = true;
     this.markReady();
     this.host.requestUpdate();

@@ -136,15 +136,16 @@ function blockedText(): string {
 
 /**
  * What went wrong with storage, in words for the screen: a StorageError by its kind and
- * parameters, anything else by its own message.
+ * parameters; anything else is a defect, said in general words and logged in full (its own
+ * message is English, for the logs).
  * @example
  * storageErrorText(new StorageError('quota', '…', { action: { action: 'save-hand', hand: 3 } }))
  * // 'Storage is full: could not save hand 3. Free some space or delete old shoes in History.'
  */
 export function storageErrorText(error: unknown): string {
   if (!(error instanceof StorageError)) {
-    const detail = error instanceof Error ? error.message : String(error);
-    return msg(str`Something went wrong with the stored shoes: ${detail}`, { id: 'storage-error-other' });
+    console.error('Stored shoes:', error);
+    return msg('Something went wrong with the stored shoes (details in the browser console).', { id: 'storage-error-other' });
   }
   const { action, detail } = error;
   switch (error.kind) {

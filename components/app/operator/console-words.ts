@@ -40,9 +40,18 @@ function refusalText(refusal: CardRefusal): string {
   }
 }
 
-/** What went wrong with an action that threw: storage's own words, or the error's. */
+/** What went wrong with an action that threw: storage's own words, or, for a defect, general words (logged in full). */
 function failureText(error: unknown): string {
-  const reason = error instanceof StorageError ? storageErrorText(error) : error instanceof Error ? error.message : String(error);
+  if (!(error instanceof StorageError)) {
+    console.error('Console:', error);
+    return msg(
+      'That did not go through (an unexpected error; details in the browser console). Check the hands on screen before going on.',
+      {
+        id: 'console-failed-unexpected',
+      },
+    );
+  }
+  const reason = storageErrorText(error);
   return msg(str`That did not go through: ${reason}. Check the hands on screen before going on.`, { id: 'console-failed' });
 }
 
@@ -102,6 +111,10 @@ export function consoleNewsText(news: ConsoleNews): string {
       return msg(str`The hand is not complete: by the tableau the next card goes to the ${next}. Nothing was recorded yet.`, {
         id: 'console-hand-incomplete',
       });
+    }
+    case 'hand-gone': {
+      const { hand } = news;
+      return msg(str`Hand ${hand} is no longer in the shoe (it was undone): nothing was corrected.`, { id: 'console-hand-gone' });
     }
     case 'failed':
       return failureText(news.error);

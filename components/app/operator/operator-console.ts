@@ -44,6 +44,7 @@ export type ConsoleNews =
   | { about: 'outcome-in-card-entry' }
   | { about: 'card-refused'; card: string; refusal: CardRefusal }
   | { about: 'hand-incomplete'; next: Side }
+  | { about: 'hand-gone'; hand: number }
   | { about: 'failed'; error: unknown }
   | { about: 'undone'; hand: number }
   | { about: 'correcting'; hand: number }
@@ -94,7 +95,8 @@ export class OperatorConsoleController implements ReactiveController {
   private cardEntry: CardEntry | null = null;
   private cardEntryFor: unknown = null;
   private cardEntryKey = '';
-  private simulation: { shoeId: string; shoe: Shoe } | null = null;
+  /** The live shoe of the simulated shoe kept here, by its id: null when its seed does not deal its hands (worked out once). */
+  private simulation: { shoeId: string; shoe: Shoe | null } | null = null;
   private autoTimer: ReturnType<typeof setTimeout> | undefined;
   /** Recording actions run one after another, so a fast operator's keys keep their order. */
   private steps: Promise<unknown> = Promise.resolve();
@@ -253,7 +255,7 @@ export class OperatorConsoleController implements ReactiveController {
   /** Removes the last hand of the shoe. */
   undo(): Promise<void> {
     return this.step(async () => {
-      if (this.refusedReadOnly()) return;
+      if (this.refusedUnready()) return;
       const shoe = this.kept.shoe;
       if (!shoe || !this.shoeOpen) return this.refuse({ about: 'no-shoe-to-undo' });
       if (this.simulating) return this.refuse({ about: 'simulated-no-undo' });
@@ -316,7 +318,7 @@ export class OperatorConsoleController implements ReactiveController {
     if (starts) this.startPending = true;
     this.host.requestUpdate();
     return this.step(async () => {
-      if (action === null || this.refusedReadOnly()) return;
+      if (action === null || this.refusedUnready()) return;
       const shoe = this.kept.shoe;
       if (shoe && this.shoeOpen) {
         this.stopAutoDeal();
@@ -367,6 +369,14 @@ export class OperatorConsoleController implements ReactiveController {
     return next;
   }
 
+  /** Refuses (and says why) when another window records this table, or this one has not read its stored shoe yet (just back on the page, say). */
+  private refusedUnready(): boolean {
+    if (this.refusedReadOnly()) return true;
+    if (this.kept.ready) return false;
+    this.refuse({ about: 'still-reading' });
+    return true;
+  }
+
   /** Refuses (and says why) when another window records this table. */
   private refusedReadOnly(): boolean {
     if (!this.readOnly) return false;
@@ -381,11 +391,9 @@ export class OperatorConsoleController implements ReactiveController {
   private liveSimulation(): { shoeId: string; shoe: Shoe } | null {
     const stored = this.kept.shoe;
     if (!stored || stored.source !== 'simulated' || this.readOnly) return null;
-    if (this.simulation?.shoeId !== stored.id) {
-      const shoe = replayStoredShoe(stored);
-      this.simulation = shoe ? { shoeId: stored.id, shoe } : null;
-    }
-    return this.simulation;
+    if (this.simulation?.shoeId !== stored.id) this.simulation = { shoeId: stored.id, shoe: replayStoredShoe(stored) };
+    const { shoeId, shoe } = this.simulation;
+    return shoe ? { shoeId, shoe } : null;
   }
 
   private canRecord(): boolean {
@@ -441,6 +449,8 @@ export class OperatorConsoleController implements ReactiveController {
 
   private async record(hand: HandRecord, correcting: number | null): Promise<void> {
     const shoe = this.kept.shoe!;
+    // The hand chosen for correction was undone by a key pressed before it (the actions run in turn).
+    if (correcting !== null && correcting >= shoe.hands.length) return this.refuse({ about: 'hand-gone', hand: correcting + 1 });
     const saved = correcting === null ? await this.kept.addHand(hand) : await this.kept.correctHand(correcting, hand);
     const handNumber = correcting === null ? this.kept.hands.length : correcting + 1;
     // Not written (kept on screen and retrying, or refused by storage): the storage line says why.
@@ -469,7 +479,7 @@ export class OperatorConsoleController implements ReactiveController {
   }
 
   private async dealNow(byOperator: boolean): Promise<void> {
-    if (this.refusedReadOnly()) return;
+    if (this.refusedUnready()) return;
     const simulation = this.simulating ? this.liveSimulation() : null;
     if (!simulation) return this.refuse({ about: 'start-simulated-first', automatic: false });
     const { shoe } = simulation;

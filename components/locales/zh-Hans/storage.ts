@@ -35,7 +35,7 @@ export const templates: Record<string, unknown> = {
   'storage-failed-doing': str`无法${0}。`,
   'storage-failed-detail': str`无法使用已保存的牌靴：${0}`,
   'storage-failed': '无法使用已保存的牌靴。',
-  'storage-error-other': str`已保存的牌靴出了问题：${0}`,
+  'storage-error-other': '已保存的牌靴出了问题（详情见浏览器控制台）。',
 
   // Conflicts: the write disagrees with what is stored
   'storage-conflict': '此更改与已保存的牌靴不符。',

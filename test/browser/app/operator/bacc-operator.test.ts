@@ -455,7 +455,7 @@ describe('<bacc-operator>', () => {
     void el.desk.undo();
     await el.desk.recordOutcome('P');
     await el.updateComplete;
-    expect(refusal(el)).to.contain('did not go through').and.to.contain('there is no hand 1 to correct');
+    expect(refusal(el)).to.equal('Hand 1 is no longer in the shoe (it was undone): nothing was corrected.');
     expect(outcomes(el)).to.equal('');
   });
 
@@ -475,8 +475,13 @@ describe('<bacc-operator>', () => {
     await second.updateComplete;
     expect(refusal(second)).to.contain('This table is being recorded in another window');
     expect((await storedShoe(storage.store))!.hands.map((hand) => hand.outcome).join('')).to.equal('BP');
+    // While it takes the table over, the second console keeps showing the shoe: never an empty board.
+    const seen = new Set<string>();
+    const watch = setInterval(() => seen.add(second.desk.hands.map((hand) => hand.outcome).join('')), 0);
     first.remove();
     await until(() => second.desk.ready && !second.desk.readOnly, 'the second console to take over');
+    clearInterval(watch);
+    expect([...seen]).to.deep.equal(['BP']);
     expect(second.desk.shoe!.hands.map((hand) => hand.outcome).join('')).to.equal('BP');
     await press('t');
     await until(() => outcomes(second) === 'BPT' && second.desk.unsaved === 0, 'the second console to record');
