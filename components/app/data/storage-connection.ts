@@ -12,8 +12,8 @@ export interface StorageConnectionOptions<Store> {
   onStore?: (store: Store) => void;
   /** Called on every status change of the page's storage (not for an injected store). */
   onStatus?: (status: StorageStatus) => void;
-  /** Wait before trying again to open storage that failed to open. */
-  reopenDelay?: number;
+  /** Wait before trying again to open storage that failed to open; null never tries again. */
+  reopenDelay?: number | null;
 }
 
 /**
@@ -22,7 +22,7 @@ export interface StorageConnectionOptions<Store> {
  * The console, the kiosk, the table display and History all reach storage through it.
  */
 export class StorageConnectionController<Store = ScoreboardStore> implements ReactiveController {
-  /** The page's storage status (an injected store counts as open). */
+  /** The page's storage status (with an injected store, the page's storage is not opened and this stays as it was). */
   status: StorageStatus = storageStatus();
 
   private injected: Store | null = null;
@@ -99,6 +99,7 @@ export class StorageConnectionController<Store = ScoreboardStore> implements Rea
 
   private reopenLater(): void {
     clearTimeout(this.reopenTimer);
-    if (this.connected) this.reopenTimer = setTimeout(() => this.open(), this.options.reopenDelay ?? 5000);
+    const delay = this.options.reopenDelay === undefined ? 5000 : this.options.reopenDelay;
+    if (this.connected && delay !== null) this.reopenTimer = setTimeout(() => this.open(), delay);
   }
 }

@@ -40,7 +40,9 @@ export class HistoryStorageController implements ReactiveController {
     private readonly onChange: () => void,
   ) {
     host.addController(this);
-    this.connection = new StorageConnectionController(host, { onStore: () => this.onChange() });
+    // History says why storage failed and leaves it at that (a reload tries again): trying every few
+    // seconds would make its alert come and go, announced anew each time.
+    this.connection = new StorageConnectionController(host, { reopenDelay: null, onStore: () => this.onChange() });
   }
 
   /** The page's storage status, kept current. */
