@@ -79,7 +79,7 @@ export class ShoeKeeper {
     this.store = options.store;
   }
 
-  /** The shoe in memory (the truth on screen); a new object on every change. */
+  /** The shoe in memory, changes not yet written included (the screen shows `shown`); a new object on every change. */
   get shoe(): ShoeRecord | null {
     return this.current;
   }

@@ -85,6 +85,48 @@ describe('ShoeKeeper', () => {
     expect(keeper.unsaved).toBe(0);
   });
 
+  it('shows a change only once it is written: `shown` lags `shoe` while the write is on its way', async () => {
+    let release: () => void = () => undefined;
+    const gated: ShoeStore = {
+      createShoe: (shoe) => store.createShoe(shoe),
+      appendHand: async (id, index, hand) => {
+        await new Promise<void>((resolve) => (release = resolve));
+        await store.appendHand(id, index, hand);
+      },
+      replaceHand: (id, index, hand) => store.replaceHand(id, index, hand),
+      removeLastHand: (id, index) => store.removeLastHand(id, index),
+      endShoe: (id, at) => store.endShoe(id, at),
+    };
+    const keeper = new ShoeKeeper({ store: gated, schedule: manualClock().schedule });
+    await keeper.startShoe(newShoe('s'));
+    expect(keeper.shown?.hands).toEqual([]);
+    const adding = keeper.addHand(banker);
+    expect(keeper.hands).toEqual([banker]);
+    expect(keeper.shown?.hands).toEqual([]);
+    await Promise.resolve();
+    release();
+    expect(await adding).toBe(true);
+    expect(keeper.shown?.hands).toEqual([banker]);
+  });
+
+  it('shows a change kept for a retry, and one queued behind it, at once', async () => {
+    const flaky = new FlakyStore(store);
+    const keeper = new ShoeKeeper({ store: flaky, schedule: manualClock().schedule });
+    await keeper.startShoe(newShoe('s'));
+    flaky.failing = true;
+    await keeper.addHand(banker);
+    expect(keeper.shown?.hands).toEqual([banker]);
+    await keeper.addHand(player);
+    expect(keeper.shown?.hands).toEqual([banker, player]);
+  });
+
+  it('shows a shoe taken up from the store at once', () => {
+    const keeper = new ShoeKeeper({ store, schedule: manualClock().schedule });
+    const stored = { ...newShoe('s'), hands: [banker, tie] };
+    keeper.resume(stored);
+    expect(keeper.shown).toBe(stored);
+  });
+
   it('keeps hands in memory when writes fail, says why, and writes them in order when storage recovers', async () => {
     const flaky = new FlakyStore(store);
     const clock = manualClock();

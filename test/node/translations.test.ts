@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { templates } from '../../components/locales/zh-Hans.js';
@@ -191,17 +191,6 @@ export function sentencesOutsideMsg(source: string, file = 'sample.ts', rules: S
   return found;
 }
 
-/**
- * Files that still show English without msg() because they are being rewritten right now (the
- * console, the kiosk and the table display; their messages move to kinds worded by msg()).
- * TEMPORARY: whoever finishes a file takes it off this list; the test fails while a listed file
- * has no such English left, so the list only shrinks.
- */
-const NOT_YET_TRANSLATED: readonly string[] = [
-  // Empty: the console, the kiosk, the table display and the import refusals were on it and are
-  // translated. A folder ends with '/'.
-];
-
 /** Sentences outside msg() that are not screen text, each with its reason. */
 const ALLOWED: readonly { file: string; text: string; reason: string }[] = [
   {
@@ -232,8 +221,6 @@ function pageBypasses(): Bypass[] {
     .filter((bypass) => !ALLOWED.some((allowed) => allowed.file === bypass.file && allowed.text === bypass.text));
 }
 
-const notYetTranslated = (file: string): boolean =>
-  NOT_YET_TRANSLATED.some((listed) => (listed.endsWith('/') ? file.startsWith(listed) : file === listed));
 const described = (bypasses: readonly Bypass[]): string[] => bypasses.map(({ file, line, text }) => `${file}:${line}: ${text}`);
 
 describe('Simplified Chinese', () => {
@@ -245,17 +232,8 @@ describe('Simplified Chinese', () => {
   });
 
   it('is not bypassed: no English sentence reaches the screen without msg()', () => {
-    const bypasses = pageBypasses().filter((bypass) => !notYetTranslated(bypass.file));
+    const bypasses = pageBypasses();
     expect(described(bypasses)).toEqual([]);
-  });
-
-  it('keeps the list of files not yet translated honest: each still holds English, and it only shrinks', () => {
-    const waiting = pageBypasses().filter((bypass) => notYetTranslated(bypass.file));
-    if (waiting.length > 0) console.info(`Not yet translated (NOT_YET_TRANSLATED):\n${described(waiting).join('\n')}`);
-    const done = NOT_YET_TRANSLATED.filter(
-      (listed) => !existsSync(listed) || !waiting.some((bypass) => notYetTranslated(bypass.file) && bypass.file.startsWith(listed)),
-    );
-    expect(done, 'translated: take these off NOT_YET_TRANSLATED').toEqual([]);
   });
 });
 

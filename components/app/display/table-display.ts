@@ -37,8 +37,6 @@ export class TableDisplayController implements ReactiveController {
   private readonly connection: StorageConnectionController;
   /** Why the last read failed, until a read succeeds. */
   private readError: unknown = null;
-  /** Reads can finish out of order: only the newest one is shown. */
-  private readNumber = 0;
   private connected = false;
   /** The reads and channel messages still to follow, one after another (see `inTurn`). */
   private queue: Promise<void> = Promise.resolve();
@@ -128,7 +126,6 @@ export class TableDisplayController implements ReactiveController {
           break; // a gap: hands were missed
         case 'undo':
           if (message.handCount === count - 1) {
-            this.readNumber++;
             this.shoe = { ...shown, hands: shown.hands.slice(0, count - 1) };
             this.host.requestUpdate();
             return;
@@ -169,10 +166,10 @@ export class TableDisplayController implements ReactiveController {
   }
 
   private async show(read: () => Promise<ShoeRecord | null | undefined>): Promise<void> {
-    const number = ++this.readNumber;
     try {
       const shoe = await read();
-      if (number !== this.readNumber || !this.connected) return;
+      // Reads run one at a time (inTurn), so the one finishing is the newest.
+      if (!this.connected) return;
       this.shoe = shoe ?? null;
       this.readError = null;
     } catch (error) {
