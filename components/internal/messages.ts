@@ -1,5 +1,5 @@
 import { msg } from '@lit/localize';
-import type { Winner } from '../../src/hand.js';
+import type { Side, Winner } from '../../src/hand.js';
 import type { DerivedRoadName } from '../../src/roads.js';
 
 /** Shared labels, looked up at render time so they follow the locale. */
@@ -12,6 +12,10 @@ export const outcomeName = (outcome: Winner): string =>
     : outcome === 'P'
       ? msg('Player', { id: 'player-long' })
       : msg('Tie', { id: 'tie-long' });
+
+/** Who receives a card, in lower case for the middle of a sentence: player or banker. */
+export const sideName = (side: Side): string =>
+  side === 'player' ? msg('player', { id: 'side-player' }) : msg('banker', { id: 'side-banker' });
 
 export const roadName = (road: DerivedRoadName | 'beadPlate' | 'bigRoad'): string => {
   switch (road) {

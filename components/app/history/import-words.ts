@@ -7,8 +7,9 @@
  */
 import { msg, str } from '@lit/localize';
 import type { CardExcess } from '../../../src/cards.js';
-import type { HandProblem, Side, Winner } from '../../../src/hand.js';
+import type { HandProblem, Winner } from '../../../src/hand.js';
 import type { RulesProblem } from '../../../src/rules.js';
+import { sideName } from '../../internal/messages.js';
 import type {
   DocumentValue,
   LengthUnit,
@@ -184,9 +185,6 @@ function lengthText(bound: 'least' | 'most', limit: number, length: number, unit
   }
 }
 
-const sideText = (side: Side): string =>
-  side === 'player' ? msg('player', { id: 'import-side-player' }) : msg('banker', { id: 'import-side-banker' });
-
 /**
  * Why the tableau cannot produce a hand's cards.
  * @example handProblemText({ kind: 'missing-third-card', side: 'player', total: 5 }) // 'missing third card: the player draws on 5'
@@ -210,7 +208,7 @@ export function handProblemText(problem: HandProblem): string {
       });
     }
     case 'missing-third-card': {
-      const side = sideText(problem.side);
+      const side = sideName(problem.side);
       const total = problem.total;
       return msg(str`missing third card: the ${side} draws on ${total}`, { id: 'import-hand-missing-third-card' });
     }
@@ -218,7 +216,7 @@ export function handProblemText(problem: HandProblem): string {
       const card = problem.card;
       switch (problem.because) {
         case 'natural': {
-          const side = sideText(problem.side);
+          const side = sideName(problem.side);
           const total = problem.total;
           return msg(str`unexpected card ${card}: the ${side} has a natural ${total}, so both hands stand`, {
             id: 'import-hand-after-natural',

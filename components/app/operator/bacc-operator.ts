@@ -7,6 +7,7 @@ import { OperatorConsoleController, type RecordedHand, type HandFlag } from './o
 import { KeyShortcutsController } from './key-shortcuts.js';
 import type { KeptShoeStore } from '../data/kept-shoe.js';
 import { consoleNewsText } from './console-words.js';
+import { sideName } from '../../internal/messages.js';
 import { OPERATOR_KEYS, operatorKeyAction, type OperatorAction } from './operator-keys.js';
 import { DEFAULT_STORED_TABLE } from '../kiosk/kiosk-settings.js';
 import '../../bacc-scoreboard.js';
@@ -496,7 +497,7 @@ export class BaccOperator extends LitElement {
 
   private renderCardEntry(recording: boolean) {
     const { desk } = this;
-    const next = desk.nextCard === 'player' ? msg('player', { id: 'operator-next-player' }) : msg('banker', { id: 'operator-next-banker' });
+    const next = sideName(desk.nextCard);
     const typed = desk.typedCards.join(' ');
     return html`<fieldset>
       <legend>${msg('Cards of the next hand, in dealing order', { id: 'operator-cards' })}</legend>

@@ -4,13 +4,10 @@
  */
 import { msg, str } from '@lit/localize';
 import type { CardRefusal } from '../../../src/recording.js';
-import type { Side } from '../../../src/hand.js';
 import { StorageError } from '../../../src/persistence/scoreboard-store.js';
 import { storageErrorText } from '../data/storage-words.js';
+import { sideName } from '../../internal/messages.js';
 import type { ConsoleNews } from './operator-console.js';
-
-const sideName = (side: Side): string =>
-  side === 'player' ? msg('player', { id: 'console-side-player' }) : msg('banker', { id: 'console-side-banker' });
 
 /** Why a typed card was refused. */
 function refusalText(refusal: CardRefusal): string {

@@ -6,6 +6,8 @@ export const templates = {
   'banker-long': '庄家',
   'player-long': '闲家',
   'tie-long': '和局',
+  'side-player': '闲家',
+  'side-banker': '庄家',
   'player-pair': '闲对',
   'banker-pair': '庄对',
   natural: '例牌',

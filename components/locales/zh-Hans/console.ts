@@ -5,8 +5,6 @@
 import { str } from '@lit/localize';
 
 export const templates: Record<string, unknown> = {
-  'console-side-player': '闲家',
-  'console-side-banker': '庄家',
   'console-card-hand-complete': str`本局已完成（闲 ${0}，庄 ${1}）：按补牌规则不再发牌`,
   'console-card-unknown': str`无法识别的牌“${0}”：应为点数 A 2-9 T J Q K（或 10），可加花色 S H D C`,
   'console-card-too-many': str`${0} 副牌的牌靴只有 ${1} 张 ${2}；本牌靴已记录了这么多张`,

@@ -101,8 +101,6 @@ export const templates: Record<string, unknown> = {
   'import-result-total': str`牌 ${0} 得出 ${1} 点，而不是 ${2}`,
 
   // A hand the tableau cannot produce
-  'import-side-player': '闲家',
-  'import-side-banker': '庄家',
   'import-hand-not-a-list': '牌必须是按发牌顺序排列的列表',
   'import-hand-too-many-cards': str`一局最多六张牌；实际有 ${0} 张`,
   'import-hand-too-few-cards': str`一局至少需要四张牌（P1 B1 P2 B2）；实际只有 ${0} 张`,
