@@ -45,7 +45,7 @@ export interface AttractStorage {
  * stored hands, and then that shoe is ended and a new one begins.
  */
 export class AttractDealerController implements ReactiveController {
-  /** The hands this kiosk dealt; a new array for each hand. */
+  /** Without storage: the hands this kiosk dealt; a new array for each hand. */
   private dealt: readonly HandRecord[] = [];
   /** Why the last deal or new shoe failed, until one succeeds; null when all went well. */
   failure: unknown = null;
@@ -94,7 +94,8 @@ export class AttractDealerController implements ReactiveController {
   /** The hands of the shoe on screen; a new array for each hand. */
   get hands(): readonly HandRecord[] {
     // Another kiosk window deals this table's shoe: this one shows it as stored.
-    return this.dealtElsewhere ? this.kept!.hands : this.dealt;
+    // With storage, the kept shoe's (this window's, or the one another window deals).
+    return this.kept ? this.kept.hands : this.dealt;
   }
 
   /** The shoe on screen is over: its cut card came out, and the next shoe has not begun. */
@@ -168,7 +169,6 @@ export class AttractDealerController implements ReactiveController {
           (this.options.seed == null ? null : shoeNumberInRun(this.options.seed, stored.seed)) ??
           rememberedShoeNumber(table, stored.id) ??
           1;
-        this.dealt = this.kept.hands;
         this.host.requestUpdate();
         return;
       }
@@ -192,7 +192,6 @@ export class AttractDealerController implements ReactiveController {
     if (this.kept) {
       await this.kept.addHand(hand);
       if (this.shoe.finished) await this.kept.endShoe();
-      this.dealt = this.kept.hands;
     } else {
       this.dealt = [...this.dealt, hand];
     }
@@ -223,7 +222,6 @@ export class AttractDealerController implements ReactiveController {
         hands: [],
       });
       void this.letGoOfOldShoes(this.storage.table(), this.storage.keep());
-      this.dealt = this.kept.hands;
     }
     this.host.requestUpdate();
   }
