@@ -270,7 +270,6 @@ export const roadGridStyles = css`
     --_mark-size: var(--bacc-mark-size, 0.84);
     --_mark-stroke: var(--bacc-mark-stroke, 0.15);
     --_pair-dot-size: var(--bacc-pair-dot-size, 0.28);
-    --_mark-text: var(--bacc-mark-text-color, #fff);
     --_mark-outline: var(--bacc-mark-outline-color, var(--bacc-surface-color, #fff));
     --_grid-line-width: var(--bacc-grid-line-width, 1px);
   }

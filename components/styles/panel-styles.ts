@@ -12,7 +12,6 @@ export const panelTokens = css`
     --_figure-size: var(--bacc-figure-size, clamp(1.6em, 9cqi, 4.5em));
     --_label-size: var(--bacc-label-size, clamp(0.9em, 3.4cqi, 1.6em));
     --_panel-gap: var(--bacc-panel-gap, clamp(4px, 1.6cqi, 20px));
-    --_mark-text: var(--bacc-mark-text-color, #fff);
     display: block;
     /* Holds the absolutely placed visually hidden text, so that it can never widen the page. */
     position: relative;

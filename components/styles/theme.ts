@@ -1,4 +1,22 @@
-import { css } from 'lit';
+import { css, unsafeCSS } from 'lit';
+
+/**
+ * The default colours, the one set every element falls back to (through the tokens below) and the
+ * PNG picture of History draws with. A page themes them with the public `--bacc-*` properties.
+ */
+export const DEFAULT_COLORS = {
+  banker: '#d32f2f',
+  player: '#1565c0',
+  tie: '#2e7d32',
+  focus: '#ffb300',
+  /** Notices over the board (storage trouble, ignored settings): dark text on amber. */
+  notice: '#ffb300',
+  onNotice: '#111',
+  /** Letters on the coloured marks. */
+  markText: '#fff',
+} as const;
+
+const color = (name: keyof typeof DEFAULT_COLORS) => unsafeCSS(DEFAULT_COLORS[name]);
 
 /**
  * The public theming tokens every element shares. Each public `--bacc-*` property maps onto a
@@ -7,9 +25,9 @@ import { css } from 'lit';
  */
 export const themeTokens = css`
   :host {
-    --_banker: var(--bacc-banker-color, #d32f2f);
-    --_player: var(--bacc-player-color, #1565c0);
-    --_tie: var(--bacc-tie-color, #2e7d32);
+    --_banker: var(--bacc-banker-color, ${color('banker')});
+    --_player: var(--bacc-player-color, ${color('player')});
+    --_tie: var(--bacc-tie-color, ${color('tie')});
     --_text: var(--bacc-text-color, currentColor);
     --_muted: var(--bacc-muted-color, color-mix(in srgb, currentColor 60%, transparent));
     --_surface: var(--bacc-surface-color, transparent);
@@ -19,7 +37,10 @@ export const themeTokens = css`
     --_cell: var(--bacc-cell-size, 28px);
     --_font: var(--bacc-font-family, system-ui, 'Noto Sans CJK SC', 'Noto Sans SC', 'PingFang SC', sans-serif);
     --_radius: var(--bacc-radius, 8px);
-    --_focus: var(--bacc-focus-color, #ffb300);
+    --_focus: var(--bacc-focus-color, ${color('focus')});
+    --_notice: var(--bacc-notice-background, ${color('notice')});
+    --_on-notice: var(--bacc-notice-color, ${color('onNotice')});
+    --_mark-text: var(--bacc-mark-text-color, ${color('markText')});
     color: var(--_text);
     font-family: var(--_font);
   }
@@ -43,8 +64,8 @@ export const themeTokens = css`
  * only, for a rule that places the notice and sizes its text.
  */
 export const noticeLook = css`
-  background: var(--bacc-notice-background, #ffb300);
-  color: var(--bacc-notice-color, #111);
+  background: var(--bacc-notice-background, ${color('notice')});
+  color: var(--bacc-notice-color, ${color('onNotice')});
   font-family: system-ui, sans-serif;
   font-weight: 600;
   line-height: 1.4;

@@ -10,6 +10,7 @@ import { msg, str } from '@lit/localize';
 import { computeRoads, type BigRoadCell, type DerivedRoadName, type RoadsSnapshot } from '../../../src/roads.js';
 import type { HandRecord } from '../../../src/shoe-document.js';
 import type { TableRules } from '../../../src/rules.js';
+import { DEFAULT_COLORS } from '../../styles/theme.js';
 import { outcomeLetter, roadName } from '../../internal/messages.js';
 
 /** The picture could not be made; the message says so in words for the screen. */
@@ -32,11 +33,11 @@ export interface RoadPictureColors {
 
 /** The defaults of theme.ts, on a white page: a PNG needs an opaque background. */
 export const DEFAULT_PICTURE_COLORS: Readonly<RoadPictureColors> = {
-  banker: '#d32f2f',
-  player: '#1565c0',
-  tie: '#2e7d32',
-  red: '#d32f2f',
-  blue: '#1565c0',
+  banker: DEFAULT_COLORS.banker,
+  player: DEFAULT_COLORS.player,
+  tie: DEFAULT_COLORS.tie,
+  red: DEFAULT_COLORS.banker,
+  blue: DEFAULT_COLORS.player,
   background: '#ffffff',
   text: '#1a1a1a',
   gridLine: '#d0d0d0',

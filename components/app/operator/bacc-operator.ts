@@ -83,7 +83,7 @@ export class BaccOperator extends LitElement {
       }
       button[aria-pressed='true'] {
         background: var(--bacc-operator-pressed-background, var(--_focus));
-        color: var(--bacc-operator-pressed-color, #111);
+        color: var(--bacc-operator-pressed-color, var(--_on-notice));
       }
       button.banker {
         border-color: var(--_banker);
@@ -142,7 +142,7 @@ export class BaccOperator extends LitElement {
       }
       .storage:not(:empty) {
         font-weight: 600;
-        color: var(--bacc-notice-background, #ffb300);
+        color: var(--_notice);
       }
       .confirm {
         flex: 1 1 100%;
