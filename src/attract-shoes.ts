@@ -55,21 +55,21 @@ export interface PrunableShoe {
 }
 
 /**
- * The ids of attract shoes to delete so that at most `keep` simulated attract shoes remain, the
- * newest kept. Never chosen: the shoe in play, an open shoe (another kiosk may be dealing it), and
- * any shoe of a console or an import (recorded or simulated, those are someone's history).
+ * The ids of attract shoes to delete so that at most `keep` ended simulated attract shoes remain,
+ * the newest kept (as the README's `keep` says). The shoe in play and any other open shoe take no
+ * place: they are never chosen (another kiosk may be dealing an open one), and counting the shoe
+ * in play made `keep=3` keep only 2 ended shoes. Shoes of a console or an import (recorded or
+ * simulated, those are someone's history) are neither chosen nor counted.
  * @param shoes the table's shoes, newest first (as `listShoes` gives them)
- * @example shoesToPrune([{ id: 'c', source: 'simulated', origin: 'attract', endedAt: null }, { id: 'a', source: 'simulated', origin: 'attract', endedAt: '…' }], 1, 'c') // ['a']
+ * @example shoesToPrune([{ id: 'c', source: 'simulated', origin: 'attract', endedAt: null }, { id: 'b', source: 'simulated', origin: 'attract', endedAt: '…' }, { id: 'a', source: 'simulated', origin: 'attract', endedAt: '…' }], 1, 'c') // ['a']
  */
 export function shoesToPrune(shoes: readonly PrunableShoe[], keep: number, current: string | null): string[] {
   const doomed: string[] = [];
-  const counted = (shoe: PrunableShoe): boolean => shoe.source === 'simulated' && shoe.origin === 'attract';
-  // The shoe in play takes one of the places first, wherever it sits in the list.
-  let room = keep - (shoes.some((shoe) => shoe.id === current && counted(shoe)) ? 1 : 0);
+  let room = keep;
   for (const shoe of shoes) {
-    if (!counted(shoe) || shoe.id === current) continue;
+    if (shoe.source !== 'simulated' || shoe.origin !== 'attract' || shoe.id === current || shoe.endedAt === null) continue;
     if (room > 0) room--;
-    else if (shoe.endedAt !== null) doomed.push(shoe.id);
+    else doomed.push(shoe.id);
   }
   return doomed;
 }

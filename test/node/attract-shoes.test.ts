@@ -66,15 +66,24 @@ describe('shoesToPrune', () => {
   const rec = (id: string) => ({ id, source: 'recorded' as const, origin: 'console' as const, endedAt: ended });
 
   it('keeps the newest simulated shoes and chooses the older ones', () => {
-    expect(shoesToPrune([sim('e'), sim('d'), sim('c'), sim('b'), sim('a')], 2, 'e')).toEqual(['c', 'b', 'a']);
+    expect(shoesToPrune([sim('e'), sim('d'), sim('c'), sim('b'), sim('a')], 2, 'e')).toEqual(['b', 'a']);
+  });
+
+  it('keeps `keep` ended shoes beside the shoe in play: keep=3 keeps 3, as the README says', () => {
+    const playing = { ...sim('f'), endedAt: null };
+    const kept = ['e', 'd', 'c'];
+    const shoes = [playing, ...['e', 'd', 'c', 'b', 'a'].map(sim)];
+    const doomed = shoesToPrune(shoes, 3, 'f');
+    expect(doomed).toEqual(['b', 'a']);
+    expect(shoes.filter((shoe) => shoe.endedAt !== null && !doomed.includes(shoe.id)).map((shoe) => shoe.id)).toEqual(kept);
   });
 
   it('never chooses a recorded shoe, however many there are', () => {
-    expect(shoesToPrune([rec('r3'), sim('s2'), rec('r2'), sim('s1'), rec('r1')], 1, 's2')).toEqual(['s1']);
+    expect(shoesToPrune([rec('r3'), sim('s3'), rec('r2'), sim('s2'), sim('s1'), rec('r1')], 1, 's3')).toEqual(['s1']);
   });
 
   it('never chooses the shoe in play', () => {
-    expect(shoesToPrune([sim('c'), sim('b'), sim('a')], 1, 'a')).toEqual(['c', 'b']);
+    expect(shoesToPrune([sim('c'), sim('b'), sim('a')], 1, 'a')).toEqual(['b']);
     expect(shoesToPrune([sim('a')], 0, 'a')).toEqual([]);
   });
 
