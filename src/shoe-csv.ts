@@ -21,8 +21,8 @@ export const CSV_COLUMNS = [
 ] as const;
 
 /**
- * Writes shoes as CSV (RFC 4180: comma separated, CRLF line ends, quotes where needed).
- * @example shoesToCsv([shoe]).split('\r\n')[1] // 'abc,Table 1,recorded,2026-…,1,B,false,false,true,,,'
+ * Writes shoes as CSV (RFC 4180: comma separated, CRLF line ends, every field of a row quoted).
+ * @example shoesToCsv([shoe]).split('\r\n')[1] // '"abc","Table 1","recorded","2026-…","1","B","false","false","true","","",""'
  */
 export function shoesToCsv(shoes: readonly ShoeRecord[]): string {
   const lines = [CSV_COLUMNS.join(',')];
@@ -51,9 +51,19 @@ export function shoesToCsv(shoes: readonly ShoeRecord[]): string {
   return lines.join('\r\n') + '\r\n';
 }
 
-/** Quotes a field that holds a comma, quote or line break; doubles its quotes. */
+/**
+ * One field, following OWASP's rule for CSV injection in full: a field beginning with `=`, `+`,
+ * `-`, `@`, tab (0x09) or carriage return (0x0D) is prefixed with a single quote, so a spreadsheet
+ * reads it as text rather than running it as a formula (a leading tab or return is skipped by
+ * some spreadsheets, so `\t=1+1` runs as `=1+1` unless it is defused too); and every field is
+ * wrapped in double quotes with its inner quotes doubled, so a separator inside it (`,`, or the
+ * `;` of a locale that separates by semicolons) never starts a cell of its own.
+ *
+ * OWASP's rule has no exception for negative numbers, and neither does this: every number this
+ * file writes (hand 1 up, totals 0–9) is never negative, so only text is prefixed, such as a
+ * table named `-5`, which reads `'-5` in the cell (the JSON export keeps it exactly).
+ */
 function csvField(value: string): string {
-  // A leading = + - @ would make a spreadsheet run the cell as a formula; a quote mark defuses it.
-  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${safe.replaceAll('"', '""')}"`;
 }

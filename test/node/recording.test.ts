@@ -129,11 +129,11 @@ describe('CSV export', () => {
     hands: [handRecord(resolveCompleteHand(['9H', '2C', 'KD', '5S'])), outcomeEntryHand({ outcome: 'T', playerPair: true })],
   };
 
-  it('writes a header and one row per hand, quoting commas and quotes', () => {
+  it('writes a header and one row per hand, every field quoted and its quotes doubled', () => {
     const lines = shoesToCsv([shoe]).split('\r\n');
     expect(lines[0]).toBe(CSV_COLUMNS.join(','));
-    expect(lines[1]).toBe('"a,b","Table ""7""",recorded,2026-11-30T10:00:00.000Z,1,P,false,false,true,9,7,9H 2C KD 5S');
-    expect(lines[2]).toBe('"a,b","Table ""7""",recorded,2026-11-30T10:00:00.000Z,2,T,true,false,false,,,');
+    expect(lines[1]).toBe('"a,b","Table ""7""","recorded","2026-11-30T10:00:00.000Z","1","P","false","false","true","9","7","9H 2C KD 5S"');
+    expect(lines[2]).toBe('"a,b","Table ""7""","recorded","2026-11-30T10:00:00.000Z","2","T","true","false","false","","",""');
     expect(lines).toHaveLength(4);
     expect(lines[3]).toBe('');
   });
