@@ -117,6 +117,7 @@ export type StorageAction =
   | { action: 'correct-hand'; hand: number }
   | { action: 'undo-hand'; hand: number }
   | { action: 'end-shoe' }
+  | { action: 'reopen-shoe' }
   | { action: 'read-shoe' }
   | { action: 'read-hand'; hand: number }
   | { action: 'find-latest-shoe' }
@@ -148,6 +149,10 @@ export type StorageConflict =
   | { conflict: 'no-hand'; shoeId: string; hand: number }
   /** removeLastHand: `hand` is not the shoe's last stored hand. */
   | { conflict: 'not-last-hand'; shoeId: string; hand: number }
+  /** reopenShoe: the shoe is not ended, or a newer shoe of its table and origin was started since. */
+  | { conflict: 'not-reopenable'; shoeId: string }
+  /** deleteShoe with `refuseOpenConsoleShoe`: an operator console is still recording the shoe. */
+  | { conflict: 'shoe-in-play'; shoeId: string }
   /** importShoes: the file's shoe `position` (from 1) is stored under its id with other content. */
   | { conflict: 'import-differs'; shoeId: string; position: number; difference: ShoeDifference };
 
@@ -211,6 +216,8 @@ function actionLogText(action: StorageAction): string {
       return `undo hand ${action.hand}`;
     case 'end-shoe':
       return 'end the shoe';
+    case 'reopen-shoe':
+      return 'reopen the shoe';
     case 'read-shoe':
       return 'read the shoe';
     case 'read-hand':
@@ -425,6 +432,31 @@ export class ScoreboardStore implements ShoeStore {
     });
   }
 
+  /**
+   * Opens an ended shoe again (`endedAt` back to null): the console's undo of End shoe, or its
+   * "reopen the last shoe".
+   * @throws StorageError `conflict` when the shoe is not stored, is not ended, or is no longer the
+   * newest shoe of its table and origin (a newer shoe was started since: two open shoes of a table
+   * would leave the console unsure which to resume).
+   */
+  async reopenShoe(shoeId: string): Promise<void> {
+    const action = { action: 'reopen-shoe' } as const;
+    await this.write(action, async (tx) => {
+      const summary = await this.summaryFor(tx, shoeId, action);
+      const refuse = () =>
+        new StorageError('conflict', `Shoe "${shoeId}" cannot be reopened: it is open, or a newer shoe of its table was started.`, {
+          action,
+          conflict: { conflict: 'not-reopenable', shoeId },
+        });
+      if (summary.endedAt === null) throw refuse();
+      const range = IDBKeyRange.bound([summary.table, summary.startKey], [summary.table, '\uffff'], true);
+      for (let cursor = await tx.objectStore('shoes').index('tableStartKey').openCursor(range); cursor; cursor = await cursor.continue()) {
+        if (cursor.value.origin === summary.origin && cursor.value.id !== shoeId) throw refuse();
+      }
+      await tx.objectStore('shoes').put({ ...summary, endedAt: null, updatedAt: new Date().toISOString() });
+    });
+  }
+
   /** One shoe with all its hands, or undefined. */
   async getShoe(id: string): Promise<ShoeRecord | undefined> {
     return this.read({ action: 'read-shoe' }, async () => {
@@ -517,9 +549,24 @@ export class ScoreboardStore implements ShoeStore {
     return this.read({ action: 'count-shoes' }, () => this.db.count('shoes'));
   }
 
-  /** Deletes one shoe and all its hands, in one transaction. */
-  async deleteShoe(id: string): Promise<void> {
-    await this.write({ action: 'delete-shoe' }, async (tx) => {
+  /**
+   * Deletes one shoe and all its hands, in one transaction.
+   * @param options.refuseOpenConsoleShoe refuse (StorageError `conflict`, `shoe-in-play`) when the shoe is an
+   * open console shoe: History's Delete, so a console never goes on recording a shoe that is gone.
+   * The check is made in the delete's own transaction, so a console cannot reopen or start it in between.
+   */
+  async deleteShoe(id: string, options: { refuseOpenConsoleShoe?: boolean } = {}): Promise<void> {
+    const action = { action: 'delete-shoe' } as const;
+    await this.write(action, async (tx) => {
+      if (options.refuseOpenConsoleShoe) {
+        const summary = await tx.objectStore('shoes').get(id);
+        if (summary && summary.origin === 'console' && summary.endedAt === null) {
+          throw new StorageError('conflict', `Shoe "${id}" is still being recorded by an operator console: end it there first.`, {
+            action,
+            conflict: { conflict: 'shoe-in-play', shoeId: id },
+          });
+        }
+      }
       await tx.objectStore('hands').delete(handsOf(id));
       await tx.objectStore('shoes').delete(id);
     });

@@ -30,6 +30,8 @@ function actionText(action: StorageAction): string {
     }
     case 'end-shoe':
       return msg('end the shoe', { id: 'storage-doing-end-shoe' });
+    case 'reopen-shoe':
+      return msg('reopen the shoe', { id: 'storage-doing-reopen-shoe' });
     case 'read-shoe':
       return msg('read the shoe', { id: 'storage-doing-read-shoe' });
     case 'read-hand': {
@@ -116,6 +118,14 @@ function conflictText(conflict: StorageConflict | null): string {
       const hand = conflict.hand;
       return msg(str`Hand ${hand} is not the last hand of shoe "${shoeId}".`, { id: 'storage-conflict-not-last-hand' });
     }
+    case 'not-reopenable':
+      return msg(str`Shoe "${shoeId}" cannot be reopened: it is not ended, or a newer shoe of its table was started since.`, {
+        id: 'storage-conflict-not-reopenable',
+      });
+    case 'shoe-in-play':
+      return msg(str`Shoe "${shoeId}" is still being recorded by an operator console: end it there first (key E), then delete it here.`, {
+        id: 'storage-conflict-shoe-in-play',
+      });
     case 'import-differs': {
       const position = conflict.position;
       const difference = differenceText(conflict.difference);

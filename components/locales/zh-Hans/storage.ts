@@ -13,6 +13,7 @@ export const templates: Record<string, unknown> = {
   'storage-doing-correct-hand': str`更正第 ${0} 局`,
   'storage-doing-undo-hand': str`撤销第 ${0} 局`,
   'storage-doing-end-shoe': '结束牌靴',
+  'storage-doing-reopen-shoe': '重新打开牌靴',
   'storage-doing-read-shoe': '读取牌靴',
   'storage-doing-read-hand': str`读取第 ${0} 局`,
   'storage-doing-find-latest-shoe': '查找最新的牌靴',
@@ -44,6 +45,8 @@ export const templates: Record<string, unknown> = {
   'storage-conflict-not-next-hand': str`无法保存牌靴“${1}”的第 ${0} 局：已保存了 ${2} 局。`,
   'storage-conflict-no-hand': str`牌靴“${0}”没有第 ${1} 局可以更正。`,
   'storage-conflict-not-last-hand': str`第 ${0} 局不是牌靴“${1}”的最后一局。`,
+  'storage-conflict-not-reopenable': str`牌靴“${0}”无法重新打开：它尚未结束，或此后该牌桌已开始了更新的牌靴。`,
+  'storage-conflict-shoe-in-play': str`牌靴“${0}”仍在操作台上记录：请先在那里结束它（按 E），再在此删除。`,
   'storage-conflict-import-differs': str`第 ${0} 靴（ID“${1}”）已经保存过，但内容不同：${2}。`,
   // What differs in an import (the field names are those of the export file)
   'storage-differs-rules': '规则',

@@ -55,6 +55,45 @@ describe('ScoreboardStore (fake-indexeddb)', () => {
     expect((await current.store.getSummary('a'))?.outcomes).toBe('PP');
   });
 
+  it('reopens an ended shoe, and refuses to reopen an open one or one a newer shoe of its table followed', async () => {
+    await current.store.createShoe(recordedShoe('a', 'T1', '2026-11-01T10:00:00.000Z', 'BP'));
+    await expect(current.store.reopenShoe('a')).rejects.toMatchObject({
+      kind: 'conflict',
+      action: { action: 'reopen-shoe' },
+      conflict: { conflict: 'not-reopenable', shoeId: 'a' },
+    });
+    await current.store.endShoe('a', '2026-11-01T11:00:00.000Z');
+    await current.store.reopenShoe('a');
+    expect((await current.store.getShoe('a'))?.endedAt).toBeNull();
+    expect((await current.store.latestShoe({ table: 'T1', open: true }))?.hands.map((h) => h.outcome).join('')).toBe('BP');
+    await current.store.endShoe('a', '2026-11-01T11:00:00.000Z');
+    // Another table's shoe and an import do not stand in the way; a newer console shoe of the table does.
+    await current.store.createShoe(recordedShoe('other', 'T2', '2026-11-01T12:00:00.000Z'));
+    await current.store.reopenShoe('a');
+    await current.store.endShoe('a', '2026-11-01T11:00:00.000Z');
+    await current.store.createShoe(recordedShoe('b', 'T1', '2026-11-01T12:00:00.000Z'));
+    await expect(current.store.reopenShoe('a')).rejects.toMatchObject({ conflict: { conflict: 'not-reopenable', shoeId: 'a' } });
+    await expect(current.store.reopenShoe('missing')).rejects.toMatchObject({ conflict: { conflict: 'no-shoe', shoeId: 'missing' } });
+    expect((await current.store.getShoe('a'))?.endedAt).toBe('2026-11-01T11:00:00.000Z');
+  });
+
+  it('refuses, when asked, to delete an open console shoe, deciding in the delete itself', async () => {
+    await current.store.createShoe(recordedShoe('open', 'T1', '2026-11-01T10:00:00.000Z', 'BP'), 'console');
+    await current.store.createShoe(recordedShoe('attract', 'T1', '2026-11-01T10:00:00.000Z', 'B'), 'attract');
+    await current.store.createShoe(recordedShoe('imported', 'T1', '2026-11-01T10:00:00.000Z', 'B'), 'import');
+    await expect(current.store.deleteShoe('open', { refuseOpenConsoleShoe: true })).rejects.toMatchObject({
+      kind: 'conflict',
+      action: { action: 'delete-shoe' },
+      conflict: { conflict: 'shoe-in-play', shoeId: 'open' },
+    });
+    expect((await current.store.getShoe('open'))?.hands).toHaveLength(2);
+    await current.store.deleteShoe('attract', { refuseOpenConsoleShoe: true });
+    await current.store.deleteShoe('imported', { refuseOpenConsoleShoe: true });
+    await current.store.endShoe('open', '2026-11-01T11:00:00.000Z');
+    await current.store.deleteShoe('open', { refuseOpenConsoleShoe: true });
+    expect(await current.store.countShoes()).toBe(0);
+  });
+
   it('lists history newest first, paged, filtered by table and date, with the total', async () => {
     for (let day = 1; day <= 9; day++) {
       await current.store.createShoe(recordedShoe(`s${day}`, day % 2 ? 'Odd' : 'Even', `2026-11-0${day}T10:00:00.000Z`, 'B'.repeat(day)));
