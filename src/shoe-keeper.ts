@@ -17,6 +17,11 @@ export interface ShoeStore {
   replaceHand(shoeId: string, index: number, hand: HandRecord): Promise<void>;
   removeLastHand(shoeId: string, index: number): Promise<void>;
   endShoe(shoeId: string, endedAt: string): Promise<void>;
+  /**
+   * Opens an ended shoe again (`endedAt` back to null), refusing as a conflict when the stored shoe
+   * is not the ended one this keeper knows. Optional: a keeper whose store lacks it cannot reopen.
+   */
+  reopenShoe?(shoeId: string): Promise<void>;
 }
 
 /** A change to the shoe, waiting to be written. */
@@ -25,7 +30,8 @@ export type ShoeChange =
   | { kind: 'add'; shoeId: string; index: number; hand: HandRecord }
   | { kind: 'replace'; shoeId: string; index: number; hand: HandRecord }
   | { kind: 'undo'; shoeId: string; index: number }
-  | { kind: 'end'; shoeId: string; endedAt: string };
+  | { kind: 'end'; shoeId: string; endedAt: string }
+  | { kind: 'reopen'; shoeId: string };
 
 export interface ShoeKeeperOptions {
   /** The store, or null until it opens (a blocked upgrade, say): changes wait in memory. */
@@ -102,6 +108,14 @@ export class ShoeKeeper {
     return this.queue.length;
   }
 
+  /**
+   * The store refused a write as a conflict (the shoe was deleted or changed elsewhere): no later change
+   * to this shoe can be written, so a console refuses them until a new shoe starts (which clears this).
+   */
+  get stranded(): boolean {
+    return this.lastProblem?.kind === 'conflict';
+  }
+
   /** Why the last write failed, until a write succeeds. */
   get problem(): KeeperProblem | null {
     return this.lastProblem;
@@ -161,6 +175,34 @@ export class ShoeKeeper {
   endShoe(endedAt: string): Promise<boolean> {
     const shoe = this.requireShoe();
     return this.change({ ...shoe, endedAt }, { kind: 'end', shoeId: shoe.id, endedAt });
+  }
+
+  /**
+   * Opens the ended shoe again (`endedAt` back to null): the undo of `endShoe`.
+   * @throws RangeError when the shoe is not ended, or its store cannot reopen shoes.
+   */
+  reopenShoe(): Promise<boolean> {
+    const shoe = this.requireShoe();
+    if (shoe.endedAt === null) throw new RangeError('the shoe is not ended');
+    if (this.store && !this.store.reopenShoe) throw new RangeError('this store cannot reopen a shoe');
+    return this.change({ ...shoe, endedAt: null }, { kind: 'reopen', shoeId: shoe.id });
+  }
+
+  /**
+   * Lets go of everything (another window took the table over): stops retrying, drops the store, the
+   * shoe and every change not written yet, so nothing kept here is ever written later.
+   * Resolves once a write already under way has finished. A later `setStore` starts afresh.
+   */
+  async release(): Promise<void> {
+    this.stop();
+    this.store = null;
+    this.queue.length = 0;
+    this.current = null;
+    this.settled = null;
+    this.lastProblem = null;
+    this.failures = 0;
+    await this.flushing;
+    this.options.onChange?.();
   }
 
   /** Writes whatever waits now, without waiting for the next retry. Resolves true when nothing is left unsaved. */
@@ -268,5 +310,9 @@ function write(store: ShoeStore, change: ShoeChange, origin: KeeperOrigin): Prom
       return store.removeLastHand(change.shoeId, change.index);
     case 'end':
       return store.endShoe(change.shoeId, change.endedAt);
+    case 'reopen':
+      // reopenShoe() checked the store had it; a store given later without it refuses here.
+      if (!store.reopenShoe) return Promise.reject(new RangeError('this store cannot reopen a shoe'));
+      return store.reopenShoe(change.shoeId);
   }
 }

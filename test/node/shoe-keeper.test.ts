@@ -49,6 +49,10 @@ class FlakyStore implements ShoeStore {
     this.guard();
     return this.inner.endShoe(id, endedAt);
   }
+  async reopenShoe(id: string) {
+    this.guard();
+    return this.inner.reopenShoe!(id);
+  }
 }
 
 /** Retries run only when the test says so. */
@@ -213,6 +217,54 @@ describe('ShoeKeeper', () => {
     expect((await store.getShoe('after'))?.hands).toEqual([player]);
   });
 
+  it('reopens the ended shoe, written in turn like any change', async () => {
+    const flaky = new FlakyStore(store);
+    const clock = manualClock();
+    const keeper = new ShoeKeeper({ store: flaky, schedule: clock.schedule });
+    await keeper.startShoe(newShoe('s'));
+    await keeper.addHand(banker);
+    expect(() => keeper.reopenShoe()).toThrow(/not ended/);
+    await keeper.endShoe('2026-11-30T11:00:00.000Z');
+    flaky.failing = true;
+    expect(await keeper.reopenShoe()).toBe(false);
+    expect(keeper.shoe?.endedAt).toBeNull();
+    flaky.failing = false;
+    clock.runAll();
+    expect(await keeper.flush()).toBe(true);
+    expect(await store.getShoe('s')).toEqual({ ...newShoe('s'), hands: [banker] });
+    expect(await keeper.addHand(player)).toBe(true);
+  });
+
+  it('is stranded after a conflict until a new shoe starts', async () => {
+    const keeper = new ShoeKeeper({ store, schedule: manualClock().schedule });
+    await keeper.startShoe(newShoe('s'));
+    expect(keeper.stranded).toBe(false);
+    // History deletes the shoe in play.
+    await store.deleteShoe('s');
+    expect(await keeper.addHand(banker)).toBe(false);
+    expect(keeper.stranded).toBe(true);
+    await keeper.startShoe(newShoe('next'));
+    expect(keeper.stranded).toBe(false);
+  });
+
+  it('lets go of everything on release: nothing kept before it is written afterwards', async () => {
+    const flaky = new FlakyStore(store);
+    const clock = manualClock();
+    const keeper = new ShoeKeeper({ store: flaky, schedule: clock.schedule });
+    await keeper.startShoe(newShoe('s'));
+    flaky.failing = true;
+    await keeper.addHand(banker);
+    expect(keeper.unsaved).toBe(1);
+    await keeper.release();
+    expect(keeper.shoe).toBeNull();
+    expect(keeper.shown).toBeNull();
+    expect(keeper.unsaved).toBe(0);
+    expect(clock.pending()).toBe(0);
+    flaky.failing = false;
+    expect(await keeper.setStore(flaky)).toBe(true);
+    expect((await store.getShoe('s'))?.hands).toEqual([]);
+  });
+
   it('stores the shoes it starts with its origin', async () => {
     const keeper = new ShoeKeeper({ store, schedule: manualClock().schedule, origin: 'attract' });
     await keeper.startShoe(newShoe('a'));
@@ -257,7 +309,8 @@ describe('ShoeKeeper', () => {
           if (s.op === 'add') await keeper.addHand(hands[s.outcome]);
           else if (s.op === 'undo' && keeper.hands.length > 0) await keeper.undo();
           else if (s.op === 'correct' && keeper.hands.length > 0) await keeper.correctHand(s.at % keeper.hands.length, hands[s.outcome]);
-          else if (s.op === 'end') await keeper.endShoe('2026-11-30T11:00:00.000Z');
+          else if (s.op === 'end' && keeper.shoe?.endedAt === null) await keeper.endShoe('2026-11-30T11:00:00.000Z');
+          else if (s.op === 'end') await keeper.reopenShoe();
           else if (s.op === 'fail') flaky.failing = true;
           else if (s.op === 'recover') {
             flaky.failing = false;

@@ -236,7 +236,8 @@ export class KeptShoeController implements ReactiveController {
       table: current?.id === shoeId ? current.table : this.options.table(),
       handCount,
       origin: this.options.origin,
-      change: change.kind === 'replace' ? 'correct' : change.kind,
+      // A reopened shoe is told as an end: followers read its summary's `endedAt` again, now null.
+      change: change.kind === 'replace' ? 'correct' : change.kind === 'reopen' ? 'end' : change.kind,
     });
   }
 
