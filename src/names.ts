@@ -1,0 +1,106 @@
+/**
+ * Table names, whichever door they come in by (the URL, an import, a console): one normal form, so
+ * two names that look alike are one name and a name cannot pretend to be another. DOM-free. The
+ * core reports why it refuses a name as a kind; the page words it.
+ */
+
+/**
+ * The longest table name, in characters (code points: 迷 is one, as is A): the longest the kiosk's
+ * URL has ever taken, so every shoe it stored can be imported again.
+ */
+export const MAX_TABLE_NAME_LENGTH = 60;
+
+/** How many characters of a value a message quotes (see `excerpt`). */
+export const EXCERPT_LENGTH = 40;
+
+/** Why a table name cannot be used: `position` counts characters of the name as given, from 1. */
+export type NameProblem =
+  | { kind: 'empty' }
+  | { kind: 'too-long'; most: number; length: number }
+  /** A character that turns or marks the direction of the text (U+202E shows "elbat" as "table"). */
+  | { kind: 'bidi-control'; codePoint: number; position: number }
+  /** A character that shows as nothing (zero-width spaces and joiners, U+2060, U+FEFF, soft hyphen, fillers). */
+  | { kind: 'invisible'; codePoint: number; position: number }
+  /** A control character other than white space (which is collapsed to one space). */
+  | { kind: 'control'; codePoint: number; position: number }
+  /** Half of a UTF-16 surrogate pair on its own: not a character at all (shown as �). */
+  | { kind: 'lone-surrogate'; codeUnit: number; position: number };
+
+/** A table name normalised, or why it cannot be. */
+export type NameResult = { ok: true; name: string } | { ok: false; problem: NameProblem };
+
+/** Bidi controls: the embeddings and overrides, the isolates, the marks (LRM, RLM, ALM). */
+const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/u;
+/**
+ * Characters that show as nothing or change how others show: every format character (Cf: the
+ * zero-width space, joiners, U+2060, U+FEFF, soft hyphen, tags…) and every default-ignorable one
+ * (Hangul fillers, Mongolian selectors, U+034F), except the variation selectors, which only pick
+ * how the character before them is drawn (the emoji form of ☎).
+ */
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
+const VARIATION_SELECTOR = /[\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
+/** Unicode's White_Space: tabs, line breaks, no-break and ideographic spaces; collapsed to one space. */
+const WHITE_SPACE = /\p{White_Space}/u;
+const WHITE_SPACE_RUNS = /\p{White_Space}+/gu;
+const CONTROL = /\p{Cc}/u;
+
+/**
+ * A table name in its one form: Unicode NFC, white space trimmed and each run of it one space, at
+ * most MAX_TABLE_NAME_LENGTH characters; refused when it holds a bidi control, an invisible or a
+ * control character, or a lone surrogate, or is empty.
+ * @example normaliseTableName('  Table\u00A0 7 ') // { ok: true, name: 'Table 7' }
+ * @example normaliseTableName('\u202Eelbat\u202C').ok // false (bidi-control at 1)
+ */
+export function normaliseTableName(text: string): NameResult {
+  const refused = refusedCharacter(text);
+  if (refused) return { ok: false, problem: refused };
+  const name = text.normalize('NFC').replace(WHITE_SPACE_RUNS, ' ').trim().normalize('NFC');
+  if (name === '') return { ok: false, problem: { kind: 'empty' } };
+  const length = characterCount(name);
+  if (length > MAX_TABLE_NAME_LENGTH) return { ok: false, problem: { kind: 'too-long', most: MAX_TABLE_NAME_LENGTH, length } };
+  return { ok: true, name };
+}
+
+/** The first character of `text` a name may not hold, as a problem; null when there is none. */
+function refusedCharacter(text: string): NameProblem | null {
+  let position = 0;
+  for (const character of text) {
+    position++;
+    const codePoint = character.codePointAt(0)!;
+    if (codePoint >= 0xd800 && codePoint <= 0xdfff) return { kind: 'lone-surrogate', codeUnit: codePoint, position };
+    if (BIDI_CONTROL.test(character)) return { kind: 'bidi-control', codePoint, position };
+    if (INVISIBLE.test(character) && !VARIATION_SELECTOR.test(character)) return { kind: 'invisible', codePoint, position };
+    if (CONTROL.test(character) && !WHITE_SPACE.test(character)) return { kind: 'control', codePoint, position };
+  }
+  return null;
+}
+
+/** Characters (code points) in a text: 1 for 迷, 1 for 😀. */
+export function characterCount(text: string): number {
+  return Array.from(text).length;
+}
+
+/**
+ * A code point as Unicode writes it.
+ * @example codePointText(0x202e) // 'U+202E'
+ */
+export function codePointText(codePoint: number): string {
+  return `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/**
+ * A value short and safe to quote in a message: at most `length` characters, then "…"; a character
+ * a name may not hold, and any other control, written as <U+202E> instead of being let loose in
+ * the message (a bidi override would turn the rest of the line around).
+ * @example excerpt('x'.repeat(1_000_000)) // 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'
+ */
+export function excerpt(text: string, length = EXCERPT_LENGTH): string {
+  let shown = '';
+  let count = 0;
+  for (const character of text) {
+    if (count === length) return `${shown}…`;
+    count++;
+    shown += refusedCharacter(character) || CONTROL.test(character) ? `<${codePointText(character.codePointAt(0)!)}>` : character;
+  }
+  return shown;
+}

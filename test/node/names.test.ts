@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { characterCount, excerpt, MAX_TABLE_NAME_LENGTH, normaliseTableName, type NameResult } from '../../src/names.js';
+
+/** Every character a name may not hold, as the tests know them (independently of the module's patterns). */
+const REFUSED = [
+  ...['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F'],
+  ...['\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF', '\u00AD', '\u3164'],
+  ...['\u0000', '\u0007', '\u001B', '\u007F', '\u0090'],
+  ...['\uD800', '\uDBFF', '\uDC00', '\uDFFF'],
+];
+
+/** Whether text holds a refused character, character by character (a pair's halves together are one character, not two halves). */
+function holdsRefused(text: string): boolean {
+  return Array.from(text).some((character) => REFUSED.includes(character));
+}
+
+function name(result: NameResult): string {
+  if (!result.ok) throw new Error(`refused: ${JSON.stringify(result.problem)}`);
+  return result.name;
+}
+
+/** Text of any characters, weighted towards the ones names get wrong: spaces, marks, controls, halves of pairs. */
+const hostileText = fc
+  .array(
+    fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 3 }),
+      fc.string({ unit: 'binary', maxLength: 3 }),
+      fc.constantFrom(...REFUSED, ' ', '\t', '\n', '\u00A0', '\u3000', 'e\u0301', '\u0301', 'Å', 'A\u030A', '\uFE0F', '迷'),
+    ),
+    { maxLength: 20 },
+  )
+  .map((parts) => parts.join(''));
+
+describe('normaliseTableName', () => {
+  it('trims and collapses white space, and composes to NFC', () => {
+    expect(name(normaliseTableName('  Table\u00A0\u3000 7\t\n'))).toBe('Table 7');
+    expect(name(normaliseTableName('Cafe\u0301'))).toBe('Café');
+    expect(name(normaliseTableName('Café'))).toBe(name(normaliseTableName('Cafe\u0301')));
+    expect(name(normaliseTableName('迷你百家乐 ☎\uFE0F'))).toBe('迷你百家乐 ☎\uFE0F');
+  });
+
+  it('refuses a name that pretends to be another: a bidi override, zero-width variants, a lone surrogate', () => {
+    expect(normaliseTableName('\u202Eelbat-ynnuf\u202C')).toEqual({
+      ok: false,
+      problem: { kind: 'bidi-control', codePoint: 0x202e, position: 1 },
+    });
+    expect(normaliseTableName('Imp\u200Borted')).toEqual({ ok: false, problem: { kind: 'invisible', codePoint: 0x200b, position: 4 } });
+    expect(normaliseTableName('Imported\uFEFF')).toMatchObject({ ok: false, problem: { kind: 'invisible', codePoint: 0xfeff } });
+    expect(normaliseTableName('Im\u2060ported')).toMatchObject({ ok: false, problem: { kind: 'invisible' } });
+    expect(normaliseTableName('bad\uD800name')).toEqual({ ok: false, problem: { kind: 'lone-surrogate', codeUnit: 0xd800, position: 4 } });
+    expect(normaliseTableName('bell\u0007')).toMatchObject({ ok: false, problem: { kind: 'control', codePoint: 7 } });
+  });
+
+  it('refuses an empty name and one over the limit, never cutting it short (two long names never become one)', () => {
+    expect(normaliseTableName(' \t ')).toEqual({ ok: false, problem: { kind: 'empty' } });
+    expect(name(normaliseTableName('迷'.repeat(MAX_TABLE_NAME_LENGTH)))).toHaveLength(MAX_TABLE_NAME_LENGTH);
+    const long = 'x'.repeat(3000);
+    expect(normaliseTableName(`${long}a`)).toEqual({ ok: false, problem: { kind: 'too-long', most: MAX_TABLE_NAME_LENGTH, length: 3001 } });
+    expect(normaliseTableName(`${long}b`).ok).toBe(false);
+  });
+
+  it('is idempotent: a normal name is its own normal form', () => {
+    fc.assert(
+      fc.property(hostileText, (text) => {
+        const result = normaliseTableName(text);
+        if (result.ok) expect(normaliseTableName(result.name)).toEqual(result);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('never gives a name holding a refused character, runs of white space, or more than the limit', () => {
+    fc.assert(
+      fc.property(hostileText, (text) => {
+        const result = normaliseTableName(text);
+        if (!result.ok) return;
+        expect(holdsRefused(result.name)).toBe(false);
+        expect(result.name).not.toMatch(/^\s|\s$|\s\s|[\t\n\r]/);
+        expect(result.name).not.toBe('');
+        expect(characterCount(result.name)).toBeLessThanOrEqual(MAX_TABLE_NAME_LENGTH);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('gives NFC, and refuses exactly the texts that hold a refused character (or are empty or too long)', () => {
+    fc.assert(
+      fc.property(hostileText, (text) => {
+        const result = normaliseTableName(text);
+        if (result.ok) expect(result.name).toBe(result.name.normalize('NFC'));
+        if (holdsRefused(text)) expect(result.ok).toBe(false);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('excerpt', () => {
+  it('quotes at most 40 characters of a long value, then an ellipsis', () => {
+    expect(excerpt('x'.repeat(1_000_000))).toBe(`${'x'.repeat(40)}…`);
+    expect(excerpt('short')).toBe('short');
+    expect(excerpt('😀'.repeat(50))).toBe(`${'😀'.repeat(40)}…`);
+  });
+
+  it('writes a character that would turn or hide the message as its code point', () => {
+    expect(excerpt('\u202Eelbat\u202C')).toBe('<U+202E>elbat<U+202C>');
+    expect(excerpt('bad\uD800name')).toBe('bad<U+D800>name');
+    expect(excerpt('a\nb')).toBe('a<U+000A>b');
+  });
+});
