@@ -78,7 +78,8 @@ export interface OperatorConsoleOptions {
  */
 export class OperatorConsoleController implements ReactiveController {
   private readonly kept: KeptShoeController;
-  entryMode: EntryMode = 'outcome';
+  /** The entry mode chosen at the table on screen, read from localStorage once per table. */
+  private chosenEntryMode: { table: string; mode: EntryMode } | null = null;
   /** Flags applied to the next hand entered by outcome, then cleared. */
   flags: Record<HandFlag, boolean> = { playerPair: false, bankerPair: false, natural: false };
   /** The hand being corrected (from 0), or null when entries add hands. */
@@ -182,8 +183,20 @@ export class OperatorConsoleController implements ReactiveController {
     return this.liveSimulation()?.shoe.finished ?? false;
   }
 
+  /**
+   * The entry mode the operator last chose at this table, kept across reloads: a clerk typing cards
+   * after a reload must not record a tie from the `t` of `tc` because the console forgot.
+   */
+  get entryMode(): EntryMode {
+    const table = this.options.table();
+    if (this.chosenEntryMode?.table !== table) this.chosenEntryMode = { table, mode: rememberedEntryMode(table) };
+    return this.chosenEntryMode.mode;
+  }
+
   setEntryMode(mode: EntryMode): void {
-    this.entryMode = mode;
+    const table = this.options.table();
+    this.chosenEntryMode = { table, mode };
+    rememberEntryMode(table, mode);
     this.cardEntry?.clear();
     this.host.requestUpdate();
   }
@@ -527,5 +540,26 @@ export class OperatorConsoleController implements ReactiveController {
   private done(news: ConsoleNews): void {
     this.message = { kind: 'done', news };
     this.host.requestUpdate();
+  }
+}
+
+/** Where a table's entry mode is kept between reloads (one key per table). */
+export const ENTRY_MODE_KEY_PREFIX = 'bacc-operator-entry-mode:';
+
+/** The entry mode last chosen at `table`, or outcome entry when none was kept or storage cannot be read. */
+function rememberedEntryMode(table: string): EntryMode {
+  try {
+    return localStorage.getItem(ENTRY_MODE_KEY_PREFIX + table) === 'cards' ? 'cards' : 'outcome';
+  } catch {
+    return 'outcome';
+  }
+}
+
+/** Keeps the entry mode chosen at `table`; storage that refuses (private mode, full, blocked) is not worth a message. */
+function rememberEntryMode(table: string, mode: EntryMode): void {
+  try {
+    localStorage.setItem(ENTRY_MODE_KEY_PREFIX + table, mode);
+  } catch {
+    /* the mode still holds in this window */
   }
 }

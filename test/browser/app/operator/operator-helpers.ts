@@ -3,6 +3,7 @@ import { fixtureCleanup } from '@open-wc/testing';
 import { closeStorage, openStorage } from '../../../../components/app/data/storage.js';
 import { ScoreboardStore } from '../../../../src/persistence/scoreboard-store.js';
 import type { KeptShoeStore } from '../../../../components/app/data/kept-shoe.js';
+import { ENTRY_MODE_KEY_PREFIX } from '../../../../components/app/operator/operator-console.js';
 
 export const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -20,6 +21,7 @@ let count = 0;
 /** Opens the page's storage on a fresh database for this test; returns it and its teardown. */
 export async function freshStorage(): Promise<{ store: ScoreboardStore; name: string; teardown: () => Promise<void> }> {
   await closeStorage();
+  forgetEntryModes();
   const name = `bacc-test-${Date.now()}-${count++}`;
   const store = await openStorage({ name });
   return {
@@ -68,4 +70,9 @@ export function gatedStore(real: ScoreboardStore): { store: KeptShoeStore; waiti
       for (const open of gates.splice(0)) open();
     },
   };
+}
+
+/** Forgets the entry mode each table's console kept (in localStorage), so each test starts in outcome entry. */
+export function forgetEntryModes(): void {
+  for (const key of Object.keys(localStorage)) if (key.startsWith(ENTRY_MODE_KEY_PREFIX)) localStorage.removeItem(key);
 }
