@@ -245,6 +245,9 @@ export class BaccOperator extends LitElement {
         void desk.undo();
         return;
       case 'correct':
+        // Nothing to correct (no shoe, no hand, a simulated shoe, another window's table): said, and
+        // the focus stays where it was, not in a disabled field where later keys would do nothing.
+        if (!this.canCorrect()) return desk.beginCorrection(0);
         // With a hand number chosen the correction begins; without one, the number field takes the focus.
         if (this.handNumberField?.value) return this.beginCorrection();
         this.handNumberField?.focus();
@@ -316,17 +319,33 @@ export class BaccOperator extends LitElement {
       event.preventDefault();
       this.beginCorrection();
     } else if (event.key === 'Escape') {
+      // Escape leaves the choice of a hand: nothing chosen stays behind for the next H.
       event.preventDefault();
-      (event.target as HTMLInputElement).blur();
+      const field = event.target as HTMLInputElement;
+      field.value = '';
+      field.blur();
     }
   }
 
+  /** Whether the shoe on screen has a hand this window may correct. */
+  private canCorrect(): boolean {
+    const { desk } = this;
+    return desk.shoeOpen && !desk.simulating && !desk.readOnly && desk.hands.length > 0;
+  }
+
   private beginCorrection(): void {
-    this.desk.beginCorrection(Number(this.handNumberField?.value ?? ''));
-    if (this.desk.correcting !== null) {
-      if (this.desk.entryMode === 'cards') this.cardField?.focus();
-      else this.handNumberField?.blur();
-      if (this.handNumberField) this.handNumberField.value = '';
+    const field = this.handNumberField;
+    this.desk.beginCorrection(Number(field?.value ?? ''));
+    if (!field) return;
+    // The number is used up either way: a refused one (the alert says why) is cleared and the focus
+    // stays in the field for the next try, so digits typed next go there and never toggle a pair.
+    field.value = '';
+    if (this.desk.correcting === null) {
+      if (!field.disabled) field.focus();
+    } else if (this.desk.entryMode === 'cards') {
+      this.cardField?.focus();
+    } else {
+      field.blur();
     }
   }
 
@@ -426,6 +445,7 @@ export class BaccOperator extends LitElement {
               min="1"
               max=${desk.hands.length || 1}
               inputmode="numeric"
+              ?disabled=${!this.canCorrect()}
               @keydown=${this.onHandNumberKey}
             />
           </label>

@@ -10,6 +10,7 @@ const TABLE = 'Table 14';
 const textOf = (el: BaccOperator, selector: string) => el.shadowRoot!.querySelector(selector)!.textContent.trim();
 const outcomes = (el: BaccOperator) => el.desk.hands.map((hand) => hand.outcome).join('');
 const focused = (el: BaccOperator) => el.shadowRoot!.activeElement;
+const handNumberField = (el: BaccOperator) => el.shadowRoot!.querySelector<HTMLInputElement>('input.hand-number')!;
 
 async function mountOperator(limits = ''): Promise<BaccOperator> {
   const el = await fixture<BaccOperator>(html`<bacc-operator table=${TABLE} limits=${limits} .rules=${makeRules()}></bacc-operator>`);
@@ -70,5 +71,61 @@ describe('<bacc-operator> for a pit clerk', () => {
     el.table = TABLE;
     await el.updateComplete;
     expect(el.desk.entryMode).to.equal('cards');
+  });
+
+  it('clears a refused hand number and keeps the focus in its field, so the next digit never toggles a pair', async () => {
+    const el = await mountOperator();
+    await newShoe(el);
+    await press('b', 'p', 't');
+    await until(() => outcomes(el) === 'BPT' && el.desk.unsaved === 0, 'three hands');
+    await press('h');
+    await sendKeys({ type: '9' });
+    await press('Enter');
+    await el.updateComplete;
+    expect(textOf(el, '[role="alert"]')).to.equal('Choose a hand from 1 to 3 to correct.');
+    expect(handNumberField(el).value).to.equal('');
+    expect(focused(el)).to.equal(handNumberField(el));
+    await press('Escape', 'h');
+    await el.updateComplete;
+    expect(focused(el)).to.equal(handNumberField(el));
+    // "2" goes into the field, "b" is not a key there: nothing is recorded or flagged meanwhile.
+    await sendKeys({ type: '2b' });
+    await press('Enter');
+    await until(() => el.desk.correcting === 1, 'the correction of hand 2');
+    await press('b');
+    await until(() => outcomes(el) === 'BBT' && el.desk.unsaved === 0, 'hand 2 corrected');
+    const stored = (await storage.store.latestShoe({ table: TABLE }))!;
+    expect(stored.hands.map((hand) => [hand.outcome, hand.bankerPair, hand.playerPair])).to.deep.equal([
+      ['B', false, false],
+      ['B', false, false],
+      ['T', false, false],
+    ]);
+  });
+
+  it('empties the hand number field on Escape', async () => {
+    const el = await mountOperator();
+    await newShoe(el);
+    await press('b');
+    await until(() => outcomes(el) === 'B', 'one hand');
+    await press('h');
+    await sendKeys({ type: '1' });
+    await press('Escape');
+    expect(handNumberField(el).value).to.equal('');
+    expect(focused(el)).to.equal(null);
+  });
+
+  it('says when there is no hand to correct, and leaves the focus and the keys where they were', async () => {
+    const el = await mountOperator();
+    await press('h');
+    await el.updateComplete;
+    expect(textOf(el, '[role="alert"]')).to.equal('There is no shoe in play to correct.');
+    await newShoe(el);
+    await press('h');
+    await el.updateComplete;
+    expect(textOf(el, '[role="alert"]')).to.equal('This shoe has no hand to correct.');
+    expect(handNumberField(el).disabled).to.equal(true);
+    expect(focused(el)).not.to.equal(handNumberField(el));
+    await press('b');
+    await until(() => outcomes(el) === 'B', 'the hand recorded by its key');
   });
 });
