@@ -382,7 +382,8 @@ export class BaccOperator extends LitElement {
       const active = this.shadowRoot!.activeElement;
       this.asked = { confirmation: confirming, focusBefore: active instanceof HTMLElement ? active : null };
       this.answeredYes = false;
-      this.actionButton('confirm')?.focus();
+      // On the safe answer, as History's Delete does: Enter, pressed out of habit, ends no shoe.
+      this.actionButton('cancel')?.focus();
     } else if (!confirming && this.asked) {
       this.returnFocus(this.asked.confirmation, this.asked.focusBefore);
       this.asked = null;

@@ -128,4 +128,18 @@ describe('<bacc-operator> for a pit clerk', () => {
     await press('b');
     await until(() => outcomes(el) === 'B', 'the hand recorded by its key');
   });
+
+  it('puts the focus on Cancel when it asks to start a new shoe, so Enter ends nothing', async () => {
+    const el = await mountOperator();
+    await newShoe(el);
+    const shoeId = el.desk.shoe!.id;
+    await press('s');
+    await el.updateComplete;
+    expect(focused(el)?.getAttribute('data-action')).to.equal('cancel');
+    await press('Enter');
+    await el.updateComplete;
+    expect(el.desk.confirming).to.equal(null);
+    expect(el.desk.shoe!.id).to.equal(shoeId);
+    expect(el.desk.shoeOpen).to.equal(true);
+  });
 });

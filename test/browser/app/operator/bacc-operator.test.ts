@@ -663,20 +663,25 @@ describe('<bacc-operator>', () => {
     expect((await storage.store.listShoes({ table: TABLE })).total).to.equal(1);
   });
 
-  it('moves the focus into the question and back to the next control after it', async () => {
+  it('moves the focus into the question, on its safe answer, and back to the next control after it', async () => {
     const el = await mountOperator();
     await newShoe(el);
     const focused = () => el.shadowRoot!.activeElement?.getAttribute('data-action');
     await press('e');
     await el.updateComplete;
-    expect(focused()).to.equal('confirm');
+    expect(focused()).to.equal('cancel');
     await press('Escape');
     await el.updateComplete;
     expect(focused()).to.equal('end-shoe');
     await press('e');
     await el.updateComplete;
-    expect(focused()).to.equal('confirm');
+    expect(focused()).to.equal('cancel');
+    // Enter, pressed out of habit, answers Cancel: the shoe stays open.
     await press('Enter');
+    await el.updateComplete;
+    expect(el.desk.shoeOpen).to.equal(true);
+    expect(focused()).to.equal('end-shoe');
+    await press('e', 'y');
     await until(() => !el.desk.shoeOpen, 'the shoe to end');
     await el.updateComplete;
     expect(focused()).to.equal('new-shoe');
