@@ -104,3 +104,24 @@ export function excerpt(text: string, length = EXCERPT_LENGTH): string {
   }
   return shown;
 }
+
+/**
+ * Why a table name is refused, in English, for logs and the command line (a page words the problem itself).
+ * @example nameProblemLogText({ kind: 'too-long', most: 60, length: 3000 }) // 'a table name may be at most 60 characters; this one has 3000'
+ */
+export function nameProblemLogText(problem: NameProblem): string {
+  switch (problem.kind) {
+    case 'empty':
+      return 'a table name needs at least one character other than white space';
+    case 'too-long':
+      return `a table name may be at most ${problem.most} characters; this one has ${problem.length}`;
+    case 'bidi-control':
+      return `character ${problem.position} is ${codePointText(problem.codePoint)}, which changes the direction of the text around it; a table name may not hold one`;
+    case 'invisible':
+      return `character ${problem.position} is ${codePointText(problem.codePoint)}, which shows as nothing; a table name may not hold one`;
+    case 'control':
+      return `character ${problem.position} is the control character ${codePointText(problem.codePoint)}; a table name may not hold one`;
+    case 'lone-surrogate':
+      return `character ${problem.position} is ${codePointText(problem.codeUnit)}, half of a character without its other half; a table name may not hold one`;
+  }
+}

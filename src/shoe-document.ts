@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { cardExcessLogText, ShoeCardCount, type Card, type CardExcess } from './cards.js';
 import { HandError, handProblemLogText, resolveCompleteHand, type HandProblem, type ResolvedHand, type Winner } from './hand.js';
 import { makeRules, RulesError, rulesProblemLogText, type RulesProblem, type TableRules } from './rules.js';
+import { excerpt, nameProblemLogText, normaliseTableName, type NameProblem } from './names.js';
 import { Shoe } from './shoe.js';
 import { shoeSeed } from './simulate.js';
 
@@ -193,8 +194,10 @@ export type ResultMismatch =
  * a field missing or of the wrong type, the wrong `format`, a value not among those allowed, too
  * short or too long (`unit` says what is counted), too small or too large, not a whole number,
  * not an ISO 8601 moment or not a day of the calendar; `invalid` carries the schema's own English
- * for a check this list does not name. Then the version, and each shoe: its id, rules and times,
- * each hand resolved again, the cards counted against the decks, and a seed against what it deals.
+ * for a check this list does not name (for logs: a page says only that the value is not valid).
+ * Then the version, and each shoe: its id, its table name (normaliseTableName), rules and times
+ * (none more than a day ahead of now), each hand resolved again, the cards counted against the
+ * decks, and a seed against what it deals. Values are kept whole; their words quote an `excerpt`.
  */
 export type ShoeDocumentProblem =
   | { kind: 'missing-field' }
@@ -209,6 +212,8 @@ export type ShoeDocumentProblem =
   | { kind: 'not-a-timestamp'; text: string }
   | { kind: 'no-such-day'; text: string }
   | { kind: 'invalid'; detail: string }
+  | { kind: 'bad-table-name'; problem: NameProblem }
+  | { kind: 'in-the-future'; text: string }
   | { kind: 'newer-version'; version: number; supported: number }
   | { kind: 'unknown-version'; version: number; supported: number }
   | { kind: 'duplicate-id'; id: string }
@@ -247,7 +252,8 @@ const CHOICES: Readonly<Record<string, readonly string[]>> = { outcome: OUTCOMES
 
 const total = v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(9)));
 const handSchema = v.looseObject({
-  cards: v.nullable(v.pipe(v.array(v.string()), v.minLength(4), v.maxLength(6))),
+  // A card is at most 3 characters (`10H`); 16 leaves room for spaces around it, and keeps a refusal's quote short.
+  cards: v.nullable(v.pipe(v.array(v.pipe(v.string(), v.maxLength(16))), v.minLength(4), v.maxLength(6))),
   outcome: v.picklist(OUTCOMES),
   playerPair: v.boolean(),
   bankerPair: v.boolean(),
@@ -286,12 +292,17 @@ const documentSchema = v.looseObject({
   shoes: v.pipe(v.array(shoeSchema), v.maxLength(100_000)),
 });
 
+/** How far ahead of now a shoe's times may be: clocks differ, but a shoe from next year is a wrong one (it would top the history for good). */
+const FUTURE_TOLERANCE_MS = 24 * 60 * 60 * 1000;
+
 /**
- * Reads a shoe export document: checks its shape with a schema, then resolves every hand that has
- * cards again by the rules and checks it states what the cards give. All or nothing.
+ * Reads a shoe export document: checks its shape with a schema, normalises each table name, then
+ * resolves every hand that has cards again by the rules and checks it states what the cards give.
+ * All or nothing.
+ * @param now the moment no shoe may start or end more than a day after
  * @throws ShoeDocumentError naming the first bad shoe, hand and field, and what is wrong there.
  */
-export function parseShoeDocument(input: unknown): ShoeDocument {
+export function parseShoeDocument(input: unknown, now: Date = new Date()): ShoeDocument {
   if (
     typeof input === 'object' &&
     input !== null &&
@@ -315,6 +326,14 @@ export function parseShoeDocument(input: unknown): ShoeDocument {
     const at = (place: Partial<ShoeDocumentPlace>): ShoeDocumentPlace => ({ ...NOWHERE, shoe: shoeIndex + 1, shoeId: shoe.id, ...place });
     if (ids.has(shoe.id)) throw new ShoeDocumentError({ kind: 'duplicate-id', id: shoe.id }, at({ field: 'id' }));
     ids.add(shoe.id);
+    const table = normaliseTableName(shoe.table);
+    if (!table.ok) throw new ShoeDocumentError({ kind: 'bad-table-name', problem: table.problem }, at({ field: 'table' }));
+    for (const field of ['startedAt', 'endedAt'] as const) {
+      const text = shoe[field];
+      if (text !== null && Date.parse(text) > now.getTime() + FUTURE_TOLERANCE_MS) {
+        throw new ShoeDocumentError({ kind: 'in-the-future', text }, at({ field }));
+      }
+    }
     let rules: TableRules;
     try {
       rules = makeRules(shoe.rules as Partial<TableRules>);
@@ -349,7 +368,7 @@ export function parseShoeDocument(input: unknown): ShoeDocument {
         );
       }
     }
-    return { ...shoe, rules, hands };
+    return { ...shoe, table: table.name, rules, hands };
   });
   return { ...result.output, format: SHOE_DOCUMENT_FORMAT, version: SHOE_DOCUMENT_VERSION, shoes };
 }
@@ -469,29 +488,29 @@ function schemaProblem(issue: v.GenericIssue, field: string | null): ShoeDocumen
   return { kind: 'invalid', detail: issue.message };
 }
 
-/** A document value as the schema's English writes it: `"text"`, `12`, `null`, `Object`. */
+/** A document value in plain English: `"text"` (an excerpt), `12`, `null`, `a list`, `nothing`. */
 function documentValueLogText(value: DocumentValue): string {
   switch (value.type) {
     case 'missing':
-      return 'undefined';
+      return 'nothing';
     case 'null':
       return 'null';
     case 'string':
-      return `"${value.text}"`;
+      return `"${excerpt(value.text)}"`;
     case 'number':
     case 'boolean':
       return String(value.value);
     case 'array':
-      return 'Array';
+      return 'a list';
     case 'object':
-      return 'Object';
+      return 'an object';
   }
 }
 
 /** "shoe 2 (id "…"), hand 5, outcome: ", or nothing for the document as a whole. */
 function placeLogText(where: ShoeDocumentPlace): string {
   const words: string[] = [];
-  if (where.shoe !== null) words.push(`shoe ${where.shoe}${where.shoeId !== null ? ` (id "${where.shoeId}")` : ''}`);
+  if (where.shoe !== null) words.push(`shoe ${where.shoe}${where.shoeId !== null ? ` (id "${excerpt(where.shoeId)}")` : ''}`);
   if (where.hand !== null) words.push(`hand ${where.hand}`);
   if (where.card !== null) words.push(`card ${where.card}`);
   if (where.field !== null) words.push(...where.field.split('.'));
@@ -500,43 +519,50 @@ function placeLogText(where: ShoeDocumentPlace): string {
 
 /**
  * A shoe document problem in English, for a ShoeDocumentError's message (logs and the CLI; a page
- * words the place and the problem itself). The schema's problems read as its own messages do.
+ * words the place and the problem itself, in the same words). Values are quoted as short excerpts.
  */
 function shoeDocumentLogText(problem: ShoeDocumentProblem, where: ShoeDocumentPlace): string {
-  return placeLogText(where) + problemLogText(problem, where);
+  return placeLogText(where) + problemLogText(problem);
 }
 
 /** What is wrong, in English, after the place. */
-function problemLogText(problem: ShoeDocumentProblem, where: ShoeDocumentPlace): string {
+function problemLogText(problem: ShoeDocumentProblem): string {
   switch (problem.kind) {
     case 'missing-field':
-      return `Invalid key: Expected "${where.field?.split('.').at(-1)}" but received undefined`;
+      return 'this field is missing';
     case 'wrong-type': {
-      const expected = { object: 'Object', array: 'Array', string: 'string', number: 'number', boolean: 'boolean' }[problem.expected];
-      return `Invalid type: Expected ${expected} but received ${documentValueLogText(problem.found)}`;
+      const expected = { object: 'an object', array: 'a list', string: 'text', number: 'a number', boolean: 'true or false' }[
+        problem.expected
+      ];
+      return `must be ${expected}, not ${documentValueLogText(problem.found)}`;
     }
     case 'wrong-format':
-      return `Invalid type: Expected "${problem.expected}" but received ${documentValueLogText(problem.found)}`;
+      return `must be "${problem.expected}", not ${documentValueLogText(problem.found)}: this is not a shoe export of the scoreboard`;
     case 'not-one-of': {
-      const choices = problem.allowed.map((choice) => `"${choice}"`).join(' | ');
-      return `Invalid type: Expected (${choices}) but received ${documentValueLogText(problem.found)}`;
+      const choices = problem.allowed.map((choice) => `"${choice}"`);
+      return `must be ${choices.slice(0, -1).join(', ')} or ${choices.at(-1)}, not ${documentValueLogText(problem.found)}`;
     }
     case 'too-short':
-      return `Invalid length: Expected >=${problem.least} but received ${problem.length}`;
+      if (problem.least === 1 && problem.unit === 'characters') return 'must not be empty';
+      return `must have at least ${problem.least} ${problem.unit}; it has ${problem.length}`;
     case 'too-long':
-      return `Invalid length: Expected <=${problem.most} but received ${problem.length}`;
+      return `may have at most ${problem.most} ${problem.unit}; it has ${problem.length}`;
     case 'too-small':
-      return `Invalid value: Expected >=${problem.least} but received ${problem.value}`;
+      return `must be at least ${problem.least}, not ${problem.value}`;
     case 'too-large':
-      return `Invalid value: Expected <=${problem.most} but received ${problem.value}`;
+      return `must be at most ${problem.most}, not ${problem.value}`;
     case 'not-whole-number':
-      return `Invalid integer: Received ${problem.value}`;
+      return `must be a whole number, not ${problem.value}`;
     case 'not-a-timestamp':
-      return `Invalid timestamp: Received "${problem.text}"`;
+      return `"${excerpt(problem.text)}" is not a date and time (ISO 8601, such as 2026-03-14T09:30:00Z)`;
     case 'no-such-day':
-      return `Invalid date: Received "${problem.text}", a day its month does not have`;
+      return `"${excerpt(problem.text)}" names a day its month does not have`;
     case 'invalid':
-      return problem.detail;
+      return `this value is not valid here (${excerpt(problem.detail, 200)})`;
+    case 'bad-table-name':
+      return nameProblemLogText(problem.problem);
+    case 'in-the-future':
+      return `"${excerpt(problem.text)}" is more than a day from now: a shoe cannot start or end in the future`;
     case 'newer-version':
       return `version ${problem.version} is newer than this program reads (${problem.supported}); update it`;
     case 'unknown-version':
@@ -544,9 +570,10 @@ function problemLogText(problem: ShoeDocumentProblem, where: ShoeDocumentPlace):
     case 'duplicate-id':
       return 'another shoe in the document has the same id';
     case 'bad-rules':
-      return rulesProblemLogText(problem.problem);
+      // A setting's value may be a long text: the words quote an excerpt of it, whatever its type.
+      return rulesProblemLogText({ ...problem.problem, value: excerpt(String(problem.problem.value)) });
     case 'ends-before-start':
-      return `the shoe ends before it starts (${problem.startedAt})`;
+      return `the shoe ends before it starts (${excerpt(problem.startedAt)})`;
     case 'totals-without-cards':
       return 'totals are given without cards';
     case 'hand-does-not-resolve':
@@ -558,8 +585,8 @@ function problemLogText(problem: ShoeDocumentProblem, where: ShoeDocumentPlace):
     case 'seed-on-recorded-shoe':
       return 'a recorded shoe has none (null); only a simulated shoe is dealt from a seed';
     case 'seed-mismatch':
-      return `not the hand seed "${problem.seed}" deals by these rules (a seeded shoe is the one its seed deals, in order)`;
+      return `not the hand seed "${excerpt(problem.seed)}" deals by these rules (a seeded shoe is the one its seed deals, in order)`;
     case 'seed-deals-fewer':
-      return `seed "${problem.seed}" deals only ${problem.dealt} hands by these rules (the cut card came out)`;
+      return `seed "${excerpt(problem.seed)}" deals only ${problem.dealt} hands by these rules (the cut card came out)`;
   }
 }

@@ -11,6 +11,7 @@ import { templates as operator } from './zh-Hans/operator.js';
 import { templates as storage } from './zh-Hans/storage.js';
 import { templates as consoleMessages } from './zh-Hans/console.js';
 import { templates as importRefusals } from './zh-Hans/import.js';
+import { templates as names } from './zh-Hans/names.js';
 
 export const templates = {
   ...common,
@@ -22,4 +23,5 @@ export const templates = {
   ...storage,
   ...consoleMessages,
   ...importRefusals,
+  ...names,
 };

@@ -181,7 +181,7 @@ describe('reading a shoe document strictly', () => {
 
   it('refuses a day that is not in the calendar, and reads a leap day', () => {
     expect(errorFor(document, (d) => (d.shoes[0].startedAt = '2026-02-30T10:00:00.000Z'))).toMatch(
-      /^shoe 1 .*startedAt: Invalid date: Received "2026-02-30T10:00:00.000Z", a day its month does not have/,
+      /^shoe 1 .*startedAt: "2026-02-30T10:00:00.000Z" names a day its month does not have/,
     );
     expect(errorFor(document, (d) => (d.shoes[1].endedAt = '2027-04-31T10:00:00Z'))).toMatch(
       /^shoe 2 .*endedAt: .*a day its month does not have/,
@@ -189,10 +189,11 @@ describe('reading a shoe document strictly', () => {
     const leap = structuredClone(document);
     leap.shoes[0]!.startedAt = '2028-02-29T10:00:00.000Z';
     leap.shoes[0]!.endedAt = '2028-02-29T11:00:00.000Z';
-    expect(parseShoeDocument(leap).shoes[0]!.startedAt).toBe('2028-02-29T10:00:00.000Z');
+    // Read as if in 2030: a shoe may not start in the future.
+    expect(parseShoeDocument(leap, new Date('2030-01-01T00:00:00Z')).shoes[0]!.startedAt).toBe('2028-02-29T10:00:00.000Z');
     // Year 0 is a leap year in the proleptic calendar (Date.UTC would read it as 1900).
     leap.shoes[0]!.startedAt = '0000-02-29T10:00:00.000Z';
-    expect(parseShoeDocument(leap).shoes[0]!.startedAt).toBe('0000-02-29T10:00:00.000Z');
+    expect(parseShoeDocument(leap, new Date('2030-01-01T00:00:00Z')).shoes[0]!.startedAt).toBe('0000-02-29T10:00:00.000Z');
   });
 
   it('refuses a shoe that ends before it starts', () => {
@@ -267,7 +268,7 @@ describe('what a refusal carries besides its message', () => {
     const rules = refusal((d) => delete d.shoes[1].rules.decks);
     expect(rules.where).toEqual({ ...second, field: 'rules.decks' });
     expect(rules.problem).toEqual({ kind: 'missing-field' });
-    expect(rules.message).toBe('shoe 2 (id "simulated:kinds#2"), rules, decks: Invalid key: Expected "decks" but received undefined');
+    expect(rules.message).toBe('shoe 2 (id "simulated:kinds#2"), rules, decks: this field is missing');
     // A shoe whose id is not text is named by its place alone.
     expect(refusal((d) => (d.shoes[0].id = 12)).where).toEqual({ ...nowhere, shoe: 1, field: 'id' });
   });
@@ -406,5 +407,83 @@ describe('what a refusal carries besides its message', () => {
     });
     expect(error.where).toEqual({ ...first, hand: 2, field: 'cards' });
     expect(error.problem).toEqual({ kind: 'too-many-cards', excess: { of: 'card', card: '9H', rank: '9', decks: 1, limit: 1 } });
+  });
+});
+
+describe('bad input at the import door', () => {
+  const document = simulated('door', 1);
+  const now = new Date('2026-12-01T12:00:00.000Z');
+
+  function refusal(change: (copy: Record<string, any>) => void): ShoeDocumentError {
+    const copy = structuredClone(document) as Record<string, any>;
+    change(copy);
+    try {
+      parseShoeDocument(copy, now);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ShoeDocumentError);
+      return error as ShoeDocumentError;
+    }
+    throw new Error('the changed document was accepted');
+  }
+
+  it('refuses a table name that pretends to be another, naming the shoe and the field', () => {
+    const reversed = refusal((d) => (d.shoes[0].table = '\u202Eelbat-ynnuf\u202C'));
+    expect(reversed.where).toMatchObject({ shoe: 1, shoeId: 'simulated:door', field: 'table' });
+    expect(reversed.problem).toEqual({ kind: 'bad-table-name', problem: { kind: 'bidi-control', codePoint: 0x202e, position: 1 } });
+    expect(reversed.message).toMatch(/^shoe 1 \(id "simulated:door"\), table: character 1 is U\+202E, which changes the direction/);
+    expect(refusal((d) => (d.shoes[0].table = 'Imp\u200Borted')).problem).toMatchObject({ problem: { kind: 'invisible' } });
+    expect(refusal((d) => (d.shoes[0].table = 'bad\uD800name')).problem).toMatchObject({ problem: { kind: 'lone-surrogate' } });
+    expect(refusal((d) => (d.shoes[0].table = '   ')).problem).toEqual({ kind: 'bad-table-name', problem: { kind: 'empty' } });
+  });
+
+  it('stores a table name that normalises in its normal form', () => {
+    const copy = structuredClone(document);
+    copy.shoes[0]!.table = '  Cafe\u0301\u00A0 7 ';
+    expect(parseShoeDocument(copy, now).shoes[0]!.table).toBe('Café 7');
+  });
+
+  it('refuses a start or an end more than a day after now, and takes one within the day', () => {
+    const year9999 = refusal((d) => (d.shoes[0].startedAt = '9999-01-01T00:00:00.000Z'));
+    expect(year9999.where).toMatchObject({ shoe: 1, field: 'startedAt' });
+    expect(year9999.problem).toEqual({ kind: 'in-the-future', text: '9999-01-01T00:00:00.000Z' });
+    expect(year9999.message).toMatch(/startedAt: "9999-01-01T00:00:00.000Z" is more than a day from now/);
+    const late = refusal((d) => {
+      d.shoes[0].startedAt = '2026-12-01T00:00:00.000Z';
+      d.shoes[0].endedAt = '2026-12-02T12:00:01.000Z';
+    });
+    expect(late.where.field).toBe('endedAt');
+    const copy = structuredClone(document);
+    copy.shoes[0]!.startedAt = '2026-12-02T11:00:00.000Z';
+    copy.shoes[0]!.endedAt = '2026-12-02T12:00:00.000Z';
+    expect(parseShoeDocument(copy, now).shoes).toHaveLength(1);
+  });
+
+  it('quotes at most a short excerpt of a huge value in its message', () => {
+    const huge = 'x'.repeat(1_000_000);
+    const messages = [
+      refusal((d) => (d.shoes[0].id = huge)).message,
+      refusal((d) => {
+        d.shoes[0].id = huge;
+        d.shoes[0].hands[0].outcome = 'X';
+      }).message,
+      refusal((d) => (d.shoes[0].hands[0].outcome = huge)).message,
+      refusal((d) => (d.shoes[0].startedAt = huge)).message,
+      refusal((d) => (d.shoes[0].hands[0].cards[0] = huge)).message,
+      refusal((d) => (d.format = huge)).message,
+      refusal((d) => (d.shoes[0].table = huge)).message,
+    ];
+    for (const message of messages) expect(message.length, message.slice(0, 300)).toBeLessThan(300);
+    expect(messages[1]).toContain(`(id "${'x'.repeat(40)}…")`);
+  });
+
+  it('says what is wrong in plain words, not the schema’s', () => {
+    expect(refusal((d) => delete d.format).message).toBe('format: this field is missing');
+    expect(refusal((d) => (d.shoes[0].hands[0].natural = 'yes')).message).toMatch(/natural: must be true or false, not "yes"$/);
+    expect(refusal((d) => (d.shoes[0].hands[0].outcome = 'X')).message).toMatch(/outcome: must be "B", "P" or "T", not "X"$/);
+    expect(refusal((d) => (d.shoes[0].hands[0].playerTotal = 12)).message).toMatch(/playerTotal: must be at most 9, not 12$/);
+    expect(refusal((d) => (d.shoes[0].hands[0].cards = ['9H'])).message).toMatch(/cards: must have at least 4 cards; it has 1$/);
+    expect(refusal((d) => (d.shoes[0].id = '')).message).toMatch(/id: must have at least 1 characters; it has 0$|id: must not be empty$/);
+    for (const change of [(d: Record<string, any>) => delete d.format, (d: Record<string, any>) => (d.shoes = 'x')])
+      expect(refusal(change).message).not.toMatch(/Invalid|Expected|received/);
   });
 });

@@ -2,13 +2,16 @@
  * Why an import file is not a valid shoe export, in words for the screen. parseShoeDocument reports
  * where (ShoeDocumentPlace) and what (ShoeDocumentProblem, with the HandProblem, RulesProblem or
  * CardExcess behind it); this module alone words them, each sentence through msg(), so they follow
- * the page's language. In English they read exactly as the error's own message, which the `bacc`
- * command prints. Simplified Chinese: components/locales/zh-Hans/import.ts.
+ * the page's language, in plain words (not the schema's), quoting long values as a short excerpt. In
+ * English they read exactly as the error's own message, which the `bacc` command prints (except for a
+ * check the kinds do not name, where the log adds the schema's English). Simplified Chinese:
+ * components/locales/zh-Hans/import.ts, and names.ts for a refused table name.
  */
 import { msg, str } from '@lit/localize';
 import type { CardExcess } from '../../../src/cards.js';
 import type { HandProblem, Winner } from '../../../src/hand.js';
 import type { RulesProblem } from '../../../src/rules.js';
+import { codePointText, excerpt, type NameProblem } from '../../../src/names.js';
 import { sideName } from '../../internal/messages.js';
 import type {
   DocumentValue,
@@ -88,7 +91,8 @@ function fieldName(name: string): string {
 function placeText(where: ShoeDocumentPlace): string | null {
   const parts: string[] = [];
   if (where.shoe !== null) {
-    const { shoe, shoeId } = where;
+    const { shoe } = where;
+    const shoeId = where.shoeId === null ? null : excerpt(where.shoeId);
     parts.push(
       shoeId === null
         ? msg(str`shoe ${shoe}`, { id: 'import-at-shoe' })
@@ -108,15 +112,15 @@ function placeText(where: ShoeDocumentPlace): string | null {
   return parts.reduce((outer, inner) => msg(str`${outer}, ${inner}`, { id: 'import-at-within' }));
 }
 
-/** A value as the file has it, written as the schema's English writes it: `"text"`, `12`, `null`, `Object`. */
+/** A value as the file has it: `"text"` (an excerpt), `12`, `null`, `a list`, `nothing`. */
 function valueText(value: DocumentValue): string {
   switch (value.type) {
     case 'missing':
-      return msg('undefined', { id: 'import-value-missing' });
+      return msg('nothing', { id: 'import-value-missing' });
     case 'null':
       return msg('null', { id: 'import-value-null' });
     case 'string': {
-      const text = value.text;
+      const text = excerpt(value.text);
       return msg(str`"${text}"`, { id: 'import-value-text' });
     }
     case 'number':
@@ -124,9 +128,9 @@ function valueText(value: DocumentValue): string {
     case 'boolean':
       return booleanText(value.value);
     case 'array':
-      return msg('Array', { id: 'import-value-array' });
+      return msg('a list', { id: 'import-value-array' });
     case 'object':
-      return msg('Object', { id: 'import-value-object' });
+      return msg('an object', { id: 'import-value-object' });
   }
 }
 
@@ -136,7 +140,7 @@ function booleanText(value: boolean): string {
 
 /** A rules setting's value, as `String()` writes it (and as the RulesError's message has it). */
 function settingValueText(value: unknown): string {
-  const text = String(value);
+  const text = excerpt(String(value));
   if (typeof value === 'boolean') return booleanText(value);
   if (value === null) return msg('null', { id: 'import-value-null' });
   if (value === undefined) return msg('undefined', { id: 'import-value-missing' });
@@ -147,15 +151,15 @@ function settingValueText(value: unknown): string {
 function typeText(expected: 'object' | 'array' | 'string' | 'number' | 'boolean'): string {
   switch (expected) {
     case 'object':
-      return msg('Object', { id: 'import-type-object' });
+      return msg('an object', { id: 'import-type-object' });
     case 'array':
-      return msg('Array', { id: 'import-type-array' });
+      return msg('a list', { id: 'import-type-array' });
     case 'string':
-      return msg('string', { id: 'import-type-string' });
+      return msg('text', { id: 'import-type-string' });
     case 'number':
-      return msg('number', { id: 'import-type-number' });
+      return msg('a number', { id: 'import-type-number' });
     case 'boolean':
-      return msg('boolean', { id: 'import-type-boolean' });
+      return msg('true or false', { id: 'import-type-boolean' });
   }
 }
 
@@ -164,24 +168,68 @@ function lengthText(bound: 'least' | 'most', limit: number, length: number, unit
   if (bound === 'least') {
     switch (unit) {
       case 'characters':
-        return msg(str`Invalid length: Expected >=${limit} but received ${length}`, { id: 'import-length-min-characters' });
+        return limit === 1
+          ? msg('must not be empty', { id: 'import-empty' })
+          : msg(str`must have at least ${limit} characters; it has ${length}`, { id: 'import-length-min-characters' });
       case 'shoes':
-        return msg(str`Invalid length: Expected >=${limit} but received ${length}`, { id: 'import-length-min-shoes' });
+        return msg(str`must have at least ${limit} shoes; it has ${length}`, { id: 'import-length-min-shoes' });
       case 'hands':
-        return msg(str`Invalid length: Expected >=${limit} but received ${length}`, { id: 'import-length-min-hands' });
+        return msg(str`must have at least ${limit} hands; it has ${length}`, { id: 'import-length-min-hands' });
       case 'cards':
-        return msg(str`Invalid length: Expected >=${limit} but received ${length}`, { id: 'import-length-min-cards' });
+        return msg(str`must have at least ${limit} cards; it has ${length}`, { id: 'import-length-min-cards' });
     }
   }
   switch (unit) {
     case 'characters':
-      return msg(str`Invalid length: Expected <=${limit} but received ${length}`, { id: 'import-length-max-characters' });
+      return msg(str`may have at most ${limit} characters; it has ${length}`, { id: 'import-length-max-characters' });
     case 'shoes':
-      return msg(str`Invalid length: Expected <=${limit} but received ${length}`, { id: 'import-length-max-shoes' });
+      return msg(str`may have at most ${limit} shoes; it has ${length}`, { id: 'import-length-max-shoes' });
     case 'hands':
-      return msg(str`Invalid length: Expected <=${limit} but received ${length}`, { id: 'import-length-max-hands' });
+      return msg(str`may have at most ${limit} hands; it has ${length}`, { id: 'import-length-max-hands' });
     case 'cards':
-      return msg(str`Invalid length: Expected <=${limit} but received ${length}`, { id: 'import-length-max-cards' });
+      return msg(str`may have at most ${limit} cards; it has ${length}`, { id: 'import-length-max-cards' });
+  }
+}
+
+/**
+ * Why a table name is refused, in the page's language (the kiosk's URL and an import both say it).
+ * @example nameProblemText({ kind: 'too-long', most: 60, length: 3000 }) // 'a table name may be at most 60 characters; this one has 3000'
+ */
+export function nameProblemText(problem: NameProblem): string {
+  switch (problem.kind) {
+    case 'empty':
+      return msg('a table name needs at least one character other than white space', { id: 'name-empty' });
+    case 'too-long': {
+      const { most, length } = problem;
+      return msg(str`a table name may be at most ${most} characters; this one has ${length}`, { id: 'name-too-long' });
+    }
+    case 'bidi-control': {
+      const { position } = problem;
+      const character = codePointText(problem.codePoint);
+      return msg(
+        str`character ${position} is ${character}, which changes the direction of the text around it; a table name may not hold one`,
+        { id: 'name-bidi-control' },
+      );
+    }
+    case 'invisible': {
+      const { position } = problem;
+      const character = codePointText(problem.codePoint);
+      return msg(str`character ${position} is ${character}, which shows as nothing; a table name may not hold one`, {
+        id: 'name-invisible',
+      });
+    }
+    case 'control': {
+      const { position } = problem;
+      const character = codePointText(problem.codePoint);
+      return msg(str`character ${position} is the control character ${character}; a table name may not hold one`, { id: 'name-control' });
+    }
+    case 'lone-surrogate': {
+      const { position } = problem;
+      const character = codePointText(problem.codeUnit);
+      return msg(str`character ${position} is ${character}, half of a character without its other half; a table name may not hold one`, {
+        id: 'name-lone-surrogate',
+      });
+    }
   }
 }
 
@@ -326,27 +374,25 @@ function mismatchText(cardList: readonly string[], result: ResultMismatch): stri
 /** What is wrong at the place named before it. */
 function problemText(problem: ShoeDocumentProblem, where: ShoeDocumentPlace): string {
   switch (problem.kind) {
-    case 'missing-field': {
-      const field = fieldName(where.field?.split('.').at(-1) ?? '');
-      return msg(str`Invalid key: Expected "${field}" but received undefined`, { id: 'import-missing-field' });
-    }
+    case 'missing-field':
+      return msg('this field is missing', { id: 'import-missing-field' });
     case 'wrong-type': {
       const expected = typeText(problem.expected);
       const found = valueText(problem.found);
-      return msg(str`Invalid type: Expected ${expected} but received ${found}`, { id: 'import-wrong-type' });
+      return msg(str`must be ${expected}, not ${found}`, { id: 'import-wrong-type' });
     }
     case 'wrong-format': {
       const expected = problem.expected;
       const found = valueText(problem.found);
-      return msg(str`Invalid type: Expected "${expected}" but received ${found}`, { id: 'import-wrong-format' });
+      return msg(str`must be "${expected}", not ${found}: this is not a shoe export of the scoreboard`, { id: 'import-wrong-format' });
     }
     case 'not-one-of': {
       const found = valueText(problem.found);
-      const choices = `(${problem.allowed.map((choice) => `"${choice}"`).join(' | ')})`;
-      if (where.field === 'outcome')
-        return msg(str`Invalid type: Expected ${choices} but received ${found}`, { id: 'import-not-an-outcome' });
-      if (where.field === 'source') return msg(str`Invalid type: Expected ${choices} but received ${found}`, { id: 'import-not-a-source' });
-      return msg(str`Invalid type: Expected ${choices} but received ${found}`, { id: 'import-not-one-of' });
+      const quoted = problem.allowed.map((choice) => `"${choice}"`);
+      const choices = `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`;
+      if (where.field === 'outcome') return msg(str`must be ${choices}, not ${found}`, { id: 'import-not-an-outcome' });
+      if (where.field === 'source') return msg(str`must be ${choices}, not ${found}`, { id: 'import-not-a-source' });
+      return msg(str`must be ${choices}, not ${found}`, { id: 'import-not-one-of' });
     }
     case 'too-short':
       return lengthText('least', problem.least, problem.length, problem.unit);
@@ -354,28 +400,32 @@ function problemText(problem: ShoeDocumentProblem, where: ShoeDocumentPlace): st
       return lengthText('most', problem.most, problem.length, problem.unit);
     case 'too-small': {
       const { least, value } = problem;
-      return msg(str`Invalid value: Expected >=${least} but received ${value}`, { id: 'import-value-min' });
+      return msg(str`must be at least ${least}, not ${value}`, { id: 'import-value-min' });
     }
     case 'too-large': {
       const { most, value } = problem;
-      return msg(str`Invalid value: Expected <=${most} but received ${value}`, { id: 'import-value-max' });
+      return msg(str`must be at most ${most}, not ${value}`, { id: 'import-value-max' });
     }
     case 'not-whole-number': {
       const value = problem.value;
-      return msg(str`Invalid integer: Received ${value}`, { id: 'import-not-whole-number' });
+      return msg(str`must be a whole number, not ${value}`, { id: 'import-not-whole-number' });
     }
     case 'not-a-timestamp': {
-      const text = problem.text;
-      return msg(str`Invalid timestamp: Received "${text}"`, { id: 'import-not-a-timestamp' });
+      const text = excerpt(problem.text);
+      return msg(str`"${text}" is not a date and time (ISO 8601, such as 2026-03-14T09:30:00Z)`, { id: 'import-not-a-timestamp' });
     }
     case 'no-such-day': {
-      const text = problem.text;
-      return msg(str`Invalid date: Received "${text}", a day its month does not have`, { id: 'import-no-such-day' });
+      const text = excerpt(problem.text);
+      return msg(str`"${text}" names a day its month does not have`, { id: 'import-no-such-day' });
     }
-    case 'invalid': {
-      // The schema's own English for a check the kinds do not name: other languages say only that the value is not valid.
-      const detail = problem.detail;
-      return msg(str`${detail}`, { id: 'import-invalid' });
+    case 'invalid':
+      // A check the kinds do not name: the schema's English stays in the error's message, for logs.
+      return msg('this value is not valid here', { id: 'import-invalid' });
+    case 'bad-table-name':
+      return nameProblemText(problem.problem);
+    case 'in-the-future': {
+      const text = excerpt(problem.text);
+      return msg(str`"${text}" is more than a day from now: a shoe cannot start or end in the future`, { id: 'import-in-the-future' });
     }
     case 'newer-version': {
       const { version, supported } = problem;
@@ -390,7 +440,7 @@ function problemText(problem: ShoeDocumentProblem, where: ShoeDocumentPlace): st
     case 'bad-rules':
       return rulesProblemText(problem.problem);
     case 'ends-before-start': {
-      const startedAt = problem.startedAt;
+      const startedAt = excerpt(problem.startedAt);
       return msg(str`the shoe ends before it starts (${startedAt})`, { id: 'import-ends-before-start' });
     }
     case 'totals-without-cards':
@@ -404,13 +454,14 @@ function problemText(problem: ShoeDocumentProblem, where: ShoeDocumentPlace): st
     case 'seed-on-recorded-shoe':
       return msg('a recorded shoe has none (null); only a simulated shoe is dealt from a seed', { id: 'import-seed-on-recorded-shoe' });
     case 'seed-mismatch': {
-      const seed = problem.seed;
+      const seed = excerpt(problem.seed);
       return msg(str`not the hand seed "${seed}" deals by these rules (a seeded shoe is the one its seed deals, in order)`, {
         id: 'import-seed-mismatch',
       });
     }
     case 'seed-deals-fewer': {
-      const { seed, dealt } = problem;
+      const { dealt } = problem;
+      const seed = excerpt(problem.seed);
       return msg(str`seed "${seed}" deals only ${dealt} hands by these rules (the cut card came out)`, { id: 'import-seed-deals-fewer' });
     }
   }

@@ -78,7 +78,9 @@ export const templates: Record<string, unknown> = {
   'import-not-whole-number': str`应为整数，实际为 ${0}`,
   'import-not-a-timestamp': str`不是有效的时间：“${0}”`,
   'import-no-such-day': str`日期无效：“${0}”，该月没有这一天`,
-  'import-invalid': '值无效',
+  'import-invalid': '此处的值无效',
+  'import-empty': '不能为空',
+  'import-in-the-future': str`“${0}”比现在晚一天以上：牌靴不能在将来开始或结束`,
 
   // The version, the shoe and its hands
   'import-newer-version': str`文件版本 ${0} 比本程序能读取的版本（${1}）新；请更新记分牌`,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { handProblemText, rulesProblemText, shoeDocumentErrorText } from '../../../../components/app/history/import-words.js';
+import {
+  handProblemText,
+  nameProblemText,
+  rulesProblemText,
+  shoeDocumentErrorText,
+} from '../../../../components/app/history/import-words.js';
+import { nameProblemLogText, normaliseTableName, type NameProblem } from '../../../../src/names.js';
 import { handProblemLogText, resolveCompleteHand, HandError } from '../../../../src/hand.js';
 import { makeRules, rulesProblemLogText, RulesError, type TableRules } from '../../../../src/rules.js';
 import {
@@ -68,6 +74,9 @@ function hostileDocuments(): ShoeDocumentError[] {
     ['9H', '2C', 'KD'],
     ['9H', '2C', 'KD', '5S', '3H', '4D', '5C'],
     'y'.repeat(201),
+    '9999-01-01T00:00:00.000Z',
+    '\u202Etable',
+    'z'.repeat(1_000_000),
   );
   const paths: (string | number)[][] = [['format'], ['version'], ['shoes'], ['shoes', 0], ['shoes', 1, 'hands', 3]];
   for (const field of ['id', 'table', 'source', 'seed', 'startedAt', 'endedAt', 'rules', 'hands']) paths.push(['shoes', 1, field]);
@@ -129,6 +138,8 @@ describe('import-words (English)', () => {
       'not-whole-number',
       'not-a-timestamp',
       'no-such-day',
+      'bad-table-name',
+      'in-the-future',
       'newer-version',
       'unknown-version',
       'duplicate-id',
@@ -196,12 +207,41 @@ describe('import-words (English)', () => {
     }
   });
 
-  it('shows the schema’s own words for a check it has no kind for', () => {
+  it('says in plain words that a value is not valid for a check it has no kind for, leaving the schema’s English to the log', () => {
     const error = new ShoeDocumentError(
       { kind: 'invalid', detail: 'Invalid email: Received "x"' },
       { shoe: 1, shoeId: 'a', hand: null, card: null, field: 'table' },
     );
-    expect(shoeDocumentErrorText(error)).toBe('shoe 1 (id "a"), table: Invalid email: Received "x"');
-    expect(error.message).toBe('shoe 1 (id "a"), table: Invalid email: Received "x"');
+    expect(shoeDocumentErrorText(error)).toBe('shoe 1 (id "a"), table: this value is not valid here');
+    expect(error.message).toBe('shoe 1 (id "a"), table: this value is not valid here (Invalid email: Received "x")');
+  });
+
+  it('says what is wrong in plain words, never in the schema’s (“Invalid key: Expected …”)', () => {
+    for (const error of errors)
+      expect(shoeDocumentErrorText(error)).not.toMatch(/Invalid (key|type|length|value|integer|timestamp|date)|Expected|received/);
+    const missing = refusal((copy) => put(copy, ['format'], undefined))!;
+    expect(shoeDocumentErrorText(missing)).toBe('format: this field is missing');
+  });
+
+  it('quotes at most a short excerpt of a million-character value', () => {
+    const huge = 'z'.repeat(1_000_000);
+    const hostile = errors.filter((error) => error.message.includes('z'.repeat(40)));
+    expect(hostile.length).toBeGreaterThan(5);
+    for (const error of hostile) {
+      expect(shoeDocumentErrorText(error).length).toBeLessThan(300);
+      expect(shoeDocumentErrorText(error)).toContain(`${'z'.repeat(40)}…`);
+    }
+    const id = refusal((copy) => put(copy, ['shoes', 0, 'id'], huge))!;
+    expect(shoeDocumentErrorText(id)).toBe(`shoe 1 (id "${'z'.repeat(40)}…"), id: may have at most 200 characters; it has 1000000`);
+  });
+
+  it('words every reason a table name is refused as its log text does', () => {
+    const problems: NameProblem[] = ['', 'x'.repeat(61), '\u202Ea', 'a\u200B', 'a\u0007', 'a\uD800'].map((text) => {
+      const result = normaliseTableName(text);
+      if (result.ok) throw new Error(`${text} accepted`);
+      return result.problem;
+    });
+    expect(new Set(problems.map((problem) => problem.kind)).size).toBe(6);
+    for (const problem of problems) expect(nameProblemText(problem)).toBe(nameProblemLogText(problem));
   });
 });

@@ -1,0 +1,16 @@
+/**
+ * Simplified Chinese for why a table name is refused (nameProblemText in
+ * components/app/history/import-words.ts: the kiosk's URL and an import both say it), and for the
+ * kiosk's refusal of an unusable `table`, by msg() id. `${0}`, `${1}`… stand for the English
+ * template's values in order.
+ */
+import { str } from '@lit/localize';
+
+export const templates: Record<string, unknown> = {
+  'name-empty': '牌桌名称至少要有一个空白以外的字符',
+  'name-too-long': str`牌桌名称最多 ${0} 个字符；此名称有 ${1} 个`,
+  'name-bidi-control': str`第 ${0} 个字符是 ${1}，它会改变周围文字的方向；牌桌名称不能包含此类字符`,
+  'name-invisible': str`第 ${0} 个字符是 ${1}，它不显示任何内容；牌桌名称不能包含此类字符`,
+  'name-control': str`第 ${0} 个字符是控制字符 ${1}；牌桌名称不能包含此类字符`,
+  'name-lone-surrogate': str`第 ${0} 个字符是 ${1}，是缺少另一半的半个字符；牌桌名称不能包含此类字符`,
+};
