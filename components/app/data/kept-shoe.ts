@@ -29,6 +29,8 @@ export interface KeptShoeOptions {
    * is ended, so it is never mistaken for the shoe in play. Default: every open shoe of the table and origin.
    */
   resumable?: (shoe: ShoeRecord) => boolean;
+  /** Another window took the table from this one: whatever the host remembers of its own actions is void. */
+  onTableLost?: () => void;
 }
 
 /**
@@ -55,7 +57,9 @@ export class KeptShoeController implements ReactiveController {
   private lookedForShoe = false;
   /** The table's open shoe is being read: the screen keeps what it showed (the other window's shoe after a takeover). */
   private lookingForShoe = false;
-  /** Counts the host's departures: a take-up begun before one stops there. */
+  /** The table's newest shoe of this origin, ended, as found when no open shoe was (after a reload): the one `reopenLastShoe` opens. */
+  private lastEnded: ShoeRecord | null = null;
+  /** Counts the host's departures (and lost tables): a take-up begun before one stops there. */
   private departures = 0;
   private readyPromise: Promise<void>;
   private markReady!: () => void;
@@ -98,6 +102,7 @@ export class KeptShoeController implements ReactiveController {
       origin: options.origin,
       onHeld: () => this.tableHeld(),
       onHeldElsewhere: () => void this.follower.refresh(),
+      onLost: () => this.tableLost(),
     });
     this.connection = new StorageConnectionController<KeptShoeStore>(host, {
       ...(options.store ? { store: options.store } : {}),
@@ -147,6 +152,18 @@ export class KeptShoeController implements ReactiveController {
     return this.keeper.unsaved;
   }
 
+  /** The stored shoe was deleted or changed elsewhere (a write refused as a conflict): nothing more can be written to it. */
+  get stranded(): boolean {
+    return this.keeper.stranded;
+  }
+
+  /** An ended shoe can be opened again: the shoe on screen, or, with none, the table's last one found ended. */
+  get reopenable(): boolean {
+    if (!this.ready || this.keeper.stranded) return false;
+    const shoe = this.keeper.shoe;
+    return shoe ? shoe.endedAt !== null : this.lastEnded !== null;
+  }
+
   /** Why the last write failed, until a write succeeds. */
   get problem(): KeeperProblem | null {
     return this.keeper.problem;
@@ -190,6 +207,7 @@ export class KeptShoeController implements ReactiveController {
 
   /** Starts a new shoe. Resolves true once written, false when kept in memory for a retry. */
   startShoe(shoe: ShoeRecord): Promise<boolean> {
+    this.lastEnded = null;
     return this.change(() => this.keeper.startShoe(shoe));
   }
 
@@ -211,6 +229,27 @@ export class KeptShoeController implements ReactiveController {
   /** Ends the shoe now. */
   endShoe(): Promise<boolean> {
     return this.change(() => this.keeper.endShoe(new Date().toISOString()));
+  }
+
+  /**
+   * Opens the ended shoe on screen again, or, with none (after a reload), the table's last shoe, found
+   * ended when the stored shoes were read. The store refuses (a conflict) once a newer shoe was started.
+   * @throws RangeError when there is no ended shoe to open.
+   */
+  reopenShoe(): Promise<boolean> {
+    return this.change(() => {
+      if (!this.keeper.shoe && this.lastEnded) this.keeper.resume(this.lastEnded);
+      this.lastEnded = null;
+      return this.keeper.reopenShoe();
+    });
+  }
+
+  /**
+   * Takes the table from the window that keeps it (see TableLockController.takeOver): that window
+   * keeps nothing from then on, and this one reads the shoe as stored and records it.
+   */
+  takeOver(): void {
+    this.lock.takeOver();
   }
 
   private async change(change: () => Promise<boolean>): Promise<boolean> {
@@ -239,6 +278,19 @@ export class KeptShoeController implements ReactiveController {
       // A reopened shoe is told as an end: followers read its summary's `endedAt` again, now null.
       change: change.kind === 'replace' ? 'correct' : change.kind === 'reopen' ? 'end' : change.kind,
     });
+  }
+
+  /** Another window took the table: nothing kept here is written, ever; back in line, the stored shoe is read afresh. */
+  private tableLost(): void {
+    this.departures++;
+    this.lastEnded = null;
+    void this.keeper.release();
+    if (this.lookedForShoe) {
+      this.lookedForShoe = false;
+      this.readyPromise = new Promise((resolve) => (this.markReady = resolve));
+    }
+    this.options.onTableLost?.();
+    this.host.requestUpdate();
   }
 
   private tableHeld(): void {
@@ -287,6 +339,10 @@ export class KeptShoeController implements ReactiveController {
       if (stored && this.connection.store === store && !this.keeper.shoe && this.lock.held) {
         this.keeper.resume(stored);
         if (this.options.resumable && !this.options.resumable(stored)) await this.keeper.endShoe(new Date().toISOString());
+      } else if (!stored && this.options.origin === 'console') {
+        // The clerk may reopen the shoe ended before the reload: the table's newest shoe, if it is ended.
+        const last = await store.latestShoe({ table: this.options.table(), origin: this.options.origin });
+        this.lastEnded = last && last.endedAt !== null ? last : null;
       }
     } catch (error) {
       this.readError = error;

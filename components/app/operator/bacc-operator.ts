@@ -489,7 +489,9 @@ export class BaccOperator extends LitElement {
         ? msg('Simulated shoe', { id: 'operator-simulated-shoe' })
         : msg('Recording', { id: 'operator-recording' });
     const correcting = desk.correcting === null ? '' : msg(str` — correcting hand ${desk.correcting + 1}`, { id: 'operator-correcting' });
-    return msg(str`${kind}: ${count} hands${correcting}`, { id: 'operator-shoe-state' });
+    return count === 1
+      ? msg(str`${kind}: 1 hand${correcting}`, { id: 'operator-shoe-state-one' })
+      : msg(str`${kind}: ${count} hands${correcting}`, { id: 'operator-shoe-state' });
   }
 
   private renderConfirmation() {

@@ -26,11 +26,12 @@ function refusalText(refusal: CardRefusal): string {
     }
     case 'too-many': {
       const { decks, limit, card, rank } = refusal;
+      // "this 8-deck shoe", not "a 8-deck shoe": no article to agree with the number.
       return refusal.of === 'card'
-        ? msg(str`a ${decks}-deck shoe holds only ${limit} ${card}; that many are already recorded in this shoe`, {
+        ? msg(str`this ${decks}-deck shoe holds only ${limit} ${card}, and that many are already recorded in it`, {
             id: 'console-card-too-many',
           })
-        : msg(str`a ${decks}-deck shoe holds only ${limit} cards of rank ${rank}; that many are already recorded in this shoe`, {
+        : msg(str`this ${decks}-deck shoe holds only ${limit} cards of rank ${rank}, and that many are already recorded in it`, {
             id: 'console-card-too-many-rank',
           });
     }
@@ -129,7 +130,9 @@ export function consoleNewsText(news: ConsoleNews): string {
       return msg('Correction cancelled.', { id: 'console-correction-cancelled' });
     case 'shoe-ended': {
       const { hands } = news;
-      return msg(str`Shoe ended after ${hands} hands.`, { id: 'console-shoe-ended' });
+      return hands === 1
+        ? msg('Shoe ended after 1 hand.', { id: 'console-shoe-ended-one' })
+        : msg(str`Shoe ended after ${hands} hands.`, { id: 'console-shoe-ended' });
     }
     case 'recorded': {
       const { hand } = news;

@@ -34,6 +34,7 @@ export const templates: Record<string, unknown> = {
   'console-correcting': str`正在更正第 ${0} 局：请按结果或按牌重新输入，或按 Esc 取消。`,
   'console-correction-cancelled': '已取消更正。',
   'console-shoe-ended': str`牌靴已结束，共 ${0} 局。`,
+  'console-shoe-ended-one': '牌靴已结束，共 1 局。',
   'console-recorded': str`第 ${0} 局已记录。`,
   'console-recorded-unsaved': str`第 ${0} 局已记录在本屏幕上，尚未保存。`,
   'console-corrected': str`第 ${0} 局已更正。`,

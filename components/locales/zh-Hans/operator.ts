@@ -36,6 +36,7 @@ export const templates: Record<string, unknown> = {
   'operator-recording': '记录中',
   'operator-correcting': str` — 正在更正第 ${0} 局`,
   'operator-shoe-state': str`${0}：${1} 局${2}`,
+  'operator-shoe-state-one': str`${0}：1 局${1}`,
   'operator-confirm-end': '结束这个牌靴？之后不能再添加牌局。',
   'operator-confirm-new': '结束这个牌靴并开始新的牌靴？',
 

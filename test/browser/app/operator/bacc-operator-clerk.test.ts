@@ -3,6 +3,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../../../components/app/operator/bacc-operator.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
+import { consoleNewsText } from '../../../../components/app/operator/console-words.js';
 import { makeRules } from '../../../../src/rules.js';
 import { freshStorage, until } from './operator-helpers.js';
 
@@ -141,5 +142,28 @@ describe('<bacc-operator> for a pit clerk', () => {
     expect(el.desk.confirming).to.equal(null);
     expect(el.desk.shoe!.id).to.equal(shoeId);
     expect(el.desk.shoeOpen).to.equal(true);
+  });
+
+  it('says "1 hand", not "1 hands"', async () => {
+    const el = await mountOperator();
+    await newShoe(el);
+    await press('b');
+    await until(() => outcomes(el) === 'B' && el.desk.unsaved === 0, 'one hand');
+    await el.updateComplete;
+    expect(textOf(el, '.shoe-state')).to.equal('Recording: 1 hand');
+    await press('e', 'y');
+    await until(() => !el.desk.shoeOpen, 'the shoe to end');
+    await el.updateComplete;
+    expect(textOf(el, '.done')).to.equal('Shoe ended after 1 hand.');
+  });
+
+  it('says "this 8-deck shoe", never "a 8-deck shoe"', () => {
+    const text = consoleNewsText({
+      about: 'card-refused',
+      card: '9H',
+      refusal: { kind: 'too-many', of: 'card', decks: 8, limit: 8, card: '9H', rank: '9' },
+    } as Parameters<typeof consoleNewsText>[0]);
+    expect(text).to.contain('this 8-deck shoe holds only 8 9H');
+    expect(text).not.to.match(/\ba 8-deck/);
   });
 });
