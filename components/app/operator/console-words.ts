@@ -158,5 +158,35 @@ export function consoleNewsText(news: ConsoleNews): string {
           })
         : msg(str`Hand ${hand} dealt.`, { id: 'console-dealt' });
     }
+    case 'correction-undone': {
+      const { hand } = news;
+      return msg(str`Correction of hand ${hand} undone: the hand is back as it was.`, { id: 'console-correction-undone' });
+    }
+    case 'reopened': {
+      const next = news.hands + 1;
+      return msg(str`Shoe reopened: record hand ${next} next.`, { id: 'console-reopened' });
+    }
+    case 'nothing-to-redo':
+      return msg('There is nothing to redo.', { id: 'console-nothing-to-redo' });
+    case 'nothing-to-reopen':
+      return msg('There is no ended shoe to reopen: only the shoe ended last can be, while no newer shoe was started.', {
+        id: 'console-nothing-to-reopen',
+      });
+    case 'shoe-stranded':
+      return msg(
+        'This shoe is no longer stored (it was deleted or changed elsewhere, in History perhaps): nothing more can be saved to it. Start a new shoe (key S). Nothing was recorded.',
+        { id: 'console-shoe-stranded' },
+      );
+    case 'table-taken': {
+      const { unsaved } = news;
+      return unsaved === 0
+        ? msg('Another window took this table over: this one only shows its shoe now.', { id: 'console-table-taken' })
+        : msg(
+            str`Another window took this table over: this one only shows its shoe now, and its ${unsaved} unsaved changes were given up.`,
+            {
+              id: 'console-table-taken-unsaved',
+            },
+          );
+    }
   }
 }

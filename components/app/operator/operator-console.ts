@@ -16,6 +16,30 @@ export type HandFlag = 'playerPair' | 'bankerPair' | 'natural';
 /** An action waiting for the operator to confirm it. */
 export type Confirmation = 'end-shoe' | 'new-shoe' | 'new-simulated-shoe';
 
+/** An action of the clerk on the shoe in play, with what undoing and redoing it needs. */
+type ConsoleAction =
+  | { kind: 'add'; index: number; hand: HandRecord }
+  | { kind: 'correct'; index: number; before: HandRecord; after: HandRecord }
+  | { kind: 'end' }
+  | { kind: 'reopen' };
+
+/** A change undo or redo makes: an action, or the removal of a recorded hand. */
+type ConsoleStep = ConsoleAction | { kind: 'undo-add'; index: number };
+
+/** The change that undoes `action`. */
+function inverse(action: ConsoleAction): ConsoleStep {
+  switch (action.kind) {
+    case 'add':
+      return { kind: 'undo-add', index: action.index };
+    case 'correct':
+      return { kind: 'correct', index: action.index, before: action.after, after: action.before };
+    case 'end':
+      return { kind: 'reopen' };
+    case 'reopen':
+      return { kind: 'end' };
+  }
+}
+
 /** A hand the operator entered, added or corrected: what `bacc-hand-recorded` carries. */
 export interface RecordedHand {
   shoeId: string;
@@ -52,7 +76,11 @@ export type ConsoleNews =
   | { about: 'shoe-ended'; hands: number }
   | { about: 'recorded' | 'corrected'; hand: number; saved: boolean }
   | { about: 'new-shoe'; simulated: boolean }
-  | { about: 'dealt'; hand: number; last: boolean };
+  | { about: 'dealt'; hand: number; last: boolean }
+  | { about: 'correction-undone'; hand: number }
+  | { about: 'reopened'; hands: number }
+  | { about: 'nothing-to-redo' | 'nothing-to-reopen' | 'shoe-stranded' }
+  | { about: 'table-taken'; unsaved: number };
 
 /** A message for the operator: `refused` for input that changed nothing, `done` for what happened. */
 export interface ConsoleMessage {
@@ -103,6 +131,12 @@ export class OperatorConsoleController implements ReactiveController {
   private steps: Promise<unknown> = Promise.resolve();
   /** A new shoe asked for and not started yet: a second S asks before ending it. */
   private startPending = false;
+  /**
+   * The clerk's actions on one shoe, to undo (`done`, newest last) and redo (`undone`). Kept in memory
+   * only: a new shoe, a reload or a table taken by another window forgets them (after a reload, undo
+   * removes the last hand, and `reopenLastShoe` opens the shoe ended before it).
+   */
+  private actions: { shoeId: string | null; done: ConsoleAction[]; undone: ConsoleAction[] } = { shoeId: null, done: [], undone: [] };
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -115,6 +149,7 @@ export class OperatorConsoleController implements ReactiveController {
       // The newest open shoe of this console's table is taken up whatever its source; a simulated
       // one is dealt again from its seed, and ended when that does not deal its stored hands.
       resumable: (stored) => stored.source === 'recorded' || replayStoredShoe(stored) !== null,
+      onTableLost: () => this.tableTaken(),
       ...(options.store ? { store: options.store } : {}),
       ...(options.retryDelays ? { retryDelays: options.retryDelays } : {}),
     });
@@ -206,6 +241,72 @@ export class OperatorConsoleController implements ReactiveController {
     return this.kept.lockedElsewhere;
   }
 
+  /** Undo has something to undo: a remembered action, or else a hand of the open shoe. */
+  get canUndo(): boolean {
+    if (!this.ready || this.readOnly || this.kept.stranded || !this.kept.shoe) return false;
+    if (this.actions.shoeId === this.kept.shoe.id && this.actions.done.length > 0) return true;
+    return this.shoeOpen && !this.simulating && this.kept.hands.length > 0;
+  }
+
+  /** Redo has an undone action to do again (until the next new action). */
+  get canRedo(): boolean {
+    return (
+      this.ready && !this.readOnly && !this.kept.stranded && this.actions.shoeId === this.kept.shoe?.id && this.actions.undone.length > 0
+    );
+  }
+
+  /** An ended shoe can be opened again (`reopenLastShoe`): the one just ended, or after a reload the table's last shoe, when it is ended. */
+  get canReopen(): boolean {
+    return !this.readOnly && this.kept.reopenable;
+  }
+
+  /** Another window records this table and this one may take it over (`takeOver`). */
+  get canTakeOver(): boolean {
+    return this.readOnly;
+  }
+
+  /** The stored shoe was deleted or changed elsewhere: no hand is taken until a new shoe starts. */
+  get stranded(): boolean {
+    return this.kept.stranded;
+  }
+
+  /**
+   * Takes the table from the window that records it: that window only shows the shoe from then on
+   * (it keeps nothing to write later), and this one reads the shoe as stored and records it.
+   */
+  takeOver(): void {
+    if (!this.readOnly) return;
+    if (this.message?.news.about === 'table-taken') this.message = null;
+    this.kept.takeOver();
+    this.host.requestUpdate();
+  }
+
+  /**
+   * Does again the action the last undo undid: a hand put back, a correction made again, the shoe
+   * ended or reopened again. Any new action forgets what could be redone.
+   */
+  redo(): Promise<void> {
+    return this.step(async () => {
+      if (this.refusedUnready() || this.refusedStranded()) return;
+      const action = this.canRedo ? this.actions.undone.at(-1) : undefined;
+      if (!action) return this.refuse({ about: 'nothing-to-redo' });
+      await this.perform(action, false);
+      this.actions.undone.pop();
+      this.actions.done.push(action);
+    }, undefined);
+  }
+
+  /** Opens the last ended shoe again (see `canReopen`), so its hands go on; undo ends it again. */
+  reopenLastShoe(): Promise<void> {
+    return this.step(async () => {
+      if (this.refusedUnready() || this.refusedStranded()) return;
+      if (!this.canReopen) return this.refuse({ about: 'nothing-to-reopen' });
+      await this.kept.reopenShoe();
+      this.remember({ kind: 'reopen' });
+      this.done({ about: 'reopened', hands: this.kept.hands.length });
+    }, undefined);
+  }
+
   toggleFlag(flag: HandFlag): void {
     this.flags = { ...this.flags, [flag]: !this.flags[flag] };
     this.host.requestUpdate();
@@ -265,24 +366,38 @@ export class OperatorConsoleController implements ReactiveController {
     return had;
   }
 
-  /** Removes the last hand of the shoe. */
+  /**
+   * Undoes the clerk's last action on the shoe: a hand recorded (removed), a correction (the hand it
+   * replaced put back), an end of shoe (opened again), a reopening (ended again). With no action
+   * remembered (after a reload: they are kept in memory only) it removes the last hand. What it undid
+   * can be redone (`redo`).
+   */
   undo(): Promise<void> {
     return this.step(async () => {
-      if (this.refusedUnready()) return;
+      if (this.refusedUnready() || this.refusedStranded()) return;
       const shoe = this.kept.shoe;
+      const action = shoe && this.actions.shoeId === shoe.id ? this.actions.done.at(-1) : undefined;
+      if (action) {
+        this.correcting = null;
+        await this.perform(inverse(action), true);
+        this.actions.done.pop();
+        this.actions.undone.push(action);
+        return;
+      }
       if (!shoe || !this.shoeOpen) return this.refuse({ about: 'no-shoe-to-undo' });
       if (this.simulating) return this.refuse({ about: 'simulated-no-undo' });
       if (shoe.hands.length === 0) return this.refuse({ about: 'no-hand-to-undo' });
-      const number = shoe.hands.length;
-      this.correcting = null;
-      await this.kept.undo();
-      this.done({ about: 'undone', hand: number });
+      const index = shoe.hands.length - 1;
+      await this.perform({ kind: 'undo-add', index }, true);
+      // Redo puts the hand back.
+      this.forgetActionsUnlessOf(shoe.id);
+      this.actions.undone.push({ kind: 'add', index, hand: shoe.hands[index]! });
     }, undefined);
   }
 
   /** Chooses hand `handNumber` (from 1) to be entered again; the next entry replaces it. */
   beginCorrection(handNumber: number): void {
-    if (this.refusedReadOnly()) return;
+    if (this.refusedReadOnly() || this.refusedStranded()) return;
     const shoe = this.kept.shoe;
     if (!shoe || !this.shoeOpen) return this.refuse({ about: 'no-shoe-to-correct' });
     if (this.simulating) return this.refuse({ about: 'simulated-no-correct' });
@@ -307,6 +422,7 @@ export class OperatorConsoleController implements ReactiveController {
     // Until the stored shoe is read, this window does not know whether a shoe is open here or
     // another window holds the table.
     if (!this.kept.ready) return this.refuse({ about: 'still-reading' });
+    if (confirmation === 'end-shoe' && this.refusedStranded()) return;
     // A shoe asked for a moment ago counts as open: it will be by the time this action runs.
     const open = this.shoeOpen || this.startPending;
     if (confirmation === 'end-shoe' && !open) return this.refuse({ about: 'no-shoe-to-end' });
@@ -332,11 +448,16 @@ export class OperatorConsoleController implements ReactiveController {
     this.host.requestUpdate();
     return this.step(async () => {
       if (action === null || this.refusedUnready()) return;
+      if (action === 'end-shoe' && this.refusedStranded()) return;
       const shoe = this.kept.shoe;
-      if (shoe && this.shoeOpen) {
+      // A stranded shoe is not ended: it is no longer stored, and the new shoe gives up what waited for it.
+      if (shoe && this.shoeOpen && !this.kept.stranded) {
         this.stopAutoDeal();
         await this.kept.endShoe();
-        if (action === 'end-shoe') return this.done({ about: 'shoe-ended', hands: shoe.hands.length });
+        if (action === 'end-shoe') {
+          this.remember({ kind: 'end' });
+          return this.done({ about: 'shoe-ended', hands: shoe.hands.length });
+        }
       }
       if (action === 'end-shoe') return;
       await this.startShoe(action === 'new-simulated-shoe');
@@ -390,6 +511,67 @@ export class OperatorConsoleController implements ReactiveController {
     return true;
   }
 
+  /** Refuses (and says why) when the stored shoe vanished or changed elsewhere: nothing more can be saved to it. */
+  private refusedStranded(): boolean {
+    if (!this.kept.stranded) return false;
+    this.stopAutoDeal();
+    this.refuse({ about: 'shoe-stranded' });
+    return true;
+  }
+
+  /** Remembers a new action on the shoe on screen: what could be redone is forgotten. */
+  private remember(action: ConsoleAction): void {
+    this.forgetActionsUnlessOf(this.kept.shoe?.id ?? null);
+    this.actions.done.push(action);
+    this.actions.undone = [];
+  }
+
+  /** Starts the remembered actions afresh unless they are of shoe `shoeId`. */
+  private forgetActionsUnlessOf(shoeId: string | null): void {
+    if (this.actions.shoeId !== shoeId) this.actions = { shoeId, done: [], undone: [] };
+  }
+
+  /** Another window took the table: what was done here is no longer this window's to undo. */
+  private tableTaken(): void {
+    const unsaved = this.kept.unsaved;
+    this.actions = { shoeId: null, done: [], undone: [] };
+    this.correcting = null;
+    this.confirming = null;
+    this.stopAutoDeal();
+    this.refuse({ about: 'table-taken', unsaved });
+  }
+
+  /** Carries out one step of undo (`undoing`) or redo on the kept shoe, and says what it did. */
+  private async perform(action: ConsoleStep, undoing: boolean): Promise<void> {
+    const shoe = this.kept.shoe!;
+    switch (action.kind) {
+      case 'undo-add':
+        if (!this.shoeOpen || shoe.hands.length !== action.index + 1) throw new RangeError('the hand to undo is no longer the last');
+        await this.kept.undo();
+        return this.done({ about: 'undone', hand: action.index + 1 });
+      case 'add': {
+        if (!this.shoeOpen || shoe.hands.length !== action.index) throw new RangeError('the hand to redo no longer follows the last');
+        const saved = await this.kept.addHand(action.hand);
+        this.done({ about: 'recorded', hand: action.index + 1, saved });
+        return this.options.onRecorded({ shoeId: shoe.id, handNumber: action.index + 1, hand: action.hand, correction: false, saved });
+      }
+      case 'correct': {
+        if (!this.shoeOpen) throw new RangeError('the shoe is not open');
+        const saved = await this.kept.correctHand(action.index, action.after);
+        const handNumber = action.index + 1;
+        this.done(undoing ? { about: 'correction-undone', hand: handNumber } : { about: 'corrected', hand: handNumber, saved });
+        return this.options.onRecorded({ shoeId: shoe.id, handNumber, hand: action.after, correction: true, saved });
+      }
+      case 'end':
+        this.stopAutoDeal();
+        await this.kept.endShoe();
+        return this.done({ about: 'shoe-ended', hands: shoe.hands.length });
+      case 'reopen':
+        await this.kept.reopenShoe();
+        return this.done({ about: 'reopened', hands: shoe.hands.length });
+    }
+  }
+
   /** Refuses (and says why) when another window records this table. */
   private refusedReadOnly(): boolean {
     if (!this.readOnly) return false;
@@ -415,6 +597,7 @@ export class OperatorConsoleController implements ReactiveController {
       this.refuse({ about: 'still-reading' });
       return false;
     }
+    if (this.refusedStranded()) return false;
     if (!this.shoeOpen) {
       this.refuse({ about: 'no-shoe-to-record' });
       return false;
@@ -464,8 +647,10 @@ export class OperatorConsoleController implements ReactiveController {
     const shoe = this.kept.shoe!;
     // The hand chosen for correction was undone by a key pressed before it (the actions run in turn).
     if (correcting !== null && correcting >= shoe.hands.length) return this.refuse({ about: 'hand-gone', hand: correcting + 1 });
+    const before = correcting === null ? undefined : shoe.hands[correcting]!;
     const saved = correcting === null ? await this.kept.addHand(hand) : await this.kept.correctHand(correcting, hand);
     const handNumber = correcting === null ? this.kept.hands.length : correcting + 1;
+    this.remember(before ? { kind: 'correct', index: correcting!, before, after: hand } : { kind: 'add', index: handNumber - 1, hand });
     // Not written (kept on screen and retrying, or refused by storage): the storage line says why.
     this.done({ about: correcting === null ? 'recorded' : 'corrected', hand: handNumber, saved });
     this.options.onRecorded({ shoeId: shoe.id, handNumber, hand, correction: correcting !== null, saved });
@@ -492,7 +677,7 @@ export class OperatorConsoleController implements ReactiveController {
   }
 
   private async dealNow(byOperator: boolean): Promise<void> {
-    if (this.refusedUnready()) return;
+    if (this.refusedUnready() || this.refusedStranded()) return;
     const simulation = this.simulating ? this.liveSimulation() : null;
     if (!simulation) return this.refuse({ about: 'start-simulated-first', automatic: false });
     const { shoe } = simulation;

@@ -43,4 +43,12 @@ export const templates: Record<string, unknown> = {
   'console-new-shoe': '新牌靴：请记录各局。',
   'console-dealt-last': str`第 ${0} 局已发出；切牌卡已出，牌靴已发完。请结束它（E）或开始新牌靴。`,
   'console-dealt': str`第 ${0} 局已发出。`,
+  'console-correction-undone': str`已撤销对第 ${0} 局的更正：该局已恢复原样。`,
+  'console-reopened': str`牌靴已重新打开：接下来记录第 ${0} 局。`,
+  'console-nothing-to-redo': '没有可重做的操作。',
+  'console-nothing-to-reopen': '没有可重新打开的已结束牌靴：只有最后结束的牌靴可以重新打开，且此后未开始新的牌靴。',
+  'console-shoe-stranded':
+    '此牌靴已不在存储中（已在别处被删除或更改，也许是在历史记录中）：无法再向其保存任何内容。请开始新牌靴（按 S）。未记录任何内容。',
+  'console-table-taken': '另一个窗口接管了此牌桌：本窗口现在只显示其牌靴。',
+  'console-table-taken-unsaved': str`另一个窗口接管了此牌桌：本窗口现在只显示其牌靴，其 ${0} 项未保存的更改已放弃。`,
 };
