@@ -284,12 +284,13 @@ export class KeptShoeController implements ReactiveController {
   private tableLost(): void {
     this.departures++;
     this.lastEnded = null;
+    // Told first, so the host can still say how many changes are given up.
+    this.options.onTableLost?.();
     void this.keeper.release();
     if (this.lookedForShoe) {
       this.lookedForShoe = false;
       this.readyPromise = new Promise((resolve) => (this.markReady = resolve));
     }
-    this.options.onTableLost?.();
     this.host.requestUpdate();
   }
 

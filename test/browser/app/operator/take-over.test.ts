@@ -1,0 +1,89 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../../../components/app/operator/bacc-operator.js';
+import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
+import { StorageError } from '../../../../src/persistence/scoreboard-store.js';
+import { makeRules } from '../../../../src/rules.js';
+import type { KeptShoeStore } from '../../../../components/app/data/kept-shoe.js';
+import { freshStorage, storeLike, until, wait } from './operator-helpers.js';
+
+const TABLE = 'Take-over table';
+
+/** A console of the table; the second one mounted in the page finds the table kept by the first. */
+async function mountOperator(store: KeptShoeStore | null = null, { readOnly = false } = {}): Promise<BaccOperator> {
+  const el = await fixture<BaccOperator>(
+    html`<bacc-operator table=${TABLE} .rules=${makeRules()} .store=${store} .retryDelays=${[20]}></bacc-operator>`,
+  );
+  await until(() => (readOnly ? el.desk.readOnly : el.desk.ready), readOnly ? 'the table kept elsewhere' : 'the stored shoe to be read');
+  return el;
+}
+
+const outcomes = (el: BaccOperator) => el.desk.hands.map((hand) => hand.outcome).join('');
+
+describe('<bacc-operator> taking the table over', () => {
+  let storage: Awaited<ReturnType<typeof freshStorage>>;
+  beforeEach(async () => {
+    storage = await freshStorage();
+  });
+  afterEach(async () => {
+    await storage.teardown();
+  });
+
+  const storedOutcomes = async () => (await storage.store.latestShoe({ table: TABLE }))!.hands.map((hand) => hand.outcome).join('');
+
+  it('takes the table from the window that records it, which writes nothing from then on, not even what it kept to retry', async () => {
+    let full = false;
+    const quota = () => Promise.reject(new StorageError('quota', 'Storage is full.'));
+    const first = await mountOperator(
+      storeLike(storage.store, { appendHand: (id, i, h) => (full ? quota() : storage.store.appendHand(id, i, h)) }),
+    );
+    await first.desk.confirm('new-shoe');
+    await first.desk.recordOutcome('B');
+    full = true;
+    await first.desk.recordOutcome('P');
+    expect(first.desk.unsaved).to.equal(1);
+    const second = await mountOperator(null, { readOnly: true });
+    expect(second.desk.canTakeOver).to.equal(true);
+    second.desk.takeOver();
+    await until(() => second.desk.ready, 'the second window to record the table');
+    await until(() => first.desk.readOnly, 'the first window to see it lost the table');
+    expect(first.desk.message?.news).to.deep.equal({ about: 'table-taken', unsaved: 1 });
+    expect(first.desk.unsaved).to.equal(0);
+    expect(outcomes(second)).to.equal('B');
+    // Storage recovers: the first window's kept hand is never written.
+    full = false;
+    await wait(150);
+    expect(await storedOutcomes()).to.equal('B');
+    await first.desk.recordOutcome('T');
+    expect(first.desk.message?.news.about).to.equal('read-only');
+    await second.desk.recordOutcome('P');
+    expect(await storedOutcomes()).to.equal('BP');
+    await until(() => outcomes(first) === 'BP', 'the first window to follow the second');
+  });
+
+  it('lets the window that lost the table take it back, with what the other recorded', async () => {
+    const first = await mountOperator();
+    await first.desk.confirm('new-shoe');
+    await first.desk.recordOutcome('B');
+    const second = await mountOperator(null, { readOnly: true });
+    second.desk.takeOver();
+    await until(() => first.desk.readOnly && second.desk.ready, 'the second window to take the table');
+    await second.desk.recordOutcome('T');
+    first.desk.takeOver();
+    await until(() => second.desk.readOnly && first.desk.ready, 'the first window to take it back');
+    expect(outcomes(first)).to.equal('BT');
+    // Its actions from before are no longer its to undo: undo removes the last hand.
+    await first.desk.undo();
+    expect(await storedOutcomes()).to.equal('B');
+  });
+
+  it('a page reloaded while it kept the table takes it back from the tab that got it meanwhile', async () => {
+    const waiting = await mountOperator();
+    await waiting.desk.confirm('new-shoe');
+    // As the reloading page unloads, it notes that it kept the table (pagehide); back, it takes it.
+    sessionStorage.setItem(`bacc-scoreboard-held-before-reload:bacc-scoreboard:console:${TABLE}`, String(Date.now()));
+    const reloaded = await mountOperator();
+    await until(() => waiting.desk.readOnly, 'the other tab to go back to showing the shoe');
+    expect(reloaded.desk.readOnly).to.equal(false);
+    expect(sessionStorage.length).to.equal(0);
+  });
+});
