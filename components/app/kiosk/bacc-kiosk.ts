@@ -18,6 +18,8 @@ import { openStorage } from '../data/storage.js';
 import { storageErrorText } from '../data/storage-words.js';
 import { StorageError } from '../../../src/persistence/scoreboard-store.js';
 import { noticeLook } from '../../styles/theme.js';
+import { excerpt } from '../../../src/names.js';
+import { nameProblemText } from '../history/import-words.js';
 import { loadOnDemand, PartMissingError } from '../on-demand.js';
 // The history comes with the page rather than after it: fetched beside the page's own code instead
 // of once the kiosk has run, its first page with 1,000 stored shoes showed ~50 ms sooner (308 ms
@@ -40,14 +42,16 @@ const MODE_ELEMENTS: Record<KioskMode, () => Promise<unknown>> = {
  * The kiosk: a full-screen scoreboard that deals a simulated shoe by itself (attract mode),
  * configured from the page's URL, keeping the screen awake and shifting by a few pixels every
  * few minutes so nothing burns in. Invalid URL settings fall back to their defaults and are
- * named on screen for a few seconds.
+ * named on screen for a few seconds. A `table` that cannot be used (normaliseTableName) is not
+ * replaced by the default: the refusal stays on screen, and no mode that records or shows a table
+ * (attract, operator, display) starts until the URL names a usable one.
  *
  * Attract shoes are stored (the newest `keep` simulated shoes of the table) and every hand is
  * written before it is shown, so a reload goes on with the same shoe. `mode=operator` shows the
  * operator console (`<bacc-operator>`), `mode=display` the table's wall screen
  * (`<bacc-table-display>`), `mode=history` the stored shoes (`<bacc-history>`).
  *
- * @csspart notice - The message naming ignored URL settings.
+ * @csspart notice - The message naming ignored URL settings (and a refused table name, for as long as it is in the URL).
  * @csspart storage - Attract mode: the scoreboard's status line (storage trouble while hands are kept on screen only, another window dealing the table, a failed deal).
  * @cssprop --bacc-burn-in-x - Set by the kiosk: the current burn-in offset.
  * @cssprop --bacc-burn-in-y - Set by the kiosk: the current burn-in offset.
@@ -82,6 +86,10 @@ export class BaccKiosk extends LitElement {
       ${noticeLook}
       font-size: clamp(14px, 1.6vmin, 28px);
       box-shadow: 0 4px 24px rgb(0 0 0 / 40%);
+      /* A value from the URL may be one long word: it wraps rather than running out of the box. */
+      overflow-wrap: anywhere;
+      max-height: 76vh;
+      overflow: auto;
     }
     .notice p {
       margin: 0;
@@ -144,7 +152,7 @@ export class BaccKiosk extends LitElement {
     const { settings, problems } = readKioskSettings(this.search);
     this.settings = settings;
     this.problems = problems;
-    if (settings.mode === 'attract') {
+    if (settings.mode === 'attract' && !this.tableRefused) {
       void this.dealAttractShoes();
     } else {
       this.dealer?.detach();
@@ -195,8 +203,15 @@ export class BaccKiosk extends LitElement {
     }
   }
 
+  /** The URL's table name when it cannot be used by the mode shown (History lists every table, and uses none). */
+  private get tableRefused(): KioskSettings['tableRefused'] {
+    return this.settings.mode === 'history' ? null : this.settings.tableRefused;
+  }
+
   private renderMode() {
     const { settings, dealer } = this;
+    // No console records, and no screen shows, a table the URL could not name.
+    if (this.tableRefused) return nothing;
     switch (settings.mode) {
       case 'operator':
         return html`<bacc-operator
@@ -255,20 +270,31 @@ export class BaccKiosk extends LitElement {
     return html`
       ${this.renderMode()}
       ${
-        this.problems.length > 0 || this.partMissing
-          ? html`<div class="notice" part="notice" role=${this.partMissing ? 'alert' : 'status'}>
+        this.problems.length > 0 || this.partMissing || this.tableRefused
+          ? html`<div class="notice" part="notice" role=${this.partMissing || this.tableRefused ? 'alert' : 'status'}>
               ${this.partMissing ? html`<p>${this.partMissing}</p>` : nothing}
-              ${this.problems.map(
-                (problem) =>
-                  html`<p>
-                    ${msg(str`Ignored ${problem.parameter}=${problem.value}: ${settingReasonText(problem.reason)}`, { id: 'kiosk-ignored' })}
-                  </p>`,
-              )}
+              ${this.tableRefused ? html`<p class="refusal">${tableRefusalText(this.tableRefused)}</p>` : nothing}
+              ${this.problems.map((problem) => {
+                const value = excerpt(problem.value);
+                return html`<p>
+                  ${msg(str`Ignored ${problem.parameter}=${value}: ${settingReasonText(problem.reason)}`, { id: 'kiosk-ignored' })}
+                </p>`;
+              })}
             </div>`
           : nothing
       }
     `;
   }
+}
+
+/** Why the URL's table name cannot be used, and that nothing is recorded or shown until it can. */
+function tableRefusalText(refused: NonNullable<KioskSettings['tableRefused']>): string {
+  const value = excerpt(refused.value);
+  const reason = nameProblemText(refused.problem);
+  return msg(
+    str`The table name table=${value} cannot be used: ${reason}. Nothing is recorded or shown until the address names a usable table.`,
+    { id: 'kiosk-table-refused' },
+  );
 }
 
 /** Why a URL setting was ignored, in the page's language. */

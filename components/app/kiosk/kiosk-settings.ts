@@ -5,6 +5,7 @@
  */
 import { makeRules, type TableRules } from '../../../src/rules.js';
 import { parseLocale, type Locale } from '../../internal/localization.js';
+import { normaliseTableName, type NameProblem } from '../../../src/names.js';
 
 export type Theme = 'dark' | 'light';
 
@@ -15,7 +16,14 @@ export interface KioskSettings {
   rules: TableRules;
   /** Seconds between simulated hands in attract mode. */
   speed: number;
+  /** The table's name in its normal form (normaliseTableName), or empty when the URL gives none. */
   table: string;
+  /**
+   * The URL's `table` when it cannot be used, and why, or null. Never replaced by the default: a
+   * console would record another table's shoe under it (and two long names cut short would be one
+   * table), so a page that records or shows a table waits for a usable name instead.
+   */
+  tableRefused: { value: string; problem: NameProblem } | null;
   /** Free text shown as the table's bet limits (play money). */
   limits: string;
   locale: Locale;
@@ -58,6 +66,7 @@ export const DEFAULT_KIOSK_SETTINGS: Readonly<Omit<KioskSettings, 'rules'>> = Ob
   speed: 4,
   // Empty: the scoreboard then shows its own name for the table, in the page's language.
   table: '',
+  tableRefused: null,
   limits: '10 – 1,000',
   locale: 'en',
   theme: 'dark',
@@ -153,6 +162,10 @@ export function readKioskSettings(search: string | URLSearchParams): { settings:
   // An unusable seed falls back to the default, a fresh random seed for each shoe.
   const seed = seedText === null ? null : text('seed', '', 200) || null;
 
+  const tableText = params.get('table');
+  const tableName = tableText === null ? null : normaliseTableName(tableText);
+  const tableRefused = tableName && !tableName.ok ? { value: tableText!, problem: tableName.problem } : null;
+
   for (const name of new Set(params.keys())) {
     if (!KNOWN.includes(name)) problem(name, params.get(name) ?? '', { kind: 'unknown' });
   }
@@ -161,7 +174,8 @@ export function readKioskSettings(search: string | URLSearchParams): { settings:
     settings: {
       rules: makeRules({ decks, banker, tiePays }),
       speed,
-      table: text('table', DEFAULT_KIOSK_SETTINGS.table, 60),
+      table: tableName?.ok ? tableName.name : DEFAULT_KIOSK_SETTINGS.table,
+      tableRefused,
       limits: text('limits', DEFAULT_KIOSK_SETTINGS.limits, 60),
       locale,
       theme: choice('theme', ['dark', 'light'] as const, DEFAULT_KIOSK_SETTINGS.theme),

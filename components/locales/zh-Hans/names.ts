@@ -13,4 +13,7 @@ export const templates: Record<string, unknown> = {
   'name-invisible': str`第 ${0} 个字符是 ${1}，它不显示任何内容；牌桌名称不能包含此类字符`,
   'name-control': str`第 ${0} 个字符是控制字符 ${1}；牌桌名称不能包含此类字符`,
   'name-lone-surrogate': str`第 ${0} 个字符是 ${1}，是缺少另一半的半个字符；牌桌名称不能包含此类字符`,
+
+  // The kiosk, refusing the URL's table=
+  'kiosk-table-refused': str`牌桌名称 table=${0} 无法使用：${1}。在网址给出可用的牌桌名称之前，不记录也不显示任何内容。`,
 };

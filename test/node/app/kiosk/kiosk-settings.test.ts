@@ -55,10 +55,38 @@ describe('readKioskSettings', () => {
   });
 
   it('refuses empty and overlong text', () => {
-    const { settings, problems } = readKioskSettings(`?table=%20&limits=${'x'.repeat(61)}`);
-    expect(settings.table).toBe(DEFAULT_KIOSK_SETTINGS.table);
+    const { settings, problems } = readKioskSettings(`?limits=%20&seed=${'x'.repeat(201)}`);
     expect(settings.limits).toBe(DEFAULT_KIOSK_SETTINGS.limits);
+    expect(settings.seed).toBe(null);
     expect(problems).toHaveLength(2);
+  });
+
+  it('normalises the table name: white space trimmed and collapsed, NFC', () => {
+    const { settings, problems } = readKioskSettings(`?table=${encodeURIComponent('  Cafe\u0301\u00A0  7 ')}`);
+    expect(problems).toEqual([]);
+    expect(settings.table).toBe('Café 7');
+    expect(settings.tableRefused).toBe(null);
+  });
+
+  it('refuses an unusable table name loudly instead of recording under the default table', () => {
+    const long = readKioskSettings(`?mode=operator&table=${'x'.repeat(3000)}`).settings;
+    expect(long.tableRefused).toEqual({ value: 'x'.repeat(3000), problem: { kind: 'too-long', most: 60, length: 3000 } });
+    const reversed = readKioskSettings(`?table=${encodeURIComponent('\u202Eelbat-ynnuf\u202C')}`).settings;
+    expect(reversed.tableRefused?.problem).toEqual({ kind: 'bidi-control', codePoint: 0x202e, position: 1 });
+    expect(readKioskSettings('?table=%20').settings.tableRefused?.problem).toEqual({ kind: 'empty' });
+    expect(readKioskSettings(`?table=Imp${encodeURIComponent('\u200B')}orted`).settings.tableRefused?.problem.kind).toBe('invisible');
+    expect(readKioskSettings('?table=Salon').settings.tableRefused).toBe(null);
+  });
+
+  it('never makes two different long names one table', () => {
+    const a = readKioskSettings(`?table=${'x'.repeat(2999)}a`).settings;
+    const b = readKioskSettings(`?table=${'x'.repeat(2999)}b`).settings;
+    // Refused whole, never cut short to the same 60 characters (nor replaced by the same default table).
+    expect(a.tableRefused?.problem.kind).toBe('too-long');
+    expect(b.tableRefused?.problem.kind).toBe('too-long');
+    expect(a.tableRefused?.value).not.toBe(b.tableRefused?.value);
+    const longest = (end: string) => readKioskSettings(`?table=${'x'.repeat(59)}${end}`).settings.table;
+    expect(longest('a')).not.toBe(longest('b'));
   });
 
   it('reads the mode: operator, display or history; none is the simulated attract mode', () => {

@@ -1,0 +1,64 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../../../components/app/kiosk/bacc-kiosk.js';
+import type { BaccKiosk } from '../../../../components/app/kiosk/bacc-kiosk.js';
+import { useLocale } from '../../../../components/internal/localization.js';
+
+const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+const notice = (kiosk: BaccKiosk) => kiosk.shadowRoot!.querySelector<HTMLElement>('[part="notice"]');
+
+describe('<bacc-kiosk> with a table name it cannot use', () => {
+  afterEach(async () => {
+    await useLocale('en');
+  });
+
+  it('mounts no console for table= of 3,000 characters, says why in a notice that wraps, and records once the URL names a usable table', async () => {
+    const el = await fixture<BaccKiosk>(
+      html`<bacc-kiosk notice-duration="100" .search=${`?mode=operator&table=${'x'.repeat(3000)}`}></bacc-kiosk>`,
+    );
+    await wait(300);
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('bacc-operator')).to.equal(null);
+    const box = notice(el)!;
+    // Still there after the notice about ignored settings would have gone: the refusal lasts as long as the URL.
+    expect(box.getAttribute('role')).to.equal('alert');
+    expect(box.textContent).to.contain('a table name may be at most 60 characters; this one has 3000');
+    expect(box.textContent).to.contain('Nothing is recorded or shown');
+    expect(box.textContent.length).to.be.below(400);
+    const rect = box.getBoundingClientRect();
+    expect(rect.left).to.be.at.least(0);
+    expect(rect.right).to.be.at.most(innerWidth);
+    expect(rect.bottom).to.be.at.most(innerHeight);
+    expect(box.scrollWidth).to.be.at.most(box.clientWidth);
+    await expect(el).shadowDom.to.be.accessible();
+
+    el.search = '?mode=operator&table=Refusal%20test';
+    await el.updateComplete;
+    await wait(50);
+    const operator = el.shadowRoot!.querySelector('bacc-operator');
+    expect(operator).to.exist;
+    expect(operator!.getAttribute('table')).to.equal('Refusal test');
+    expect(notice(el)).to.equal(null);
+    el.remove();
+  });
+
+  it('deals no attract shoe and shows no display for a name that pretends to be another', async () => {
+    const reversed = encodeURIComponent('\u202Eelbat-ynnuf\u202C');
+    const attract = await fixture<BaccKiosk>(html`<bacc-kiosk .search=${`?table=${reversed}`}></bacc-kiosk>`);
+    await wait(100);
+    expect(attract.shadowRoot!.querySelector('bacc-scoreboard')).to.equal(null);
+    expect(notice(attract)!.textContent).to.contain('table=<U+202E>elbat-ynnuf<U+202C> cannot be used: character 1 is U+202E');
+    const display = await fixture<BaccKiosk>(
+      html`<bacc-kiosk .search=${`?mode=display&table=Imp${encodeURIComponent('\u200B')}orted`}></bacc-kiosk>`,
+    );
+    await wait(50);
+    expect(display.shadowRoot!.querySelector('bacc-table-display')).to.equal(null);
+    expect(notice(display)!.textContent).to.contain('which shows as nothing');
+  });
+
+  it('refuses in the page’s language', async () => {
+    const el = await fixture<BaccKiosk>(html`<bacc-kiosk .search=${`?lang=zh&mode=operator&table=${'x'.repeat(61)}`}></bacc-kiosk>`);
+    await wait(50);
+    await el.updateComplete;
+    expect(notice(el)!.textContent).to.contain('牌桌名称最多 60 个字符；此名称有 61 个');
+  });
+});
