@@ -111,9 +111,9 @@ export class BaccScoreboard extends LitElement {
         font-size: 1.4em;
         font-weight: 700;
       }
+      /* A real space after a label, not only a margin: read and copied as "Limits 10 – 1,000", never "Limits10 – 1,000". */
       header .label {
         color: var(--_muted);
-        margin-right: 0.3em;
       }
       /* At the header's end, or a line of its own when the header is full: it never covers a panel. */
       .status {
@@ -217,9 +217,9 @@ export class BaccScoreboard extends LitElement {
       <div class="layout" style="--_rows: ${rows}">
         <header class="panel" part="header">
           <h1>${this.tableName || msg('Mini-Baccarat', { id: 'scoreboard-default-table' })}</h1>
-          ${this.limits ? html`<span><span class="label">${msg('Limits', { id: 'scoreboard-limits' })}</span>${this.limits}</span>` : ''}
-          <span><span class="label">${msg('Shoe', { id: 'scoreboard-shoe' })}</span>${this.shoeNumber}</span>
-          <span><span class="label">${msg('Hand', { id: 'scoreboard-hand' })}</span>${hands.length}</span>
+          ${this.limits ? html`<span><span class="label">${msg('Limits', { id: 'scoreboard-limits' })}</span> ${this.limits}</span>` : ''}
+          <span><span class="label">${msg('Shoe', { id: 'scoreboard-shoe' })}</span> ${this.shoeNumber}</span>
+          <span><span class="label">${msg('Hand', { id: 'scoreboard-hand' })}</span> ${hands.length}</span>
           <span class="label"
             >${
               rules.decks === 1

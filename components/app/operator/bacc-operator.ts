@@ -360,7 +360,7 @@ export class BaccOperator extends LitElement {
       data-action=${action}
       @click=${() => this.act(action)}
     >
-      ${label}<kbd>${key === 'Escape' ? 'Esc' : key}</kbd>
+      ${label}<kbd aria-hidden="true">${key === 'Escape' ? 'Esc' : key}</kbd>
     </button>`;
   }
 

@@ -137,6 +137,8 @@ export class OperatorConsoleController implements ReactiveController {
    * removes the last hand, and `reopenLastShoe` opens the shoe ended before it).
    */
   private actions: { shoeId: string | null; done: ConsoleAction[]; undone: ConsoleAction[] } = { shoeId: null, done: [], undone: [] };
+  /** Another window held the table at the last update (see hostUpdate). */
+  private heldElsewhere = false;
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -161,6 +163,15 @@ export class OperatorConsoleController implements ReactiveController {
 
   hostDisconnected(): void {
     this.stopAutoDeal();
+  }
+
+  hostUpdate(): void {
+    // The table held here again (the other window closed or was taken from): "being recorded in
+    // another window" or "another window took this table over", said while it was, is no longer true.
+    const heldElsewhere = this.readOnly;
+    const about = this.message?.news.about;
+    if (this.heldElsewhere && !heldElsewhere && (about === 'read-only' || about === 'table-taken')) this.message = null;
+    this.heldElsewhere = heldElsewhere;
   }
 
   /** The shoe on screen (kept here, or stored by the window that records the table), or null. */

@@ -162,8 +162,31 @@ describe('<bacc-operator> for a pit clerk', () => {
       about: 'card-refused',
       card: '9H',
       refusal: { kind: 'too-many', of: 'card', decks: 8, limit: 8, card: '9H', rank: '9' },
-    } as Parameters<typeof consoleNewsText>[0]);
+    });
     expect(text).to.contain('this 8-deck shoe holds only 8 9H');
     expect(text).not.to.match(/\ba 8-deck/);
+  });
+
+  it('names each button by its words alone, with its key as a shortcut', async () => {
+    const el = await mountOperator();
+    await newShoe(el);
+    // A button's name from its content is its text less what is hidden from the accessibility tree.
+    const nameOf = (button: Element): string => {
+      const copy = button.cloneNode(true) as Element;
+      for (const hidden of copy.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
+      return copy.textContent.trim();
+    };
+    const names = [...el.shadowRoot!.querySelectorAll('button[data-action]')].map(nameOf);
+    expect(names).to.include.members(['Banker', 'Player', 'Tie', 'Undo last hand', 'New shoe', 'By cards']);
+    for (const kbd of el.shadowRoot!.querySelectorAll('button kbd')) expect(kbd.getAttribute('aria-hidden')).to.equal('true');
+    const banker = el.shadowRoot!.querySelector('[data-action="banker"]')!;
+    expect(banker.getAttribute('aria-keyshortcuts')).to.equal('B');
+    expect(el.shadowRoot!.querySelector('[data-action="undo"]')!.getAttribute('aria-keyshortcuts')).to.equal('U Control+Z');
+  });
+
+  it('reads the limits in the header with a space after their label', async () => {
+    const el = await mountOperator('10 – 1,000');
+    const header = el.shadowRoot!.querySelector('bacc-scoreboard')!.shadowRoot!.querySelector('header')!;
+    expect(header.textContent.replace(/\s+/g, ' ')).to.contain('Limits 10 – 1,000');
   });
 });

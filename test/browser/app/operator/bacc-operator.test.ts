@@ -481,6 +481,9 @@ describe('<bacc-operator>', () => {
     first.remove();
     await until(() => second.desk.ready && !second.desk.readOnly, 'the second console to take over');
     clearInterval(watch);
+    // Its refusal from the time another window held the table is gone with that window.
+    await second.updateComplete;
+    expect(refusal(second)).to.equal('');
     expect([...seen]).to.deep.equal(['BP']);
     expect(second.desk.shoe!.hands.map((hand) => hand.outcome).join('')).to.equal('BP');
     await press('t');
