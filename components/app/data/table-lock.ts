@@ -34,6 +34,23 @@ const RELOAD_NOTE_MS = 10_000;
 /** What `navigator.locks` offers, where it exists. */
 type Locks = Pick<LockManager, 'request'>;
 
+/** The Web Lock a window holds while it keeps `table`'s shoes for `origin`. */
+function tableLockName(origin: KeeperOrigin, table: string): string {
+  return `bacc-scoreboard:${origin}:${table}`;
+}
+
+/**
+ * Runs `action` so that no console of `table` can take a shoe up meanwhile: holding the table's
+ * console lock when no console holds it (`free` true: nothing records the table now), or, when one
+ * does, beside it (`free` false). Without Web Locks `free` is false. History's Delete: a console
+ * that closed without ending its shoe leaves the shoe open, and only then may it be deleted.
+ */
+export async function whileNoOtherConsole<T>(table: string, action: (free: boolean) => Promise<T>): Promise<T> {
+  const locks = (globalThis.navigator as { locks?: Locks } | undefined)?.locks;
+  if (!locks) return action(false);
+  return locks.request(tableLockName('console', table), { ifAvailable: true }, (lock) => action(lock !== null));
+}
+
 /**
  * One window keeps a table's shoe at a time: holds a Web Lock named after the origin and table
  * while the host is on the page, and otherwise waits in line for it (granted when the window that
@@ -86,7 +103,7 @@ export class TableLockController implements ReactiveController {
   }
 
   private get lockName(): string {
-    return `bacc-scoreboard:${this.options.origin}:${this.options.table()}`;
+    return tableLockName(this.options.origin, this.options.table());
   }
 
   private readonly noteHeldBeforeUnload = (): void => {

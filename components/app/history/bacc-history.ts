@@ -2,11 +2,12 @@ import { LitElement, html, css, nothing, type PropertyValues, type TemplateResul
 import { customElement, property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { localized, msg, str } from '@lit/localize';
-import type { ScoreboardStore, ShoeSummary } from '../../../src/persistence/scoreboard-store.js';
+import type { ScoreboardStore, ShoeSummary, StorageError } from '../../../src/persistence/scoreboard-store.js';
 import type { ShoeRecord } from '../../../src/shoe-document.js';
 import { HistoryStorageController } from './history-storage.js';
 import { storageTrouble } from '../data/storage.js';
 import { storageErrorText } from '../data/storage-words.js';
+import { whileNoOtherConsole } from '../data/table-lock.js';
 import { bigRoadThumbnail } from './big-road-thumbnail.js';
 import { allShoesFileName, downloadFile, fileDate, shoeFileName } from './downloads.js';
 import { formatBytes, MAX_IMPORT_BYTES } from './file-sizes.js';
@@ -698,7 +699,10 @@ export class BaccHistory extends LitElement {
     const table = this.shoes[deleted.index]?.table ?? '';
     this.busy = true;
     try {
-      await store.deleteShoe(id);
+      // A console never goes on recording a shoe deleted under it: while a console keeps the table, an
+      // open console shoe is refused (in the delete's own transaction); with none there (one closed
+      // without ending its shoe), the table's lock is held for the delete, so none takes the shoe up meanwhile.
+      await whileNoOtherConsole(table, (free) => store.deleteShoe(id, { refuseOpenConsoleShoe: !free }));
       // A display showing it moves on to the table's latest shoe left.
       this.storage.announce({ shoeId: id, table, handCount: 0 });
       this.confirmingDelete = null;
@@ -708,6 +712,13 @@ export class BaccHistory extends LitElement {
       void this.storage.refreshUse();
     } catch (error) {
       this.notice = { role: 'alert', text: errorText(error) };
+      // Asking again would change nothing until the console ends the shoe: the question is closed,
+      // and the focus goes back to the shoe's Delete button.
+      if ((error as StorageError | null)?.conflict?.conflict === 'shoe-in-play') {
+        this.confirmingDelete = null;
+        await this.updateComplete;
+        this.rescueFocus({ ...deleted, action: 'delete' });
+      }
     } finally {
       this.busy = false;
     }
