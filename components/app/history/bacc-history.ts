@@ -8,6 +8,7 @@ import { HistoryStorageController } from './history-storage.js';
 import { storageTrouble } from '../data/storage.js';
 import { storageErrorText } from '../data/storage-words.js';
 import { whileNoOtherConsole } from '../data/table-lock.js';
+import { whileNoOtherConsole } from '../data/table-lock.js';
 import { bigRoadThumbnail } from './big-road-thumbnail.js';
 import { allShoesFileName, downloadFile, fileDate, shoeFileName } from './downloads.js';
 import { formatBytes, MAX_IMPORT_BYTES } from './file-sizes.js';

@@ -8,7 +8,10 @@
  * <bacc-big-road> draws, and needs no canvas drawn after render.
  */
 import { html, type TemplateResult } from 'lit';
+import { msg, str } from '@lit/localize';
 import { RoadGrid } from '../../../src/roads-grid.js';
+import { columnCount, joinParts, roadSummary, tieCount } from '../../internal/road-descriptions.js';
+import { roadName } from '../../internal/messages.js';
 
 /** Side of a thumbnail cell in SVG user units (and CSS pixels at its natural size). */
 export const THUMBNAIL_CELL = 8;
@@ -96,12 +99,57 @@ export function thumbnailMarks(outcomes: string, rows = 6): { marks: ThumbnailMa
 const BANKER_MARK = 1;
 const PLAYER_MARK = 2;
 
-/** The thumbnail as an SVG template, decorative (the row's counts say the same in words). */
+/**
+ * The thumbnail's text alternative, in the words of <bacc-big-road>'s own: its columns, each a side
+ * and a length ("Big Road, 2 columns: column 1 banker 3; column 2 player 1").
+ * @example thumbnailDescription('BBBP') // 'Big Road, 2 columns: column 1 banker 3; column 2 player 1'
+ */
+export function thumbnailDescription(outcomes: string): string {
+  const runs: { side: 'B' | 'P'; length: number; ties: number }[] = [];
+  let leadingTies = 0;
+  for (const outcome of outcomes) {
+    const last = runs[runs.length - 1];
+    if (outcome === 'T') {
+      if (last) last.ties++;
+      else leadingTies++;
+    } else if (outcome === 'B' || outcome === 'P') {
+      if (last?.side === outcome) last.length++;
+      else runs.push({ side: outcome, length: 1, ties: 0 });
+    }
+  }
+  const items = runs.map(({ side, length, ties }, index) => {
+    const n = index + 1;
+    const parts = [
+      side === 'B'
+        ? msg(str`column ${n} banker ${length}`, { id: 'big-road-column-banker' })
+        : msg(str`column ${n} player ${length}`, { id: 'big-road-column-player' }),
+    ];
+    if (ties > 0) parts.push(tieCount(ties));
+    return joinParts(parts);
+  });
+  const heading = [columnCount(runs.length)];
+  if (leadingTies > 0) {
+    const ties = tieCount(leadingTies);
+    heading.push(msg(str`${ties} before the first column`, { id: 'big-road-leading-ties' }));
+    if (items.length === 0) items.push(ties);
+  }
+  return roadSummary(roadName('bigRoad'), joinParts(heading), items);
+}
+
+/** The thumbnail as an SVG picture, with its columns in words for screen readers. */
 export function bigRoadThumbnail(outcomes: string, rows = 6): TemplateResult {
   const { banker, player, ties, columns } = thumbnailPaths(outcomes, rows);
   const width = columns * THUMBNAIL_CELL;
   const height = rows * THUMBNAIL_CELL;
-  return html`<svg class="thumbnail" part="thumbnail" aria-hidden="true" viewBox="0 0 ${width} ${height}" width=${width} height=${height}>
+  return html`<svg
+    class="thumbnail"
+    part="thumbnail"
+    role="img"
+    aria-label=${thumbnailDescription(outcomes)}
+    viewBox="0 0 ${width} ${height}"
+    width=${width}
+    height=${height}
+  >
     <path class="banker" d=${banker}></path>
     <path class="player" d=${player}></path>
     <path class="ties" d=${ties}></path>

@@ -1,0 +1,63 @@
+/** Each row of the history names its shoe to a screen reader: its buttons and its big-road picture. */
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../../../components/app/history/bacc-history.js';
+import type { BaccHistory } from '../../../../components/app/history/bacc-history.js';
+import { closeStorage, openStorage } from '../../../../components/app/data/storage.js';
+import { ScoreboardStore } from '../../../../src/persistence/scoreboard-store.js';
+import { thumbnailDescription } from '../../../../components/app/history/big-road-thumbnail.js';
+import { shoeAt } from './history-fixtures.js';
+
+describe('<bacc-history> row names', () => {
+  const shoes = [
+    shoeAt('names-1', 'Table 1', new Date(2026, 11, 1, 14, 2).toISOString()),
+    shoeAt('names-2', 'Table 2', new Date(2026, 11, 1, 15, 30).toISOString()),
+  ];
+  let databaseName = '';
+
+  beforeEach(async () => {
+    databaseName = `bacc-history-names-${crypto.randomUUID()}`;
+    await (await openStorage({ name: databaseName })).importShoes(shoes);
+  });
+  afterEach(async () => {
+    await closeStorage();
+    await ScoreboardStore.deleteDatabase(databaseName);
+  });
+
+  async function mount(): Promise<BaccHistory> {
+    const el = await fixture<BaccHistory>(html`<bacc-history></bacc-history>`);
+    await el.refresh();
+    return el;
+  }
+
+  const row = (el: BaccHistory, id: string) => el.shadowRoot!.querySelector(`tr[data-shoe-id="${id}"]`)!;
+
+  it('names every button of a row with its shoe, after the words on the button', async () => {
+    const el = await mount();
+    const labels = [...row(el, shoes[0]!.id).querySelectorAll('button')].map((button) => button.getAttribute('aria-label'));
+    expect(labels).to.deep.equal([
+      'Replay Table 1, 2026-12-01 14:02',
+      'JSON file of Table 1, 2026-12-01 14:02',
+      'CSV file of Table 1, 2026-12-01 14:02',
+      'PNG picture of Table 1, 2026-12-01 14:02',
+      'Delete Table 1, 2026-12-01 14:02…',
+    ]);
+    const other = row(el, shoes[1]!.id).querySelector('[data-action="replay"]')!;
+    expect(other.getAttribute('aria-label')).to.equal('Replay Table 2, 2026-12-01 15:30');
+    await expect(el).to.be.accessible();
+  });
+
+  it('gives the big-road picture its columns in words', async () => {
+    const el = await mount();
+    const picture = row(el, shoes[0]!.id).querySelector('svg.thumbnail')!;
+    expect(picture.getAttribute('role')).to.equal('img');
+    expect(picture.hasAttribute('aria-hidden')).to.equal(false);
+    expect(picture.getAttribute('aria-label')).to.match(/^Big Road, \d+ columns?: column 1 (banker|player) \d+/);
+  });
+
+  it('describes a picture as the big road does: a run per column, ties with the hand before them', () => {
+    expect(thumbnailDescription('TBBBTPB')).to.equal(
+      'Big Road, 3 columns, 1 tie before the first column: column 1 banker 3, 1 tie; column 2 player 1; column 3 banker 1',
+    );
+    expect(thumbnailDescription('')).to.equal('Big Road: nothing yet');
+  });
+});
