@@ -576,8 +576,11 @@ function problemLogText(problem: ShoeDocumentProblem): string {
       return `the shoe ends before it starts (${excerpt(problem.startedAt)})`;
     case 'totals-without-cards':
       return 'totals are given without cards';
-    case 'hand-does-not-resolve':
-      return handProblemLogText(problem.problem);
+    case 'hand-does-not-resolve': {
+      // A card the rules cannot read is quoted as an excerpt: written safe, whatever characters it holds.
+      const hand = problem.problem;
+      return handProblemLogText(hand.kind === 'unknown-card' ? { ...hand, text: excerpt(hand.text) } : hand);
+    }
     case 'outcome-mismatch':
       return `the cards ${problem.cards.join(' ')} give ${JSON.stringify(problem.resolved)}, not ${JSON.stringify(problem.stated)}`;
     case 'too-many-cards':

@@ -250,7 +250,8 @@ export function handProblemText(problem: HandProblem): string {
       return msg(str`a hand needs at least four cards (P1 B1 P2 B2); got ${count}`, { id: 'import-hand-too-few-cards' });
     }
     case 'unknown-card': {
-      const { position, text } = problem;
+      const { position } = problem;
+      const text = excerpt(problem.text);
       return msg(str`card ${position}: unknown card "${text}": expected a rank A 2-9 T J Q K (or 10) and an optional suit S H D C`, {
         id: 'import-hand-unknown-card',
       });

@@ -235,6 +235,13 @@ describe('import-words (English)', () => {
     expect(shoeDocumentErrorText(id)).toBe(`shoe 1 (id "${'z'.repeat(40)}…"), id: may have at most 200 characters; it has 1000000`);
   });
 
+  it('writes a card holding a bidi override by its code point, never letting it turn the message around', () => {
+    const error = refusal((copy) => put(copy, ['shoes', 0, 'hands', 2, 'cards', 0], '\u202E9h'))!;
+    expect(error.problem.kind).toBe('hand-does-not-resolve');
+    expect(shoeDocumentErrorText(error)).toContain('unknown card "<U+202E>9h"');
+    expect(shoeDocumentErrorText(error)).not.toContain('\u202E');
+  });
+
   it('words every reason a table name is refused as its log text does', () => {
     const problems: NameProblem[] = ['', 'x'.repeat(61), '\u202Ea', 'a\u200B', 'a\u0007', 'a\uD800'].map((text) => {
       const result = normaliseTableName(text);
