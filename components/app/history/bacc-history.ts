@@ -8,7 +8,6 @@ import { HistoryStorageController } from './history-storage.js';
 import { storageTrouble } from '../data/storage.js';
 import { storageErrorText } from '../data/storage-words.js';
 import { whileNoOtherConsole } from '../data/table-lock.js';
-import { whileNoOtherConsole } from '../data/table-lock.js';
 import { bigRoadThumbnail } from './big-road-thumbnail.js';
 import { allShoesFileName, downloadFile, fileDate, shoeFileName } from './downloads.js';
 import { formatBytes, MAX_IMPORT_BYTES } from './file-sizes.js';
@@ -589,21 +588,63 @@ export class BaccHistory extends LitElement {
                     ${msg('Keep', { id: 'history-delete-cancel' })}
                   </button>
                 </div>`
-              : html`<div class="actions">
-                  <button type="button" data-action="replay" @click=${() => this.replay(shoe.id)}>
-                    ${msg('Replay', { id: 'history-replay' })}
-                  </button>
-                  <button type="button" data-action="export-json" @click=${() => this.exportOne(shoe.id, 'json')}>JSON</button>
-                  <button type="button" data-action="export-csv" @click=${() => this.exportOne(shoe.id, 'csv')}>CSV</button>
-                  <button type="button" data-action="export-png" @click=${() => this.exportOne(shoe.id, 'png')}>PNG</button>
-                  <button type="button" data-action="delete" @click=${() => this.askToDelete(shoe.id)}>
-                    ${msg('Delete…', { id: 'history-delete' })}
-                  </button>
-                </div>`
+              : this.renderRowActions(shoe)
           }
         </td>
       </tr>
     `;
+  }
+
+  /**
+   * A row's buttons. Each is named with its shoe (table and start time), beginning with the words on
+   * it: a screen reader listing the page's buttons hears "Replay Table 1, 2026-12-01 14:02", not
+   * twenty times "Replay".
+   */
+  private renderRowActions(shoe: ShoeSummary) {
+    const table = shoe.table;
+    const started = this.formatTime(shoe.startedAt);
+    return html`<div class="actions">
+      <button
+        type="button"
+        data-action="replay"
+        aria-label=${msg(str`Replay ${table}, ${started}`, { id: 'history-replay-shoe' })}
+        @click=${() => this.replay(shoe.id)}
+      >
+        ${msg('Replay', { id: 'history-replay' })}
+      </button>
+      <button
+        type="button"
+        data-action="export-json"
+        aria-label=${msg(str`JSON file of ${table}, ${started}`, { id: 'history-export-json-shoe' })}
+        @click=${() => this.exportOne(shoe.id, 'json')}
+      >
+        JSON
+      </button>
+      <button
+        type="button"
+        data-action="export-csv"
+        aria-label=${msg(str`CSV file of ${table}, ${started}`, { id: 'history-export-csv-shoe' })}
+        @click=${() => this.exportOne(shoe.id, 'csv')}
+      >
+        CSV
+      </button>
+      <button
+        type="button"
+        data-action="export-png"
+        aria-label=${msg(str`PNG picture of ${table}, ${started}`, { id: 'history-export-png-shoe' })}
+        @click=${() => this.exportOne(shoe.id, 'png')}
+      >
+        PNG
+      </button>
+      <button
+        type="button"
+        data-action="delete"
+        aria-label=${msg(str`Delete ${table}, ${started}…`, { id: 'history-delete-shoe' })}
+        @click=${() => this.askToDelete(shoe.id)}
+      >
+        ${msg('Delete…', { id: 'history-delete' })}
+      </button>
+    </div>`;
   }
 
   /**
