@@ -11,6 +11,7 @@ import { sideName } from '../../internal/messages.js';
 import { OPERATOR_KEYS, operatorKeyAction, type OperatorAction } from './operator-keys.js';
 import { DEFAULT_STORED_TABLE } from '../kiosk/kiosk-settings.js';
 import '../../bacc-scoreboard.js';
+import '../../bacc-last-hand.js';
 
 /**
  * The operator console (`?mode=operator`): the scoreboard of the shoe being recorded and an entry
@@ -32,9 +33,17 @@ export class BaccOperator extends LitElement {
   static override styles = [
     themeTokens,
     css`
+      /*
+       * A narrow screen stacks the scoreboard over the entry panel. From 1000 px wide (a laptop, 1280×720
+       * up) the entry panel and the last hand take a column of their own on the left, where the clerk
+       * looks first, and the scoreboard the rest: stacked, at 1280×720 and 1366×768 the scoreboard kept
+       * 6–60 px for its statistics, last hand and chart row (issue 14).
+       */
       :host {
         display: grid;
+        grid-template-columns: minmax(0, 1fr);
         grid-template-rows: minmax(0, 1fr) auto;
+        grid-template-areas: 'board' 'panel';
         height: 100%;
         min-height: 0;
         background: var(--_background);
@@ -44,16 +53,59 @@ export class BaccOperator extends LitElement {
           sans-serif;
       }
       bacc-scoreboard {
+        grid-area: board;
         min-height: 0;
+        min-width: 0;
       }
       .panel {
+        grid-area: panel;
         display: flex;
         flex-wrap: wrap;
         gap: 0.6em 1.2em;
         align-items: flex-start;
+        align-content: flex-start;
         padding: 0.8em 1em;
         background: var(--_panel);
         border-top: 1px solid var(--_grid-line);
+      }
+      .last-hand {
+        display: none;
+      }
+      @media (min-width: 1000px) {
+        :host {
+          grid-template-columns: minmax(24em, 34%) minmax(0, 1fr);
+          grid-template-rows: auto minmax(0, 1fr);
+          grid-template-areas: 'panel board' 'last board';
+        }
+        .panel {
+          border-top: none;
+          min-width: 0;
+        }
+        .last-hand {
+          display: block;
+          grid-area: last;
+          min-height: 0;
+          overflow: hidden;
+          padding: 0.5em 1em 0.8em;
+          background: var(--_panel);
+          border-top: 1px solid var(--_grid-line);
+        }
+        .last-hand bacc-last-hand {
+          height: 100%;
+        }
+      }
+      /* A laptop's height: the controls a little tighter, so the last hand keeps its room under them. */
+      @media (min-width: 1000px) and (max-height: 800px) {
+        :host {
+          font-size: 14px;
+        }
+        .panel {
+          gap: 0.45em 0.8em;
+          padding: 0.6em 0.8em;
+        }
+        button {
+          padding: 0.3em 0.55em;
+        }
       }
       fieldset {
         display: flex;
@@ -420,6 +472,8 @@ export class BaccOperator extends LitElement {
         rows=${this.rows}
         ?letters=${this.letters}
       ></bacc-scoreboard>
+      <!-- The last hand again beside the controls, for the clerk's eye: the scoreboard's own says it to screen readers. -->
+      <div class="last-hand" aria-hidden="true"><bacc-last-hand .hands=${desk.hands}></bacc-last-hand></div>
       <section class="panel" part="panel" aria-label=${msg('Operator console', { id: 'operator-console' })}>
         <div class="messages">
           <p class="shoe-state">${this.shoeState()}</p>

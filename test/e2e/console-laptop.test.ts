@@ -1,0 +1,121 @@
+import { describe, it, expect, inject } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useChromium } from './browser.js';
+
+const baseUrl = inject('baseUrl');
+const chromium = useChromium();
+
+interface Box {
+  name: string;
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+  overflowX: number;
+  overflowY: number;
+}
+
+/**
+ * The console's own panels (the entry panel, the last hand beside it, the scoreboard) and the
+ * scoreboard's panels, as laid out on screen.
+ */
+async function consolePanels(page: Page): Promise<Box[]> {
+  return page.evaluate(() => {
+    const operator = document.querySelector('bacc-kiosk')!.shadowRoot!.querySelector('bacc-operator')!;
+    const scoreboard = operator.shadowRoot!.querySelector('bacc-scoreboard')!;
+    const own = [...operator.shadowRoot!.children].filter((element) => !['STYLE', 'SCRIPT'].includes(element.tagName)) as HTMLElement[];
+    const panels = [...scoreboard.shadowRoot!.querySelector('.layout')!.children] as HTMLElement[];
+    return [...own, ...panels].map((panel) => {
+      const rect = panel.getBoundingClientRect();
+      return {
+        name: `${panel.tagName.toLowerCase()}.${panel.className}`,
+        left: rect.left,
+        top: rect.top,
+        right: rect.right,
+        bottom: rect.bottom,
+        overflowX: panel.scrollWidth - panel.clientWidth,
+        overflowY: panel.scrollHeight - panel.clientHeight,
+      };
+    });
+  });
+}
+
+/** Least height of a panel worth having: a road's few rows, the statistics' lines, the last hand's cards. */
+function leastHeight(name: string): number {
+  return /^section|\.(stats|last|chart)\b|last-hand/.test(name) ? 100 : 24;
+}
+
+describe('the operator console on a laptop', () => {
+  for (const [width, height] of [
+    [1280, 720],
+    [1366, 768],
+    [1440, 900],
+    [1536, 864],
+    [1920, 1080],
+  ] as const) {
+    for (const mode of ['outcome', 'cards'] as const) {
+      it(`shows every panel whole inside ${width}×${height} in ${mode} entry`, async () => {
+        const page = await chromium().newPage({ viewport: { width, height } });
+        try {
+          await page.goto(`${baseUrl}?mode=operator&table=Laptop-${width}-${mode}&limits=10%20%E2%80%93%201%2C000`);
+          await page.waitForFunction(() => {
+            const operator = document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator');
+            return operator?.desk?.ready === true;
+          });
+          // A shoe with hands in it (a pair flag and a refused key too, so the messages have words in them).
+          await page.keyboard.press('s');
+          for (const key of ['b', 'p', '1', 'b', 't', 'b', 'b', 'p', 'h', 'Escape', 'd']) await page.keyboard.press(key);
+          if (mode === 'cards') {
+            await page.waitForFunction(
+              () => document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator')?.desk.hands.length === 7,
+            );
+            await page.keyboard.press('c');
+            // The card field takes the focus once drawn: cards typed before it would be keys.
+            await page.waitForFunction(
+              () =>
+                document
+                  .querySelector('bacc-kiosk')
+                  ?.shadowRoot?.querySelector('bacc-operator')
+                  ?.shadowRoot?.activeElement?.matches('input.cards') === true,
+            );
+            await page.keyboard.type('9h 2d ks 5c');
+            await page.keyboard.press('Enter');
+            // Out of the field, an outcome key is refused in words that take a few lines: the longest message.
+            await page.keyboard.press('Escape');
+            await page.keyboard.press('b');
+            await page.keyboard.type('tc 5h ');
+          }
+          await page.waitForFunction(
+            (count) => {
+              const operator = document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator');
+              return operator?.desk?.hands.length === count && operator.desk.unsaved === 0;
+            },
+            mode === 'cards' ? 8 : 7,
+          );
+          await page.waitForTimeout(300);
+          await page.screenshot({ path: `.tmp/console-${width}x${height}-${mode}.png` });
+          const boxes = await consolePanels(page);
+          const size = await page.evaluate(() => ({
+            width: document.documentElement.scrollWidth,
+            height: document.documentElement.scrollHeight,
+          }));
+          expect(size.width).toBeLessThanOrEqual(width);
+          expect(size.height).toBeLessThanOrEqual(height);
+          expect(boxes.length).toBeGreaterThanOrEqual(12);
+          for (const box of boxes) {
+            expect(box.left, `${box.name} left`).toBeGreaterThanOrEqual(0);
+            expect(box.top, `${box.name} top`).toBeGreaterThanOrEqual(0);
+            expect(box.right, `${box.name} right`).toBeLessThanOrEqual(width + 0.5);
+            expect(box.bottom, `${box.name} bottom`).toBeLessThanOrEqual(height + 0.5);
+            expect(box.bottom - box.top, `${box.name} height`).toBeGreaterThanOrEqual(leastHeight(box.name));
+            // Nothing clipped inside a panel: its content fits it.
+            expect(box.overflowX, `${box.name} overflows sideways`).toBeLessThanOrEqual(1);
+            expect(box.overflowY, `${box.name} overflows downwards`).toBeLessThanOrEqual(1);
+          }
+        } finally {
+          await page.close();
+        }
+      });
+    }
+  }
+});
