@@ -179,8 +179,12 @@ export function consoleNewsText(news: ConsoleNews): string {
       );
     case 'table-taken': {
       const { unsaved } = news;
-      return unsaved === 0
-        ? msg('Another window took this table over: this one only shows its shoe now.', { id: 'console-table-taken' })
+      if (unsaved === 0)
+        return msg('Another window took this table over: this one only shows its shoe now.', { id: 'console-table-taken' });
+      return unsaved === 1
+        ? msg('Another window took this table over: this one only shows its shoe now, and its 1 unsaved change was given up.', {
+            id: 'console-table-taken-unsaved-one',
+          })
         : msg(
             str`Another window took this table over: this one only shows its shoe now, and its ${unsaved} unsaved changes were given up.`,
             {

@@ -51,4 +51,5 @@ export const templates: Record<string, unknown> = {
     '此牌靴已不在存储中（已在别处被删除或更改，也许是在历史记录中）：无法再向其保存任何内容。请开始新牌靴（按 S）。未记录任何内容。',
   'console-table-taken': '另一个窗口接管了此牌桌：本窗口现在只显示其牌靴。',
   'console-table-taken-unsaved': str`另一个窗口接管了此牌桌：本窗口现在只显示其牌靴，其 ${0} 项未保存的更改已放弃。`,
+  'console-table-taken-unsaved-one': '另一个窗口接管了此牌桌：本窗口现在只显示其牌靴，其 1 项未保存的更改已放弃。',
 };

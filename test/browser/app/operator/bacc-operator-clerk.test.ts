@@ -167,6 +167,11 @@ describe('<bacc-operator> for a pit clerk', () => {
     expect(text).not.to.match(/\ba 8-deck/);
   });
 
+  it('says "1 unsaved change", not "1 unsaved changes", when another window takes the table', () => {
+    expect(consoleNewsText({ about: 'table-taken', unsaved: 1 })).to.contain('its 1 unsaved change was given up.');
+    expect(consoleNewsText({ about: 'table-taken', unsaved: 2 })).to.contain('its 2 unsaved changes were given up.');
+  });
+
   it('names each button by its words alone, with its key as a shortcut', async () => {
     const el = await mountOperator();
     await newShoe(el);
