@@ -83,7 +83,7 @@ describe('shoes kept, end to end', () => {
       await waitForOutcomes(page, 'bacc-operator', 'P');
       // A one-deck shoe has one nine of hearts, and it is already on the table.
       await field.pressSequentially('9h ');
-      await expect.poll(() => alert.textContent()).toContain('a 1-deck shoe holds only 1 9H');
+      await expect.poll(() => alert.textContent()).toContain('this 1-deck shoe holds only 1 9H');
       // A refused card stays in the field to be corrected; clear it and type something that is no card.
       await field.fill('');
       await field.pressSequentially('zz ');
