@@ -296,6 +296,14 @@ export class BaccOperator extends LitElement {
       case 'undo':
         void desk.undo();
         return;
+      case 'redo':
+        void desk.redo();
+        return;
+      case 'reopen-shoe':
+        void desk.reopenLastShoe();
+        return;
+      case 'take-over':
+        return desk.takeOver();
       case 'correct':
         // Nothing to correct (no shoe, no hand, a simulated shoe, another window's table): said, and
         // the focus stays where it was, not in a disabled field where later keys would do nothing.
@@ -406,7 +414,7 @@ export class BaccOperator extends LitElement {
     return html`<button
       type="button"
       class=${options.className ?? nothing}
-      aria-keyshortcuts=${action === 'undo' ? `${key} Control+Z` : key}
+      aria-keyshortcuts=${action === 'undo' ? `${key} Control+Z` : action === 'redo' ? `${key} Control+Y Control+Shift+Z` : key}
       aria-pressed=${options.pressed === undefined ? nothing : String(options.pressed)}
       ?disabled=${options.disabled ?? false}
       data-action=${action}
@@ -491,7 +499,8 @@ export class BaccOperator extends LitElement {
         ${desk.entryMode === 'outcome' ? this.renderOutcomeEntry(recording) : this.renderCardEntry(recording)}
         <fieldset>
           <legend>${msg('Shoe', { id: 'operator-shoe' })}</legend>
-          ${this.button('undo', msg('Undo last hand', { id: 'operator-undo' }), { disabled: !recording || desk.hands.length === 0 })}
+          ${this.button('undo', msg('Undo', { id: 'operator-undo-action' }), { disabled: !desk.canUndo })}
+          ${this.button('redo', msg('Redo', { id: 'operator-redo' }), { disabled: !desk.canRedo })}
           <label>
             ${msg('Hand', { id: 'operator-hand-number' })}
             <input
@@ -507,6 +516,8 @@ export class BaccOperator extends LitElement {
           ${this.button('correct', msg('Correct hand', { id: 'operator-correct' }), { disabled: !recording || desk.hands.length === 0 })}
           ${this.button('end-shoe', msg('End shoe', { id: 'operator-end-shoe' }), { disabled: !desk.shoeOpen })}
           ${this.button('new-shoe', msg('New shoe', { id: 'operator-new-shoe' }))}
+          ${desk.canReopen ? this.button('reopen-shoe', msg('Reopen last shoe', { id: 'operator-reopen' })) : nothing}
+          ${desk.canTakeOver ? this.button('take-over', msg('Take this table over', { id: 'operator-take-over' })) : nothing}
           <a class="history" href=${historyLink()} target="_blank" rel="noopener"
             >${msg('History, replay and export (new window)', { id: 'operator-history-link' })}</a
           >

@@ -13,6 +13,9 @@ export type OperatorAction =
   | 'card-entry'
   | 'outcome-entry'
   | 'undo'
+  | 'redo'
+  | 'reopen-shoe'
+  | 'take-over'
   | 'correct'
   | 'end-shoe'
   | 'new-shoe'
@@ -33,6 +36,9 @@ export const OPERATOR_KEYS: Readonly<Record<OperatorAction, string>> = Object.fr
   'card-entry': 'C',
   'outcome-entry': 'O',
   undo: 'U',
+  redo: 'R',
+  'reopen-shoe': 'L',
+  'take-over': 'K',
   correct: 'H',
   'end-shoe': 'E',
   'new-shoe': 'S',
@@ -56,17 +62,22 @@ export interface KeyPress {
   ctrlKey?: boolean;
   metaKey?: boolean;
   altKey?: boolean;
+  shiftKey?: boolean;
 }
 
 /**
- * The console action a key press asks for, or null. Ctrl+Z (⌘Z) is undo as well as U; any other
- * chord is left to the browser. Nothing fires while the operator types in a text field: that
+ * The console action a key press asks for, or null. Ctrl+Z (⌘Z) is undo as well as U, Ctrl+Y and
+ * Ctrl+Shift+Z redo as well as R; any other chord is left to the browser. Nothing fires while the operator types in a text field: that
  * field handles its own Enter and Escape.
  * @example operatorKeyAction({ key: 'b' }, false) // 'banker'
  */
 export function operatorKeyAction(press: KeyPress, typingInField: boolean): OperatorAction | null {
   if (typingInField) return null;
-  if ((press.ctrlKey || press.metaKey) && !press.altKey && press.key.toLowerCase() === 'z') return 'undo';
+  if ((press.ctrlKey || press.metaKey) && !press.altKey) {
+    const key = press.key.toLowerCase();
+    if (key === 'z') return press.shiftKey ? 'redo' : 'undo';
+    if (key === 'y' && !press.shiftKey) return 'redo';
+  }
   if (press.ctrlKey || press.metaKey || press.altKey) return null;
   return BY_KEY.get(press.key.length === 1 ? press.key.toLowerCase() : press.key) ?? null;
 }

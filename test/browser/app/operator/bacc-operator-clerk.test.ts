@@ -182,7 +182,7 @@ describe('<bacc-operator> for a pit clerk', () => {
       return copy.textContent.trim();
     };
     const names = [...el.shadowRoot!.querySelectorAll('button[data-action]')].map(nameOf);
-    expect(names).to.include.members(['Banker', 'Player', 'Tie', 'Undo last hand', 'New shoe', 'By cards']);
+    expect(names).to.include.members(['Banker', 'Player', 'Tie', 'Undo', 'Redo', 'New shoe', 'By cards']);
     for (const kbd of el.shadowRoot!.querySelectorAll('button kbd')) expect(kbd.getAttribute('aria-hidden')).to.equal('true');
     const banker = el.shadowRoot!.querySelector('[data-action="banker"]')!;
     expect(banker.getAttribute('aria-keyshortcuts')).to.equal('B');

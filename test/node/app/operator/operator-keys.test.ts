@@ -23,6 +23,16 @@ describe('operatorKeyAction', () => {
     expect(operatorKeyAction({ key: 'p', altKey: true }, false)).toBeNull();
   });
 
+  it('redoes with r, Ctrl+Y and Ctrl+Shift+Z (⌘ too); reopens the last shoe with l and takes the table over with k', () => {
+    expect(operatorKeyAction({ key: 'r' }, false)).toBe('redo');
+    expect(operatorKeyAction({ key: 'y', ctrlKey: true }, false)).toBe('redo');
+    expect(operatorKeyAction({ key: 'Z', ctrlKey: true, shiftKey: true }, false)).toBe('redo');
+    expect(operatorKeyAction({ key: 'z', metaKey: true, shiftKey: true }, false)).toBe('redo');
+    expect(operatorKeyAction({ key: 'y', ctrlKey: true, shiftKey: true }, false)).toBeNull();
+    expect(operatorKeyAction({ key: 'l' }, false)).toBe('reopen-shoe');
+    expect(operatorKeyAction({ key: 'k' }, false)).toBe('take-over');
+  });
+
   it('fires nothing while the operator types in a field', () => {
     for (const key of ['b', 'p', 't', 'u', 'Escape', 'Enter']) expect(operatorKeyAction({ key }, true)).toBeNull();
     expect(operatorKeyAction({ key: 'z', ctrlKey: true }, true)).toBeNull();

@@ -1,0 +1,93 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../../../components/app/operator/bacc-operator.js';
+import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
+import { makeRules } from '../../../../src/rules.js';
+import { freshStorage, until } from './operator-helpers.js';
+
+const TABLE = 'Keys table';
+
+async function mountOperator({ readOnly = false } = {}): Promise<BaccOperator> {
+  const el = await fixture<BaccOperator>(html`<bacc-operator table=${TABLE} .rules=${makeRules()}></bacc-operator>`);
+  await until(() => (readOnly ? el.desk.readOnly : el.desk.ready), readOnly ? 'the table kept elsewhere' : 'the stored shoe to be read');
+  return el;
+}
+
+const outcomes = (el: BaccOperator) => el.desk.hands.map((hand) => hand.outcome).join('');
+const press = async (...keys: string[]) => {
+  for (const key of keys) await sendKeys({ press: key });
+};
+/** Presses `key` with the modifier keys held down. */
+async function chord(modifiers: string[], key: string): Promise<void> {
+  for (const modifier of modifiers) await sendKeys({ down: modifier });
+  await sendKeys({ press: key });
+  for (const modifier of [...modifiers].reverse()) await sendKeys({ up: modifier });
+}
+const button = (el: BaccOperator, action: string) => el.shadowRoot!.querySelector<HTMLButtonElement>(`[data-action="${action}"]`);
+
+describe('<bacc-operator> redo, reopen and take over by key', () => {
+  let storage: Awaited<ReturnType<typeof freshStorage>>;
+  beforeEach(async () => {
+    storage = await freshStorage();
+  });
+  afterEach(async () => {
+    await storage.teardown();
+  });
+
+  it('undoes with U and Ctrl+Z and redoes with R, Ctrl+Y and Ctrl+Shift+Z, with buttons that say when they can', async () => {
+    const el = await mountOperator();
+    await press('s');
+    await until(() => el.desk.shoeOpen, 'a new shoe');
+    await press('b', 'p', 't');
+    await until(() => outcomes(el) === 'BPT', 'three hands');
+    await el.updateComplete;
+    expect(button(el, 'redo')!.disabled).to.equal(true);
+    await press('u');
+    await until(() => outcomes(el) === 'BP', 'the tie undone');
+    await chord(['Control'], 'z');
+    await until(() => outcomes(el) === 'B', 'the player hand undone');
+    await el.updateComplete;
+    expect(button(el, 'redo')!.disabled).to.equal(false);
+    expect(button(el, 'redo')!.getAttribute('aria-keyshortcuts')).to.equal('R Control+Y Control+Shift+Z');
+    await press('r');
+    await until(() => outcomes(el) === 'BP', 'the player hand again');
+    await chord(['Control'], 'y');
+    await until(() => outcomes(el) === 'BPT', 'the tie again');
+    await chord(['Control'], 'z');
+    await until(() => outcomes(el) === 'BP', 'the tie undone again');
+    await chord(['Control', 'Shift'], 'Z');
+    await until(() => outcomes(el) === 'BPT' && el.desk.unsaved === 0, 'the tie again, written');
+    expect((await storage.store.latestShoe({ table: TABLE }))!.hands.map((hand) => hand.outcome).join('')).to.equal('BPT');
+  });
+
+  it('reopens the shoe it ended with L', async () => {
+    const el = await mountOperator();
+    await press('s');
+    await until(() => el.desk.shoeOpen, 'a new shoe');
+    await press('b');
+    await until(() => outcomes(el) === 'B' && el.desk.unsaved === 0, 'a hand written');
+    await press('e', 'y');
+    await until(() => !el.desk.shoeOpen && el.desk.unsaved === 0, 'the shoe ended');
+    await el.updateComplete;
+    expect(button(el, 'reopen-shoe'), 'the reopen button').to.not.equal(null);
+    await press('l');
+    await until(() => el.desk.shoeOpen && el.desk.unsaved === 0, 'the shoe reopened');
+    expect((await storage.store.latestShoe({ table: TABLE }))!.endedAt).to.equal(null);
+    await press('p');
+    await until(() => outcomes(el) === 'BP', 'a hand recorded in the reopened shoe');
+  });
+
+  it('takes the table over with its Take over button from the window that records it', async () => {
+    const first = await mountOperator();
+    await first.desk.confirm('new-shoe');
+    await first.desk.recordOutcome('B');
+    const second = await mountOperator({ readOnly: true });
+    await second.updateComplete;
+    expect(button(first, 'take-over')).to.equal(null);
+    expect(button(second, 'take-over')).to.not.equal(null);
+    button(second, 'take-over')!.click();
+    await until(() => second.desk.ready && !second.desk.readOnly && first.desk.readOnly, 'the second console to hold the table');
+    await second.desk.recordOutcome('P');
+    await until(() => outcomes(second) === 'BP' && second.desk.unsaved === 0, 'the second console to record');
+  });
+});
