@@ -351,7 +351,10 @@ export class BaccHistory extends LitElement {
       this.exportProgress = {
         done: count,
         total: count,
-        result: msg(str`Exported ${count} shoes to ${fileName}.`, { id: 'history-exported-all' }),
+        result:
+          count === 1
+            ? msg(str`Exported 1 shoe to ${fileName}.`, { id: 'history-exported-one' })
+            : msg(str`Exported ${count} shoes to ${fileName}.`, { id: 'history-exported-all' }),
       };
     } catch (error) {
       this.exportProgress = null;
@@ -566,7 +569,9 @@ export class BaccHistory extends LitElement {
                               id: 'history-confirm-delete-in-play',
                             },
                           )
-                        : msg(str`Delete this shoe and its ${shoe.handCount} hands for good?`, { id: 'history-confirm-delete' })
+                        : shoe.handCount === 1
+                          ? msg('Delete this shoe and its 1 hand for good?', { id: 'history-confirm-delete-one' })
+                          : msg(str`Delete this shoe and its ${shoe.handCount} hands for good?`, { id: 'history-confirm-delete' })
                     }
                   </span>
                   <button

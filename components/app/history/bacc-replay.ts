@@ -181,7 +181,11 @@ export class BaccReplay extends LitElement {
             ${REPLAY_SPEEDS.map(
               (ms) =>
                 html`<option value=${ms} ?selected=${ms === this.playback.interval}>
-                  ${msg(str`${(1000 / ms).toString()} hands a second`, { id: 'replay-speed-option' })}
+                  ${
+                    ms === 1000
+                      ? msg('1 hand a second', { id: 'replay-speed-option-one' })
+                      : msg(str`${(1000 / ms).toString()} hands a second`, { id: 'replay-speed-option' })
+                  }
                 </option>`,
             )}
           </select>

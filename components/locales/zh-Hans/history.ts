@@ -30,6 +30,7 @@ export const templates: Record<string, unknown> = {
   'history-delete-shoe': str`删除 ${0}，${1}…`,
   'history-confirm-group': '确认删除',
   'history-confirm-delete': str`永久删除这一靴及其 ${0} 局？`,
+  'history-confirm-delete-one': '永久删除这一靴及其 1 局？',
   'history-confirm-delete-in-play': str`这一靴仍在进行中：操作台或自动演示机可能正在记录它。要永久删除它及其 ${0} 局吗？之后在那里发出的牌局将不会被保存。`,
   'history-delete-confirm': '删除',
   'history-delete-cancel': '保留',
@@ -44,6 +45,7 @@ export const templates: Record<string, unknown> = {
   'history-export-all-csv': '全部导出（CSV）',
   'history-exporting': str`正在导出：${0} / ${1} 靴`,
   'history-exported-all': str`已将 ${0} 靴导出到 ${1}。`,
+  'history-exported-one': str`已将 1 靴导出到 ${0}。`,
   'history-import': '导入牌靴（JSON 导出文件）',
   'history-import-reading': str`正在读取“${0}”…`,
   'history-imported': str`已导入 ${0} 靴（${1} 靴已存在）。`,
@@ -74,6 +76,7 @@ export const templates: Record<string, unknown> = {
   'replay-last': '最后一局',
   'replay-speed': '速度',
   'replay-speed-option': str`每秒 ${0} 局`,
+  'replay-speed-option-one': '每秒 1 局',
   'replay-scrub': '显示到第几局',
   'replay-position': str`第 ${0} 局，共 ${1} 局`,
 

@@ -170,6 +170,13 @@ describe('<bacc-replay>', () => {
     expect(scoreboard(el).hands.length).to.equal(shoe.hands.length);
   });
 
+  it('names each speed in hands a second, with "1 hand a second" in the singular', async () => {
+    const el = await replayOf();
+    const options = [...el.shadowRoot!.querySelectorAll('select option')].map((option) => option.textContent.trim());
+    expect(options).to.include('1 hand a second');
+    expect(options.filter((text) => /^1 hands/.test(text))).to.deep.equal([]);
+  });
+
   it('plays and pauses at the chosen speed, starting again from the first hand at the end', async () => {
     const el = await replayOf();
     const speed = el.shadowRoot!.querySelector('select')!;
