@@ -506,10 +506,16 @@ export class OperatorConsoleController implements ReactiveController {
    * (never silently dropped) and the action gives `failed` instead.
    */
   private step<T>(action: () => Promise<T>, failed: T): Promise<T> {
-    const next = this.steps.then(action).catch((error: unknown) => {
-      this.refuse({ about: 'failed', error });
-      return failed;
-    });
+    const next = this.steps
+      .then(action)
+      .catch((error: unknown) => {
+        this.refuse({ about: 'failed', error });
+        return failed;
+      })
+      .finally(() => {
+        // What an action changed after its last write (the undo and redo lists, say) is drawn too.
+        this.host.requestUpdate();
+      });
     this.steps = next;
     return next;
   }
