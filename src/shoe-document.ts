@@ -28,6 +28,12 @@ export interface HandRecord {
 export interface ShoeRecord {
   id: string;
   table: string;
+  /**
+   * The shoe's number on its table that day (the UTC day of `startedAt`), from 1: what every screen
+   * shows as "Shoe n". Optional in a document, so exports written before shoes had numbers still import
+   * (the store numbers them as it stores them); a stored shoe always has one.
+   */
+  number?: number;
   source: 'simulated' | 'recorded';
   seed: string | null;
   /** ISO-8601. */
@@ -93,6 +99,7 @@ export function simulateShoeRecords(options: {
   table?: string;
   now?: () => Date;
 }): ShoeRecord[] {
+  // Numbered 1..n as one run at one table, whatever day each starts: a document, not a day's count.
   const now = options.now ?? (() => new Date());
   const records: ShoeRecord[] = [];
   for (let k = 1; k <= options.shoes; k++) {
@@ -103,6 +110,7 @@ export function simulateShoeRecords(options: {
     records.push({
       id: seed === null ? randomId() : `simulated:${seed}`,
       table: options.table ?? 'Simulated table',
+      number: k,
       source: 'simulated',
       seed,
       startedAt,
@@ -279,6 +287,7 @@ const timestamp = v.pipe(
 const shoeSchema = v.looseObject({
   id: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
   table: v.pipe(v.string(), v.maxLength(200)),
+  number: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(Number.MAX_SAFE_INTEGER))),
   source: v.picklist(SOURCES),
   seed: v.nullable(v.pipe(v.string(), v.maxLength(1000))),
   startedAt: timestamp,

@@ -11,8 +11,11 @@ export type KeeperOrigin = 'attract' | 'console';
 
 /** Where shoes are kept: IndexedDB in the app (`ScoreboardStore`), anything alike in tests. */
 export interface ShoeStore {
-  /** `origin` tells later readers who keeps this shoe (ScoreboardStore: 'attract' or 'console'). */
-  createShoe(shoe: ShoeRecord, origin?: KeeperOrigin): Promise<void>;
+  /**
+   * `origin` tells later readers who keeps this shoe (ScoreboardStore: 'attract' or 'console'). Resolves
+   * with the number the store gave a shoe without one (ScoreboardStore: the next of its table and day).
+   */
+  createShoe(shoe: ShoeRecord, origin?: KeeperOrigin): Promise<number | void>;
   appendHand(shoeId: string, index: number, hand: HandRecord): Promise<void>;
   replaceHand(shoeId: string, index: number, hand: HandRecord): Promise<void>;
   removeLastHand(shoeId: string, index: number): Promise<void>;
@@ -262,7 +265,10 @@ export class ShoeKeeper {
         return;
       }
       try {
-        await write(store, change, this.options.origin ?? 'console');
+        const number = await write(store, change, this.options.origin ?? 'console');
+        // The store numbers a new shoe as it writes it: the shoe in memory takes that number.
+        if (change.kind === 'start' && typeof number === 'number' && this.current?.id === change.shoe.id && this.current.number !== number)
+          this.current = { ...this.current, number };
       } catch (error) {
         const kind = (error as { kind?: unknown } | null)?.kind;
         const problem = { kind: typeof kind === 'string' ? kind : 'failed', error };
@@ -298,7 +304,7 @@ export class ShoeKeeper {
   }
 }
 
-function write(store: ShoeStore, change: ShoeChange, origin: KeeperOrigin): Promise<void> {
+function write(store: ShoeStore, change: ShoeChange, origin: KeeperOrigin): Promise<number | void> {
   switch (change.kind) {
     case 'start':
       return store.createShoe(change.shoe, origin);

@@ -14,10 +14,12 @@ import type { KeeperOrigin, ShoeStore } from '../shoe-keeper.js';
 
 export const DATABASE_NAME = 'bacc-scoreboard';
 /** The schema version this code writes; `MIGRATIONS` brings any older database up to it. */
-export const DATABASE_VERSION = 3;
+export const DATABASE_VERSION = 4;
 
 /** A shoe as listed in history: its record without the hands, and what the hands add up to. */
-export interface ShoeSummary extends Omit<ShoeRecord, 'hands'> {
+export interface ShoeSummary extends Omit<ShoeRecord, 'hands' | 'number'> {
+  /** The shoe's number on its table on the UTC day it started (see `nextShoeNumber`); every stored shoe has one. */
+  number: number;
   handCount: number;
   /** Every hand's outcome in order, e.g. "BPPTB": counts and the small big-road picture. */
   outcomes: string;
@@ -98,7 +100,31 @@ export const MIGRATIONS: readonly ((db: UpgradeDatabase, transaction: UpgradeTra
       }
     })();
   },
+  // 4: a shoe's number belongs to the shoe: after End and New shoe the console still said "Shoe 1", a
+  // second kiosk "Shoe 0". Shoes stored before are numbered per table and UTC day, in start order.
+  (_db, transaction) => {
+    const shoes = transaction.objectStore('shoes');
+    void (async () => {
+      let day: [string, string] | null = null;
+      let number = 0;
+      for (let cursor = await shoes.index('tableStartKey').openCursor(); cursor; cursor = await cursor.continue()) {
+        const value = cursor.value as { table: string; startKey: string };
+        const shoeDay: [string, string] = [value.table, value.startKey.slice(0, 10)];
+        number = day !== null && day[0] === shoeDay[0] && day[1] === shoeDay[1] ? number + 1 : 1;
+        day = shoeDay;
+        await cursor.update({ ...value, number });
+      }
+    })();
+  },
 ];
+
+/**
+ * The day a shoe is numbered in: the UTC date of its start, `2026-11-30`. UTC, not the local day, so
+ * every window, machine and import agrees on a shoe's day whatever its clock's time zone.
+ */
+export function shoeDay(startedAt: string): string {
+  return startKey(startedAt).slice(0, 10);
+}
 
 /** A start time as the UTC string the indexes compare. */
 export function startKey(startedAt: string): string {
@@ -351,9 +377,16 @@ export class ScoreboardStore implements ShoeStore {
     this.db.close();
   }
 
-  /** Stores a new shoe with the hands it already has. @throws StorageError `conflict` when the id is taken. */
-  async createShoe(shoe: ShoeRecord, origin: ShoeOrigin = 'console'): Promise<void> {
+  /**
+   * Stores a new shoe with the hands it already has. A shoe without a `number` gets the next number
+   * of its table and day, decided in this transaction, so two windows starting shoes at once never
+   * get the same one.
+   * @returns the shoe's number as stored
+   * @throws StorageError `conflict` when the id is taken.
+   */
+  async createShoe(shoe: ShoeRecord, origin: ShoeOrigin = 'console'): Promise<number> {
     const action = { action: 'save-new-shoe' } as const;
+    let number = 0;
     await this.write(action, async (tx) => {
       if (await tx.objectStore('shoes').getKey(shoe.id)) {
         throw new StorageError('conflict', `A shoe with id "${shoe.id}" is already stored.`, {
@@ -361,8 +394,10 @@ export class ScoreboardStore implements ShoeStore {
           conflict: { conflict: 'shoe-exists', shoeId: shoe.id },
         });
       }
-      await putShoe(tx, shoe, origin);
+      number = shoe.number ?? (await nextShoeNumber(tx, shoe.table, shoe.startedAt));
+      await putShoe(tx, shoe, origin, number);
     });
+    return number;
   }
 
   /**
@@ -584,10 +619,14 @@ export class ScoreboardStore implements ShoeStore {
     let skipped = 0;
     const action = { action: 'import-shoes' } as const;
     await this.write(action, async (tx) => {
+      // Shoes exported before shoes had numbers are numbered after the file's numbered shoes are in,
+      // in start order, each the next of its table and day: stored once, so it never changes later.
+      const unnumbered: ShoeRecord[] = [];
       for (const [position, shoe] of shoes.entries()) {
         const existing = await tx.objectStore('shoes').get(shoe.id);
         if (existing) {
           const hands = await tx.objectStore('hands').getAll(handsOf(shoe.id));
+          // firstDifference leaves the number out: a file without numbers (or another browser's) holds the same shoe.
           const difference = firstDifference(toShoeRecord(existing, hands), exportableShoe(shoe));
           if (difference === null) {
             skipped++;
@@ -600,9 +639,14 @@ export class ScoreboardStore implements ShoeStore {
             { action, conflict },
           );
         }
-        await putShoe(tx, shoe, 'import');
+        if (shoe.number === undefined) unnumbered.push(shoe);
+        else await putShoe(tx, shoe, 'import', shoe.number);
         added.push(shoe.id);
       }
+      const inStartOrder = unnumbered
+        .map((shoe, position) => ({ shoe, position, key: startKey(shoe.startedAt) }))
+        .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.position - b.position));
+      for (const { shoe } of inStartOrder) await putShoe(tx, shoe, 'import', await nextShoeNumber(tx, shoe.table, shoe.startedAt));
     });
     return { added, skipped };
   }
@@ -680,10 +724,26 @@ function handsOf(shoeId: string): IDBKeyRange {
   return IDBKeyRange.bound([shoeId, 0], [shoeId, Number.MAX_SAFE_INTEGER]);
 }
 
-async function putShoe(tx: WriteTransaction, shoe: ShoeRecord, origin: ShoeOrigin): Promise<void> {
+/**
+ * The number the next shoe of `table` started at `startedAt` gets: one more than the highest of the
+ * table's shoes of that UTC day (1 for the day's first). Read in the caller's write transaction, so
+ * no other write comes in between.
+ */
+async function nextShoeNumber(tx: WriteTransaction, table: string, startedAt: string): Promise<number> {
+  const day = shoeDay(startedAt);
+  let highest = 0;
+  const range = IDBKeyRange.bound([table, day], [table, `${day}\uffff`]);
+  for (let cursor = await tx.objectStore('shoes').index('tableStartKey').openCursor(range); cursor; cursor = await cursor.continue()) {
+    highest = Math.max(highest, cursor.value.number);
+  }
+  return highest + 1;
+}
+
+async function putShoe(tx: WriteTransaction, shoe: ShoeRecord, origin: ShoeOrigin, number: number): Promise<void> {
   const hands = tx.objectStore('hands');
   const summary: ShoeSummary = {
     ...shoeFields(shoe),
+    number,
     handCount: shoe.hands.length,
     outcomes: shoe.hands.map((hand) => hand.outcome).join(''),
     updatedAt: shoe.endedAt ?? shoe.startedAt,
@@ -699,6 +759,7 @@ function shoeFields(shoe: Omit<ShoeRecord, 'hands'>): Omit<ShoeRecord, 'hands'> 
   return {
     id: shoe.id,
     table: shoe.table,
+    ...(shoe.number === undefined ? {} : { number: shoe.number }),
     source: shoe.source,
     seed: shoe.seed,
     startedAt: shoe.startedAt,

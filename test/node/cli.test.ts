@@ -134,12 +134,14 @@ describe('bacc simulate', () => {
     expect(first).toMatchObject({ format: 'baccarat-shoes', version: 1 });
     const shoes = first.shoes as {
       seed: string;
+      number: number;
       source: string;
       rules: { decks: number };
       hands: { cards: string[]; outcome: string }[];
     }[];
     expect(shoes).toHaveLength(2);
     expect(shoes.map((shoe) => shoe.seed)).toEqual(['demo', 'demo#2']);
+    expect(shoes.map((shoe) => shoe.number)).toEqual([1, 2]);
     expect(shoes[0]!.source).toBe('simulated');
     expect(shoes[0]!.rules.decks).toBe(6);
     expect(shoes[0]!.hands.length).toBeGreaterThan(50);

@@ -258,6 +258,20 @@ describe('what a refusal carries besides its message', () => {
   const second = { ...nowhere, shoe: 2, shoeId: 'simulated:kinds#2' };
   const first = { ...nowhere, shoe: 1, shoeId: 'simulated:kinds' };
 
+  it('reads a shoe’s number, takes a shoe without one, and refuses a number that is not a positive whole number', () => {
+    expect(parseShoeDocument(document).shoes.map((shoe) => shoe.number)).toEqual([1, 2]);
+    const older = structuredClone(document) as Record<string, any>;
+    delete older.shoes[1].number;
+    expect(parseShoeDocument(older).shoes[1]).not.toHaveProperty('number');
+    expect(refusal((d) => (d.shoes[1].number = 0))).toMatchObject({
+      problem: { kind: 'too-small', least: 1, value: 0 },
+      where: { ...second, field: 'number' },
+    });
+    expect(refusal((d) => (d.shoes[1].number = 1.5)).problem).toEqual({ kind: 'not-whole-number', value: 1.5 });
+    expect(refusal((d) => (d.shoes[1].number = '2')).problem).toMatchObject({ kind: 'wrong-type', expected: 'number' });
+    expect(refusal((d) => (d.shoes[1].number = null)).problem).toMatchObject({ kind: 'wrong-type', expected: 'number' });
+  });
+
   it('names the shoe with its id, the hand, the card and the field path', () => {
     const wrongType = refusal((d) => (d.shoes[1].hands[4].natural = 'yes'));
     expect(wrongType.where).toEqual({ ...second, hand: 5, field: 'natural' });

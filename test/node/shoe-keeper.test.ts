@@ -231,7 +231,7 @@ describe('ShoeKeeper', () => {
     flaky.failing = false;
     clock.runAll();
     expect(await keeper.flush()).toBe(true);
-    expect(await store.getShoe('s')).toEqual({ ...newShoe('s'), hands: [banker] });
+    expect(await store.getShoe('s')).toEqual({ ...newShoe('s'), number: 1, hands: [banker] });
     expect(await keeper.addHand(player)).toBe(true);
   });
 
