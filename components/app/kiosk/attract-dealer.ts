@@ -49,8 +49,10 @@ export class AttractDealerController implements ReactiveController {
   private dealt: readonly HandRecord[] = [];
   /** Why the last deal or new shoe failed, until one succeeds; null when all went well. */
   failure: unknown = null;
-  /** 1 for the first shoe dealt. */
-  shoeNumber = 0;
+  /** Without storage: the shoes this kiosk dealt (1 for the first). */
+  private dealtShoes = 0;
+  /** Which shoe of a seeded run (`shoeSeed`) the shoe in play is; 0 before the first. */
+  private shoeInRun = 0;
   /** Keeps the shoes in storage (null without storage). */
   private readonly kept: KeptShoeController | null;
   private shoe: Shoe | null = null;
@@ -96,6 +98,14 @@ export class AttractDealerController implements ReactiveController {
     // Another kiosk window deals this table's shoe: this one shows it as stored.
     // With storage, the kept shoe's (this window's, or the one another window deals).
     return this.kept ? this.kept.hands : this.dealt;
+  }
+
+  /**
+   * The number of the shoe on screen: with storage, the stored shoe's own (its table's count that
+   * day, given by the store), also when another window deals it; without, this kiosk's count.
+   */
+  get shoeNumber(): number {
+    return (this.kept ? this.kept.shoe?.number : this.dealtShoes) || 1;
   }
 
   /** The shoe on screen is over: its cut card came out, and the next shoe has not begun. */
@@ -164,11 +174,7 @@ export class AttractDealerController implements ReactiveController {
       const resumed = stored && stored.endedAt === null ? replayStoredShoe(stored) : null;
       if (stored && resumed) {
         this.shoe = resumed;
-        const table = this.storage?.table() ?? '';
-        this.shoeNumber =
-          (this.options.seed == null ? null : shoeNumberInRun(this.options.seed, stored.seed)) ??
-          rememberedShoeNumber(table, stored.id) ??
-          1;
+        this.shoeInRun = this.options.seed == null ? 0 : (shoeNumberInRun(this.options.seed, stored.seed) ?? 0);
         this.host.requestUpdate();
         return;
       }
@@ -201,18 +207,18 @@ export class AttractDealerController implements ReactiveController {
   private async startShoe(): Promise<void> {
     // Off the page (or back and waiting for the table's lock), the shoe starts once it is kept again.
     if (this.kept && !this.kept.ready) await this.kept.whenReady();
-    this.shoeNumber++;
+    this.shoeInRun++;
+    this.dealtShoes++;
     // Every shoe gets a seed, random when none is set, so a stored shoe can be dealt again after a reload.
-    const seed = this.options.seed == null ? randomShoeSeed() : shoeSeed(this.options.seed, this.shoeNumber);
+    const seed = this.options.seed == null ? randomShoeSeed() : shoeSeed(this.options.seed, this.shoeInRun);
     this.shoe = new Shoe({ rules: this.options.rules, seed });
     this.dealt = [];
     if (this.kept && this.storage) {
       // New rules mid-shoe: the shoe they interrupt is over.
       if (this.kept.shoe && this.kept.shoe.endedAt === null) await this.kept.endShoe();
-      const id = newShoeId();
-      rememberShoeNumber(this.storage.table(), id, this.shoeNumber);
+      // No number: the store gives the table's next of the day as it writes the shoe.
       await this.kept.startShoe({
-        id,
+        id: newShoeId(),
         table: this.storage.table(),
         source: 'simulated',
         seed,
@@ -271,31 +277,5 @@ export class AttractDealerController implements ReactiveController {
         () => this.schedule(this.options.interval),
       );
     }, delay);
-  }
-}
-
-/**
- * The number of the table's current attract shoe, kept in localStorage so that a reload shows the
- * shoe it takes up under the same number: a run of random seeds has nothing to derive it from
- * (a seeded run reads it from the seed). Where localStorage is unavailable the number starts at 1.
- */
-const shoeNumberKey = (table: string): string => `bacc-attract-shoe-number:${table}`;
-
-function rememberShoeNumber(table: string, shoeId: string, number: number): void {
-  try {
-    localStorage.setItem(shoeNumberKey(table), JSON.stringify({ shoeId, number }));
-  } catch {
-    // Storage refused (a private window, a full disk): the number restarts after a reload.
-  }
-}
-
-function rememberedShoeNumber(table: string, shoeId: string): number | null {
-  try {
-    const remembered = JSON.parse(localStorage.getItem(shoeNumberKey(table)) ?? 'null') as { shoeId?: unknown; number?: unknown } | null;
-    return remembered?.shoeId === shoeId && Number.isInteger(remembered.number) && (remembered.number as number) >= 1
-      ? (remembered.number as number)
-      : null;
-  } catch {
-    return null;
   }
 }

@@ -108,23 +108,33 @@ describe('<bacc-kiosk> modes and kept attract shoes', () => {
   });
 
   it('shows the shoe it takes up after a reload under the number it had', async () => {
+    // As if this were the table's seventh shoe today: six ended before it.
+    for (let k = 1; k <= 6; k++) {
+      const startedAt = new Date().toISOString();
+      await storage.store.createShoe(
+        {
+          id: `earlier-${k}`,
+          table: 'Numbered',
+          source: 'simulated',
+          seed: `e${k}`,
+          startedAt,
+          endedAt: startedAt,
+          rules: makeRules(),
+          hands: [],
+        },
+        'attract',
+      );
+    }
     const first = await mount('?speed=0.2&table=Numbered');
     await until(() => scoreboardOf(first).hands.length >= 2, 'two dealt hands', 5000);
-    expect(scoreboardOf(first).shoeNumber).to.equal(1);
+    expect(scoreboardOf(first).shoeNumber).to.equal(7);
     const kept = (await storage.store.latestShoe({ table: 'Numbered' }))!;
-    const key = 'bacc-attract-shoe-number:Numbered';
-    expect(JSON.parse(localStorage.getItem(key)!)).to.deep.equal({ shoeId: kept.id, number: 1 });
+    expect(kept.number).to.equal(7);
     first.remove();
-    // As if this were the kiosk's seventh shoe since it started.
-    localStorage.setItem(key, JSON.stringify({ shoeId: kept.id, number: 7 }));
-    try {
-      const second = await mount('?speed=0.2&table=Numbered');
-      await until(() => scoreboardOf(second).hands.length > kept.hands.length, 'the stored shoe taken up and dealt on', 5000);
-      expect((await storage.store.latestShoe({ table: 'Numbered' }))!.id).to.equal(kept.id);
-      expect(scoreboardOf(second).shoeNumber).to.equal(7);
-    } finally {
-      localStorage.removeItem(key);
-    }
+    const second = await mount('?speed=0.2&table=Numbered');
+    await until(() => scoreboardOf(second).hands.length > kept.hands.length, 'the stored shoe taken up and dealt on', 5000);
+    expect((await storage.store.latestShoe({ table: 'Numbered' }))!.id).to.equal(kept.id);
+    expect(scoreboardOf(second).shoeNumber).to.equal(7);
   });
 
   it("keeps its shoes as attract shoes and takes up only those, never a console's", async () => {

@@ -1,0 +1,58 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../../../components/app/kiosk/bacc-kiosk.js';
+import type { BaccKiosk } from '../../../../components/app/kiosk/bacc-kiosk.js';
+import type { BaccScoreboard } from '../../../../components/bacc-scoreboard.js';
+import { makeRules } from '../../../../src/rules.js';
+import { freshStorage, until, wait } from '../operator/operator-helpers.js';
+
+const boardOf = (kiosk: BaccKiosk): BaccScoreboard => kiosk.shadowRoot!.querySelector('bacc-scoreboard')!;
+const mount = (search: string) => fixture<BaccKiosk>(html`<bacc-kiosk notice-duration="60000" .search=${search}></bacc-kiosk>`);
+
+/** The header's "Shoe n", as a person reads it. */
+function shoeInHeader(board: BaccScoreboard): string {
+  const label = [...board.shadowRoot!.querySelectorAll('header .label')].find((span) => span.textContent?.trim() === 'Shoe');
+  return label?.parentElement?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+}
+
+describe('the attract kiosk’s shoe number', () => {
+  let storage: Awaited<ReturnType<typeof freshStorage>>;
+  beforeEach(async () => {
+    storage = await freshStorage();
+  });
+  afterEach(async () => {
+    await storage.teardown();
+  });
+
+  it('is the number of the shoe it shows: a second kiosk of the table shows the first kiosk’s shoe number, not 0', async () => {
+    // The table's earlier shoe today: the kiosk deals its second.
+    const startedAt = new Date().toISOString();
+    await storage.store.createShoe(
+      { id: 'earlier', table: 'Kiosk-pair', source: 'simulated', seed: 'e', startedAt, endedAt: startedAt, rules: makeRules(), hands: [] },
+      'attract',
+    );
+    const dealer = await mount('?speed=0.2&table=Kiosk-pair');
+    await until(() => boardOf(dealer).hands.length >= 1, 'the first kiosk dealing', 5000);
+    const follower = await mount('?speed=0.2&table=Kiosk-pair');
+    await until(() => boardOf(follower).hands.length >= 1, 'the second kiosk showing the shoe', 5000);
+    await follower.updateComplete;
+    expect(boardOf(dealer).shoeNumber).to.equal(2);
+    expect(boardOf(follower).shoeNumber).to.equal(2);
+    expect(shoeInHeader(boardOf(follower))).to.equal('Shoe 2');
+  });
+
+  it('goes on counting after a reload between shoes', async () => {
+    const first = await mount('?speed=0.2&decks=1&table=Kiosk-reload');
+    await until(() => boardOf(first).ended, 'the one-deck shoe dealt to its cut card', 10000);
+    expect(shoeInHeader(boardOf(first))).to.equal('Shoe 1');
+    for (let tries = 0; (await storage.store.latestShoe({ table: 'Kiosk-reload' }))?.endedAt == null; tries++) {
+      if (tries > 100) throw new Error('timed out waiting for the shoe to be stored as ended');
+      await wait(20);
+    }
+    first.remove();
+    const reloaded = await mount('?speed=0.2&decks=1&table=Kiosk-reload');
+    await until(() => boardOf(reloaded).hands.length >= 1 && !boardOf(reloaded).ended, 'a new shoe dealt', 5000);
+    await reloaded.updateComplete;
+    expect(shoeInHeader(boardOf(reloaded))).to.equal('Shoe 2');
+    expect((await storage.store.latestShoe({ table: 'Kiosk-reload' }))!.number).to.equal(2);
+  });
+});

@@ -1,0 +1,92 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../../../components/app/operator/bacc-operator.js';
+import '../../../../components/app/display/bacc-table-display.js';
+import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
+import type { BaccTableDisplay } from '../../../../components/app/display/bacc-table-display.js';
+import type { BaccScoreboard } from '../../../../components/bacc-scoreboard.js';
+import { makeRules } from '../../../../src/rules.js';
+import { freshStorage, until } from './operator-helpers.js';
+
+const TABLE = 'Numbered table';
+
+async function mountOperator({ readOnly = false } = {}): Promise<BaccOperator> {
+  const el = await fixture<BaccOperator>(html`<bacc-operator table=${TABLE} .rules=${makeRules()}></bacc-operator>`);
+  await until(() => (readOnly ? el.desk.readOnly : el.desk.ready), readOnly ? 'the table kept elsewhere' : 'the stored shoe to be read');
+  return el;
+}
+
+const press = async (...keys: string[]) => {
+  for (const key of keys) await sendKeys({ press: key });
+};
+
+/** The header's "Shoe n", as a person reads it. */
+function shoeInHeader(board: BaccScoreboard): string {
+  const label = [...board.shadowRoot!.querySelectorAll('header .label')].find((span) => span.textContent?.trim() === 'Shoe');
+  return label?.parentElement?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+}
+
+const boardOf = (el: BaccOperator | BaccTableDisplay): BaccScoreboard => el.shadowRoot!.querySelector('bacc-scoreboard')!;
+
+/** Waits until the element's scoreboard header says "Shoe n". */
+async function untilHeaderSays(el: BaccOperator | BaccTableDisplay, number: number, what: string): Promise<void> {
+  await until(
+    () => shoeInHeader(boardOf(el)) === `Shoe ${number}`,
+    `${what} to say "Shoe ${number}" (it says "${shoeInHeader(boardOf(el))}")`,
+  );
+}
+
+describe('the shoe number on the console and the table display', () => {
+  let storage: Awaited<ReturnType<typeof freshStorage>>;
+  beforeEach(async () => {
+    storage = await freshStorage();
+  });
+  afterEach(async () => {
+    await storage.teardown();
+  });
+
+  it('counts the shoes of the table: End and New shoe show "Shoe 2" on the console and the display, New shoe over an open one "Shoe 3"', async () => {
+    const el = await mountOperator();
+    const display = await fixture<BaccTableDisplay>(html`<bacc-table-display table=${TABLE}></bacc-table-display>`);
+    el.focus();
+    await press('s');
+    await until(() => el.desk.shoeOpen && el.desk.unsaved === 0, 'the first shoe, written');
+    await untilHeaderSays(el, 1, 'the console');
+    await press('b');
+    await until(() => el.desk.hands.length === 1 && el.desk.unsaved === 0, 'a hand written');
+    await press('e', 'y');
+    await until(() => !el.desk.shoeOpen && el.desk.unsaved === 0, 'the shoe ended');
+    await press('s');
+    await until(() => el.desk.shoeOpen && el.desk.unsaved === 0, 'the second shoe, written');
+    await untilHeaderSays(el, 2, 'the console');
+    await untilHeaderSays(display, 2, 'the display');
+    expect(boardOf(display).shoeNumber).to.equal(2);
+    expect((await storage.store.latestShoe({ table: TABLE }))!.number).to.equal(2);
+    await press('p');
+    await until(() => el.desk.hands.length === 1 && el.desk.unsaved === 0, 'a hand of the second shoe written');
+    await press('s', 'y');
+    await until(() => el.desk.shoeOpen && el.desk.hands.length === 0 && el.desk.unsaved === 0, 'the third shoe, written');
+    await untilHeaderSays(el, 3, 'the console');
+    await untilHeaderSays(display, 3, 'the display');
+  });
+
+  it('shows a resumed shoe under its stored number after a reload, and a second console shows the number of the shoe it follows', async () => {
+    const first = await mountOperator();
+    first.focus();
+    await press('s');
+    await until(() => first.desk.shoeOpen && first.desk.unsaved === 0, 'the first shoe, written');
+    await press('e', 'y');
+    await until(() => !first.desk.shoeOpen && first.desk.unsaved === 0, 'the first shoe ended');
+    await press('s');
+    await until(() => first.desk.shoeOpen && first.desk.shoe?.number === 2 && first.desk.unsaved === 0, 'the second shoe, written');
+    await press('b');
+    await until(() => first.desk.hands.length === 1 && first.desk.unsaved === 0, 'a hand written');
+    const second = await mountOperator({ readOnly: true });
+    await untilHeaderSays(second, 2, 'the second console');
+    second.remove();
+    first.remove();
+    const reloaded = await mountOperator();
+    await until(() => reloaded.desk.hands.length === 1, 'the open shoe resumed');
+    await untilHeaderSays(reloaded, 2, 'the reloaded console');
+  });
+});
