@@ -11,6 +11,7 @@ import { whileNoOtherConsole } from '../data/table-lock.js';
 import { bigRoadThumbnail } from './big-road-thumbnail.js';
 import { allShoesFileName, downloadFile, fileDate, shoeFileName } from './downloads.js';
 import { formatBytes, MAX_IMPORT_BYTES } from './file-sizes.js';
+import type { ImportProgress, ImportStep } from './import-checks.js';
 import { controlStyles } from '../control-styles.js';
 import { loadOnDemand } from '../on-demand.js';
 import { themeTokens } from '../../styles/theme.js';
@@ -36,6 +37,33 @@ interface ExportProgress {
   total: number;
   /** Set when the export is finished: what was saved. */
   result?: string;
+}
+
+/** How far an import has got, and of which file. */
+interface ImportProgressShown extends ImportProgress {
+  name: string;
+}
+
+/** The import's steps, in the order the progress bar covers them. */
+const IMPORT_STEPS: readonly ImportStep[] = ['reading', 'checking', 'storing'];
+
+/**
+ * The shoes for store.importShoes, reporting each shoe the store takes up as storing progress, and
+ * refusing to hand over another once the import is cancelled: the store's transaction then fails and
+ * is rolled back, so nothing of the file is stored. importShoes writes the shoes in one transaction
+ * (all or nothing) and takes no progress callback; it reads them in order, one at a time, as it writes.
+ */
+function storingFollowed(shoes: ShoeRecord[], signal: AbortSignal, onProgress: (progress: ImportProgress) => void): ShoeRecord[] {
+  const total = shoes.length;
+  return new Proxy(shoes, {
+    get(target, key, receiver) {
+      if (typeof key === 'string' && /^\d+$/.test(key)) {
+        signal.throwIfAborted();
+        onProgress({ step: 'storing', done: Math.min(Number(key), total), total });
+      }
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+  });
 }
 
 /** Banker, player and tie counts of an outcome string such as "BPPTB". */
@@ -254,6 +282,9 @@ export class BaccHistory extends LitElement {
   @state() private exportProgress: ExportProgress | null = null;
   @state() private busy = false;
   @state() private replaying: ShoeRecord | null = null;
+  @state() private importProgress: ImportProgressShown | null = null;
+  /** Aborts the import under way (the Cancel button). */
+  private importing: AbortController | null = null;
 
   /** Thumbnails by shoe id and outcomes, kept for the shoes of the page on screen. */
   private thumbnails = new Map<string, TemplateResult>();
@@ -292,7 +323,9 @@ export class BaccHistory extends LitElement {
 
   /**
    * Imports an export file: all of it or, when anything in it is wrong, none of it, with a message
-   * naming the first bad shoe, hand and field. The list shows the result.
+   * naming the first bad shoe, hand and field. A progress bar follows the reading, the checking (in a
+   * worker, so the page keeps drawing) and the storing; Cancel stops it with nothing stored. The list
+   * shows the result.
    */
   async importFile(file: File): Promise<void> {
     const store = this.storage.store;
@@ -303,17 +336,25 @@ export class BaccHistory extends LitElement {
       };
       return;
     }
+    const cancel = new AbortController();
+    this.importing = cancel;
     this.busy = true;
-    this.notice = { role: 'status', text: msg(str`Reading "${file.name}"…`, { id: 'history-import-reading' }) };
+    this.notice = null;
+    this.importProgress = { name: file.name, step: 'reading', done: 0, total: file.size };
+    const onProgress = ({ step, done, total }: ImportProgress): void => {
+      this.importProgress = { name: file.name, step, done, total };
+    };
     try {
       const { readImportFile } = await loadShoeFiles();
-      const shoes = await readImportFile(file, this.maxImportBytes);
-      const { added, skipped } = await store.importShoes(shoes);
+      const shoes = await readImportFile(file, this.maxImportBytes, { onProgress, signal: cancel.signal });
+      onProgress({ step: 'storing', done: 0, total: shoes.length });
+      const { added, skipped } = await store.importShoes(storingFollowed(shoes, cancel.signal, onProgress));
       // Other History windows read their page again (one message for the file will do: they reread
       // whatever the shoe); displays and consoles skip it by its origin, as they never show imports.
       const first = shoes.find((shoe) => shoe.id === added[0]);
       if (first) this.storage.announce({ shoeId: first.id, table: first.table, handCount: first.hands.length, origin: 'import' });
       this.page = 0;
+      this.importProgress = null;
       await this.refresh();
       const text =
         added.length === 1
@@ -325,10 +366,19 @@ export class BaccHistory extends LitElement {
       // Every refusal says why in its own words (ImportRefusedError, StorageError, anything else) and
       // none of them says that nothing was stored: this sentence is said here, once, for all of them.
       const nothing = msg('Nothing was imported.', { id: 'history-nothing-imported' });
-      this.notice = { role: 'alert', text: `${errorText(error)} ${nothing}` };
+      this.notice = cancel.signal.aborted
+        ? { role: 'status', text: `${msg('Import cancelled.', { id: 'history-import-cancelled' })} ${nothing}` }
+        : { role: 'alert', text: `${errorText(error)} ${nothing}` };
     } finally {
+      this.importProgress = null;
+      this.importing = null;
       this.busy = false;
     }
+  }
+
+  /** Stops the import under way; nothing of it is stored. */
+  cancelImport(): void {
+    this.importing?.abort();
   }
 
   /** Exports every stored shoe as one file, with the progress bar following the reading. */
@@ -475,7 +525,41 @@ export class BaccHistory extends LitElement {
             </p>`
           : nothing
       }
+      ${this.renderImportProgress()}
     `;
+  }
+
+  /** The import's progress bar: one bar over its three steps, each step's share following its own count. */
+  private renderImportProgress() {
+    const progress = this.importProgress;
+    if (!progress) return nothing;
+    const { name, done, total } = progress;
+    const step = IMPORT_STEPS.indexOf(progress.step);
+    const share = total === 0 ? 0 : Math.min(done / total, 1);
+    let text: string;
+    switch (progress.step) {
+      case 'reading': {
+        const read = formatBytes(done);
+        const size = formatBytes(total);
+        text = msg(str`Reading "${name}": ${read} of ${size}`, { id: 'history-import-reading-bytes' });
+        break;
+      }
+      case 'checking':
+        text = msg(str`Checking the shoes of "${name}": ${done} of ${total}`, { id: 'history-import-checking' });
+        break;
+      case 'storing':
+        text = msg(str`Storing the shoes of "${name}": ${done} of ${total}`, { id: 'history-import-storing' });
+        break;
+    }
+    return html`<p class="import-progress">
+      <label>
+        ${text}
+        <progress max=${IMPORT_STEPS.length} .value=${step + share}></progress>
+      </label>
+      <button type="button" data-action="cancel-import" @click=${this.cancelImport}>
+        ${msg('Cancel import', { id: 'history-import-cancel' })}
+      </button>
+    </p>`;
   }
 
   private renderList() {

@@ -1,13 +1,19 @@
 /**
  * Reading an import file into shoes, before anything is stored: its size, its type, its text, its
  * JSON, then the shoe export document's schema and every hand resolved again (parseShoeDocument).
- * Any refusal is an ImportRefusedError whose message says what is wrong in words for the screen: a
- * ShoeDocumentError's place and problem are worded by import-words.ts, never by its English message.
+ * The reading and checking run in a worker (import-worker.ts), or on the page in slices where there
+ * is none, reporting progress. Any refusal is an ImportRefusedError whose message says what is wrong
+ * in words for the screen: a ShoeDocumentError's place and problem are worded by import-words.ts,
+ * never by its English message.
  */
 import { msg, str } from '@lit/localize';
-import { parseShoeDocument, ShoeDocumentError, type ShoeRecord } from '../../../src/shoe-document.js';
+import { ShoeDocumentError, type ShoeRecord } from '../../../src/shoe-document.js';
 import { formatBytes, MAX_IMPORT_BYTES } from './file-sizes.js';
 import { shoeDocumentErrorText } from './import-words.js';
+import { readAndCheck, type ImportOutcome, type ImportProgress, type ImportRefusal } from './import-checks.js';
+import type { ImportReply, ImportRequest } from './import-worker.js';
+
+export type { ImportProgress, ImportStep } from './import-checks.js';
 
 /** A file import refused before anything was stored. */
 export class ImportRefusedError extends Error {
@@ -21,12 +27,27 @@ function looksLikeJson(file: File): boolean {
   return /\.json$/i.test(file.name) && (type === '' || type.startsWith('text/') || type === 'application/octet-stream');
 }
 
+/** An import stopped by its AbortSignal (the Cancel button) before anything was stored. */
+export class ImportCancelledError extends Error {
+  override name = 'ImportCancelledError';
+}
+
+/** How readImportFile reports and stops. */
+export interface ReadOptions {
+  /** Called as the file is read and its shoes checked. */
+  onProgress?: (progress: ImportProgress) => void;
+  /** Stops the reading and checking: readImportFile then rejects with an ImportCancelledError. */
+  signal?: AbortSignal;
+}
+
 /**
- * The shoes of an import file, checked through and through.
+ * The shoes of an import file, checked through and through, read and checked in a worker (or on
+ * the page, in slices with the page drawn between them, where a worker cannot be started).
  * @throws ImportRefusedError naming the file and what is wrong: too large, not JSON, not UTF-8,
  *   not valid JSON, or (from parseShoeDocument) the first bad shoe, hand and field.
+ * @throws ImportCancelledError when `signal` aborts first.
  */
-export async function readImportFile(file: File, maxBytes = MAX_IMPORT_BYTES): Promise<ShoeRecord[]> {
+export async function readImportFile(file: File, maxBytes = MAX_IMPORT_BYTES, options: ReadOptions = {}): Promise<ShoeRecord[]> {
   const name = file.name;
   if (file.size > maxBytes) {
     const size = formatBytes(file.size);
@@ -41,25 +62,104 @@ export async function readImportFile(file: File, maxBytes = MAX_IMPORT_BYTES): P
       }),
     );
   }
-  let text: string;
+  const onProgress = options.onProgress ?? (() => undefined);
+  const signal = options.signal ?? new AbortController().signal;
+  const outcome = (await inWorker(file, onProgress, signal)) ?? (await onThePage(file, onProgress, signal));
+  if (!outcome.ok) throw refusalError(name, outcome.refusal);
+  return outcome.shoes;
+}
+
+/** A refusal from the import work, worded for the screen. */
+function refusalError(name: string, refusal: ImportRefusal): ImportRefusedError {
+  switch (refusal.kind) {
+    case 'not-text':
+      return new ImportRefusedError(msg(str`"${name}" is not UTF-8 text.`, { id: 'import-not-text' }));
+    case 'bad-json': {
+      const detail = refusal.detail;
+      return new ImportRefusedError(msg(str`"${name}" is not valid JSON: ${detail}.`, { id: 'import-bad-json' }));
+    }
+    case 'bad-document': {
+      const detail = shoeDocumentErrorText(new ShoeDocumentError(refusal.problem, refusal.where));
+      return new ImportRefusedError(msg(str`"${name}" is not a valid shoe export: ${detail}.`, { id: 'import-bad-document' }));
+    }
+  }
+}
+
+/**
+ * The import work in a worker; undefined when no worker can be started (none in this browser, or
+ * its script failed to load before it answered), for the page to do it itself.
+ */
+function inWorker(file: File, onProgress: (progress: ImportProgress) => void, signal: AbortSignal): Promise<ImportOutcome | undefined> {
+  if (typeof Worker === 'undefined') return Promise.resolve(undefined);
+  if (signal.aborted) return Promise.reject(new ImportCancelledError());
+  let worker: Worker;
   try {
-    // Fatal decoding: a file that is not UTF-8 text is refused, not read with replacement characters.
-    text = new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer());
+    worker = new Worker(new URL('./import-worker.ts', import.meta.url), { type: 'module' });
   } catch {
-    throw new ImportRefusedError(msg(str`"${name}" is not UTF-8 text.`, { id: 'import-not-text' }));
+    return Promise.resolve(undefined);
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    const detail = (error as Error).message;
-    throw new ImportRefusedError(msg(str`"${name}" is not valid JSON: ${detail}.`, { id: 'import-bad-json' }));
-  }
-  try {
-    return parseShoeDocument(json).shoes;
-  } catch (error) {
-    if (!(error instanceof ShoeDocumentError)) throw error;
-    const detail = shoeDocumentErrorText(error);
-    throw new ImportRefusedError(msg(str`"${name}" is not a valid shoe export: ${detail}.`, { id: 'import-bad-document' }));
-  }
+  return new Promise<ImportOutcome | undefined>((resolve, reject) => {
+    const shoes: ShoeRecord[] = [];
+    let answered = false;
+    const finish = (): void => {
+      worker.terminate();
+      signal.removeEventListener('abort', cancel);
+    };
+    const cancel = (): void => {
+      finish();
+      reject(new ImportCancelledError());
+    };
+    signal.addEventListener('abort', cancel);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      finish();
+      if (answered) reject(new Error(`The import worker failed: ${event.message}`));
+      else resolve(undefined);
+    };
+    worker.onmessage = (event: MessageEvent<ImportReply>) => {
+      answered = true;
+      const reply = event.data;
+      switch (reply.type) {
+        case 'progress':
+          onProgress(reply.progress);
+          break;
+        case 'shoes':
+          shoes.push(...reply.shoes);
+          break;
+        case 'done':
+          finish();
+          resolve({ ok: true, shoes });
+          break;
+        case 'refused':
+          finish();
+          resolve({ ok: false, refusal: reply.refusal });
+          break;
+        case 'failed':
+          finish();
+          reject(new Error(`The import worker failed: ${reply.message}`));
+          break;
+      }
+    };
+    worker.postMessage({ file } satisfies ImportRequest);
+  });
+}
+
+/**
+ * How long the page works before it lets the browser draw (milliseconds): well under a frame's
+ * 16 ms, so a progress bar and the rest of the page keep moving.
+ */
+const SLICE_MS = 10;
+
+/** The import work on the page, in slices of at most about SLICE_MS, yielding to the browser between them. */
+async function onThePage(file: File, onProgress: (progress: ImportProgress) => void, signal: AbortSignal): Promise<ImportOutcome> {
+  let sliceStart = performance.now();
+  const pause = async (): Promise<void> => {
+    if (performance.now() - sliceStart >= SLICE_MS) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      sliceStart = performance.now();
+    }
+    if (signal.aborted) throw new ImportCancelledError();
+  };
+  await pause();
+  return readAndCheck(file, { onProgress, pause });
 }
