@@ -105,7 +105,7 @@ export interface CardExcess {
  * @example
  * const count = new ShoeCardCount(1);
  * count.add('9H'); count.add('9'); count.add('9'); count.add('9');
- * count.problemWith('9S') // 'a 1-deck shoe holds only 4 cards of rank 9'
+ * count.problemWith('9S') // 'this 1-deck shoe holds only 4 cards of rank 9'
  */
 export class ShoeCardCount {
   private readonly ranks = new Array<number>(RANKS.length).fill(0);
@@ -145,8 +145,8 @@ export class ShoeCardCount {
  */
 export function cardExcessLogText(excess: CardExcess): string {
   return excess.of === 'card'
-    ? `a ${excess.decks}-deck shoe holds only ${excess.limit} ${excess.card}`
-    : `a ${excess.decks}-deck shoe holds only ${excess.limit} cards of rank ${excess.rank}`;
+    ? `this ${excess.decks}-deck shoe holds only ${excess.limit} ${excess.card}`
+    : `this ${excess.decks}-deck shoe holds only ${excess.limit} cards of rank ${excess.rank}`;
 }
 
 /** Normalises a card's notation: `'10h'` → `'TH'`. @throws CardError */

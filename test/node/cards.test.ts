@@ -57,7 +57,7 @@ describe('counting a shoe’s cards against its decks', () => {
     count.add('10h');
     expect(count.problemWith('TH')).toBe(null);
     count.add('th');
-    expect(count.problemWith('TH')).toBe('a 2-deck shoe holds only 2 TH');
+    expect(count.problemWith('TH')).toBe('this 2-deck shoe holds only 2 TH');
     expect(count.problemWith('TS')).toBe(null);
   });
 
@@ -67,8 +67,8 @@ describe('counting a shoe’s cards against its decks', () => {
       expect(count.problemWith(card)).toBe(null);
       count.add(card);
     }
-    expect(count.problemWith('9')).toBe('a 1-deck shoe holds only 4 cards of rank 9');
-    expect(count.problemWith('9D')).toBe('a 1-deck shoe holds only 4 cards of rank 9');
+    expect(count.problemWith('9')).toBe('this 1-deck shoe holds only 4 cards of rank 9');
+    expect(count.problemWith('9D')).toBe('this 1-deck shoe holds only 4 cards of rank 9');
     expect(count.excess('9D')).toEqual({ of: 'rank', card: '9D', rank: '9', decks: 1, limit: 4 });
     expect(count.problemWith('8D')).toBe(null);
   });

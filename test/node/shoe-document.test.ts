@@ -216,7 +216,7 @@ describe('reading a shoe document strictly', () => {
       };
       d.shoes[0].hands = [hand, { ...hand }];
     });
-    expect(message).toMatch(/hand 2, cards: a 1-deck shoe holds only 1 9H; this is one more/);
+    expect(message).toMatch(/hand 2, cards: this 1-deck shoe holds only 1 9H; this is one more/);
   });
 
   it('refuses more cards of a rank than the decks hold, whether written with their suits or without', () => {
@@ -235,7 +235,7 @@ describe('reading a shoe document strictly', () => {
       });
       d.shoes[0].hands = [hand(['9H', 'KC', '9', 'QD']), hand(['9S', 'QC', '9', 'JD']), hand(['9', 'JC', '9', 'KD'])];
     });
-    expect(message).toMatch(/^shoe 1 .*hand 3, cards: a 1-deck shoe holds only 4 cards of rank 9; this is one more/);
+    expect(message).toMatch(/^shoe 1 .*hand 3, cards: this 1-deck shoe holds only 4 cards of rank 9; this is one more/);
   });
 });
 

@@ -331,8 +331,8 @@ export function rulesProblemText(problem: RulesProblem): string {
 function excessText(excess: CardExcess): string {
   const { decks, limit, card, rank } = excess;
   return excess.of === 'card'
-    ? msg(str`a ${decks}-deck shoe holds only ${limit} ${card}; this is one more`, { id: 'import-too-many-of-card' })
-    : msg(str`a ${decks}-deck shoe holds only ${limit} cards of rank ${rank}; this is one more`, { id: 'import-too-many-of-rank' });
+    ? msg(str`this ${decks}-deck shoe holds only ${limit} ${card}; this is one more`, { id: 'import-too-many-of-card' })
+    : msg(str`this ${decks}-deck shoe holds only ${limit} cards of rank ${rank}; this is one more`, { id: 'import-too-many-of-rank' });
 }
 
 /** A hand's stated outcome, as the file writes it ("B"). */
