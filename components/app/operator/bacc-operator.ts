@@ -257,11 +257,28 @@ export class BaccOperator extends LitElement {
   constructor() {
     super();
     new KeyShortcutsController(this, (event, typing) => {
+      if (!typing && this.sendCardKeyToField(event)) return;
       const action = operatorKeyAction(event, typing);
       if (action === null) return;
       event.preventDefault();
       this.act(action);
     });
+  }
+
+  /**
+   * In card entry, with a shoe open, a card's character pressed while the focus is off the card field
+   * (after a click on Undo, say) goes into the field: read as a key, `h` would open a correction and
+   * `2` set a pair flag, and the cards after it would rewrite another hand. Other keys stay commands.
+   */
+  private sendCardKeyToField(event: KeyboardEvent): boolean {
+    const { desk } = this;
+    const field = this.cardField;
+    if (desk.entryMode !== 'cards' || !desk.shoeOpen || desk.confirming || !field || field.disabled) return false;
+    if (event.ctrlKey || event.metaKey || event.altKey || !CARD_CHARACTER.test(event.key)) return false;
+    event.preventDefault();
+    field.value += event.key;
+    field.focus();
+    return true;
   }
 
   /** Carries out an action as its key or button would. */
@@ -630,6 +647,9 @@ declare global {
     'bacc-hand-recorded': CustomEvent<RecordedHand>;
   }
 }
+
+/** A character of a card as typed: a rank (A 2-9 T J Q K, 10) or a suit (S H D C), in either case. */
+const CARD_CHARACTER = /^[0-9ajqktshdc]$/i;
 
 /** The actions that record or flag a hand by outcome: keys, not cards, so not taken in card entry. */
 const OUTCOME_ACTIONS: ReadonlySet<OperatorAction> = new Set<OperatorAction>([

@@ -417,6 +417,8 @@ export class OperatorConsoleController implements ReactiveController {
     }
     this.correcting = handNumber - 1;
     this.cardEntry?.clear();
+    // Flags set for the next hand are not the corrected hand's: it is entered again from scratch.
+    this.flags = { playerPair: false, bankerPair: false, natural: false };
     this.done({ about: 'correcting', hand: handNumber });
   }
 
@@ -748,10 +750,18 @@ export class OperatorConsoleController implements ReactiveController {
 /** Where a table's entry mode is kept between reloads (one key per table). */
 export const ENTRY_MODE_KEY_PREFIX = 'bacc-operator-entry-mode:';
 
-/** The entry mode last chosen at `table`, or outcome entry when none was kept or storage cannot be read. */
+/** Where the entry mode last chosen at any table of this browser is kept: a new table starts in it. */
+export const LAST_ENTRY_MODE_KEY = 'bacc-operator-entry-mode';
+
+/**
+ * The entry mode last chosen at `table`; for a table not used yet, the one last chosen at any table
+ * here (a clerk who types cards at one table types them at the next: outcome entry there would read
+ * `tc` as a tie); outcome entry when none was kept or storage cannot be read.
+ */
 function rememberedEntryMode(table: string): EntryMode {
   try {
-    return localStorage.getItem(ENTRY_MODE_KEY_PREFIX + table) === 'cards' ? 'cards' : 'outcome';
+    const mode = localStorage.getItem(ENTRY_MODE_KEY_PREFIX + table) ?? localStorage.getItem(LAST_ENTRY_MODE_KEY);
+    return mode === 'cards' ? 'cards' : 'outcome';
   } catch {
     return 'outcome';
   }
@@ -761,6 +771,7 @@ function rememberedEntryMode(table: string): EntryMode {
 function rememberEntryMode(table: string, mode: EntryMode): void {
   try {
     localStorage.setItem(ENTRY_MODE_KEY_PREFIX + table, mode);
+    localStorage.setItem(LAST_ENTRY_MODE_KEY, mode);
   } catch {
     /* the mode still holds in this window */
   }

@@ -62,16 +62,20 @@ describe('<bacc-operator> for a pit clerk', () => {
     expect(stored.hands.map((hand) => hand.cards?.join(' ').toLowerCase())).to.deep.equal(['9h 2d ks 5c', 'tc 5h 9s 2d']);
   });
 
-  it('keeps the entry mode per table', async () => {
+  it('keeps the entry mode per table, and starts a table not used yet in the mode last chosen', async () => {
     const el = await mountOperator();
     await press('c');
     await until(() => el.desk.entryMode === 'cards', 'card entry');
     el.table = 'Table 15';
     await el.updateComplete;
-    expect(el.desk.entryMode).to.equal('outcome');
+    expect(el.desk.entryMode).to.equal('cards');
+    el.desk.setEntryMode('outcome');
     el.table = TABLE;
     await el.updateComplete;
     expect(el.desk.entryMode).to.equal('cards');
+    el.table = 'Table 15';
+    await el.updateComplete;
+    expect(el.desk.entryMode).to.equal('outcome');
   });
 
   it('clears a refused hand number and keeps the focus in its field, so the next digit never toggles a pair', async () => {

@@ -147,9 +147,14 @@ describe('<bacc-operator>', () => {
     const field = el.shadowRoot!.querySelector<HTMLInputElement>('input.cards')!;
     await until(() => el.shadowRoot!.activeElement === field, 'the card field to take the focus once the shoe opens');
     field.blur();
-    await press('t', '2');
+    await press('b');
     await until(() => textOf(el, '[role="alert"]') !== '', 'the refusal');
     expect(textOf(el, '[role="alert"]')).to.contain('In card entry the hand is typed as cards');
+    expect(el.shadowRoot!.activeElement).to.equal(field);
+    // A key that is also a card's character (t for ten, 2) goes into the field: never a tie or a flag.
+    field.blur();
+    await press('t', '2');
+    expect(field.value).to.equal('t2');
     expect(el.shadowRoot!.activeElement).to.equal(field);
     expect(el.desk.flags.bankerPair).to.equal(false);
     expect(outcomes(el)).to.equal('');

@@ -3,7 +3,7 @@ import { fixtureCleanup } from '@open-wc/testing';
 import { closeStorage, openStorage } from '../../../../components/app/data/storage.js';
 import { ScoreboardStore } from '../../../../src/persistence/scoreboard-store.js';
 import type { KeptShoeStore } from '../../../../components/app/data/kept-shoe.js';
-import { ENTRY_MODE_KEY_PREFIX } from '../../../../components/app/operator/operator-console.js';
+import { ENTRY_MODE_KEY_PREFIX, LAST_ENTRY_MODE_KEY } from '../../../../components/app/operator/operator-console.js';
 
 export const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -30,6 +30,7 @@ export async function freshStorage(): Promise<{ store: ScoreboardStore; name: st
     teardown: async () => {
       // Elements first, so nothing writes to the database while it is deleted.
       fixtureCleanup();
+      forgetEntryModes();
       await closeStorage();
       await ScoreboardStore.deleteDatabase(name);
     },
@@ -75,4 +76,5 @@ export function gatedStore(real: ScoreboardStore): { store: KeptShoeStore; waiti
 /** Forgets the entry mode each table's console kept (in localStorage), so each test starts in outcome entry. */
 export function forgetEntryModes(): void {
   for (const key of Object.keys(localStorage)) if (key.startsWith(ENTRY_MODE_KEY_PREFIX)) localStorage.removeItem(key);
+  localStorage.removeItem(LAST_ENTRY_MODE_KEY);
 }
