@@ -394,7 +394,9 @@ export function storageProblemText(kept: Pick<KeptShoeController, 'unsaved' | 'p
     // Final: the keeper does not retry a write the store refused as a conflict.
     const count = kept.unsaved;
     const reason = keeperProblemText(kept.problem);
-    return msg(str`Not saved (${count} changes), and not retried: ${reason}`, { id: 'kept-conflict' });
+    return count === 1
+      ? msg(str`Not saved (1 change), and not retried: ${reason}`, { id: 'kept-conflict-one' })
+      : msg(str`Not saved (${count} changes), and not retried: ${reason}`, { id: 'kept-conflict' });
   }
   if (kept.unsaved > 0 && kept.problem) {
     const count = kept.unsaved;

@@ -646,16 +646,21 @@ export class BaccHistory extends LitElement {
               ? html`<div class="actions" role="group" aria-label=${msg('Confirm deletion', { id: 'history-confirm-group' })}>
                   <span id="delete-question" class=${inPlay ? 'in-play-warning' : ''}>
                     ${
-                      inPlay
+                      inPlay && shoe.handCount === 1
                         ? msg(
-                            str`This shoe is still in play: an operator console or the attract kiosk may be recording it now. Delete it and its ${shoe.handCount} hands for good? Hands dealt there afterwards will not be saved.`,
-                            {
-                              id: 'history-confirm-delete-in-play',
-                            },
+                            'This shoe is still in play: an operator console or the attract kiosk may be recording it now. Delete it and its 1 hand for good? Hands dealt there afterwards will not be saved.',
+                            { id: 'history-confirm-delete-in-play-one' },
                           )
-                        : shoe.handCount === 1
-                          ? msg('Delete this shoe and its 1 hand for good?', { id: 'history-confirm-delete-one' })
-                          : msg(str`Delete this shoe and its ${shoe.handCount} hands for good?`, { id: 'history-confirm-delete' })
+                        : inPlay
+                          ? msg(
+                              str`This shoe is still in play: an operator console or the attract kiosk may be recording it now. Delete it and its ${shoe.handCount} hands for good? Hands dealt there afterwards will not be saved.`,
+                              {
+                                id: 'history-confirm-delete-in-play',
+                              },
+                            )
+                          : shoe.handCount === 1
+                            ? msg('Delete this shoe and its 1 hand for good?', { id: 'history-confirm-delete-one' })
+                            : msg(str`Delete this shoe and its ${shoe.handCount} hands for good?`, { id: 'history-confirm-delete' })
                     }
                   </span>
                   <button

@@ -32,6 +32,8 @@ export const templates: Record<string, unknown> = {
   'history-confirm-delete': str`永久删除这一靴及其 ${0} 局？`,
   'history-confirm-delete-one': '永久删除这一靴及其 1 局？',
   'history-confirm-delete-in-play': str`这一靴仍在进行中：操作台或自动演示机可能正在记录它。要永久删除它及其 ${0} 局吗？之后在那里发出的牌局将不会被保存。`,
+  'history-confirm-delete-in-play-one':
+    '这一靴仍在进行中：操作台或自动演示机可能正在记录它。要永久删除它及其 1 局吗？之后在那里发出的牌局将不会被保存。',
   'history-delete-confirm': '删除',
   'history-delete-cancel': '保留',
   'history-deleted': '已删除这一靴。',

@@ -49,6 +49,7 @@ export const templates: Record<string, unknown> = {
   'kept-unsaved-one': str`1 项更改尚未保存（保留在此屏幕上），正在重试：${0}`,
   'kept-unsaved': str`${0} 项更改尚未保存（保留在此屏幕上），正在重试：${1}`,
   'kept-conflict': str`未保存（${0} 项更改），也不会重试：${1}`,
+  'kept-conflict-one': str`未保存（1 项更改），也不会重试：${0}`,
   'operator-read-only': '此牌桌正在另一个窗口中记录：此窗口仅显示其牌靴，该窗口关闭后由此窗口接管。',
   // <bacc-kiosk> attract mode
   'kiosk-dealt-elsewhere': '另一个窗口正在为此牌桌发模拟牌靴：此屏幕跟随显示，该窗口关闭后由此屏幕发牌。',

@@ -508,6 +508,7 @@ describe('<bacc-operator>', () => {
     await el.updateComplete;
     const alert = textOf(el, 'p.conflict');
     expect(alert).to.contain('not retried').and.to.contain('reload');
+    expect(alert).to.match(/^Not saved \(1 change\), and not retried/);
     expect(el.shadowRoot!.querySelector('p.conflict')!.getAttribute('role')).to.equal('alert');
   });
 
