@@ -1,6 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ScoreboardStore } from '../../../src/persistence/scoreboard-store.js';
-import { openStorage, onStorageStatus, storageStatus, storageTrouble, type StorageStatus } from './storage.js';
+import { openStorage, onStorageStatus, storageStatus, type StorageStatus } from './storage.js';
+import { storageStatusText } from './storage-words.js';
 
 export interface StorageConnectionOptions<Store> {
   /**
@@ -74,7 +75,7 @@ export class StorageConnectionController<Store = ScoreboardStore> implements Rea
   private follow(status: StorageStatus): void {
     this.status = status;
     if (status.state === 'open') this.trouble = null;
-    else this.trouble = storageTrouble(status) ?? this.trouble;
+    else this.trouble = storageStatusText(status) ?? this.trouble;
     this.options.onStatus?.(status);
     if (status.state === 'open') this.handOn(status.store as Store);
     if (status.state === 'failed') {

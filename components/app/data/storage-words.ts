@@ -212,7 +212,7 @@ export function keeperProblemText(problem: KeeperProblem): string {
 
 /**
  * What the screen should say about the page's storage: why it is not open (yet), or null when it is,
- * or is simply opening (storage.ts's `storageTrouble`).
+ * or is simply opening.
  */
 export function storageStatusText(status: StorageStatus): string | null {
   switch (status.state) {

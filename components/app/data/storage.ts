@@ -4,9 +4,8 @@
  * by an older tab) reaches every element that shows storage status.
  */
 import { ScoreboardStore, StorageError, type OpenOptions } from '../../../src/persistence/scoreboard-store.js';
-import { storageStatusText } from './storage-words.js';
 
-/** What the page's storage is doing; `storageTrouble` words it for the screen. */
+/** What the page's storage is doing; `storageStatusText` (storage-words.ts) words it for the screen. */
 export type StorageStatus =
   | { state: 'opening' }
   /** Still opening after a while, with nothing said why: shown, but the page keeps waiting for it. */
@@ -25,11 +24,6 @@ const listeners = new Set<Listener>();
 function set(next: StorageStatus): void {
   status = next;
   for (const listener of listeners) listener(next);
-}
-
-/** What the screen should say about the page's storage: why it is not open (yet), or null when it is, or is simply opening. */
-export function storageTrouble(status: StorageStatus): string | null {
-  return storageStatusText(status);
 }
 
 /** The current status of the page's storage. */

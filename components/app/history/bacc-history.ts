@@ -5,7 +5,7 @@ import { localized, msg, str } from '@lit/localize';
 import type { ScoreboardStore, ShoeSummary, StorageError } from '../../../src/persistence/scoreboard-store.js';
 import type { ShoeRecord } from '../../../src/shoe-document.js';
 import { HistoryStorageController } from './history-storage.js';
-import { storageTrouble } from '../data/storage.js';
+import { storageStatusText } from '../data/storage-words.js';
 import { storageErrorText } from '../data/storage-words.js';
 import { whileNoOtherConsole } from '../data/table-lock.js';
 import { bigRoadThumbnail } from './big-road-thumbnail.js';
@@ -456,7 +456,7 @@ export class BaccHistory extends LitElement {
 
   private renderStorage() {
     const { status, use } = this.storage;
-    const troubleText = storageTrouble(status);
+    const troubleText = storageStatusText(status);
     const trouble = troubleText === null ? nothing : html`<p part="notice" class="alert storage-trouble" role="alert">${troubleText}</p>`;
     const used =
       use.usage !== null && use.quota !== null
