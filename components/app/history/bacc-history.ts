@@ -352,7 +352,8 @@ export class BaccHistory extends LitElement {
       // Other History windows read their page again (one message for the file will do: they reread
       // whatever the shoe); displays and consoles skip it by its origin, as they never show imports.
       const first = shoes.find((shoe) => shoe.id === added[0]);
-      if (first) this.storage.announce({ shoeId: first.id, table: first.table, handCount: first.hands.length, origin: 'import' });
+      if (first)
+        this.storage.announce({ shoeId: first.id, table: first.table, handCount: first.hands.length, origin: 'import', change: 'import' });
       this.page = 0;
       this.importProgress = null;
       await this.refresh();
@@ -840,7 +841,7 @@ export class BaccHistory extends LitElement {
       // without ending its shoe), the table's lock is held for the delete, so none takes the shoe up meanwhile.
       await whileNoOtherConsole(table, (free) => store.deleteShoe(id, { refuseOpenConsoleShoe: !free }));
       // A display showing it moves on to the table's latest shoe left.
-      this.storage.announce({ shoeId: id, table, handCount: 0 });
+      this.storage.announce({ shoeId: id, table, handCount: 0, change: 'delete' });
       this.confirmingDelete = null;
       this.notice = { role: 'status', text: msg('The shoe was deleted.', { id: 'history-deleted' }) };
       await this.refresh();
