@@ -10,18 +10,10 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { fileURLToPath } from 'node:url';
 import { upperBoundFigure, type BenchFigure } from './harness.js';
 import { traceMainThread } from './main-thread.js';
+import { CHROMIUM_ARGS } from './chromium.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const args = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--js-flags=--expose-gc',
-];
+const args = [...CHROMIUM_ARGS, '--js-flags=--expose-gc'];
 
 type BenchWindow = {
   bench: {

@@ -6,17 +6,10 @@ import { build, preview } from 'vite';
 import { chromium } from 'playwright-core';
 import { fileURLToPath } from 'node:url';
 import { upperBoundFigure, type BenchFigure } from './harness.js';
+import { CHROMIUM_ARGS } from './chromium.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const args = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const args = CHROMIUM_ARGS;
 
 type StorageWindow = {
   storageBench: {
