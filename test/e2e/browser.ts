@@ -33,3 +33,14 @@ export function useChromium(): () => Browser {
     return browser;
   };
 }
+
+/** A panel as laid out on screen, and how far its content overflows it (0 when it fits). */
+export interface Box {
+  name: string;
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+  overflowX: number;
+  overflowY: number;
+}

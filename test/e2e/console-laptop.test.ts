@@ -1,19 +1,9 @@
 import { describe, it, expect, inject } from 'vitest';
 import type { Page } from 'playwright-core';
-import { useChromium } from './browser.js';
+import { useChromium, type Box } from './browser.js';
 
 const baseUrl = inject('baseUrl');
 const chromium = useChromium();
-
-interface Box {
-  name: string;
-  left: number;
-  top: number;
-  right: number;
-  bottom: number;
-  overflowX: number;
-  overflowY: number;
-}
 
 /**
  * The console's own panels (the entry panel, the last hand beside it, the scoreboard) and the

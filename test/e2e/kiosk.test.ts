@@ -2,20 +2,10 @@ import { describe, it, expect, inject } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { useChromium } from './browser.js';
+import { useChromium, type Box } from './browser.js';
 
 const baseUrl = inject('baseUrl');
 const chromium = useChromium();
-
-interface Box {
-  name: string;
-  left: number;
-  top: number;
-  right: number;
-  bottom: number;
-  overflowX: number;
-  overflowY: number;
-}
 
 /** The scoreboard's panels as laid out on screen, and the page's own scroll size. */
 async function layout(page: Page): Promise<{ boxes: Box[]; scrollWidth: number; scrollHeight: number; width: number; height: number }> {
