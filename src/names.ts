@@ -24,7 +24,14 @@ export type NameProblem =
   /** A control character other than white space (which is collapsed to one space). */
   | { kind: 'control'; codePoint: number; position: number }
   /** Half of a UTF-16 surrogate pair on its own: not a character at all (shown as �). */
-  | { kind: 'lone-surrogate'; codeUnit: number; position: number };
+  | { kind: 'lone-surrogate'; codeUnit: number; position: number }
+  /** U+FFFD, the replacement character: what bytes that were not text became (a bad URL, a damaged file), not a name. */
+  | { kind: 'replacement-character'; position: number }
+  /**
+   * A combining mark (an accent, a vowel sign) with no letter to sit on: at the start of the name
+   * or of a word, so a name of marks alone is refused. `position` is the character it belongs to.
+   */
+  | { kind: 'stray-mark'; codePoint: number; position: number };
 
 /** A table name normalised, or why it cannot be. */
 export type NameResult = { ok: true; name: string } | { ok: false; problem: NameProblem };
@@ -43,18 +50,23 @@ const VARIATION_SELECTOR = /[\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
 const WHITE_SPACE = /\p{White_Space}/u;
 const WHITE_SPACE_RUNS = /\p{White_Space}+/gu;
 const CONTROL = /\p{Cc}/u;
+const MARK = /\p{M}/u;
+const REPLACEMENT_CHARACTER = 0xfffd;
 
 /**
- * A table name in its one form: Unicode NFC, white space trimmed and each run of it one space, at
+ * A table name in its one form: Unicode NFKC, white space trimmed and each run of it one space, at
  * most MAX_TABLE_NAME_LENGTH characters; refused when it holds a bidi control, an invisible or a
- * control character, or a lone surrogate, or is empty.
+ * control character, a lone surrogate, the replacement character U+FFFD or a combining mark with no
+ * letter before it, or is empty.
  * @example normaliseTableName('  Table\u00A0 7 ') // { ok: true, name: 'Table 7' }
+ * @example normaliseTableName('Ｔ７') // { ok: true, name: 'T7' }
  * @example normaliseTableName('\u202Eelbat\u202C').ok // false (bidi-control at 1)
  */
 export function normaliseTableName(text: string): NameResult {
-  const refused = refusedCharacter(text);
+  const refused = refusedCharacter(text) ?? strayMark(text);
   if (refused) return { ok: false, problem: refused };
-  const name = text.normalize('NFC').replace(WHITE_SPACE_RUNS, ' ').trim().normalize('NFC');
+  // NFKC, not NFC: a table is known by how its name reads, so fullwidth Ｔ７ (a Chinese keyboard's) is the table T7.
+  const name = text.normalize('NFKC').replace(WHITE_SPACE_RUNS, ' ').trim().normalize('NFKC');
   if (name === '') return { ok: false, problem: { kind: 'empty' } };
   const length = characterCount(name);
   if (length > MAX_TABLE_NAME_LENGTH) return { ok: false, problem: { kind: 'too-long', most: MAX_TABLE_NAME_LENGTH, length } };
@@ -71,6 +83,25 @@ function refusedCharacter(text: string): NameProblem | null {
     if (BIDI_CONTROL.test(character)) return { kind: 'bidi-control', codePoint, position };
     if (INVISIBLE.test(character) && !VARIATION_SELECTOR.test(character)) return { kind: 'invisible', codePoint, position };
     if (CONTROL.test(character) && !WHITE_SPACE.test(character)) return { kind: 'control', codePoint, position };
+    if (codePoint === REPLACEMENT_CHARACTER) return { kind: 'replacement-character', position };
+  }
+  return null;
+}
+
+/**
+ * The first combining mark of `text` with no letter to sit on, as the name will read (each
+ * character in its NFKC form: ´ is a space and an accent): at the start, or after white space.
+ */
+function strayMark(text: string): NameProblem | null {
+  let position = 0;
+  let before: string | null = null;
+  for (const character of text) {
+    position++;
+    for (const part of character.normalize('NFKC')) {
+      if (MARK.test(part) && (before === null || WHITE_SPACE.test(before)))
+        return { kind: 'stray-mark', codePoint: part.codePointAt(0)!, position };
+      before = part;
+    }
   }
   return null;
 }
@@ -123,5 +154,9 @@ export function nameProblemLogText(problem: NameProblem): string {
       return `character ${problem.position} is the control character ${codePointText(problem.codePoint)}; a table name may not hold one`;
     case 'lone-surrogate':
       return `character ${problem.position} is ${codePointText(problem.codeUnit)}, half of a character without its other half; a table name may not hold one`;
+    case 'replacement-character':
+      return `character ${problem.position} is U+FFFD, which stands for bytes that were not text; a table name may not hold one`;
+    case 'stray-mark':
+      return `character ${problem.position} is the combining mark ${codePointText(problem.codePoint)} with no letter before it; a table name may not start a word with one`;
   }
 }

@@ -35,8 +35,11 @@ export type CardRefusal =
   /** The hand is finished and waits to be recorded. */
   | { kind: 'hand-complete'; playerTotal: number; bankerTotal: number }
   | { kind: 'unknown-card'; text: string }
-  /** The shoe already holds as many of this card (or rank) as its decks have. */
-  | ({ kind: 'too-many' } & CardExcess);
+  /**
+   * The shoe already holds as many of this card (or rank) as its decks have: `typed` of them among
+   * this hand's cards typed so far, the rest recorded in earlier hands.
+   */
+  | ({ kind: 'too-many'; typed: number } & CardExcess);
 
 /** What became of one typed card: refused with a reason, or accepted (finishing the hand or not). */
 export type CardEntryResult =
@@ -99,7 +102,7 @@ export class CardEntry {
       throw error;
     }
     const tooMany = this.excessCopies(card);
-    if (tooMany) return { accepted: false, refusal: { kind: 'too-many', ...tooMany } };
+    if (tooMany) return { accepted: false, refusal: { kind: 'too-many', typed: this.typedCopies(tooMany), ...tooMany } };
     // One readable card more on an unfinished hand always resolves: a card after the hand is
     // finished is refused above.
     const result = resolveHand([...this.typed, card]);
@@ -135,6 +138,12 @@ export class CardEntry {
   clear(): void {
     this.typed.length = 0;
     this.finished = null;
+  }
+
+  /** How many of the cards typed for this hand count against `excess` (the same card, or the same rank). */
+  private typedCopies(excess: CardExcess): number {
+    const { rank } = parseCard(excess.card);
+    return this.typed.filter((typed) => (excess.of === 'card' ? typed === excess.card : parseCard(typed).rank === rank)).length;
   }
 
   private excessCopies(card: Card): CardExcess | null {

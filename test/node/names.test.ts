@@ -8,7 +8,11 @@ const REFUSED = [
   ...['\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF', '\u00AD', '\u3164'],
   ...['\u0000', '\u0007', '\u001B', '\u007F', '\u0090'],
   ...['\uD800', '\uDBFF', '\uDC00', '\uDFFF'],
+  '\uFFFD',
 ];
+
+/** Combining marks, which a name may hold only after a letter. */
+const MARKS = ['\u0301', '\u0308', '\u064B', '\u0E31', '\u20DD', '\u3099'];
 
 /** Whether text holds a refused character, character by character (a pair's halves together are one character, not two halves). */
 function holdsRefused(text: string): boolean {
@@ -26,13 +30,73 @@ const hostileText = fc
     fc.oneof(
       fc.string({ unit: 'grapheme', maxLength: 3 }),
       fc.string({ unit: 'binary', maxLength: 3 }),
-      fc.constantFrom(...REFUSED, ' ', '\t', '\n', '\u00A0', '\u3000', 'e\u0301', '\u0301', 'Å', 'A\u030A', '\uFE0F', '迷'),
+      fc.constantFrom(
+        ...REFUSED,
+        ...MARKS,
+        ' ',
+        '\t',
+        '\n',
+        '\u00A0',
+        '\u3000',
+        'e\u0301',
+        'Å',
+        'A\u030A',
+        '\uFE0F',
+        '迷',
+        'Ｔ',
+        '７',
+        'ﬁ',
+        '´',
+        '①',
+      ),
     ),
     { maxLength: 20 },
   )
   .map((parts) => parts.join(''));
 
+/** Whether a combining mark starts the text or one of its words: it has no letter to sit on. */
+function startsWithMark(text: string): boolean {
+  return /(^|\s)\p{M}/u.test(text);
+}
+
+/** Pairs that look alike (or read alike) and so are one table. */
+const LOOK_ALIKE: [string, string][] = [
+  ['Ｔ７', 'T7'],
+  ['Ｔａｂｌｅ\u3000７', 'Table 7'],
+  ['Cafe\u0301', 'Café'],
+  ['ﬁve', 'five'],
+  ['Table ①', 'Table 1'],
+  ['Ａ\u030A', 'Å'],
+  ['ﾊﾞｶﾗ', 'バカラ'],
+];
+
 describe('normaliseTableName', () => {
+  it('gives names that look alike one form: fullwidth, ligatures, decomposed accents (NFKC)', () => {
+    for (const [one, other] of LOOK_ALIKE) {
+      expect(name(normaliseTableName(one)), `${one} and ${other}`).toBe(name(normaliseTableName(other)));
+      expect(name(normaliseTableName(one))).toBe(other.normalize('NFKC'));
+    }
+  });
+
+  it('refuses U+FFFD, which stands for bytes that were not text (a bad URL escape, a damaged import)', () => {
+    const fromBadBytes = new TextDecoder().decode(new Uint8Array([0x54, 0xff, 0x37]));
+    expect(fromBadBytes).toBe('T\uFFFD7');
+    expect(normaliseTableName(fromBadBytes)).toEqual({ ok: false, problem: { kind: 'replacement-character', position: 2 } });
+    expect(normaliseTableName('\uFFFD')).toMatchObject({ ok: false, problem: { kind: 'replacement-character' } });
+  });
+
+  it('refuses a name of combining marks alone, or one starting (or a word starting) with a mark', () => {
+    expect(normaliseTableName('\u0301\u0301\u0301')).toEqual({ ok: false, problem: { kind: 'stray-mark', codePoint: 0x301, position: 1 } });
+    expect(normaliseTableName('\u0308Table')).toMatchObject({ ok: false, problem: { kind: 'stray-mark', codePoint: 0x308 } });
+    expect(normaliseTableName('  \u0301T7')).toEqual({ ok: false, problem: { kind: 'stray-mark', codePoint: 0x301, position: 3 } });
+    expect(normaliseTableName('T7 \u20DD')).toMatchObject({ ok: false, problem: { kind: 'stray-mark', position: 4 } });
+    // ´ reads as a space and an accent (its NFKC form): the accent has no letter.
+    expect(normaliseTableName('T7´')).toMatchObject({ ok: false, problem: { kind: 'stray-mark', codePoint: 0x301, position: 3 } });
+    // After a letter a mark is part of the name.
+    expect(name(normaliseTableName('Cafe\u0301 7'))).toBe('Café 7');
+    expect(name(normaliseTableName('สามสิบ'))).toBe('สามสิบ');
+  });
+
   it('trims and collapses white space, and composes to NFC', () => {
     expect(name(normaliseTableName('  Table\u00A0\u3000 7\t\n'))).toBe('Table 7');
     expect(name(normaliseTableName('Cafe\u0301'))).toBe('Café');
@@ -84,14 +148,29 @@ describe('normaliseTableName', () => {
     );
   });
 
-  it('gives NFC, and refuses exactly the texts that hold a refused character (or are empty or too long)', () => {
+  it('gives NFKC, and refuses exactly the texts that hold a refused character (or are empty or too long)', () => {
     fc.assert(
       fc.property(hostileText, (text) => {
         const result = normaliseTableName(text);
-        if (result.ok) expect(result.name).toBe(result.name.normalize('NFC'));
+        if (result.ok) expect(result.name).toBe(result.name.normalize('NFKC'));
+        if (result.ok) expect(startsWithMark(result.name)).toBe(false);
         if (holdsRefused(text)) expect(result.ok).toBe(false);
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it('gives texts that look alike one name: the fullwidth, compatibility or decomposed form of a name is the name', () => {
+    const plain = fc.string({ unit: fc.constantFrom(...'ABCTabt0179 -迷你'), minLength: 1, maxLength: 20 });
+    const fullwidth = (text: string): string =>
+      text.replace(/[!-~]/g, (character) => String.fromCodePoint(character.codePointAt(0)! + 0xfee0)).replace(/ /g, '\u3000');
+    fc.assert(
+      fc.property(plain, (text) => {
+        const result = normaliseTableName(text);
+        expect(normaliseTableName(fullwidth(text))).toEqual(result);
+        expect(normaliseTableName(text.normalize('NFD'))).toEqual(result);
+      }),
+      { numRuns: 500 },
     );
   });
 });

@@ -25,15 +25,27 @@ function refusalText(refusal: CardRefusal): string {
       });
     }
     case 'too-many': {
-      const { decks, limit, card, rank } = refusal;
+      const { decks, limit, card, rank, typed } = refusal;
+      const recorded = limit - typed;
       // "this 8-deck shoe", not "a 8-deck shoe": no article to agree with the number.
+      if (typed === 0) {
+        return refusal.of === 'card'
+          ? msg(str`this ${decks}-deck shoe holds only ${limit} ${card}, and that many are already recorded in it`, {
+              id: 'console-card-too-many',
+            })
+          : msg(str`this ${decks}-deck shoe holds only ${limit} cards of rank ${rank}, and that many are already recorded in it`, {
+              id: 'console-card-too-many-rank',
+            });
+      }
+      // Some of them are in this very hand: "recorded in it" would send the clerk looking through earlier hands.
       return refusal.of === 'card'
-        ? msg(str`this ${decks}-deck shoe holds only ${limit} ${card}, and that many are already recorded in it`, {
-            id: 'console-card-too-many',
+        ? msg(str`this ${decks}-deck shoe holds only ${limit} ${card}: ${typed} typed in this hand, ${recorded} recorded before it`, {
+            id: 'console-card-too-many-typed',
           })
-        : msg(str`this ${decks}-deck shoe holds only ${limit} cards of rank ${rank}, and that many are already recorded in it`, {
-            id: 'console-card-too-many-rank',
-          });
+        : msg(
+            str`this ${decks}-deck shoe holds only ${limit} cards of rank ${rank}: ${typed} typed in this hand, ${recorded} recorded before it`,
+            { id: 'console-card-too-many-rank-typed' },
+          );
     }
   }
 }

@@ -9,6 +9,8 @@ export const templates: Record<string, unknown> = {
   'console-card-unknown': str`无法识别的牌“${0}”：应为点数 A 2-9 T J Q K（或 10），可加花色 S H D C`,
   'console-card-too-many': str`${0} 副牌的牌靴只有 ${1} 张 ${2}；本牌靴已记录了这么多张`,
   'console-card-too-many-rank': str`${0} 副牌的牌靴只有 ${1} 张点数为 ${2} 的牌；本牌靴已记录了这么多张`,
+  'console-card-too-many-typed': str`${0} 副牌的牌靴只有 ${1} 张 ${2}：本局已输入 ${3} 张，之前各局已记录 ${4} 张`,
+  'console-card-too-many-rank-typed': str`${0} 副牌的牌靴只有 ${1} 张点数为 ${2} 的牌：本局已输入 ${3} 张，之前各局已记录 ${4} 张`,
   'console-failed': str`操作未完成：${0}。请先核对屏幕上的各局再继续。`,
   'console-failed-unexpected': '操作未完成（意外错误，详情见浏览器控制台）。请先核对屏幕上的各局再继续。',
   'console-still-reading': '仍在读取已保存的牌靴，请稍后再试。',

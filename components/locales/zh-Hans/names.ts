@@ -12,6 +12,8 @@ export const templates: Record<string, unknown> = {
   'name-bidi-control': str`第 ${0} 个字符是 ${1}，它会改变周围文字的方向；牌桌名称不能包含此类字符`,
   'name-invisible': str`第 ${0} 个字符是 ${1}，它不显示任何内容；牌桌名称不能包含此类字符`,
   'name-control': str`第 ${0} 个字符是控制字符 ${1}；牌桌名称不能包含此类字符`,
+  'name-replacement-character': str`第 ${0} 个字符是 U+FFFD，它代表无法识别为文字的字节；牌桌名称不能包含此类字符`,
+  'name-stray-mark': str`第 ${0} 个字符是组合符号 ${1}，前面没有可依附的字母；牌桌名称中的词不能以它开头`,
   'name-lone-surrogate': str`第 ${0} 个字符是 ${1}，是缺少另一半的半个字符；牌桌名称不能包含此类字符`,
 
   // The kiosk, refusing the URL's table=

@@ -55,6 +55,29 @@ describe('<bacc-kiosk> with a table name it cannot use', () => {
     expect(notice(display)!.textContent).to.contain('which shows as nothing');
   });
 
+  it('refuses a name from bad bytes (U+FFFD) and one of combining marks alone, and says why', async () => {
+    // %FF is no UTF-8: the URL's reader makes it U+FFFD.
+    const badBytes = await fixture<BaccKiosk>(html`<bacc-kiosk .search=${'?mode=operator&table=T%FF7'}></bacc-kiosk>`);
+    await wait(50);
+    expect(badBytes.shadowRoot!.querySelector('bacc-operator')).to.equal(null);
+    expect(notice(badBytes)!.textContent).to.contain('table=T<U+FFFD>7 cannot be used: character 2 is U+FFFD');
+    const marks = await fixture<BaccKiosk>(
+      html`<bacc-kiosk .search=${`?mode=display&table=${encodeURIComponent('\u0301\u0301')}`}></bacc-kiosk>`,
+    );
+    await wait(50);
+    expect(marks.shadowRoot!.querySelector('bacc-table-display')).to.equal(null);
+    expect(notice(marks)!.textContent).to.contain('character 1 is the combining mark U+0301 with no letter before it');
+    await useLocale('zh-Hans');
+    await marks.updateComplete;
+    expect(notice(marks)!.textContent).to.contain('第 1 个字符是组合符号 U+0301');
+  });
+
+  it('takes a fullwidth name as the table it reads as', async () => {
+    const el = await fixture<BaccKiosk>(html`<bacc-kiosk .search=${`?mode=display&table=${encodeURIComponent('Ｔ７')}`}></bacc-kiosk>`);
+    await wait(50);
+    expect(el.shadowRoot!.querySelector('bacc-table-display')!.getAttribute('table')).to.equal('T7');
+  });
+
   it('refuses in the page’s language', async () => {
     const el = await fixture<BaccKiosk>(html`<bacc-kiosk .search=${`?lang=zh&mode=operator&table=${'x'.repeat(61)}`}></bacc-kiosk>`);
     await wait(50);

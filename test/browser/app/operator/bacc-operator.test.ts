@@ -188,6 +188,8 @@ describe('<bacc-operator>', () => {
     await press('Enter');
     await until(() => textOf(el, '[role="alert"]') !== '', 'the refusal');
     expect(textOf(el, '[role="alert"]')).to.contain('Card "9h" refused').and.to.contain('1-deck shoe holds only 1 9H');
+    // The other 9H is in this hand, not an earlier one: said so, or the clerk searches the recorded hands.
+    expect(textOf(el, '[role="alert"]')).to.contain('1 typed in this hand, 0 recorded before it').and.not.to.contain('already recorded');
     expect(field.value).to.equal('9h');
     // Selected: the next card typed replaces the refused one rather than running into it.
     expect([field.selectionStart, field.selectionEnd]).to.deep.equal([0, 2]);
