@@ -105,10 +105,11 @@ function conflictText(conflict: StorageConflict | null): string {
     case 'no-shoe':
       return msg(str`No shoe "${shoeId}" is stored.`, { id: 'storage-conflict-no-shoe' });
     case 'not-next-hand': {
+      // The console's own shoe: named by the screen around the message, never by its internal id.
       const { hand, stored } = conflict;
-      return msg(str`Hand ${hand} of shoe "${shoeId}" cannot be saved: ${stored} hands are stored.`, {
-        id: 'storage-conflict-not-next-hand',
-      });
+      return stored === 1
+        ? msg(str`Hand ${hand} of this shoe cannot be saved: 1 hand is stored.`, { id: 'storage-conflict-not-next-hand-one' })
+        : msg(str`Hand ${hand} of this shoe cannot be saved: ${stored} hands are stored.`, { id: 'storage-conflict-not-next-hand' });
     }
     case 'no-hand': {
       const hand = conflict.hand;

@@ -520,7 +520,12 @@ export class BaccHistory extends LitElement {
         progress
           ? html`<p>
               <label>
-                ${progress.result ?? msg(str`Exporting: ${progress.done} of ${progress.total} shoes`, { id: 'history-exporting' })}
+                ${
+                  progress.result ??
+                  (progress.total === 1
+                    ? msg(str`Exporting: ${progress.done} of 1 shoe`, { id: 'history-exporting-one' })
+                    : msg(str`Exporting: ${progress.done} of ${progress.total} shoes`, { id: 'history-exporting' }))
+                }
                 <progress max=${Math.max(progress.total, 1)} .value=${progress.total === 0 ? 1 : progress.done}></progress>
               </label>
             </p>`

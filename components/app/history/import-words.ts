@@ -172,11 +172,17 @@ function lengthText(bound: 'least' | 'most', limit: number, length: number, unit
           ? msg('must not be empty', { id: 'import-empty' })
           : msg(str`must have at least ${limit} characters; it has ${length}`, { id: 'import-length-min-characters' });
       case 'shoes':
-        return msg(str`must have at least ${limit} shoes; it has ${length}`, { id: 'import-length-min-shoes' });
+        return limit === 1
+          ? msg(str`must have at least 1 shoe; it has ${length}`, { id: 'import-length-min-shoes-one' })
+          : msg(str`must have at least ${limit} shoes; it has ${length}`, { id: 'import-length-min-shoes' });
       case 'hands':
-        return msg(str`must have at least ${limit} hands; it has ${length}`, { id: 'import-length-min-hands' });
+        return limit === 1
+          ? msg(str`must have at least 1 hand; it has ${length}`, { id: 'import-length-min-hands-one' })
+          : msg(str`must have at least ${limit} hands; it has ${length}`, { id: 'import-length-min-hands' });
       case 'cards':
-        return msg(str`must have at least ${limit} cards; it has ${length}`, { id: 'import-length-min-cards' });
+        return limit === 1
+          ? msg(str`must have at least 1 card; it has ${length}`, { id: 'import-length-min-cards-one' })
+          : msg(str`must have at least ${limit} cards; it has ${length}`, { id: 'import-length-min-cards' });
     }
   }
   switch (unit) {

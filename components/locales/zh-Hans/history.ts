@@ -46,6 +46,7 @@ export const templates: Record<string, unknown> = {
   'history-export-all-json': '全部导出（JSON）',
   'history-export-all-csv': '全部导出（CSV）',
   'history-exporting': str`正在导出：${0} / ${1} 靴`,
+  'history-exporting-one': str`正在导出：${0} / 1 靴`,
   'history-exported-all': str`已将 ${0} 靴导出到 ${1}。`,
   'history-exported-one': str`已将 1 靴导出到 ${0}。`,
   'history-import': '导入牌靴（JSON 导出文件）',

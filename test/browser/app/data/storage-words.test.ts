@@ -33,7 +33,8 @@ describe('storage trouble in Simplified Chinese', () => {
     const error = await store.appendHand(shoe!.id, 4, shoe!.hands[0]!).catch((refused: unknown) => refused);
     expect(error).to.be.instanceOf(StorageError);
     const text = storageErrorText(error);
-    expect(text).to.equal(`无法保存牌靴“${shoe!.id}”的第 5 局：已保存了 0 局。`);
+    // The shoe is the console's own: never named by its internal id (issue #14).
+    expect(text).to.equal('无法保存这一靴的第 5 局：已保存了 0 局。');
     expectChinese(keeperProblemText({ kind: 'conflict', error }).replace(shoe!.id, ''));
     expect(keeperProblemText({ kind: 'conflict', error })).to.contain('请重新加载');
   });

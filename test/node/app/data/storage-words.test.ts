@@ -32,7 +32,11 @@ describe('storage-words (English)', () => {
 
   it('says what a conflicting write disagreed with', () => {
     expect(storageErrorText(conflict({ conflict: { conflict: 'not-next-hand', shoeId: 's', hand: 4, stored: 2 } }))).toBe(
-      'Hand 4 of shoe "s" cannot be saved: 2 hands are stored.',
+      'Hand 4 of this shoe cannot be saved: 2 hands are stored.',
+    );
+    // One hand in the singular, and never the shoe's internal id (issue #14).
+    expect(storageErrorText(conflict({ conflict: { conflict: 'not-next-hand', shoeId: 's', hand: 3, stored: 1 } }))).toBe(
+      'Hand 3 of this shoe cannot be saved: 1 hand is stored.',
     );
     expect(storageErrorText(conflict({ conflict: { conflict: 'shoe-exists', shoeId: 's' } }))).toBe(
       'A shoe with id "s" is already stored.',
