@@ -63,13 +63,23 @@ const REPLACEMENT_CHARACTER = 0xfffd;
  * @example normaliseTableName('\u202Eelbat\u202C').ok // false (bidi-control at 1)
  */
 export function normaliseTableName(text: string): NameResult {
+  return normaliseFreeText(text, MAX_TABLE_NAME_LENGTH);
+}
+
+/**
+ * Free text shown on screen beside the table's name (the kiosk's `limits=`), cleaned as a table name
+ * is: NFKC, white space trimmed and collapsed, at most `most` characters, and refused for the same
+ * characters, so a URL cannot turn the header around or hide text in it.
+ * @example normaliseFreeText(' 10 –  1,000 ', 60) // { ok: true, name: '10 – 1,000' }
+ */
+export function normaliseFreeText(text: string, most: number): NameResult {
   const refused = refusedCharacter(text) ?? strayMark(text);
   if (refused) return { ok: false, problem: refused };
   // NFKC, not NFC: a table is known by how its name reads, so fullwidth Ｔ７ (a Chinese keyboard's) is the table T7.
   const name = text.normalize('NFKC').replace(WHITE_SPACE_RUNS, ' ').trim().normalize('NFKC');
   if (name === '') return { ok: false, problem: { kind: 'empty' } };
   const length = characterCount(name);
-  if (length > MAX_TABLE_NAME_LENGTH) return { ok: false, problem: { kind: 'too-long', most: MAX_TABLE_NAME_LENGTH, length } };
+  if (length > most) return { ok: false, problem: { kind: 'too-long', most, length } };
   return { ok: true, name };
 }
 

@@ -322,6 +322,53 @@ function tableProblemText(problem: NameProblem): string {
   }
 }
 
+/** Which character of a URL's free text (limits=) cannot be shown, and why, in the page's language. */
+function characterProblemText(problem: NameProblem): string {
+  switch (problem.kind) {
+    case 'bidi-control': {
+      const { position } = problem;
+      const character = codePointText(problem.codePoint);
+      return msg(str`character ${position} is ${character}, which changes the direction of the text around it`, {
+        id: 'kiosk-text-bidi-control',
+      });
+    }
+    case 'invisible': {
+      const { position } = problem;
+      const character = codePointText(problem.codePoint);
+      return msg(str`character ${position} is ${character}, which shows as nothing`, { id: 'kiosk-text-invisible' });
+    }
+    case 'control': {
+      const { position } = problem;
+      const character = codePointText(problem.codePoint);
+      return msg(str`character ${position} is the control character ${character}`, { id: 'kiosk-text-control' });
+    }
+    case 'lone-surrogate': {
+      const { position } = problem;
+      const character = codePointText(problem.codeUnit);
+      return msg(str`character ${position} is ${character}, half of a character without its other half`, {
+        id: 'kiosk-text-lone-surrogate',
+      });
+    }
+    case 'replacement-character': {
+      const { position } = problem;
+      return msg(str`character ${position} is U+FFFD, which stands for bytes that were not text`, {
+        id: 'kiosk-text-replacement-character',
+      });
+    }
+    case 'stray-mark': {
+      const { position } = problem;
+      const character = codePointText(problem.codePoint);
+      return msg(str`character ${position} is the combining mark ${character} with no letter before it`, { id: 'kiosk-text-stray-mark' });
+    }
+    case 'empty':
+      return msg('is empty', { id: 'kiosk-text-empty' });
+    case 'too-long': {
+      const { most, length } = problem;
+      return msg(str`may be at most ${most} characters; it has ${length}`, { id: 'kiosk-text-too-long' });
+    }
+  }
+}
+
 /** Why a URL setting was ignored, in the page's language. */
 function settingReasonText(reason: SettingReason): string {
   switch (reason.kind) {
@@ -339,6 +386,10 @@ function settingReasonText(reason: SettingReason): string {
       return reason.using
         ? msg(str`must be 1 to ${reason.max} characters; using "${reason.using}"`, { id: 'kiosk-reason-text-length' })
         : msg(str`must be 1 to ${reason.max} characters; using the default`, { id: 'kiosk-reason-text-length-default' });
+    case 'characters': {
+      const why = characterProblemText(reason.problem);
+      return msg(str`${why}; showing none`, { id: 'kiosk-reason-characters' });
+    }
     case 'mode':
       return msg('must be operator, display or history; showing the simulated shoe', { id: 'kiosk-reason-mode' });
     case 'unknown':

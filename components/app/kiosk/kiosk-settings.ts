@@ -5,7 +5,7 @@
  */
 import { makeRules, type TableRules } from '../../../src/rules.js';
 import { parseLocale, type Locale } from '../../internal/localization.js';
-import { normaliseTableName, type NameProblem } from '../../../src/names.js';
+import { normaliseFreeText, normaliseTableName, type NameProblem } from '../../../src/names.js';
 
 export type Theme = 'dark' | 'light';
 
@@ -24,7 +24,7 @@ export interface KioskSettings {
    * table), so a page that records or shows a table waits for a usable name instead.
    */
   tableRefused: { value: string; problem: NameProblem } | null;
-  /** Free text shown as the table's bet limits (play money). */
+  /** Free text shown as the table's bet limits (play money), in normaliseFreeText's form; empty to show none. */
   limits: string;
   locale: Locale;
   theme: Theme;
@@ -49,6 +49,11 @@ export type SettingReason =
   | { kind: 'one-of'; allowed: readonly string[]; using: string }
   /** `using` is the text used instead; empty for the default (a random seed, the table's own name). */
   | { kind: 'text-length'; max: number; using: string }
+  /**
+   * Free text shown on screen (`limits`) holding a character it may not (a bidi control, an
+   * invisible or control character, U+FFFD, a stray combining mark: see normaliseFreeText): none is shown.
+   */
+  | { kind: 'characters'; problem: NameProblem }
   | { kind: 'mode' }
   | { kind: 'unknown' };
 
@@ -84,6 +89,9 @@ export const DEFAULT_STORED_TABLE = 'Mini-Baccarat';
 export function storedTableName(settings: Pick<KioskSettings, 'table'>): string {
   return settings.table || DEFAULT_STORED_TABLE;
 }
+
+/** The longest `limits`, in characters. */
+const MAX_LIMITS_LENGTH = 60;
 
 const KNOWN = ['decks', 'banker', 'tie', 'speed', 'table', 'limits', 'lang', 'theme', 'rows', 'seed', 'letters', 'mode', 'keep'];
 
@@ -162,6 +170,19 @@ export function readKioskSettings(search: string | URLSearchParams): { settings:
   // An unusable seed falls back to the default, a fresh random seed for each shoe.
   const seed = seedText === null ? null : text('seed', '', 200) || null;
 
+  // Cleaned as the table name is; refused (and none shown, rather than limits the table does not
+  // have) when it holds a character that could turn the header around or hide in it.
+  const limitsText = params.get('limits');
+  const limitsResult = limitsText === null ? null : normaliseFreeText(limitsText, MAX_LIMITS_LENGTH);
+  let limits = DEFAULT_KIOSK_SETTINGS.limits;
+  if (limitsResult?.ok) limits = limitsResult.name;
+  else if (limitsResult?.problem.kind === 'empty' || limitsResult?.problem.kind === 'too-long')
+    problem('limits', limitsText!, { kind: 'text-length', max: MAX_LIMITS_LENGTH, using: limits });
+  else if (limitsResult) {
+    limits = '';
+    problem('limits', limitsText!, { kind: 'characters', problem: limitsResult.problem });
+  }
+
   const tableText = params.get('table');
   const tableName = tableText === null ? null : normaliseTableName(tableText);
   const tableRefused = tableName && !tableName.ok ? { value: tableText!, problem: tableName.problem } : null;
@@ -176,7 +197,7 @@ export function readKioskSettings(search: string | URLSearchParams): { settings:
       speed,
       table: tableName?.ok ? tableName.name : DEFAULT_KIOSK_SETTINGS.table,
       tableRefused,
-      limits: text('limits', DEFAULT_KIOSK_SETTINGS.limits, 60),
+      limits,
       locale,
       theme: choice('theme', ['dark', 'light'] as const, DEFAULT_KIOSK_SETTINGS.theme),
       rows,

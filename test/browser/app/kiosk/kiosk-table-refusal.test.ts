@@ -78,6 +78,20 @@ describe('<bacc-kiosk> with a table name it cannot use', () => {
     expect(el.shadowRoot!.querySelector('bacc-table-display')!.getAttribute('table')).to.equal('T7');
   });
 
+  it('shows no limits= holding a bidi override, and says so in the notice', async () => {
+    const el = await fixture<BaccKiosk>(
+      html`<bacc-kiosk notice-duration="60000" .search=${`?table=Limits&limits=${encodeURIComponent('\u202E000,1 – 01')}`}></bacc-kiosk>`,
+    );
+    await wait(50);
+    const board = el.shadowRoot!.querySelector('bacc-scoreboard')!;
+    expect(board.limits).to.equal('');
+    await board.updateComplete;
+    expect(board.shadowRoot!.querySelector('header')!.textContent).not.to.contain('\u202E');
+    expect(notice(el)!.textContent).to.contain(
+      'Ignored limits=<U+202E>000,1 – 01: character 1 is U+202E, which changes the direction of the text around it; showing none',
+    );
+  });
+
   it('refuses in the page’s language', async () => {
     const el = await fixture<BaccKiosk>(html`<bacc-kiosk .search=${`?lang=zh&mode=operator&table=${'x'.repeat(61)}`}></bacc-kiosk>`);
     await wait(50);

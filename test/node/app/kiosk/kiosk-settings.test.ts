@@ -61,6 +61,30 @@ describe('readKioskSettings', () => {
     expect(problems).toHaveLength(2);
   });
 
+  it('cleans limits= as a table name: white space collapsed, NFKC, at most 60 characters', () => {
+    const { settings, problems } = readKioskSettings(`?limits=${encodeURIComponent('  １０\u00A0–\t1,000 ')}`);
+    expect(problems).toEqual([]);
+    expect(settings.limits).toBe('10 – 1,000');
+    const long = readKioskSettings(`?limits=${'9'.repeat(61)}`);
+    expect(long.settings.limits).toBe(DEFAULT_KIOSK_SETTINGS.limits);
+    expect(long.problems).toEqual([
+      { parameter: 'limits', value: '9'.repeat(61), reason: { kind: 'text-length', max: 60, using: '10 – 1,000' } },
+    ]);
+  });
+
+  it('refuses limits= holding a bidi control, an invisible or control character or U+FFFD, loudly, and shows none', () => {
+    for (const [value, problem] of [
+      ['\u202E000,1 – 01', { kind: 'bidi-control', codePoint: 0x202e, position: 1 }],
+      ['10\u200B – 1,000', { kind: 'invisible', codePoint: 0x200b, position: 3 }],
+      ['10 – 1,000\u0007', { kind: 'control', codePoint: 7, position: 11 }],
+      ['10 \uFFFD 1,000', { kind: 'replacement-character', position: 4 }],
+    ] as const) {
+      const { settings, problems } = readKioskSettings(`?limits=${encodeURIComponent(value)}`);
+      expect(settings.limits, value).toBe('');
+      expect(problems).toEqual([{ parameter: 'limits', value, reason: { kind: 'characters', problem } }]);
+    }
+  });
+
   it('normalises the table name: white space trimmed and collapsed, NFC', () => {
     const { settings, problems } = readKioskSettings(`?table=${encodeURIComponent('  Cafe\u0301\u00A0  7 ')}`);
     expect(problems).toEqual([]);
