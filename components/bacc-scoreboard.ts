@@ -106,10 +106,20 @@ export class BaccScoreboard extends LitElement {
         gap: 0.4em 1.6em;
         font-size: 1.25em;
       }
+      /*
+       * A long name (60 characters, or 60 wide ones) is cut short with an ellipsis inside the header,
+       * never running out of it; its full text stays in the heading (read out whole) and its title.
+       */
       header h1 {
         margin: 0;
         font-size: 1.4em;
         font-weight: 700;
+        flex: 0 1 auto;
+        min-width: 0;
+        max-width: 100%;
+        overflow: hidden;
+        text-overflow: ellipsis;
+        white-space: nowrap;
       }
       /* A real space after a label, not only a margin: read and copied as "Limits 10 – 1,000", never "Limits10 – 1,000". */
       header .label {
@@ -213,10 +223,11 @@ export class BaccScoreboard extends LitElement {
   protected override render() {
     const { hands, rules, rows, letters, roadFollower, statisticsFollower } = this;
     const beadLabels = this.beadLabels || (currentLocale() === 'zh-Hans' ? 'chinese' : 'letters');
+    const name = this.tableName || msg('Mini-Baccarat', { id: 'scoreboard-default-table' });
     return html`
       <div class="layout" style="--_rows: ${rows}">
         <header class="panel" part="header">
-          <h1>${this.tableName || msg('Mini-Baccarat', { id: 'scoreboard-default-table' })}</h1>
+          <h1 title=${name}>${name}</h1>
           ${this.limits ? html`<span><span class="label">${msg('Limits', { id: 'scoreboard-limits' })}</span> ${this.limits}</span>` : ''}
           <span><span class="label">${msg('Shoe', { id: 'scoreboard-shoe' })}</span> ${this.shoeNumber}</span>
           <span><span class="label">${msg('Hand', { id: 'scoreboard-hand' })}</span> ${hands.length}</span>
