@@ -25,7 +25,11 @@ export interface ImportProgress {
 /** Why a file's text is refused, as a kind and its values (the page words it). */
 export type ImportRefusal =
   | { kind: 'not-text' }
-  | { kind: 'bad-json'; detail: string }
+  /**
+   * Not JSON: `at` is where it first goes wrong (`end` when the text breaks off before the JSON is
+   * complete), or null when that cannot be told; `detail` is the browser's own words, for the log only.
+   */
+  | { kind: 'bad-json'; at: JsonErrorPlace | null; detail: string }
   | { kind: 'bad-document'; where: ShoeDocumentPlace; problem: ShoeDocumentProblem };
 
 /** The shoes of a file, or why it is refused. */
@@ -49,7 +53,9 @@ export async function readAndCheck(file: Blob, work: ImportWork, now = new Date(
   try {
     json = JSON.parse(text);
   } catch (error) {
-    return { ok: false, refusal: { kind: 'bad-json', detail: (error as Error).message } };
+    const offset = jsonErrorOffset(text);
+    const at = offset === null ? null : { ...lineAndColumn(text, offset), end: offset >= text.length };
+    return { ok: false, refusal: { kind: 'bad-json', at, detail: (error as Error).message } };
   }
   try {
     return { ok: true, shoes: await checkShoes(json, work, now) };
@@ -129,4 +135,139 @@ export async function checkShoes(input: unknown, work: ImportWork, now: Date): P
     await work.pause();
   }
   return shoes;
+}
+
+/** Where a text stops being JSON: a line and column (from 1, in characters), and whether the text breaks off there. */
+export interface JsonErrorPlace {
+  line: number;
+  column: number;
+  /** The text ends before its JSON does. */
+  end: boolean;
+}
+
+/**
+ * Where `text` first stops being JSON (RFC 8259): the offset of the first character no JSON text could
+ * have there, the text's length when it breaks off, or null when it is JSON after all. The browser's
+ * JSON.parse says where only in its own words (in English, and not always with a position), so the
+ * place is found again here, once JSON.parse has refused the text.
+ */
+export function jsonErrorOffset(text: string): number | null {
+  const n = text.length;
+  let i = 0;
+  const isDigit = (at: number): boolean => at < n && text.charCodeAt(at) >= 0x30 && text.charCodeAt(at) <= 0x39;
+  const skipSpace = (): void => {
+    while (i < n && ' \t\n\r'.includes(text[i]!)) i++;
+  };
+  // Each reader starts at its first character and leaves `i` after the value, or on the character it refuses.
+  const readString = (): boolean => {
+    for (i++; i < n; i++) {
+      const code = text.charCodeAt(i);
+      if (code === 0x22) {
+        i++;
+        return true;
+      }
+      if (code < 0x20) return false;
+      if (code === 0x5c) {
+        i++;
+        if (i < n && text[i] === 'u') {
+          for (let digit = 0; digit < 4; digit++) if (++i >= n || !/[0-9a-fA-F]/.test(text[i]!)) return false;
+        } else if (i >= n || !'"\\/bfnrt'.includes(text[i]!)) return false;
+      }
+    }
+    return false;
+  };
+  const readDigits = (): boolean => {
+    if (!isDigit(i)) return false;
+    while (isDigit(i)) i++;
+    return true;
+  };
+  const readNumber = (): boolean => {
+    if (text[i] === '-') i++;
+    if (text[i] === '0') i++;
+    else if (!readDigits()) return false;
+    if (text[i] === '.') {
+      i++;
+      if (!readDigits()) return false;
+    }
+    if (text[i] === 'e' || text[i] === 'E') {
+      i++;
+      if (text[i] === '+' || text[i] === '-') i++;
+      if (!readDigits()) return false;
+    }
+    return true;
+  };
+  const readWord = (word: string): boolean => {
+    for (const character of word) {
+      if (text[i] !== character) return false;
+      i++;
+    }
+    return true;
+  };
+  const readScalar = (): boolean => {
+    const character = text[i]!;
+    if (character === '"') return readString();
+    if (character === 't') return readWord('true');
+    if (character === 'f') return readWord('false');
+    if (character === 'n') return readWord('null');
+    if (character === '-' || isDigit(i)) return readNumber();
+    return false;
+  };
+  const open: ('array' | 'object')[] = [];
+  let expecting: 'value' | 'key' | 'next' = 'value';
+  for (;;) {
+    skipSpace();
+    if (expecting === 'next' && open.length === 0) return i < n ? i : null;
+    if (i >= n) return n;
+    const character = text[i]!;
+    if (expecting === 'value') {
+      if (character === '{' || character === '[') {
+        i++;
+        skipSpace();
+        if (text[i] === (character === '{' ? '}' : ']')) {
+          i++;
+          expecting = 'next';
+        } else {
+          open.push(character === '{' ? 'object' : 'array');
+          expecting = character === '{' ? 'key' : 'value';
+        }
+        continue;
+      }
+      if (!readScalar()) return Math.min(i, n);
+      expecting = 'next';
+    } else if (expecting === 'key') {
+      if (character !== '"' || !readString()) return Math.min(i, n);
+      skipSpace();
+      if (i >= n) return n;
+      if (text[i] !== ':') return i;
+      i++;
+      expecting = 'value';
+    } else {
+      const inside = open.at(-1)!;
+      if (character === ',') {
+        i++;
+        expecting = inside === 'object' ? 'key' : 'value';
+      } else if (character === (inside === 'object' ? '}' : ']')) {
+        i++;
+        open.pop();
+      } else return i;
+    }
+  }
+}
+
+/** The line and column (from 1; columns in characters, not UTF-16 units) of `offset` in `text`. */
+export function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let newline = text.indexOf('\n'); newline !== -1 && newline < offset; newline = text.indexOf('\n', newline + 1)) {
+    line++;
+    lineStart = newline + 1;
+  }
+  let column = 1;
+  for (let at = lineStart; at < offset; at++) {
+    const code = text.charCodeAt(at);
+    // The second half of a character written as two UTF-16 units is not a column of its own.
+    if (!(code >= 0xdc00 && code <= 0xdfff && at > lineStart && text.charCodeAt(at - 1) >= 0xd800 && text.charCodeAt(at - 1) <= 0xdbff))
+      column++;
+  }
+  return { line, column };
 }

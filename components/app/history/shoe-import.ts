@@ -75,8 +75,18 @@ function refusalError(name: string, refusal: ImportRefusal): ImportRefusedError 
     case 'not-text':
       return new ImportRefusedError(msg(str`"${name}" is not UTF-8 text.`, { id: 'import-not-text' }));
     case 'bad-json': {
-      const detail = refusal.detail;
-      return new ImportRefusedError(msg(str`"${name}" is not valid JSON: ${detail}.`, { id: 'import-bad-json' }));
+      // The browser's words are English whatever the page's language: they go to the log, for diagnosis.
+      console.warn(`Import: "${name}" is not valid JSON. The browser says: ${refusal.detail}`);
+      const at = refusal.at;
+      if (at === null) return new ImportRefusedError(msg(str`"${name}" is not valid JSON.`, { id: 'import-bad-json' }));
+      const { line, column } = at;
+      return new ImportRefusedError(
+        at.end
+          ? msg(str`"${name}" is not JSON: it breaks off at line ${line}, column ${column}.`, { id: 'import-bad-json-breaks-off' })
+          : msg(str`"${name}" is not JSON: it has an unexpected character at line ${line}, column ${column}.`, {
+              id: 'import-bad-json-unexpected',
+            }),
+      );
     }
     case 'bad-document': {
       const detail = shoeDocumentErrorText(new ShoeDocumentError(refusal.problem, refusal.where));

@@ -69,7 +69,9 @@ export const templates: Record<string, unknown> = {
   'import-unknown-type': '未知',
   'import-not-json-type': str`“${0}”不是 JSON 文件（类型 ${1}）：导入只读取记分牌的 JSON 导出文件。`,
   'import-not-text': str`“${0}”不是 UTF-8 文本。`,
-  'import-bad-json': str`“${0}”不是有效的 JSON：${1}。`,
+  'import-bad-json': str`“${0}”不是有效的 JSON。`,
+  'import-bad-json-breaks-off': str`“${0}”不是有效的 JSON：内容在第 ${1} 行第 ${2} 列处中断。`,
+  'import-bad-json-unexpected': str`“${0}”不是有效的 JSON：第 ${1} 行第 ${2} 列有一个不应出现的字符。`,
   'import-bad-document': str`“${0}”不是有效的牌靴导出文件：${1}。`,
 
   // <bacc-replay>

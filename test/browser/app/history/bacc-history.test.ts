@@ -458,7 +458,16 @@ describe('<bacc-history>', () => {
     });
 
     const broken: [string, () => File, RegExp][] = [
-      ['text that is not JSON', () => jsonFile('{"format": "baccarat-shoes", '), /"shoes\.json" is not valid JSON/],
+      [
+        'text that breaks off',
+        () => jsonFile('{"format": "baccarat-shoes", '),
+        /^"shoes\.json" is not JSON: it breaks off at line 1, column 30\. Nothing was imported\.$/,
+      ],
+      [
+        'text with a character JSON does not allow',
+        () => jsonFile('{\n  "format": "baccarat-shoes",\n  "shoes": [,]\n}'),
+        /^"shoes\.json" is not JSON: it has an unexpected character at line 3, column 13\. Nothing was imported\.$/,
+      ],
       [
         'a file that is not JSON at all',
         () => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'roads.png', { type: 'image/png' }),

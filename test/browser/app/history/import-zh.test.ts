@@ -84,6 +84,36 @@ describe('<bacc-history> refusing an import in Simplified Chinese', () => {
     });
   }
 
+  const NOT_JSON: [string, string, string][] = [
+    ['text that breaks off', '{"format": "baccarat-shoes", "shoes": [', '“shoes.json”不是有效的 JSON：内容在第 1 行第 40 列处中断。'],
+    [
+      'an unexpected character',
+      '{\n  "format": "baccarat-shoes",\n  "shoes": [}\n',
+      '“shoes.json”不是有效的 JSON：第 3 行第 13 列有一个不应出现的字符。',
+    ],
+  ];
+  for (const [what, text, expected] of NOT_JSON) {
+    it(`says a file is not JSON in its own words for ${what}, not in the browser's English, and logs the browser's words`, async () => {
+      const warned: string[] = [];
+      const warn = console.warn;
+      console.warn = (...args: unknown[]) => warned.push(args.join(' '));
+      try {
+        const el = await fixture<BaccHistory>(html`<bacc-history page-size="5"></bacc-history>`);
+        await el.refresh();
+        await el.importFile(new File([text], FILE_NAME, { type: 'application/json' }));
+        await el.updateComplete;
+        const notice = el.shadowRoot!.querySelector<HTMLElement>('[part="notice"]:not(.storage-trouble)')!;
+        expect(notice.getAttribute('role')).to.equal('alert');
+        expect(notice.textContent).to.equal(`${expected} 未导入任何内容。`);
+        // JSON is the format's name, not English.
+        expect(englishWords(notice.textContent.replaceAll('JSON', '')), notice.textContent).to.deep.equal([]);
+      } finally {
+        console.warn = warn;
+      }
+      expect(warned.some((line) => line.includes('The browser says:') && /JSON/.test(line))).to.equal(true);
+    });
+  }
+
   it('names the shoe and its id, as the English does', async () => {
     const el = await fixture<BaccHistory>(html`<bacc-history page-size="5"></bacc-history>`);
     await el.refresh();
