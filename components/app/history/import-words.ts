@@ -236,6 +236,20 @@ export function nameProblemText(problem: NameProblem): string {
         id: 'name-lone-surrogate',
       });
     }
+    case 'replacement-character': {
+      const { position } = problem;
+      return msg(str`character ${position} is U+FFFD, which stands for bytes that were not text; a table name may not hold one`, {
+        id: 'name-replacement-character',
+      });
+    }
+    case 'stray-mark': {
+      const { position } = problem;
+      const character = codePointText(problem.codePoint);
+      return msg(
+        str`character ${position} is the combining mark ${character} with no letter before it; a table name may not start a word with one`,
+        { id: 'name-stray-mark' },
+      );
+    }
   }
 }
 
