@@ -204,8 +204,12 @@ export class BaccScoreboard extends LitElement {
   /** The shoe on screen is over (its cut card came out, or it was ended): the odds note gives a new shoe's. */
   @property({ type: Boolean }) ended = false;
 
-  /** Which shoe of the session this is, from 1. */
-  @property({ type: Number, attribute: 'shoe-number' }) shoeNumber = 1;
+  /**
+   * Which shoe of the session this is, from 1; 0 (the default, and an absent or empty attribute)
+   * when there is no shoe number: the header then says "No shoe yet" before the first hand, and
+   * only the hand number after it, never a shoe that does not exist.
+   */
+  @property({ type: Number, attribute: 'shoe-number' }) shoeNumber: number | null = 0;
 
   /** Grid rows of every road. */
   @property({ type: Number }) rows = 6;
@@ -220,6 +224,15 @@ export class BaccScoreboard extends LitElement {
   private readonly roadFollower = new RoadFollower();
   private readonly statisticsFollower = new StatisticsFollower();
 
+  /** The shoe and hand numbers; with no shoe number, only what is true: no shoe yet, or the hand. */
+  private renderShoe() {
+    const { shoeNumber, hands } = this;
+    const hand = html`<span><span class="label">${msg('Hand', { id: 'scoreboard-hand' })}</span> ${hands.length}</span>`;
+    if (shoeNumber != null && Number.isInteger(shoeNumber) && shoeNumber >= 1)
+      return html`<span><span class="label">${msg('Shoe', { id: 'scoreboard-shoe' })}</span> ${shoeNumber}</span> ${hand}`;
+    return hands.length === 0 ? html`<span class="label no-shoe">${msg('No shoe yet', { id: 'scoreboard-no-shoe' })}</span>` : hand;
+  }
+
   protected override render() {
     const { hands, rules, rows, letters, roadFollower, statisticsFollower } = this;
     const beadLabels = this.beadLabels || (currentLocale() === 'zh-Hans' ? 'chinese' : 'letters');
@@ -229,8 +242,7 @@ export class BaccScoreboard extends LitElement {
         <header class="panel" part="header">
           <h1 title=${name}>${name}</h1>
           ${this.limits ? html`<span><span class="label">${msg('Limits', { id: 'scoreboard-limits' })}</span> ${this.limits}</span>` : ''}
-          <span><span class="label">${msg('Shoe', { id: 'scoreboard-shoe' })}</span> ${this.shoeNumber}</span>
-          <span><span class="label">${msg('Hand', { id: 'scoreboard-hand' })}</span> ${hands.length}</span>
+          ${this.renderShoe()}
           <span class="label"
             >${
               rules.decks === 1

@@ -102,10 +102,11 @@ export class AttractDealerController implements ReactiveController {
 
   /**
    * The number of the shoe on screen: with storage, the stored shoe's own (its table's count that
-   * day, given by the store), also when another window deals it; without, this kiosk's count.
+   * day, given by the store), also when another window deals it; without, this kiosk's count; 0
+   * before there is a shoe (the scoreboard then says there is none).
    */
   get shoeNumber(): number {
-    return (this.kept ? this.kept.shoe?.number : this.dealtShoes) || 1;
+    return (this.kept ? this.kept.shoe?.number : this.dealtShoes) || 0;
   }
 
   /** The shoe on screen is over: its cut card came out, and the next shoe has not begun. */

@@ -237,7 +237,7 @@ export class BaccKiosk extends LitElement {
           .rules=${settings.rules}
           table-name=${settings.table}
           limits=${settings.limits}
-          shoe-number=${dealer?.shoeNumber ?? 1}
+          shoe-number=${dealer?.shoeNumber ?? 0}
           ?ended=${dealer?.shoeOver ?? false}
           rows=${settings.rows}
           ?letters=${settings.letters}

@@ -6,6 +6,7 @@ export const templates: Record<string, unknown> = {
   'scoreboard-limits': '限额',
   'scoreboard-shoe': '靴',
   'scoreboard-hand': '局',
+  'scoreboard-no-shoe': '尚无牌靴',
   'scoreboard-decks': str`${0} 副牌 · 仅限游戏币`,
   'scoreboard-one-deck': '1 副牌 · 仅限游戏币',
   'kiosk-ignored': str`已忽略 ${0}=${1}：${2}`,
