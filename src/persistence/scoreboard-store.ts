@@ -299,6 +299,35 @@ export interface OpenOptions {
   onClosedForUpgrade?: () => void;
 }
 
+/** How importShoes reports and stops. */
+export interface ImportOptions {
+  /** Called as each shoe of the file is taken up (stored, or skipped as already stored). */
+  onProgress?: (done: number, total: number) => void;
+  /** Aborts the import: nothing of it is stored. */
+  signal?: AbortSignal;
+}
+
+/** A shoe importShoes stored under another number than its file gave it, as a shoe of its table and day had that one. */
+export interface RenumberedShoe {
+  id: string;
+  table: string;
+  startedAt: string;
+  /** The number in the file. */
+  from: number;
+  /** The number stored. */
+  to: number;
+}
+
+/** What importShoes did. */
+export interface ImportResult {
+  /** The ids of the shoes added, in the file's order. */
+  added: string[];
+  /** How many of the file's shoes were stored already, with the same content. */
+  skipped: number;
+  /** The shoes stored under another number than the file gave them. */
+  renumbered: RenumberedShoe[];
+}
+
 /** A filter and page of the history list. */
 export interface HistoryQuery {
   /** Only shoes of this table. */
@@ -611,44 +640,93 @@ export class ScoreboardStore implements ShoeStore {
    * Stores imported shoes, all or nothing, in one transaction. A shoe already stored with exactly
    * the same content is skipped (importing a file twice is harmless); a different shoe under a
    * stored id refuses the whole import.
-   * @returns the ids of the shoes added, in the file's order, and how many were already stored.
+   *
+   * A shoe keeps the number the file gives it unless a shoe of its table and UTC day has that number
+   * already (a stored shoe, or one earlier in the file): such a shoe, and a shoe without a number (one
+   * exported before shoes had numbers), gets the next number of its table and day once the file's
+   * other shoes are in, in start order, decided in this transaction.
+   * @param options.onProgress called as each shoe is taken up (stored or skipped): `done` of `total`.
+   * @param options.signal stops the import: the transaction is aborted, so nothing of it is stored,
+   *   and the promise rejects with the signal's reason.
+   * @returns the ids of the shoes added, in the file's order, how many were already stored, and the
+   *   shoes stored under another number than the file gave them, in the order they were numbered.
    * @throws StorageError `conflict` naming the first shoe whose id is taken; nothing is written.
    */
-  async importShoes(shoes: readonly ShoeRecord[]): Promise<{ added: string[]; skipped: number }> {
+  async importShoes(shoes: readonly ShoeRecord[], options: ImportOptions = {}): Promise<ImportResult> {
+    const { onProgress, signal } = options;
     const added: string[] = [];
+    const renumbered: RenumberedShoe[] = [];
     let skipped = 0;
+    let done = 0;
+    const total = shoes.length;
     const action = { action: 'import-shoes' } as const;
-    await this.write(action, async (tx) => {
-      // Shoes exported before shoes had numbers are numbered after the file's numbered shoes are in,
-      // in start order, each the next of its table and day: stored once, so it never changes later.
-      const unnumbered: ShoeRecord[] = [];
-      for (const [position, shoe] of shoes.entries()) {
-        const existing = await tx.objectStore('shoes').get(shoe.id);
-        if (existing) {
-          const hands = await tx.objectStore('hands').getAll(handsOf(shoe.id));
-          // firstDifference leaves the number out: a file without numbers (or another browser's) holds the same shoe.
-          const difference = firstDifference(toShoeRecord(existing, hands), exportableShoe(shoe));
-          if (difference === null) {
-            skipped++;
-            continue;
+    signal?.throwIfAborted();
+    try {
+      await this.write(action, async (tx) => {
+        // The numbers taken on each table and day this import touches, read once and kept up to date as shoes are put.
+        const days = new Map<string, Set<number>>();
+        const numbersOf = async (shoe: ShoeRecord): Promise<Set<number>> => {
+          const key = `${shoe.table}\n${shoeDay(shoe.startedAt)}`;
+          let numbers = days.get(key);
+          if (!numbers) {
+            numbers = await numbersOfDay(tx, shoe.table, shoe.startedAt);
+            days.set(key, numbers);
           }
-          const conflict = { conflict: 'import-differs', shoeId: shoe.id, position: position + 1, difference } as const;
-          throw new StorageError(
-            'conflict',
-            `Shoe ${position + 1} (id "${shoe.id}") is already stored with different ${differenceLogText(difference)}.`,
-            { action, conflict },
-          );
+          return numbers;
+        };
+        const taken = (): void => {
+          done++;
+          onProgress?.(done, total);
+        };
+        const toNumber: { shoe: ShoeRecord; position: number; key: string }[] = [];
+        for (const [position, shoe] of shoes.entries()) {
+          signal?.throwIfAborted();
+          const existing = await tx.objectStore('shoes').get(shoe.id);
+          if (existing) {
+            const hands = await tx.objectStore('hands').getAll(handsOf(shoe.id));
+            // firstDifference leaves the number out: a file without numbers (or another browser's) holds the same shoe.
+            const difference = firstDifference(toShoeRecord(existing, hands), exportableShoe(shoe));
+            if (difference === null) {
+              skipped++;
+              taken();
+              continue;
+            }
+            const conflict = { conflict: 'import-differs', shoeId: shoe.id, position: position + 1, difference } as const;
+            throw new StorageError(
+              'conflict',
+              `Shoe ${position + 1} (id "${shoe.id}") is already stored with different ${differenceLogText(difference)}.`,
+              { action, conflict },
+            );
+          }
+          added.push(shoe.id);
+          const numbers = await numbersOf(shoe);
+          if (shoe.number !== undefined && !numbers.has(shoe.number)) {
+            numbers.add(shoe.number);
+            await putShoe(tx, shoe, 'import', shoe.number);
+            taken();
+          } else {
+            toNumber.push({ shoe, position, key: startKey(shoe.startedAt) });
+          }
         }
-        if (shoe.number === undefined) unnumbered.push(shoe);
-        else await putShoe(tx, shoe, 'import', shoe.number);
-        added.push(shoe.id);
-      }
-      const inStartOrder = unnumbered
-        .map((shoe, position) => ({ shoe, position, key: startKey(shoe.startedAt) }))
-        .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.position - b.position));
-      for (const { shoe } of inStartOrder) await putShoe(tx, shoe, 'import', await nextShoeNumber(tx, shoe.table, shoe.startedAt));
-    });
-    return { added, skipped };
+        toNumber.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.position - b.position));
+        for (const { shoe } of toNumber) {
+          signal?.throwIfAborted();
+          const numbers = await numbersOf(shoe);
+          let number = 1;
+          for (const used of numbers) number = Math.max(number, used + 1);
+          numbers.add(number);
+          await putShoe(tx, shoe, 'import', number);
+          if (shoe.number !== undefined)
+            renumbered.push({ id: shoe.id, table: shoe.table, startedAt: shoe.startedAt, from: shoe.number, to: number });
+          taken();
+        }
+        signal?.throwIfAborted();
+      });
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason;
+      throw error;
+    }
+    return { added, skipped, renumbered };
   }
 
   /**
@@ -722,6 +800,17 @@ type WriteTransaction = IDBPTransaction<ScoreboardSchema, ['shoes', 'hands'], 'r
 
 function handsOf(shoeId: string): IDBKeyRange {
   return IDBKeyRange.bound([shoeId, 0], [shoeId, Number.MAX_SAFE_INTEGER]);
+}
+
+/** The numbers of the stored shoes of `table` on the UTC day of `startedAt`, read in the caller's write transaction. */
+async function numbersOfDay(tx: WriteTransaction, table: string, startedAt: string): Promise<Set<number>> {
+  const day = shoeDay(startedAt);
+  const numbers = new Set<number>();
+  const range = IDBKeyRange.bound([table, day], [table, `${day}\uffff`]);
+  for (let cursor = await tx.objectStore('shoes').index('tableStartKey').openCursor(range); cursor; cursor = await cursor.continue()) {
+    numbers.add(cursor.value.number);
+  }
+  return numbers;
 }
 
 /**

@@ -138,6 +138,7 @@ describe('ScoreboardStore (fake-indexeddb)', () => {
     expect(await current.store.importShoes([recordedShoe('taken', 'T1', '2026-11-01T10:00:00.000Z', 'BBB'), clash[0]!])).toEqual({
       added: ['new'],
       skipped: 1,
+      renumbered: [],
     });
   });
 
@@ -158,7 +159,7 @@ describe('ScoreboardStore (fake-indexeddb)', () => {
     );
     const otherRules = { ...first[0]!, rules: { ...first[0]!.rules, tiePays: 9 } };
     await expect(current.store.importShoes([otherRules])).rejects.toThrow(/with different rules\.$/);
-    expect(await current.store.importShoes(first)).toEqual({ added: [], skipped: 1 });
+    expect(await current.store.importShoes(first)).toEqual({ added: [], skipped: 1, renumbered: [] });
   });
 
   it('keeps who wrote each shoe, and never offers an imported open shoe for resuming', async () => {

@@ -69,7 +69,7 @@ describe('shoe numbers, per table and UTC day', () => {
     await store.createShoe(recordedShoe('second', 'T', '2026-11-30T09:00:00.000Z', 'PB'));
     const withoutNumber = { ...(await store.getShoe('second'))! };
     delete withoutNumber.number;
-    expect(await store.importShoes([withoutNumber])).toEqual({ added: [], skipped: 1 });
+    expect(await store.importShoes([withoutNumber])).toEqual({ added: [], skipped: 1, renumbered: [] });
     expect((await store.getShoe('second'))?.number).toBe(2);
   });
 
@@ -80,16 +80,49 @@ describe('shoe numbers, per table and UTC day', () => {
     expect(text).toContain('"table": "T",\n      "number": 2,');
     const other = await ScoreboardStore.open({ name: `${current.name}-other` });
     try {
-      // Another browser's shoes of the same table and day already numbered 1 and 2: the file's numbers stay.
-      await other.createShoe(recordedShoe('theirs', 'T', '2026-11-30T07:00:00.000Z'));
-      await other.importShoes(parseShoeDocument(JSON.parse(text), new Date('2026-11-30T12:00:00Z')).shoes);
-      expect((await other.getShoe('second'))?.number).toBe(2);
+      expect((await other.importShoes(parseShoeDocument(JSON.parse(text), new Date('2026-11-30T12:00:00Z')).shoes)).renumbered).toEqual([]);
       expect(shoeDocumentText(await other.exportShoes(['first', 'second']))).toBe(text);
       expect(await other.createShoe(recordedShoe('next', 'T', '2026-11-30T10:00:00.000Z'))).toBe(3);
     } finally {
       other.close();
       await ScoreboardStore.deleteDatabase(`${current.name}-other`);
     }
+  });
+
+  it('gives an imported shoe whose number a stored shoe of its table and day has the next free number, and says so', async () => {
+    await current.store.createShoe(recordedShoe('first', 'T', '2026-11-30T08:00:00.000Z', 'BPT'));
+    await current.store.createShoe(recordedShoe('second', 'T', '2026-11-30T09:00:00.000Z', 'PP'));
+    const text = shoeDocumentText(await current.store.exportShoes());
+    const other = await ScoreboardStore.open({ name: `${current.name}-other` });
+    try {
+      // Another browser's shoe of the same table and day, already numbered 1: the file's shoe 1 becomes 3.
+      await other.createShoe(recordedShoe('theirs', 'T', '2026-11-30T07:00:00.000Z'));
+      const { added, renumbered } = await other.importShoes(parseShoeDocument(JSON.parse(text), new Date('2026-11-30T12:00:00Z')).shoes);
+      expect(added).toEqual(['first', 'second']);
+      expect(renumbered).toEqual([{ id: 'first', table: 'T', startedAt: '2026-11-30T08:00:00.000Z', from: 1, to: 3 }]);
+      const numbers = await Promise.all(['theirs', 'first', 'second'].map(async (id) => (await other.getShoe(id))?.number));
+      expect(numbers).toEqual([1, 3, 2]);
+      expect(await other.createShoe(recordedShoe('next', 'T', '2026-11-30T10:00:00.000Z'))).toBe(4);
+    } finally {
+      other.close();
+      await ScoreboardStore.deleteDatabase(`${current.name}-other`);
+    }
+  });
+
+  it('renumbers a shoe whose number an earlier shoe of the same file has, and numbers the unnumbered, never twice the same', async () => {
+    const { renumbered } = await current.store.importShoes([
+      { ...recordedShoe('a', 'T', '2026-11-30T08:00:00.000Z'), number: 1 },
+      { ...recordedShoe('b', 'T', '2026-11-30T09:00:00.000Z'), number: 1 },
+      recordedShoe('c', 'T', '2026-11-30T07:00:00.000Z'),
+      { ...recordedShoe('d', 'T', '2026-11-30T10:00:00.000Z'), number: 2 },
+      // Another day, or another table: number 1 is free there.
+      { ...recordedShoe('e', 'T', '2026-12-01T09:00:00.000Z'), number: 1 },
+      { ...recordedShoe('f', 'U', '2026-11-30T09:00:00.000Z'), number: 1 },
+    ]);
+    const numbers = await Promise.all(['a', 'b', 'c', 'd', 'e', 'f'].map(async (id) => (await current.store.getShoe(id))?.number));
+    // c has no number and started first: it is numbered before b, whose number a took.
+    expect(numbers).toEqual([1, 4, 3, 2, 1, 1]);
+    expect(renumbered).toEqual([{ id: 'b', table: 'T', startedAt: '2026-11-30T09:00:00.000Z', from: 1, to: 4 }]);
   });
 
   it('reads back what bacc simulate numbered', async () => {
