@@ -157,6 +157,11 @@ export class KeptShoeController implements ReactiveController {
     return this.keeper.stranded;
   }
 
+  /** The table's last shoe, found ended after a reload, while no shoe is on screen: the one `reopenShoe` opens. */
+  get lastEndedShoe(): ShoeRecord | null {
+    return this.keeper.shoe ? null : this.lastEnded;
+  }
+
   /** An ended shoe can be opened again: the shoe on screen, or, with none, the table's last one found ended. */
   get reopenable(): boolean {
     if (!this.ready || this.keeper.stranded) return false;

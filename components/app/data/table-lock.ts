@@ -35,7 +35,7 @@ const RELOAD_NOTE_MS = 10_000;
 type Locks = Pick<LockManager, 'request'>;
 
 /** The Web Lock a window holds while it keeps `table`'s shoes for `origin`. */
-function tableLockName(origin: KeeperOrigin, table: string): string {
+export function tableLockName(origin: KeeperOrigin, table: string): string {
   return `bacc-scoreboard:${origin}:${table}`;
 }
 

@@ -252,6 +252,7 @@ export class BaccOperator extends LitElement {
     retryDelays: () => this.retryDelays,
     onRecorded: (recorded) =>
       this.dispatchEvent(new CustomEvent<RecordedHand>('bacc-hand-recorded', { detail: recorded, bubbles: true, composed: true })),
+    unsentCards: () => this.cardField?.value ?? '',
   });
 
   constructor() {
@@ -259,7 +260,11 @@ export class BaccOperator extends LitElement {
     new KeyShortcutsController(this, (event, typing) => {
       if (!typing && this.sendCardKeyToField(event)) return;
       const action = operatorKeyAction(event, typing);
-      if (action === null) return;
+      if (action === null) {
+        // A letter or digit that is no key here is said, never silently lost.
+        if (!typing && isPlainCharacter(event)) this.desk.refuseKey(event.key);
+        return;
+      }
       event.preventDefault();
       this.act(action);
     });
@@ -284,8 +289,9 @@ export class BaccOperator extends LitElement {
   /** Carries out an action as its key or button would. */
   private act(action: OperatorAction): void {
     const { desk } = this;
-    if (desk.confirming && action !== 'confirm' && action !== 'cancel') return;
-    if (desk.entryMode === 'cards' && OUTCOME_ACTIONS.has(action)) {
+    if (desk.confirming && action !== 'confirm' && action !== 'cancel') return desk.refuseKey(OPERATOR_KEYS[action]);
+    // Another window's table: that is what a recording key is told, whatever the entry mode.
+    if (desk.entryMode === 'cards' && OUTCOME_ACTIONS.has(action) && !desk.readOnly) {
       // Typed outside the card field (`th` for ten of hearts would record a tie): refuse, and put
       // the focus where cards go.
       desk.refuseOutcomeInCardEntry();
@@ -377,7 +383,11 @@ export class BaccOperator extends LitElement {
   }
 
   private onCardKey(event: KeyboardEvent): void {
-    if (event.key === 'Enter') {
+    if (isPlainCharacter(event) && !CARD_FIELD_CHARACTER.test(event.key)) {
+      // `u` typed here would become part of a card, refused later as unknown; said now, kept out.
+      event.preventDefault();
+      this.desk.refuseCardFieldCharacter(event.key);
+    } else if (event.key === 'Enter') {
       event.preventDefault();
       void this.readCardField(true);
     } else if (event.key === 'Escape') {
@@ -565,6 +575,7 @@ export class BaccOperator extends LitElement {
       });
     }
     if (!desk.ready) return msg('Reading the stored shoe…', { id: 'operator-reading' });
+    if (desk.stranded) return msg('This shoe is no longer stored: press S for a new shoe.', { id: 'operator-stranded' });
     if (!shoe || shoe.endedAt !== null) return msg('No shoe in play: press S for a new shoe.', { id: 'operator-no-shoe' });
     const count = shoe.hands.length;
     const kind =
@@ -650,6 +661,14 @@ declare global {
 
 /** A character of a card as typed: a rank (A 2-9 T J Q K, 10) or a suit (S H D C), in either case. */
 const CARD_CHARACTER = /^[0-9ajqktshdc]$/i;
+
+/** What the card field takes: a card's characters and the separators between cards. */
+const CARD_FIELD_CHARACTER = /^[0-9ajqktshdc,\s]$/i;
+
+/** A key that types one visible character, with no Ctrl, Alt or ⌘ (a chord is the browser's). */
+function isPlainCharacter(event: KeyboardEvent): boolean {
+  return event.key.length === 1 && event.key.trim() !== '' && !event.ctrlKey && !event.metaKey && !event.altKey;
+}
 
 /** The actions that record or flag a hand by outcome: keys, not cards, so not taken in card entry. */
 const OUTCOME_ACTIONS: ReadonlySet<OperatorAction> = new Set<OperatorAction>([

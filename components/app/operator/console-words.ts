@@ -190,19 +190,35 @@ export function consoleNewsText(news: ConsoleNews): string {
         { id: 'console-shoe-stranded' },
       );
     case 'table-taken': {
-      const { unsaved } = news;
-      if (unsaved === 0)
-        return msg('Another window took this table over: this one only shows its shoe now.', { id: 'console-table-taken' });
-      return unsaved === 1
-        ? msg('Another window took this table over: this one only shows its shoe now, and its 1 unsaved change was given up.', {
-            id: 'console-table-taken-unsaved-one',
-          })
-        : msg(
-            str`Another window took this table over: this one only shows its shoe now, and its ${unsaved} unsaved changes were given up.`,
-            {
-              id: 'console-table-taken-unsaved',
-            },
-          );
+      const taken = tableTakenText(news.unsaved);
+      if (!news.typed) return taken;
+      const { typed } = news;
+      return `${taken} ${msg(str`The cards typed here for the next hand (${typed}) were not recorded: enter them in that window.`, { id: 'console-table-taken-typed' })}`;
+    }
+    case 'answer-question-first':
+      return msg('Answer the question first: Y for yes, Escape for no.', { id: 'console-answer-question-first' });
+    case 'unknown-key': {
+      const key = news.key.toUpperCase();
+      return msg(str`The key ${key} does nothing here: each button shows its key. Nothing was recorded.`, { id: 'console-unknown-key' });
+    }
+    case 'not-a-card-character': {
+      const { key } = news;
+      return msg(
+        str`"${key}" is not part of a card (ranks A 2-9 T J Q K, suits S H D C). Keys such as U (undo) work once Escape has left the card field.`,
+        { id: 'console-not-a-card-character' },
+      );
     }
   }
+}
+
+/** Another window took the table; with the count of changes given up with it. */
+function tableTakenText(unsaved: number): string {
+  if (unsaved === 0) return msg('Another window took this table over: this one only shows its shoe now.', { id: 'console-table-taken' });
+  return unsaved === 1
+    ? msg('Another window took this table over: this one only shows its shoe now, and its 1 unsaved change was given up.', {
+        id: 'console-table-taken-unsaved-one',
+      })
+    : msg(str`Another window took this table over: this one only shows its shoe now, and its ${unsaved} unsaved changes were given up.`, {
+        id: 'console-table-taken-unsaved',
+      });
 }

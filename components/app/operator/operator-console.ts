@@ -1,9 +1,9 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { CardEntry, outcomeEntryHand, type CardRefusal } from '../../../src/recording.js';
 import { Shoe } from '../../../src/shoe.js';
-import { handRecord, type HandRecord, type ShoeRecord } from '../../../src/shoe-document.js';
+import { handRecord, parseShoeDocument, shoeDocument, type HandRecord, type ShoeRecord } from '../../../src/shoe-document.js';
 import type { Winner, Side } from '../../../src/hand.js';
-import type { TableRules } from '../../../src/rules.js';
+import { DEFAULT_RULES, type TableRules } from '../../../src/rules.js';
 import type { Card } from '../../../src/cards.js';
 import { newShoeId, randomShoeSeed, replayStoredShoe } from '../../../src/attract-shoes.js';
 import { cardsTyped } from './operator-keys.js';
@@ -22,6 +22,13 @@ type ConsoleAction =
   | { kind: 'correct'; index: number; before: HandRecord; after: HandRecord }
   | { kind: 'end' }
   | { kind: 'reopen' };
+
+/** The clerk's actions on shoe `shoeId`: `done` to undo (newest last), `undone` to redo. */
+interface ConsoleActions {
+  shoeId: string | null;
+  done: ConsoleAction[];
+  undone: ConsoleAction[];
+}
 
 /** A change undo or redo makes: an action, or the removal of a recorded hand. */
 type ConsoleStep = ConsoleAction | { kind: 'undo-add'; index: number };
@@ -80,7 +87,11 @@ export type ConsoleNews =
   | { about: 'correction-undone'; hand: number }
   | { about: 'reopened'; hands: number }
   | { about: 'nothing-to-redo' | 'nothing-to-reopen' | 'shoe-stranded' }
-  | { about: 'table-taken'; unsaved: number };
+  /** `typed`: the cards typed here for the next hand and never recorded, given up with the table. */
+  | { about: 'table-taken'; unsaved: number; typed: string }
+  | { about: 'answer-question-first' }
+  | { about: 'unknown-key'; key: string }
+  | { about: 'not-a-card-character'; key: string };
 
 /** A message for the operator: `refused` for input that changed nothing, `done` for what happened. */
 export interface ConsoleMessage {
@@ -95,6 +106,8 @@ export interface OperatorConsoleOptions {
   retryDelays?: () => readonly number[] | undefined;
   /** Called for every hand the operator's own action recorded or corrected. */
   onRecorded: (recorded: RecordedHand) => void;
+  /** Text typed in the card field and not sent yet (what the controller has not seen). */
+  unsentCards?: () => string;
 }
 
 /**
@@ -132,11 +145,12 @@ export class OperatorConsoleController implements ReactiveController {
   /** A new shoe asked for and not started yet: a second S asks before ending it. */
   private startPending = false;
   /**
-   * The clerk's actions on one shoe, to undo (`done`, newest last) and redo (`undone`). Kept in memory
-   * only: a new shoe, a reload or a table taken by another window forgets them (after a reload, undo
-   * removes the last hand, and `reopenLastShoe` opens the shoe ended before it).
+   * The clerk's actions on one shoe, to undo (`done`, newest last) and redo (`undone`), kept in
+   * localStorage per table so undo after a reload undoes the last action, not merely the last hand.
+   * A new shoe starts them afresh; those that no longer match the stored shoe (changed in another
+   * window) are forgotten, and undo then removes the last hand.
    */
-  private actions: { shoeId: string | null; done: ConsoleAction[]; undone: ConsoleAction[] } = { shoeId: null, done: [], undone: [] };
+  private actions: ConsoleActions = { shoeId: null, done: [], undone: [] };
   /** Another window held the table at the last update (see hostUpdate). */
   private heldElsewhere = false;
 
@@ -172,6 +186,11 @@ export class OperatorConsoleController implements ReactiveController {
     const about = this.message?.news.about;
     if (this.heldElsewhere && !heldElsewhere && (about === 'read-only' || about === 'table-taken')) this.message = null;
     this.heldElsewhere = heldElsewhere;
+    // "Not saved yet" stops being true once a retry wrote everything.
+    const news = this.message?.news;
+    if ((news?.about === 'recorded' || news?.about === 'corrected') && !news.saved && this.kept.unsaved === 0 && !this.kept.problem) {
+      this.message = { kind: 'done', news: { ...news, saved: true } };
+    }
   }
 
   /** The shoe on screen (kept here, or stored by the window that records the table), or null. */
@@ -254,16 +273,19 @@ export class OperatorConsoleController implements ReactiveController {
 
   /** Undo has something to undo: a remembered action, or else a hand of the open shoe. */
   get canUndo(): boolean {
-    if (!this.ready || this.readOnly || this.kept.stranded || !this.kept.shoe) return false;
-    if (this.actions.shoeId === this.kept.shoe.id && this.actions.done.length > 0) return true;
+    const shoe = this.shoeToUndo();
+    if (!this.ready || this.readOnly || this.kept.stranded || !shoe) return false;
+    this.forgetActionsUnlessOf(shoe.id);
+    if (this.actions.done.length > 0) return true;
     return this.shoeOpen && !this.simulating && this.kept.hands.length > 0;
   }
 
   /** Redo has an undone action to do again (until the next new action). */
   get canRedo(): boolean {
-    return (
-      this.ready && !this.readOnly && !this.kept.stranded && this.actions.shoeId === this.kept.shoe?.id && this.actions.undone.length > 0
-    );
+    const shoe = this.shoeToUndo();
+    if (!this.ready || this.readOnly || this.kept.stranded || !shoe) return false;
+    this.forgetActionsUnlessOf(shoe.id);
+    return this.actions.undone.length > 0;
   }
 
   /** An ended shoe can be opened again (`reopenLastShoe`): the one just ended, or after a reload the table's last shoe, when it is ended. */
@@ -301,9 +323,16 @@ export class OperatorConsoleController implements ReactiveController {
       if (this.refusedUnready() || this.refusedStranded()) return;
       const action = this.canRedo ? this.actions.undone.at(-1) : undefined;
       if (!action) return this.refuse({ about: 'nothing-to-redo' });
-      await this.perform(action, false);
+      const shoe = this.shoeToUndo()!;
+      if (!redoable(action, shoe)) {
+        // The shoe changed elsewhere since the undo: doing it again would rewrite a hand nobody chose.
+        this.forgetActions(shoe.id);
+        return this.refuse({ about: 'nothing-to-redo' });
+      }
+      if (!(await this.performed(action, false))) return;
       this.actions.undone.pop();
       this.actions.done.push(action);
+      this.keepActions();
     }, undefined);
   }
 
@@ -313,12 +342,14 @@ export class OperatorConsoleController implements ReactiveController {
       if (this.refusedUnready() || this.refusedStranded()) return;
       if (!this.canReopen) return this.refuse({ about: 'nothing-to-reopen' });
       await this.kept.reopenShoe();
+      if (this.refusedStranded()) return;
       this.remember({ kind: 'reopen' });
       this.done({ about: 'reopened', hands: this.kept.hands.length });
     }, undefined);
   }
 
   toggleFlag(flag: HandFlag): void {
+    if (this.refusedReadOnly()) return;
     this.flags = { ...this.flags, [flag]: !this.flags[flag] };
     this.host.requestUpdate();
   }
@@ -386,23 +417,25 @@ export class OperatorConsoleController implements ReactiveController {
   undo(): Promise<void> {
     return this.step(async () => {
       if (this.refusedUnready() || this.refusedStranded()) return;
-      const shoe = this.kept.shoe;
-      const action = shoe && this.actions.shoeId === shoe.id ? this.actions.done.at(-1) : undefined;
-      if (action) {
+      const shoe = this.shoeToUndo();
+      if (shoe) this.forgetActionsUnlessOf(shoe.id);
+      const action = shoe ? this.actions.done.at(-1) : undefined;
+      if (shoe && action && !undoable(action, shoe)) this.forgetActions(shoe.id);
+      else if (shoe && action) {
         this.correcting = null;
-        await this.perform(inverse(action), true);
+        if (!(await this.performed(inverse(action), true))) return;
         this.actions.done.pop();
         this.actions.undone.push(action);
-        return;
+        return this.keepActions();
       }
       if (!shoe || !this.shoeOpen) return this.refuse({ about: 'no-shoe-to-undo' });
       if (this.simulating) return this.refuse({ about: 'simulated-no-undo' });
       if (shoe.hands.length === 0) return this.refuse({ about: 'no-hand-to-undo' });
       const index = shoe.hands.length - 1;
-      await this.perform({ kind: 'undo-add', index }, true);
+      if (!(await this.performed({ kind: 'undo-add', index }, true))) return;
       // Redo puts the hand back.
-      this.forgetActionsUnlessOf(shoe.id);
       this.actions.undone.push({ kind: 'add', index, hand: shoe.hands[index]! });
+      this.keepActions();
     }, undefined);
   }
 
@@ -467,6 +500,8 @@ export class OperatorConsoleController implements ReactiveController {
       if (shoe && this.shoeOpen && !this.kept.stranded) {
         this.stopAutoDeal();
         await this.kept.endShoe();
+        // Cards typed for a next hand have no hand to go to now.
+        this.cardEntry?.clear();
         if (action === 'end-shoe') {
           this.remember({ kind: 'end' });
           return this.done({ about: 'shoe-ended', hands: shoe.hands.length });
@@ -538,31 +573,61 @@ export class OperatorConsoleController implements ReactiveController {
     return true;
   }
 
+  /** The shoe undo works on: the one on screen, or, after a reload, the ended one its last action ended. */
+  private shoeToUndo(): ShoeRecord | null {
+    return this.kept.shoe ?? this.kept.lastEndedShoe;
+  }
+
   /** Remembers a new action on the shoe on screen: what could be redone is forgotten. */
   private remember(action: ConsoleAction): void {
     this.forgetActionsUnlessOf(this.kept.shoe?.id ?? null);
     this.actions.done.push(action);
     this.actions.undone = [];
+    this.keepActions();
   }
 
-  /** Starts the remembered actions afresh unless they are of shoe `shoeId`. */
+  /** Takes up the actions of shoe `shoeId`: those in memory, else those kept for the table (after a reload), else none. */
   private forgetActionsUnlessOf(shoeId: string | null): void {
-    if (this.actions.shoeId !== shoeId) this.actions = { shoeId, done: [], undone: [] };
+    if (this.actions.shoeId === shoeId) return;
+    const kept = shoeId === null ? null : keptActions(this.options.table());
+    this.actions = kept?.shoeId === shoeId ? kept : { shoeId, done: [], undone: [] };
   }
 
-  /** Another window took the table: what was done here is no longer this window's to undo. */
+  /** Forgets every action remembered for shoe `shoeId`, here and in localStorage. */
+  private forgetActions(shoeId: string): void {
+    this.actions = { shoeId, done: [], undone: [] };
+    this.keepActions();
+  }
+
+  /** Writes the remembered actions for the table, so a reload finds them. */
+  private keepActions(): void {
+    keepActions(this.options.table(), this.actions);
+  }
+
+  /** Another window took the table: what was done here is no longer this window's to undo (that window reads the kept actions). */
   private tableTaken(): void {
     const unsaved = this.kept.unsaved;
+    const typed = [...this.typedCards, ...cardsTyped(this.options.unsentCards?.() ?? '')].join(' ');
     this.actions = { shoeId: null, done: [], undone: [] };
+    this.cardEntry?.clear();
     this.correcting = null;
     this.confirming = null;
     this.stopAutoDeal();
-    this.refuse({ about: 'table-taken', unsaved });
+    this.refuse({ about: 'table-taken', unsaved, typed });
+  }
+
+  /**
+   * Carries out one step of undo or redo and says what it did; false, with the reason said, when the
+   * shoe turned out to be deleted or changed elsewhere (the store refused the write as a conflict).
+   */
+  private async performed(action: ConsoleStep, undoing: boolean): Promise<boolean> {
+    await this.perform(action, undoing);
+    return !this.refusedStranded();
   }
 
   /** Carries out one step of undo (`undoing`) or redo on the kept shoe, and says what it did. */
   private async perform(action: ConsoleStep, undoing: boolean): Promise<void> {
-    const shoe = this.kept.shoe!;
+    const shoe = this.kept.shoe as ShoeRecord;
     switch (action.kind) {
       case 'undo-add':
         if (!this.shoeOpen || shoe.hands.length !== action.index + 1) throw new RangeError('the hand to undo is no longer the last');
@@ -586,8 +651,9 @@ export class OperatorConsoleController implements ReactiveController {
         await this.kept.endShoe();
         return this.done({ about: 'shoe-ended', hands: shoe.hands.length });
       case 'reopen':
+        // After a reload the ended shoe is not on screen until it is opened (`shoe` is undefined then).
         await this.kept.reopenShoe();
-        return this.done({ about: 'reopened', hands: shoe.hands.length });
+        return this.done({ about: 'reopened', hands: this.kept.hands.length });
     }
   }
 
@@ -736,6 +802,21 @@ export class OperatorConsoleController implements ReactiveController {
     this.refuse({ about: 'outcome-in-card-entry' });
   }
 
+  /**
+   * A key that does nothing here: said, so no key is silently lost. While a question is open, every
+   * key but its answers waits for it; another window's table answers with that.
+   */
+  refuseKey(key: string): void {
+    if (this.confirming) return this.refuse({ about: 'answer-question-first' });
+    if (this.refusedReadOnly()) return;
+    this.refuse({ about: 'unknown-key', key });
+  }
+
+  /** A character that is part of no card typed in the card field: kept out of it, and said. */
+  refuseCardFieldCharacter(key: string): void {
+    this.refuse({ about: 'not-a-card-character', key });
+  }
+
   private refuse(news: ConsoleNews): void {
     this.message = { kind: 'refused', news };
     this.host.requestUpdate();
@@ -774,5 +855,111 @@ function rememberEntryMode(table: string, mode: EntryMode): void {
     localStorage.setItem(LAST_ENTRY_MODE_KEY, mode);
   } catch {
     /* the mode still holds in this window */
+  }
+}
+
+/** Where the clerk's undo and redo lists are kept between reloads (one key per table). */
+export const ACTIONS_KEY_PREFIX = 'bacc-operator-actions:';
+
+/** How many actions each list keeps: a shoe is about 80 hands, and undo walks back through them all. */
+const KEPT_ACTIONS = 200;
+
+/** Two hands are the same record (the remembered one and the stored one). */
+function sameHand(a: HandRecord | undefined, b: HandRecord): boolean {
+  return a !== undefined && JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** `action` is the last thing that happened to `shoe` as it stands, so undoing it undoes what the clerk did. */
+function undoable(action: ConsoleAction, shoe: ShoeRecord): boolean {
+  const open = shoe.endedAt === null;
+  switch (action.kind) {
+    case 'add':
+      return open && shoe.hands.length === action.index + 1 && sameHand(shoe.hands[action.index], action.hand);
+    case 'correct':
+      return open && sameHand(shoe.hands[action.index], action.after);
+    case 'end':
+      return !open;
+    case 'reopen':
+      return open;
+  }
+}
+
+/** `action`, undone a moment ago, can be done again on `shoe` as it stands. */
+function redoable(action: ConsoleAction, shoe: ShoeRecord): boolean {
+  const open = shoe.endedAt === null;
+  switch (action.kind) {
+    case 'add':
+      return open && shoe.hands.length === action.index;
+    case 'correct':
+      return open && sameHand(shoe.hands[action.index], action.before);
+    case 'end':
+      return open;
+    case 'reopen':
+      return !open;
+  }
+}
+
+/**
+ * The actions kept for `table`, or null when none are, or what is kept cannot be read back whole:
+ * every hand in them must be one the shoe document's rules accept, since undo may write it.
+ */
+function keptActions(table: string): ConsoleActions | null {
+  try {
+    const text = localStorage.getItem(ACTIONS_KEY_PREFIX + table);
+    if (text === null) return null;
+    const kept = JSON.parse(text) as ConsoleActions;
+    if (typeof kept.shoeId !== 'string' || !Array.isArray(kept.done) || !Array.isArray(kept.undone)) return null;
+    return [...kept.done, ...kept.undone].every(readableAction) ? kept : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A kept action of a known kind whose hands are valid records. */
+function readableAction(action: ConsoleAction): boolean {
+  switch (action?.kind) {
+    case 'add':
+      return Number.isInteger(action.index) && validHand(action.hand);
+    case 'correct':
+      return Number.isInteger(action.index) && validHand(action.before) && validHand(action.after);
+    case 'end':
+    case 'reopen':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** `hand` reads as a hand of a shoe document: its shape, and its cards resolved again by the rules. */
+function validHand(hand: HandRecord): boolean {
+  try {
+    const shoe: ShoeRecord = {
+      id: 'kept-action',
+      table: 'kept-action',
+      source: 'recorded',
+      seed: null,
+      startedAt: '2000-01-01T00:00:00.000Z',
+      endedAt: null,
+      rules: DEFAULT_RULES,
+      hands: [hand],
+    };
+    parseShoeDocument(shoeDocument([shoe]));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Keeps `actions` for `table`; storage that refuses (private mode, full) leaves undo to the last hand after a reload. */
+function keepActions(table: string, actions: ConsoleActions): void {
+  try {
+    const kept: ConsoleActions = {
+      shoeId: actions.shoeId,
+      done: actions.done.slice(-KEPT_ACTIONS),
+      undone: actions.undone.slice(-KEPT_ACTIONS),
+    };
+    localStorage.setItem(ACTIONS_KEY_PREFIX + table, JSON.stringify(kept));
+  } catch {
+    /* undo still works in this window */
   }
 }

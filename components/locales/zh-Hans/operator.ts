@@ -34,6 +34,7 @@ export const templates: Record<string, unknown> = {
   'operator-auto-deal': '自动发牌',
   'operator-speed': '每局秒数',
   'operator-reading': '正在读取已保存的牌靴…',
+  'operator-stranded': '此牌靴已不再保存：按 S 开始新牌靴。',
   'operator-no-shoe': '没有进行中的牌靴：按 S 开始新牌靴。',
   'operator-simulated-shoe': '模拟牌靴',
   'operator-recording': '记录中',

@@ -165,15 +165,15 @@ describe('<bacc-operator> for a pit clerk', () => {
     const text = consoleNewsText({
       about: 'card-refused',
       card: '9H',
-      refusal: { kind: 'too-many', of: 'card', decks: 8, limit: 8, card: '9H', rank: '9' },
+      refusal: { kind: 'too-many', typed: 0, of: 'card', decks: 8, limit: 8, card: '9H', rank: '9' },
     });
     expect(text).to.contain('this 8-deck shoe holds only 8 9H');
     expect(text).not.to.match(/\ba 8-deck/);
   });
 
   it('says "1 unsaved change", not "1 unsaved changes", when another window takes the table', () => {
-    expect(consoleNewsText({ about: 'table-taken', unsaved: 1 })).to.contain('its 1 unsaved change was given up.');
-    expect(consoleNewsText({ about: 'table-taken', unsaved: 2 })).to.contain('its 2 unsaved changes were given up.');
+    expect(consoleNewsText({ about: 'table-taken', unsaved: 1, typed: '' })).to.contain('its 1 unsaved change was given up.');
+    expect(consoleNewsText({ about: 'table-taken', unsaved: 2, typed: '' })).to.contain('its 2 unsaved changes were given up.');
   });
 
   it('names each button by its words alone, with its key as a shortcut', async () => {

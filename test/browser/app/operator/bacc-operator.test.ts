@@ -193,9 +193,9 @@ describe('<bacc-operator>', () => {
     expect(field.value).to.equal('9h');
     // Selected: the next card typed replaces the refused one rather than running into it.
     expect([field.selectionStart, field.selectionEnd]).to.deep.equal([0, 2]);
-    await sendKeys({ type: 'zz' });
+    await sendKeys({ type: '11' });
     await press('Enter');
-    await until(() => textOf(el, '[role="alert"]').includes('"zz"'), 'the unreadable card refused');
+    await until(() => textOf(el, '[role="alert"]').includes('"11"'), 'the unreadable card refused');
     expect(textOf(el, '[role="alert"]')).not.to.contain('9h');
     expect(outcomes(el)).to.equal('');
     expect((await storedShoe(storage.store))!.hands).to.deep.equal([]);
@@ -560,6 +560,8 @@ describe('<bacc-operator>', () => {
       expect(stored.hands.map((hand) => hand.outcome).join('')).to.equal('BP');
       await el.updateComplete;
       expect(textOf(el, '[part="status"]')).to.equal('');
+      // "Not saved yet" is no longer true once written.
+      expect(textOf(el, '.done')).to.equal('Hand 2 recorded.');
     } finally {
       older.close();
       await closeStorage();

@@ -3,7 +3,7 @@ import { fixtureCleanup } from '@open-wc/testing';
 import { closeStorage, openStorage } from '../../../../components/app/data/storage.js';
 import { ScoreboardStore } from '../../../../src/persistence/scoreboard-store.js';
 import type { KeptShoeStore } from '../../../../components/app/data/kept-shoe.js';
-import { ENTRY_MODE_KEY_PREFIX, LAST_ENTRY_MODE_KEY } from '../../../../components/app/operator/operator-console.js';
+import { ACTIONS_KEY_PREFIX, ENTRY_MODE_KEY_PREFIX, LAST_ENTRY_MODE_KEY } from '../../../../components/app/operator/operator-console.js';
 
 export const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -73,8 +73,13 @@ export function gatedStore(real: ScoreboardStore): { store: KeptShoeStore; waiti
   };
 }
 
-/** Forgets the entry mode each table's console kept (in localStorage), so each test starts in outcome entry. */
+/**
+ * Forgets what each table's console kept in localStorage (its entry mode, its undo and redo lists),
+ * so each test starts in outcome entry with nothing to undo.
+ */
 export function forgetEntryModes(): void {
-  for (const key of Object.keys(localStorage)) if (key.startsWith(ENTRY_MODE_KEY_PREFIX)) localStorage.removeItem(key);
+  for (const key of Object.keys(localStorage)) {
+    if (key.startsWith(ENTRY_MODE_KEY_PREFIX) || key.startsWith(ACTIONS_KEY_PREFIX)) localStorage.removeItem(key);
+  }
   localStorage.removeItem(LAST_ENTRY_MODE_KEY);
 }

@@ -46,7 +46,7 @@ describe('<bacc-operator> taking the table over', () => {
     second.desk.takeOver();
     await until(() => second.desk.ready, 'the second window to record the table');
     await until(() => first.desk.readOnly, 'the first window to see it lost the table');
-    expect(first.desk.message?.news).to.deep.equal({ about: 'table-taken', unsaved: 1 });
+    expect(first.desk.message?.news).to.deep.equal({ about: 'table-taken', unsaved: 1, typed: '' });
     expect(first.desk.unsaved).to.equal(0);
     expect(outcomes(second)).to.equal('B');
     // Storage recovers: the first window's kept hand is never written.

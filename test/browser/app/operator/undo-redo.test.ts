@@ -2,7 +2,9 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../../../components/app/operator/bacc-operator.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
 import { makeRules } from '../../../../src/rules.js';
+import { outcomeEntryHand } from '../../../../src/recording.js';
 import { freshStorage, until } from './operator-helpers.js';
+import { ACTIONS_KEY_PREFIX } from '../../../../components/app/operator/operator-console.js';
 
 const TABLE = 'Undo table';
 
@@ -111,7 +113,101 @@ describe('<bacc-operator> undo and redo', () => {
     expect(said(el)).to.deep.equal({ about: 'nothing-to-reopen' });
   });
 
-  it('after a reload undo removes the last hand, and redo puts it back', async () => {
+  it('after a reload undo undoes the last action: a correction is put back, not the last hand removed', async () => {
+    let el = await mountOperator();
+    await el.desk.confirm('new-shoe');
+    for (const outcome of ['B', 'P', 'T'] as const) await el.desk.recordOutcome(outcome);
+    el.desk.beginCorrection(1);
+    await el.desk.recordOutcome('P');
+    el.remove();
+    el = await mountOperator();
+    expect(outcomes(el)).to.equal('PPT');
+    await el.desk.undo();
+    expect(said(el)).to.deep.equal({ about: 'correction-undone', hand: 1 });
+    expect(await storedOutcomes()).to.equal('BPT');
+    // The redo list is kept too: a second reload, and redo makes the correction again.
+    el.remove();
+    el = await mountOperator();
+    await el.desk.redo();
+    expect(await storedOutcomes()).to.equal('PPT');
+    // Then the hands, newest first.
+    await el.desk.undo();
+    await el.desk.undo();
+    expect(await storedOutcomes()).to.equal('BP');
+  });
+
+  it('after a reload undo of an end opens the ended shoe again', async () => {
+    let el = await mountOperator();
+    await el.desk.confirm('new-shoe');
+    await el.desk.recordOutcome('B');
+    await el.desk.confirm('end-shoe');
+    el.remove();
+    el = await mountOperator();
+    expect(el.desk.shoe).to.equal(null);
+    expect(el.desk.canUndo).to.equal(true);
+    await el.desk.undo();
+    expect(said(el)).to.deep.equal({ about: 'reopened', hands: 1 });
+    expect((await stored()).endedAt).to.equal(null);
+    await el.desk.redo();
+    expect((await stored()).endedAt).to.not.equal(null);
+  });
+
+  it('forgets kept actions that no longer match the stored shoe, and undo removes the last hand instead', async () => {
+    let el = await mountOperator();
+    await el.desk.confirm('new-shoe');
+    await el.desk.recordOutcome('B');
+    await el.desk.recordOutcome('P');
+    el.desk.beginCorrection(1);
+    await el.desk.recordOutcome('T');
+    const shoeId = el.desk.shoe!.id;
+    el.remove();
+    // Another console changed hand 1 after this one's correction: undoing the correction would overwrite it.
+    await storage.store.replaceHand(shoeId, 0, outcomeEntryHand({ outcome: 'B' }));
+    el = await mountOperator();
+    await el.desk.undo();
+    expect(said(el)).to.deep.equal({ about: 'undone', hand: 2 });
+    expect(await storedOutcomes()).to.equal('B');
+  });
+
+  it('ignores kept actions it cannot read whole, so a damaged list never writes a hand', async () => {
+    let el = await mountOperator();
+    await el.desk.confirm('new-shoe');
+    await el.desk.recordOutcome('B');
+    el.desk.beginCorrection(1);
+    await el.desk.recordOutcome('P');
+    el.remove();
+    const key = ACTIONS_KEY_PREFIX + TABLE;
+    const kept = JSON.parse(localStorage.getItem(key)!) as { done: { before?: { outcome: string; cards: unknown } }[] };
+    // The hand the correction replaced, now one no rules could deal.
+    kept.done.at(-1)!.before = { outcome: 'Q', cards: ['ZZ'] };
+    localStorage.setItem(key, JSON.stringify(kept));
+    el = await mountOperator();
+    await el.desk.undo();
+    // Not put back: the last hand is removed instead, as with nothing kept.
+    expect(said(el)).to.deep.equal({ about: 'undone', hand: 1 });
+    expect(await storedOutcomes()).to.equal('');
+    localStorage.setItem(key, '{not json');
+    el.remove();
+    el = await mountOperator();
+    expect(el.desk.canRedo).to.equal(false);
+  });
+
+  it('refuses to undo an end once History deleted the ended shoe, and says so instead of "reopened"', async () => {
+    const el = await mountOperator();
+    const { desk } = el;
+    await desk.confirm('new-shoe');
+    await desk.recordOutcome('B');
+    await desk.confirm('end-shoe');
+    await storage.store.deleteShoe(desk.shoe!.id);
+    await desk.undo();
+    expect(said(el)).to.deep.equal({ about: 'shoe-stranded' });
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('.done')!.textContent.trim()).to.equal('');
+    expect(el.shadowRoot!.querySelector('.shoe-state')!.textContent).to.contain('no longer stored');
+    expect(await storage.store.latestShoe({ table: TABLE })).to.equal(undefined);
+  });
+
+  it('after a reload with nothing kept, undo removes the last hand, and redo puts it back', async () => {
     let el = await mountOperator();
     await el.desk.confirm('new-shoe');
     await el.desk.recordOutcome('B');

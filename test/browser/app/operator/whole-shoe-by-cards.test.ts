@@ -65,9 +65,13 @@ describe('<bacc-operator> recording a whole shoe by cards', () => {
       if (count === 5) {
         // A mistyped card is refused and changes nothing; Escape clears the field.
         await until(() => el.shadowRoot!.activeElement === cardField(el), 'the card field');
-        await sendKeys({ type: '9x ' });
-        await until(() => refusal(el).includes('9x'), 'the typo refused');
+        await sendKeys({ type: '9hh ' });
+        await until(() => refusal(el).includes('9hh'), 'the typo refused');
         await sendKeys({ press: 'Escape' });
+        // A character no card has never gets into the field.
+        await sendKeys({ type: 'x' });
+        await until(() => refusal(el).includes('"x" is not part of a card'), 'the stray character refused');
+        expect(cardField(el).value).to.equal('');
         expect(el.desk.hands.length).to.equal(4);
       }
       // Hand 12 is recorded with a misread card, and corrected after hand 40.
