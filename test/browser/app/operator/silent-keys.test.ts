@@ -1,0 +1,117 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../../../components/app/operator/bacc-operator.js';
+import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
+import { makeRules } from '../../../../src/rules.js';
+import { freshStorage, until } from './operator-helpers.js';
+import { tableLockName } from '../../../../components/app/data/table-lock.js';
+
+const TABLE = 'Keys table';
+
+/** A console of the table; the second one mounted in the page finds the table kept by the first. */
+async function mountOperator({ readOnly = false } = {}): Promise<BaccOperator> {
+  const el = await fixture<BaccOperator>(html`<bacc-operator table=${TABLE} .rules=${makeRules()}></bacc-operator>`);
+  await until(() => (readOnly ? el.desk.readOnly : el.desk.ready), readOnly ? 'the table kept elsewhere' : 'the stored shoe to be read');
+  await el.updateComplete;
+  return el;
+}
+
+const alertOf = (el: BaccOperator) => el.shadowRoot!.querySelector('.alert')!.textContent.trim();
+const outcomes = (el: BaccOperator) => el.desk.hands.map((hand) => hand.outcome).join('');
+const cardField = (el: BaccOperator) => el.shadowRoot!.querySelector<HTMLInputElement>('input.cards')!;
+
+async function press(...keys: string[]): Promise<void> {
+  for (const key of keys) await sendKeys({ press: key });
+}
+
+describe('<bacc-operator> keys that do nothing say so', () => {
+  let storage: Awaited<ReturnType<typeof freshStorage>>;
+  beforeEach(async () => {
+    storage = await freshStorage();
+  });
+  afterEach(async () => {
+    await storage.teardown();
+  });
+
+  it('says a key that is no key here does nothing, and records nothing', async () => {
+    const el = await mountOperator();
+    await el.desk.confirm('new-shoe');
+    await press('x');
+    await until(() => alertOf(el) !== '', 'the refusal');
+    expect(alertOf(el)).to.equal('The key X does nothing here: each button shows its key. Nothing was recorded.');
+    await press('b');
+    await until(() => outcomes(el) === 'B', 'the banker hand');
+    // A chord is the browser's, and says nothing.
+    await el.updateComplete;
+    await sendKeys({ down: 'Control' });
+    await sendKeys({ press: 'q' });
+    await sendKeys({ up: 'Control' });
+    await el.updateComplete;
+    expect(alertOf(el)).to.equal('');
+  });
+
+  it('while a question is open, tells every other key to answer it first, and records nothing', async () => {
+    const el = await mountOperator();
+    await el.desk.confirm('new-shoe');
+    await press('e');
+    await until(() => el.desk.confirming === 'end-shoe', 'the question');
+    await press('b', 'x');
+    await el.updateComplete;
+    expect(alertOf(el)).to.equal('Answer the question first: Y for yes, Escape for no.');
+    expect(el.desk.confirming).to.equal('end-shoe');
+    expect(outcomes(el)).to.equal('');
+    await press('Escape');
+    await until(() => el.desk.confirming === null, 'the question to close');
+    expect(el.desk.shoeOpen).to.equal(true);
+  });
+
+  it('keeps a character that is part of no card out of the card field, and says how to undo', async () => {
+    const el = await mountOperator();
+    await el.desk.confirm('new-shoe');
+    await press('c');
+    await until(() => el.shadowRoot!.activeElement === cardField(el), 'the card field to take the focus');
+    await sendKeys({ type: '9hu' });
+    await el.updateComplete;
+    expect(cardField(el).value).to.equal('9h');
+    expect(alertOf(el)).to.contain('"u" is not part of a card').and.to.contain('Escape');
+    // Cards still go in, and a finished hand records.
+    await sendKeys({ type: ' 2d ks 5c' });
+    await press('Enter');
+    await until(() => el.desk.hands.length === 1, 'the hand');
+    expect(el.desk.hands[0]!.cards).to.deep.equal(['9H', '2D', 'KS', '5C']);
+  });
+
+  it("answers a recording key in another window's table with that, not with the card-entry hint", async () => {
+    // Another window holds the table (its lock), and this one is in card entry.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await new Promise<void>((locked) => void navigator.locks.request(tableLockName('console', TABLE), () => (locked(), held)));
+    try {
+      const el = await mountOperator({ readOnly: true });
+      el.desk.setEntryMode('cards');
+      await el.updateComplete;
+      await press('b');
+      await until(() => el.desk.message !== null, 'the refusal');
+      expect(el.desk.message?.news).to.deep.equal({ about: 'read-only' });
+      await press('1');
+      expect(el.desk.flags.playerPair).to.equal(false);
+    } finally {
+      release();
+    }
+  });
+
+  it('names the typed cards it gives up when another window takes the table', async () => {
+    const first = await mountOperator();
+    await first.desk.confirm('new-shoe');
+    await press('c');
+    await until(() => first.shadowRoot!.activeElement === cardField(first), 'the card field');
+    await sendKeys({ type: '9h 2d 5' });
+    await until(() => first.desk.typedCards.length === 2, 'two cards read');
+    const second = await mountOperator({ readOnly: true });
+    second.desk.takeOver();
+    await until(() => first.desk.readOnly, 'the first window to lose the table');
+    expect(first.desk.message?.news).to.deep.equal({ about: 'table-taken', unsaved: 0, typed: '9H 2D 5' });
+    await first.updateComplete;
+    expect(alertOf(first)).to.contain('The cards typed here for the next hand (9H 2D 5) were not recorded: enter them in that window.');
+  });
+});
