@@ -146,6 +146,11 @@ export class BaccKiosk extends LitElement {
     if (changed.has('search')) this.applySettings();
   }
 
+  /** The tab's title follows the mode, the table and the language (the kiosk renders again when the language loads). */
+  protected override updated(): void {
+    document.title = pageTitle(this.settings, this.tableRefused !== null);
+  }
+
   private applySettings(): void {
     if (this.appliedSearch === this.search) return;
     this.appliedSearch = this.search;
@@ -284,6 +289,31 @@ export class BaccKiosk extends LitElement {
           : nothing
       }
     `;
+  }
+}
+
+/**
+ * The page's title in its language, by mode: "Baccarat scoreboard — T7 console". The table is named
+ * only when the URL's name is usable; with none, the scoreboard's own name for it.
+ */
+export function pageTitle(settings: Pick<KioskSettings, 'mode' | 'table'>, tableRefused = false): string {
+  const named = !tableRefused;
+  const table = settings.table || msg('Mini-Baccarat', { id: 'scoreboard-default-table' });
+  switch (settings.mode) {
+    case 'attract':
+      return named
+        ? msg(str`Baccarat scoreboard — ${table}`, { id: 'kiosk-title-attract' })
+        : msg('Baccarat scoreboard', { id: 'kiosk-title' });
+    case 'operator':
+      return named
+        ? msg(str`Baccarat scoreboard — ${table} console`, { id: 'kiosk-title-operator' })
+        : msg('Baccarat scoreboard — console', { id: 'kiosk-title-operator-unnamed' });
+    case 'display':
+      return named
+        ? msg(str`Baccarat scoreboard — ${table} display`, { id: 'kiosk-title-display' })
+        : msg('Baccarat scoreboard — display', { id: 'kiosk-title-display-unnamed' });
+    case 'history':
+      return msg('Baccarat scoreboard — history', { id: 'kiosk-title-history' });
   }
 }
 
