@@ -47,25 +47,6 @@ interface ImportProgressShown extends ImportProgress {
 /** The import's steps, in the order the progress bar covers them. */
 const IMPORT_STEPS: readonly ImportStep[] = ['reading', 'checking', 'storing'];
 
-/**
- * The shoes for store.importShoes, reporting each shoe the store takes up as storing progress, and
- * refusing to hand over another once the import is cancelled: the store's transaction then fails and
- * is rolled back, so nothing of the file is stored. importShoes writes the shoes in one transaction
- * (all or nothing) and takes no progress callback; it reads them in order, one at a time, as it writes.
- */
-function storingFollowed(shoes: ShoeRecord[], signal: AbortSignal, onProgress: (progress: ImportProgress) => void): ShoeRecord[] {
-  const total = shoes.length;
-  return new Proxy(shoes, {
-    get(target, key, receiver) {
-      if (typeof key === 'string' && /^\d+$/.test(key)) {
-        signal.throwIfAborted();
-        onProgress({ step: 'storing', done: Math.min(Number(key), total), total });
-      }
-      return Reflect.get(target, key, receiver) as unknown;
-    },
-  });
-}
-
 /** Banker, player and tie counts of an outcome string such as "BPPTB". */
 export function outcomeCounts(outcomes: string): { banker: number; player: number; tie: number } {
   let banker = 0;
@@ -348,7 +329,11 @@ export class BaccHistory extends LitElement {
       const { readImportFile } = await loadShoeFiles();
       const shoes = await readImportFile(file, this.maxImportBytes, { onProgress, signal: cancel.signal });
       onProgress({ step: 'storing', done: 0, total: shoes.length });
-      const { added, skipped } = await store.importShoes(storingFollowed(shoes, cancel.signal, onProgress));
+      // All or nothing: Cancel aborts the store's transaction, and nothing of the file is stored.
+      const { added, skipped } = await store.importShoes(shoes, {
+        signal: cancel.signal,
+        onProgress: (done, total) => onProgress({ step: 'storing', done, total }),
+      });
       // Other History windows read their page again (one message for the file will do: they reread
       // whatever the shoe); displays and consoles skip it by its origin, as they never show imports.
       const first = shoes.find((shoe) => shoe.id === added[0]);

@@ -38,8 +38,11 @@ export type ImportOutcome = { ok: true; shoes: ShoeRecord[] } | { ok: false; ref
 /** What the import work is given: where progress goes, and a pause the page uses to draw between slices of work. */
 export interface ImportWork {
   onProgress: (progress: ImportProgress) => void;
-  /** Awaited between slices of work (every chunk read, every shoe checked): the page yields there; a worker need not. */
-  pause: () => Promise<void>;
+  /**
+   * Awaited between slices of work (every chunk read, every shoe checked) and, with `stageEnd`, at the
+   * end of a stage (the text read, the JSON parsed): the page yields there; a worker need not.
+   */
+  pause: (stageEnd?: boolean) => Promise<void>;
 }
 
 /**
@@ -49,6 +52,7 @@ export interface ImportWork {
 export async function readAndCheck(file: Blob, work: ImportWork, now = new Date()): Promise<ImportOutcome> {
   const text = await readText(file, work);
   if (text === null) return { ok: false, refusal: { kind: 'not-text' } };
+  await work.pause(true);
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -57,6 +61,7 @@ export async function readAndCheck(file: Blob, work: ImportWork, now = new Date(
     const at = offset === null ? null : { ...lineAndColumn(text, offset), end: offset >= text.length };
     return { ok: false, refusal: { kind: 'bad-json', at, detail: (error as Error).message } };
   }
+  await work.pause(true);
   try {
     return { ok: true, shoes: await checkShoes(json, work, now) };
   } catch (error) {

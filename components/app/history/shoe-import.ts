@@ -160,11 +160,29 @@ function inWorker(file: File, onProgress: (progress: ImportProgress) => void, si
  */
 const SLICE_MS = 10;
 
-/** The import work on the page, in slices of at most about SLICE_MS, yielding to the browser between them. */
+/**
+ * A frame drawn: after the next animation frame (or after 100 ms, as a hidden tab draws none), so the
+ * progress bar shows the stage just finished.
+ */
+function frameDrawn(): Promise<void> {
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 100);
+  });
+}
+
+/**
+ * The import work on the page, in slices of at most about SLICE_MS, yielding to the browser between
+ * them and drawing a frame between stages.
+ */
 async function onThePage(file: File, onProgress: (progress: ImportProgress) => void, signal: AbortSignal): Promise<ImportOutcome> {
   let sliceStart = performance.now();
-  const pause = async (): Promise<void> => {
-    if (performance.now() - sliceStart >= SLICE_MS) {
+  const pause = async (stageEnd = false): Promise<void> => {
+    // Limitation: JSON.parse of the whole text still runs in one go on the page (a large file freezes it that long).
+    if (stageEnd) {
+      await frameDrawn();
+      sliceStart = performance.now();
+    } else if (performance.now() - sliceStart >= SLICE_MS) {
       await new Promise((resolve) => setTimeout(resolve, 0));
       sliceStart = performance.now();
     }
