@@ -2,7 +2,7 @@ import { LitElement, html, css, nothing, type PropertyValues, type TemplateResul
 import { customElement, property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { localized, msg, str } from '@lit/localize';
-import type { ScoreboardStore, ShoeSummary, StorageError } from '../../../src/persistence/scoreboard-store.js';
+import type { RenumberedShoe, ScoreboardStore, ShoeSummary, StorageError } from '../../../src/persistence/scoreboard-store.js';
 import type { ShoeRecord } from '../../../src/shoe-document.js';
 import { HistoryStorageController } from './history-storage.js';
 import { storageStatusText } from '../data/storage-words.js';
@@ -330,7 +330,7 @@ export class BaccHistory extends LitElement {
       const shoes = await readImportFile(file, this.maxImportBytes, { onProgress, signal: cancel.signal });
       onProgress({ step: 'storing', done: 0, total: shoes.length });
       // All or nothing: Cancel aborts the store's transaction, and nothing of the file is stored.
-      const { added, skipped } = await store.importShoes(shoes, {
+      const { added, skipped, renumbered } = await store.importShoes(shoes, {
         signal: cancel.signal,
         onProgress: (done, total) => onProgress({ step: 'storing', done, total }),
       });
@@ -346,7 +346,7 @@ export class BaccHistory extends LitElement {
         added.length === 1
           ? msg(str`Imported 1 shoe (${skipped} already stored).`, { id: 'history-imported-one' })
           : msg(str`Imported ${added.length} shoes (${skipped} already stored).`, { id: 'history-imported' });
-      this.notice = { role: 'status', text };
+      this.notice = { role: 'status', text: renumbered.length === 0 ? text : `${text} ${this.renumberedText(renumbered)}` };
       void this.storage.refreshUse();
     } catch (error) {
       // Every refusal says why in its own words (ImportRefusedError, StorageError, anything else) and
@@ -360,6 +360,25 @@ export class BaccHistory extends LitElement {
       this.importing = null;
       this.busy = false;
     }
+  }
+
+  /**
+   * The shoes an import stored under a new number, as the number in their file was taken on their
+   * table and day: the first few by name, then how many more.
+   */
+  private renumberedText(renumbered: readonly RenumberedShoe[]): string {
+    const SHOWN = 3;
+    const items = renumbered.slice(0, SHOWN).map(({ table, startedAt, from, to }) => {
+      const started = this.formatTime(startedAt);
+      return msg(str`${table}, ${started}, shoe ${from} is now shoe ${to}`, { id: 'history-renumbered-shoe' });
+    });
+    let list = items.join(msg('; ', { id: 'history-list-separator' }));
+    const more = renumbered.length - items.length;
+    if (more > 0) list = msg(str`${list}; and ${more} more`, { id: 'history-renumbered-more' });
+    const count = renumbered.length;
+    return count === 1
+      ? msg(str`A shoe's number was taken, so it got the next free one: ${list}.`, { id: 'history-renumbered-one' })
+      : msg(str`${count} shoes' numbers were taken, so they got the next free ones: ${list}.`, { id: 'history-renumbered' });
   }
 
   /** Stops the import under way; nothing of it is stored. */
