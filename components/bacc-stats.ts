@@ -64,13 +64,20 @@ export class BaccStats extends StatisticsPanel {
           grid-column: span 3;
         }
       }
+      /*
+       * A label breaks only between words, never inside one ("Banker", not "Banke" / "r"): in a
+       * narrow tile the side's letter goes above its name, and a long label wraps at its spaces.
+       */
       dt {
         color: var(--_muted);
         display: flex;
+        flex-wrap: wrap;
         align-items: center;
-        gap: 0.35em;
+        gap: 0.1em 0.35em;
         font-size: 0.95em;
-        overflow-wrap: anywhere;
+        overflow-wrap: normal;
+        word-break: normal;
+        hyphens: none;
       }
       .outcome dt {
         font-size: 1em;

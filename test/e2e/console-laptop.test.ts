@@ -30,6 +30,36 @@ async function consolePanels(page: Page): Promise<Box[]> {
   });
 }
 
+/**
+ * The statistics panel's labels that do not fit their tile as whole words: a label wider than its
+ * cell, or a word of it broken across lines ("Banke" / "r"), found by the line boxes of each word.
+ */
+async function brokenStatsLabels(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const operator = document.querySelector('bacc-kiosk')!.shadowRoot!.querySelector('bacc-operator')!;
+    const scoreboard = operator.shadowRoot!.querySelector('bacc-scoreboard')!;
+    const stats = scoreboard.shadowRoot!.querySelector('bacc-stats')!;
+    const problems: string[] = [];
+    for (const label of stats.shadowRoot!.querySelectorAll<HTMLElement>('dt')) {
+      const tile = label.parentElement!;
+      const text = label.textContent.trim();
+      if (label.scrollWidth > label.clientWidth + 1) problems.push(`"${text}" is ${label.scrollWidth}px in ${label.clientWidth}px`);
+      if (label.getBoundingClientRect().right > tile.getBoundingClientRect().right + 0.5) problems.push(`"${text}" runs out of its tile`);
+      const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const match of node.textContent!.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+          if (lines.size > 1) problems.push(`"${match[0]}" of "${text}" is broken over ${lines.size} lines`);
+        }
+      }
+    }
+    return problems;
+  });
+}
+
 /** Least height of a panel worth having: a road's few rows, the statistics' lines, the last hand's cards. */
 function leastHeight(name: string): number {
   return /^section|\.(stats|last|chart)\b|last-hand/.test(name) ? 100 : 24;
@@ -102,6 +132,8 @@ describe('the operator console on a laptop', () => {
             expect(box.overflowX, `${box.name} overflows sideways`).toBeLessThanOrEqual(1);
             expect(box.overflowY, `${box.name} overflows downwards`).toBeLessThanOrEqual(1);
           }
+          // The statistics' labels are whole words inside their tiles: never "Banke" above "r".
+          expect(await brokenStatsLabels(page)).toEqual([]);
         } finally {
           await page.close();
         }
