@@ -320,36 +320,11 @@ export function pageTitle(settings: Pick<KioskSettings, 'mode' | 'table'>, table
 /** Why the URL's table name cannot be used, and that nothing is recorded or shown until it can. */
 function tableRefusalText(refused: NonNullable<KioskSettings['tableRefused']>): string {
   const value = excerpt(refused.value);
-  const reason = tableProblemText(refused.problem);
+  const reason = nameProblemText(refused.problem);
   return msg(
     str`The table name table=${value} cannot be used: ${reason}. Nothing is recorded or shown until the address names a usable table.`,
     { id: 'kiosk-table-refused' },
   );
-}
-
-/**
- * Why a table name is refused, in the page's language: nameProblemText (history/import-words.ts),
- * and here the kinds it does not word yet (a replacement character, a stray combining mark).
- */
-function tableProblemText(problem: NameProblem): string {
-  switch (problem.kind) {
-    case 'replacement-character': {
-      const { position } = problem;
-      return msg(str`character ${position} is U+FFFD, which stands for bytes that were not text; a table name may not hold one`, {
-        id: 'name-replacement-character',
-      });
-    }
-    case 'stray-mark': {
-      const { position } = problem;
-      const character = codePointText(problem.codePoint);
-      return msg(
-        str`character ${position} is the combining mark ${character} with no letter before it; a table name may not start a word with one`,
-        { id: 'name-stray-mark' },
-      );
-    }
-    default:
-      return nameProblemText(problem);
-  }
 }
 
 /** Which character of a URL's free text (limits=) cannot be shown, and why, in the page's language. */
