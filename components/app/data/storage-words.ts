@@ -124,7 +124,8 @@ function conflictText(conflict: StorageConflict | null): string {
         id: 'storage-conflict-not-reopenable',
       });
     case 'shoe-in-play':
-      return msg(str`Shoe "${shoeId}" is still being recorded by an operator console: end it there first (key E), then delete it here.`, {
+      // History names the shoe itself (table, number, start): never by its internal id.
+      return msg('This shoe is still being recorded by an operator console: end it there first (key E), then delete it here.', {
         id: 'storage-conflict-shoe-in-play',
       });
     case 'import-differs': {

@@ -259,6 +259,8 @@ export class BaccHistory extends LitElement {
   @state() private dateFields = false;
   private dateFieldsScheduled = false;
   @state() private confirmingDelete: string | null = null;
+  /** The shoe asked about is open in a console at work: the question says to end it there, and offers no Delete. */
+  @state() private deleteBlocked = false;
   @state() private notice: Notice | null = null;
   @state() private exportProgress: ExportProgress | null = null;
   @state() private busy = false;
@@ -652,51 +654,92 @@ export class BaccHistory extends LitElement {
         <td>${this.thumbnails.get(`${shoe.id}\n${shoe.outcomes}`)}</td>
         <td>
           ${
-            confirming
-              ? html`<div class="actions" role="group" aria-label=${msg('Confirm deletion', { id: 'history-confirm-group' })}>
-                  <span id="delete-question" class=${inPlay ? 'in-play-warning' : ''}>
-                    ${
-                      inPlay && shoe.handCount === 1
-                        ? msg(
-                            'This shoe is still in play: an operator console or the attract kiosk may be recording it now. Delete it and its 1 hand for good? Hands dealt there afterwards will not be saved.',
-                            { id: 'history-confirm-delete-in-play-one' },
-                          )
-                        : inPlay
+            confirming && this.deleteBlocked
+              ? this.renderEndItFirst(shoe)
+              : confirming
+                ? html`<div class="actions" role="group" aria-label=${msg('Confirm deletion', { id: 'history-confirm-group' })}>
+                    <span id="delete-question" class=${inPlay ? 'in-play-warning' : ''}>
+                      ${
+                        inPlay && shoe.handCount === 1
                           ? msg(
-                              str`This shoe is still in play: an operator console or the attract kiosk may be recording it now. Delete it and its ${shoe.handCount} hands for good? Hands dealt there afterwards will not be saved.`,
-                              {
-                                id: 'history-confirm-delete-in-play',
-                              },
+                              'This shoe is still in play: an operator console or the attract kiosk may be recording it now. Delete it and its 1 hand for good? Hands dealt there afterwards will not be saved.',
+                              { id: 'history-confirm-delete-in-play-one' },
                             )
-                          : shoe.handCount === 1
-                            ? msg('Delete this shoe and its 1 hand for good?', { id: 'history-confirm-delete-one' })
-                            : msg(str`Delete this shoe and its ${shoe.handCount} hands for good?`, { id: 'history-confirm-delete' })
-                    }
-                  </span>
-                  <button
-                    type="button"
-                    class="danger"
-                    data-action="confirm-delete"
-                    aria-describedby="delete-question"
-                    ?disabled=${this.busy}
-                    @click=${() => this.deleteShoe(shoe.id)}
-                  >
-                    ${msg('Delete', { id: 'history-delete-confirm' })}
-                  </button>
-                  <button
-                    type="button"
-                    data-action="cancel-delete"
-                    aria-describedby="delete-question"
-                    @click=${() => (this.confirmingDelete = null)}
-                  >
-                    ${msg('Keep', { id: 'history-delete-cancel' })}
-                  </button>
-                </div>`
-              : this.renderRowActions(shoe)
+                          : inPlay
+                            ? msg(
+                                str`This shoe is still in play: an operator console or the attract kiosk may be recording it now. Delete it and its ${shoe.handCount} hands for good? Hands dealt there afterwards will not be saved.`,
+                                {
+                                  id: 'history-confirm-delete-in-play',
+                                },
+                              )
+                            : shoe.handCount === 1
+                              ? msg('Delete this shoe and its 1 hand for good?', { id: 'history-confirm-delete-one' })
+                              : msg(str`Delete this shoe and its ${shoe.handCount} hands for good?`, { id: 'history-confirm-delete' })
+                      }
+                    </span>
+                    <button
+                      type="button"
+                      class="danger"
+                      data-action="confirm-delete"
+                      aria-describedby="delete-question"
+                      ?disabled=${this.busy}
+                      @click=${() => this.deleteShoe(shoe.id)}
+                    >
+                      ${msg('Delete', { id: 'history-delete-confirm' })}
+                    </button>
+                    <button
+                      type="button"
+                      data-action="cancel-delete"
+                      aria-describedby="delete-question"
+                      @click=${() => this.closeQuestion(shoe.id)}
+                    >
+                      ${msg('Keep', { id: 'history-delete-cancel' })}
+                    </button>
+                  </div>`
+                : this.renderRowActions(shoe)
           }
         </td>
       </tr>
     `;
+  }
+
+  /**
+   * The answer to Delete for a shoe a console is recording now: no deletion is offered (the store
+   * would refuse it), only what to do first, and Close.
+   */
+  private renderEndItFirst(shoe: ShoeSummary) {
+    const name = this.shoeName(shoe);
+    return html`<div class="actions" role="group" aria-label=${msg('Cannot delete yet', { id: 'history-delete-blocked-group' })}>
+      <span id="delete-question" class="in-play-warning">
+        ${msg(str`${name}: an operator console is recording this shoe. End it there first (key E); then it can be deleted here.`, {
+          id: 'history-delete-end-first',
+        })}
+      </span>
+      <button type="button" data-action="cancel-delete" aria-describedby="delete-question" @click=${() => this.closeQuestion(shoe.id)}>
+        ${msg('Close', { id: 'history-delete-close' })}
+      </button>
+    </div>`;
+  }
+
+  /**
+   * A shoe as the person knows it, never by its internal id: its table, its number (every shoe stored
+   * since numbers were kept has one) and its start time as the rows show it.
+   */
+  private shoeName(shoe: ShoeSummary): string {
+    const { table } = shoe;
+    const started = this.formatTime(shoe.startedAt);
+    const number = shoe.number as number | undefined;
+    return number
+      ? msg(str`${table}, shoe ${number}, started ${started}`, { id: 'history-shoe-name' })
+      : msg(str`${table}, started ${started}`, { id: 'history-shoe-name-unnumbered' });
+  }
+
+  /** Closes the delete question, the focus back on the shoe's Delete button. */
+  private async closeQuestion(id: string): Promise<void> {
+    const was = this.rowFocus(id, 'delete');
+    this.confirmingDelete = null;
+    await this.updateComplete;
+    this.rescueFocus(was);
   }
 
   /**
@@ -831,10 +874,27 @@ export class BaccHistory extends LitElement {
   }
 
   private async askToDelete(id: string): Promise<void> {
+    const shoe = this.shoes.find((listed) => listed.id === id);
+    // Only an open console shoe waits for the answer; any other is asked about at once.
+    this.deleteBlocked = shoe?.origin === 'console' && shoe.endedAt === null && (await this.recordedInConsole(shoe));
     this.confirmingDelete = id;
     await this.updateComplete;
     // Keyboard users land on the safe choice.
     this.renderRoot.querySelector<HTMLButtonElement>('[data-action="cancel-delete"]')?.focus();
+  }
+
+  /**
+   * Whether a console is recording `shoe` now, as History can tell: an open console shoe whose table
+   * a console holds (without Web Locks, one may: the store then refuses the delete, and so does this).
+   */
+  private async recordedInConsole(shoe: ShoeSummary): Promise<boolean> {
+    if (shoe.origin !== 'console' || shoe.endedAt !== null) return false;
+    try {
+      return await whileNoOtherConsole(shoe.table, (free) => Promise.resolve(!free));
+    } catch {
+      // Asked the ordinary question, the delete still refuses the shoe in its own transaction.
+      return false;
+    }
   }
 
   private async deleteShoe(id: string): Promise<void> {
@@ -842,7 +902,8 @@ export class BaccHistory extends LitElement {
     if (!store) return;
     // Taken before the confirm button is disabled, which can drop the focus.
     const deleted = this.rowFocus(id);
-    const table = this.shoes[deleted.index]?.table ?? '';
+    const shoe = this.shoes[deleted.index];
+    const table = shoe?.table ?? '';
     this.busy = true;
     try {
       // A console never goes on recording a shoe deleted under it: while a console keeps the table, an
@@ -857,10 +918,21 @@ export class BaccHistory extends LitElement {
       this.rescueFocus(deleted);
       void this.storage.refreshUse();
     } catch (error) {
-      this.notice = { role: 'alert', text: errorText(error) };
+      const inConsole = (error as StorageError | null)?.conflict?.conflict === 'shoe-in-play';
+      // A console took the shoe up after the question was asked: the shoe is named as the list shows it.
+      const name = inConsole && shoe ? this.shoeName(shoe) : null;
+      this.notice = {
+        role: 'alert',
+        text:
+          name === null
+            ? errorText(error)
+            : msg(str`${name}: an operator console is still recording this shoe. End it there first (key E), then delete it here.`, {
+                id: 'history-delete-refused-in-play',
+              }),
+      };
       // Asking again would change nothing until the console ends the shoe: the question is closed,
       // and the focus goes back to the shoe's Delete button.
-      if ((error as StorageError | null)?.conflict?.conflict === 'shoe-in-play') {
+      if (inConsole) {
         this.confirmingDelete = null;
         await this.updateComplete;
         this.rescueFocus({ ...deleted, action: 'delete' });

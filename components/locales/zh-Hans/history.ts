@@ -34,6 +34,12 @@ export const templates: Record<string, unknown> = {
   'history-confirm-delete-in-play': str`这一靴仍在进行中：操作台或自动演示机可能正在记录它。要永久删除它及其 ${0} 局吗？之后在那里发出的牌局将不会被保存。`,
   'history-confirm-delete-in-play-one':
     '这一靴仍在进行中：操作台或自动演示机可能正在记录它。要永久删除它及其 1 局吗？之后在那里发出的牌局将不会被保存。',
+  'history-delete-blocked-group': '暂时无法删除',
+  'history-delete-end-first': str`${0}：操作台正在记录这一靴。请先在那里结束它（按 E），之后才能在此删除。`,
+  'history-delete-close': '关闭',
+  'history-delete-refused-in-play': str`${0}：操作台仍在记录这一靴。请先在那里结束它（按 E），再在此删除。`,
+  'history-shoe-name': str`${0}，第 ${1} 靴，开始于 ${2}`,
+  'history-shoe-name-unnumbered': str`${0}，开始于 ${1}`,
   'history-delete-confirm': '删除',
   'history-delete-cancel': '保留',
   'history-deleted': '已删除这一靴。',

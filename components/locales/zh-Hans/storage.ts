@@ -47,7 +47,7 @@ export const templates: Record<string, unknown> = {
   'storage-conflict-no-hand': str`牌靴“${0}”没有第 ${1} 局可以更正。`,
   'storage-conflict-not-last-hand': str`第 ${0} 局不是牌靴“${1}”的最后一局。`,
   'storage-conflict-not-reopenable': str`牌靴“${0}”无法重新打开：它尚未结束，或此后该牌桌已开始了更新的牌靴。`,
-  'storage-conflict-shoe-in-play': str`牌靴“${0}”仍在操作台上记录：请先在那里结束它（按 E），再在此删除。`,
+  'storage-conflict-shoe-in-play': '这一靴仍在操作台上记录：请先在那里结束它（按 E），再在此删除。',
   'storage-conflict-import-differs': str`第 ${0} 靴（ID“${1}”）已经保存过，但内容不同：${2}。`,
   // What differs in an import (the field names are those of the export file)
   'storage-differs-rules': '规则',

@@ -29,8 +29,17 @@ function rowButton(el: BaccHistory, id: string, action: string): HTMLButtonEleme
 async function deleteInHistory(el: BaccHistory, id: string): Promise<void> {
   await el.refresh();
   rowButton(el, id, 'delete').click();
-  await el.updateComplete;
+  await until(() => el.shadowRoot!.querySelector(`tr[data-shoe-id="${id}"] [data-action="confirm-delete"]`) !== null, 'the question');
   rowButton(el, id, 'confirm-delete').click();
+}
+
+const questionText = (el: BaccHistory) => el.shadowRoot!.querySelector('#delete-question')?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+
+/** A time as History's rows show it: local, "2026-12-01 14:02". */
+function shown(iso: string): string {
+  const date = new Date(iso);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}`;
 }
 
 const alertText = (el: BaccHistory) => el.shadowRoot!.querySelector('[part="notice"][role="alert"]')?.textContent ?? '';
@@ -44,18 +53,32 @@ describe('<bacc-history> deleting the shoe a console records', () => {
     await storage.teardown();
   });
 
-  it('refuses to delete the open shoe of a console at work, and says to end it there first', async () => {
+  it('offers no deletion of the open shoe of a console at work: it names the shoe and says to end it there first', async () => {
     const console = await mountConsole();
     await console.desk.confirm('new-shoe');
     await console.desk.recordOutcome('B');
     await console.desk.recordOutcome('P');
     const id = console.desk.shoe!.id;
     const history = await mountHistory();
-    await deleteInHistory(history, id);
-    await until(() => alertText(history).includes('still being recorded by an operator console'), 'the refusal');
-    expect(alertText(history)).to.contain('end it there first');
+    await history.refresh();
+    rowButton(history, id, 'delete').click();
+    await until(() => questionText(history).length > 0, 'the question');
+    const stored = (await storage.store.getSummary(id))!;
+    // The shoe by its table, number and start time, as the list shows it; never by its id.
+    expect(questionText(history)).to.equal(
+      `${TABLE}, shoe ${stored.number}, started ${shown(stored.startedAt)}: an operator console is recording this shoe. End it there first (key E); then it can be deleted here.`,
+    );
+    expect(questionText(history)).not.to.contain(id);
+    // Only Close: no Delete to press and be refused afterwards.
+    const buttons = [...history.shadowRoot!.querySelectorAll(`tr[data-shoe-id="${id}"] [role="group"] button`)];
+    expect(buttons.map((button) => button.textContent.trim())).to.deep.equal(['Close']);
+    expect(history.shadowRoot!.activeElement).to.equal(buttons[0]);
+    (buttons[0] as HTMLButtonElement).click();
     // The question is closed, and the focus is back on the shoe's Delete button.
-    await until(() => history.shadowRoot!.activeElement === rowButton(history, id, 'delete'), 'the focus on Delete');
+    await until(
+      () => history.shadowRoot!.activeElement === history.shadowRoot!.querySelector(`tr[data-shoe-id="${id}"] [data-action="delete"]`),
+      'the focus on Delete',
+    );
     expect((await storage.store.getShoe(id))?.hands).to.have.length(2);
     // The console goes on, and its hands are kept.
     await console.desk.recordOutcome('T');
@@ -65,6 +88,31 @@ describe('<bacc-history> deleting the shoe a console records', () => {
     await deleteInHistory(history, id);
     await until(() => !history.shadowRoot!.querySelector(`tr[data-shoe-id="${id}"]`), 'the row to go');
     expect(await storage.store.getShoe(id)).to.equal(undefined);
+  });
+
+  it('names the shoe, never its id, when a console takes it up between the question and the Delete', async () => {
+    const first = await mountConsole();
+    await first.desk.confirm('new-shoe');
+    await first.desk.recordOutcome('B');
+    const id = first.desk.shoe!.id;
+    first.remove();
+    const history = await mountHistory();
+    await history.refresh();
+    rowButton(history, id, 'delete').click();
+    await until(
+      () => history.shadowRoot!.querySelector(`tr[data-shoe-id="${id}"] [data-action="confirm-delete"]`) !== null,
+      'the question',
+    );
+    // A console opens on the table meanwhile, and holds it.
+    await mountConsole();
+    rowButton(history, id, 'confirm-delete').click();
+    await until(() => alertText(history).includes('still recording'), 'the refusal');
+    const stored = (await storage.store.getSummary(id))!;
+    expect(alertText(history)).to.equal(
+      `${TABLE}, shoe ${stored.number}, started ${shown(stored.startedAt)}: an operator console is still recording this shoe. End it there first (key E), then delete it here.`,
+    );
+    expect(alertText(history)).not.to.contain(id);
+    expect(await storage.store.getShoe(id)).not.to.equal(undefined);
   });
 
   it('deletes an open console shoe that no console keeps (one closed without ending it)', async () => {

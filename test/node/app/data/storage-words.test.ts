@@ -34,6 +34,10 @@ describe('storage-words (English)', () => {
     expect(storageErrorText(conflict({ conflict: { conflict: 'not-next-hand', shoeId: 's', hand: 4, stored: 2 } }))).toBe(
       'Hand 4 of this shoe cannot be saved: 2 hands are stored.',
     );
+    // History names the shoe itself; the store's refusal never quotes its internal id (issue #14).
+    expect(storageErrorText(conflict({ conflict: { conflict: 'shoe-in-play', shoeId: 's' } }))).toBe(
+      'This shoe is still being recorded by an operator console: end it there first (key E), then delete it here.',
+    );
     // One hand in the singular, and never the shoe's internal id (issue #14).
     expect(storageErrorText(conflict({ conflict: { conflict: 'not-next-hand', shoeId: 's', hand: 3, stored: 1 } }))).toBe(
       'Hand 3 of this shoe cannot be saved: 1 hand is stored.',
