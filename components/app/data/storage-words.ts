@@ -98,12 +98,12 @@ function differenceText(difference: ShoeDifference): string {
 /** What a write disagreed with in the store. */
 function conflictText(conflict: StorageConflict | null): string {
   if (!conflict) return msg('The change does not match the stored shoe.', { id: 'storage-conflict' });
-  const { shoeId } = conflict;
+  // A write's conflict is about the shoe on screen: it is "this shoe", never its internal id.
   switch (conflict.conflict) {
     case 'shoe-exists':
-      return msg(str`A shoe with id "${shoeId}" is already stored.`, { id: 'storage-conflict-shoe-exists' });
+      return msg('This shoe is already stored.', { id: 'storage-conflict-shoe-exists' });
     case 'no-shoe':
-      return msg(str`No shoe "${shoeId}" is stored.`, { id: 'storage-conflict-no-shoe' });
+      return msg('This shoe is no longer stored (deleted in History, perhaps).', { id: 'storage-conflict-no-shoe' });
     case 'not-next-hand': {
       // The console's own shoe: named by the screen around the message, never by its internal id.
       const { hand, stored } = conflict;
@@ -113,14 +113,14 @@ function conflictText(conflict: StorageConflict | null): string {
     }
     case 'no-hand': {
       const hand = conflict.hand;
-      return msg(str`Shoe "${shoeId}" has no hand ${hand} to correct.`, { id: 'storage-conflict-no-hand' });
+      return msg(str`This shoe has no hand ${hand} to correct.`, { id: 'storage-conflict-no-hand' });
     }
     case 'not-last-hand': {
       const hand = conflict.hand;
-      return msg(str`Hand ${hand} is not the last hand of shoe "${shoeId}".`, { id: 'storage-conflict-not-last-hand' });
+      return msg(str`Hand ${hand} is not the last hand of this shoe.`, { id: 'storage-conflict-not-last-hand' });
     }
     case 'not-reopenable':
-      return msg(str`Shoe "${shoeId}" cannot be reopened: it is not ended, or a newer shoe of its table was started since.`, {
+      return msg('This shoe cannot be reopened: it is not ended, or a newer shoe of its table was started since.', {
         id: 'storage-conflict-not-reopenable',
       });
     case 'shoe-in-play':
@@ -129,7 +129,8 @@ function conflictText(conflict: StorageConflict | null): string {
         id: 'storage-conflict-shoe-in-play',
       });
     case 'import-differs': {
-      const position = conflict.position;
+      // In a file, the id is what tells its shoes apart.
+      const { position, shoeId } = conflict;
       const difference = differenceText(conflict.difference);
       return msg(str`Shoe ${position} (id "${shoeId}") is already stored with different ${difference}.`, {
         id: 'storage-conflict-import-differs',

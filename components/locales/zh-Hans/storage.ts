@@ -40,13 +40,13 @@ export const templates: Record<string, unknown> = {
 
   // Conflicts: the write disagrees with what is stored
   'storage-conflict': '此更改与已保存的牌靴不符。',
-  'storage-conflict-shoe-exists': str`ID 为“${0}”的牌靴已经保存过了。`,
-  'storage-conflict-no-shoe': str`没有保存 ID 为“${0}”的牌靴。`,
+  'storage-conflict-shoe-exists': '这一靴已经保存过了。',
+  'storage-conflict-no-shoe': '这一靴已不再保存（可能已在历史记录中删除）。',
   'storage-conflict-not-next-hand': str`无法保存这一靴的第 ${0} 局：已保存了 ${1} 局。`,
   'storage-conflict-not-next-hand-one': str`无法保存这一靴的第 ${0} 局：已保存了 1 局。`,
-  'storage-conflict-no-hand': str`牌靴“${0}”没有第 ${1} 局可以更正。`,
-  'storage-conflict-not-last-hand': str`第 ${0} 局不是牌靴“${1}”的最后一局。`,
-  'storage-conflict-not-reopenable': str`牌靴“${0}”无法重新打开：它尚未结束，或此后该牌桌已开始了更新的牌靴。`,
+  'storage-conflict-no-hand': str`这一靴没有第 ${0} 局可以更正。`,
+  'storage-conflict-not-last-hand': str`第 ${0} 局不是这一靴的最后一局。`,
+  'storage-conflict-not-reopenable': '这一靴无法重新打开：它尚未结束，或此后该牌桌已开始了更新的牌靴。',
   'storage-conflict-shoe-in-play': '这一靴仍在操作台上记录：请先在那里结束它（按 E），再在此删除。',
   'storage-conflict-import-differs': str`第 ${0} 靴（ID“${1}”）已经保存过，但内容不同：${2}。`,
   // What differs in an import (the field names are those of the export file)

@@ -42,16 +42,18 @@ describe('storage-words (English)', () => {
     expect(storageErrorText(conflict({ conflict: { conflict: 'not-next-hand', shoeId: 's', hand: 3, stored: 1 } }))).toBe(
       'Hand 3 of this shoe cannot be saved: 1 hand is stored.',
     );
-    expect(storageErrorText(conflict({ conflict: { conflict: 'shoe-exists', shoeId: 's' } }))).toBe(
-      'A shoe with id "s" is already stored.',
+    // The console's shoe is "this shoe": its internal id means nothing to a clerk (issue #14).
+    expect(storageErrorText(conflict({ conflict: { conflict: 'shoe-exists', shoeId: 's' } }))).toBe('This shoe is already stored.');
+    expect(storageErrorText(conflict({ conflict: { conflict: 'no-shoe', shoeId: 's' } }))).toBe(
+      'This shoe is no longer stored (deleted in History, perhaps).',
     );
-    expect(storageErrorText(conflict({ conflict: { conflict: 'no-shoe', shoeId: 's' } }))).toBe('No shoe "s" is stored.');
     expect(storageErrorText(conflict({ conflict: { conflict: 'no-hand', shoeId: 's', hand: 9 } }))).toBe(
-      'Shoe "s" has no hand 9 to correct.',
+      'This shoe has no hand 9 to correct.',
     );
     expect(storageErrorText(conflict({ conflict: { conflict: 'not-last-hand', shoeId: 's', hand: 1 } }))).toBe(
-      'Hand 1 is not the last hand of shoe "s".',
+      'Hand 1 is not the last hand of this shoe.',
     );
+    expect(storageErrorText(conflict({ conflict: { conflict: 'not-reopenable', shoeId: 's' } }))).not.toContain('"s"');
     const differs = (difference: Parameters<typeof importDiffers>[0]) => storageErrorText(importDiffers(difference));
     expect(differs({ field: 'startedAt', stored: '2026-11-01T10:00:00.000Z', incoming: '2026-11-02T10:00:00.000Z' })).toBe(
       'Shoe 2 (id "x") is already stored with different startedAt: "2026-11-01T10:00:00.000Z" stored, "2026-11-02T10:00:00.000Z" in the file.',
@@ -74,7 +76,7 @@ describe('storage-words (English)', () => {
     );
     const refused = conflict({ conflict: { conflict: 'not-last-hand', shoeId: 's', hand: 2 } });
     expect(keeperProblemText({ kind: 'conflict', error: refused })).toBe(
-      'Hand 2 is not the last hand of shoe "s". The stored shoe was changed elsewhere (another window?): reload to see it; the changes made here are not saved.',
+      'Hand 2 is not the last hand of this shoe. The stored shoe was changed elsewhere (another window?): reload to see it; the changes made here are not saved.',
     );
   });
 
