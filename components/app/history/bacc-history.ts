@@ -593,6 +593,7 @@ export class BaccHistory extends LitElement {
           <thead>
             <tr>
               <th scope="col">${msg('Table', { id: 'history-table' })}</th>
+              <th scope="col">${msg('Shoe', { id: 'history-shoe-number' })}</th>
               <th scope="col">${msg('Started', { id: 'history-started' })}</th>
               <th scope="col">${msg('Ended', { id: 'history-ended' })}</th>
               <th scope="col">${msg('Source', { id: 'history-source' })}</th>
@@ -642,6 +643,7 @@ export class BaccHistory extends LitElement {
     return html`
       <tr data-shoe-id=${shoe.id}>
         <td class="table-name">${shoe.table}</td>
+        <td class="number shoe-number">${shoe.number}</td>
         <td>${this.formatTime(shoe.startedAt)}</td>
         <td>${shoe.endedAt ? this.formatTime(shoe.endedAt) : msg('in play', { id: 'history-in-play' })}</td>
         <td>

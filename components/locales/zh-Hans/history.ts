@@ -9,6 +9,7 @@ export const templates: Record<string, unknown> = {
   // <bacc-history>
   'history-title': '已保存的牌靴',
   'history-caption': '已保存的牌靴，最新的在前',
+  'history-shoe-number': '靴号',
   'history-table': '牌桌',
   'history-all-tables': '全部牌桌',
   'history-from': '开始日期',

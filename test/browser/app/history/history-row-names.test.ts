@@ -46,6 +46,16 @@ describe('<bacc-history> row names', () => {
     await expect(el).to.be.accessible();
   });
 
+  it("shows each shoe's number on its table that day, in a column of its own", async () => {
+    const later = shoeAt('names-3', 'Table 1', new Date(2026, 11, 1, 16, 0).toISOString());
+    await (await openStorage({ name: databaseName })).importShoes([later]);
+    const el = await mount();
+    const headers = [...el.shadowRoot!.querySelectorAll('thead th')].map((th) => th.textContent.trim());
+    expect(headers.slice(0, 2)).to.deep.equal(['Table', 'Shoe']);
+    const numberOf = (id: string) => row(el, id).querySelector('td.shoe-number')!.textContent.trim();
+    expect([numberOf(shoes[0]!.id), numberOf(later.id), numberOf(shoes[1]!.id)]).to.deep.equal(['1', '2', '1']);
+  });
+
   it('gives the big-road picture its columns in words', async () => {
     const el = await mount();
     const picture = row(el, shoes[0]!.id).querySelector('svg.thumbnail')!;
