@@ -78,7 +78,7 @@ export class BaccTableDisplay extends LitElement {
         .hands=${shoe?.hands ?? []}
         .rules=${shoe?.rules ?? DEFAULT_RULES}
         table-name=${shoe?.table ?? this.table}
-        shoe-number=${shoe?.number ?? 1}
+        shoe-number=${shoe?.number ?? 0}
         ?ended=${shoe?.endedAt != null}
         limits=${this.limits}
         rows=${this.rows}

@@ -210,6 +210,7 @@ export class BaccReplay extends LitElement {
         .rules=${this.shoe?.rules ?? DEFAULT_RULES}
         ?ended=${this.shoe?.endedAt != null && this.shownHands.length === this.shoe.hands.length}
         table-name=${this.shoe?.table ?? ''}
+        shoe-number=${this.shoe?.number ?? 0}
       ></bacc-scoreboard>
     `;
   }

@@ -503,7 +503,7 @@ export class BaccOperator extends LitElement {
         .rules=${shoe?.rules ?? this.rules}
         ?ended=${shoe?.endedAt != null || (desk.simulating && desk.simulationFinished)}
         table-name=${this.table}
-        shoe-number=${shoe?.number ?? 1}
+        shoe-number=${shoe?.number ?? 0}
         limits=${this.limits}
         rows=${this.rows}
         ?letters=${this.letters}

@@ -5,6 +5,7 @@ import type { BaccReplay } from '../../../../components/app/history/bacc-replay.
 import type { BaccScoreboard } from '../../../../components/bacc-scoreboard.js';
 import type { BaccBigRoad } from '../../../../components/bacc-big-road.js';
 import { computeRoads } from '../../../../src/roads.js';
+import type { ShoeRecord } from '../../../../src/shoe-document.js';
 import { eventsFiredDuring } from '../../event-spy.js';
 import { shoeAt, until } from './history-fixtures.js';
 import { byColumn, layerCells } from '../../road-marks.js';
@@ -40,8 +41,8 @@ function expectedCells(hands: number, firstCol: number): string[] {
   return byColumn(cells.map((cell) => `${cell.side}(${cell.col},${cell.row})`));
 }
 
-async function replayOf(): Promise<BaccReplay> {
-  return fixture<BaccReplay>(html`<bacc-replay style="height: 720px" .shoe=${shoe}></bacc-replay>`);
+async function replayOf(replayed: ShoeRecord = shoe): Promise<BaccReplay> {
+  return fixture<BaccReplay>(html`<bacc-replay style="height: 720px" .shoe=${replayed}></bacc-replay>`);
 }
 
 describe('<bacc-replay>', () => {
@@ -50,6 +51,11 @@ describe('<bacc-replay>', () => {
     expect(scoreboard(el).hands).to.deep.equal(shoe.hands);
     expect(positionText(el)).to.equal(`hand ${shoe.hands.length} of ${shoe.hands.length}`);
     expect(button(el, 'forward').getAttribute('aria-disabled')).to.equal('true');
+  });
+
+  it("shows the shoe's own number, as the console did", async () => {
+    const el = await replayOf({ ...shoe, number: 4 });
+    expect(scoreboard(el).shoeNumber).to.equal(4);
   });
 
   it('tells the scoreboard the shoe is over only at the last hand of an ended shoe', async () => {

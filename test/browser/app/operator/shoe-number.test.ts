@@ -45,6 +45,15 @@ describe('the shoe number on the console and the table display', () => {
     await storage.teardown();
   });
 
+  it('shows no shoe number on the console or the display before the table has a shoe', async () => {
+    const el = await mountOperator();
+    const display = await fixture<BaccTableDisplay>(html`<bacc-table-display table=${TABLE}></bacc-table-display>`);
+    await el.updateComplete;
+    expect(boardOf(el).shoeNumber).to.equal(0);
+    expect(boardOf(display).shoeNumber).to.equal(0);
+    expect(shoeInHeader(boardOf(el))).to.equal('');
+  });
+
   it('counts the shoes of the table: End and New shoe show "Shoe 2" on the console and the display, New shoe over an open one "Shoe 3"', async () => {
     const el = await mountOperator();
     const display = await fixture<BaccTableDisplay>(html`<bacc-table-display table=${TABLE}></bacc-table-display>`);
