@@ -1,5 +1,5 @@
 import { css, html, type SVGTemplateResult } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { property } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import type { Winner } from '../src/hand.js';
 import type { BeadPlateCell, RoadTracker } from '../src/roads.js';
@@ -43,9 +43,10 @@ export function beadLabel(cell: BeadPlateCell, labels: BeadLabels): string {
  * @cssprop --bacc-mark-outline-color - Outline around pair dots (default white).
  * @cssprop --bacc-font-family - Labels.
  * @cssprop --bacc-focus-color - Focus ring, when a page makes the element focusable.
+ *
+ * @tagname bacc-bead-plate
  */
 @localized()
-@customElement('bacc-bead-plate')
 export class BaccBeadPlate extends RoadGridElement {
   static override styles = [
     themeTokens,

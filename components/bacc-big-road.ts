@@ -1,5 +1,5 @@
 import { css, html, type SVGTemplateResult } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { property } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import type { BigRoadCell, BigRoadSide, BigRoadSnapshot, RoadTracker } from '../src/roads.js';
 import { outcomeLetter, roadName } from './internal/messages.js';
@@ -50,9 +50,10 @@ interface DrawnCell {
  * @cssprop --bacc-mark-outline-color - Outline around pair dots and tie counts (default white).
  * @cssprop --bacc-font-family - Letters and tie counts.
  * @cssprop --bacc-focus-color - Focus ring, when a page makes the element focusable.
+ *
+ * @tagname bacc-big-road
  */
 @localized()
-@customElement('bacc-big-road')
 export class BaccBigRoad extends RoadGridElement {
   static override styles = [
     themeTokens,

@@ -1,5 +1,5 @@
 import { html, css, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { property } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import {
   BarController,
@@ -76,9 +76,10 @@ interface Palette {
  * @cssprop --bacc-chart-font-size - Size of the axis text (default: grows with the element's width).
  * @cssprop --bacc-label-size - Size of the captions and legend.
  * @cssprop --bacc-panel-gap - Space between the charts.
+ *
+ * @tagname bacc-chart
  */
 @localized()
-@customElement('bacc-chart')
 export class BaccChart extends StatisticsPanel {
   static override styles = [
     themeTokens,

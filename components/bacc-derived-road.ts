@@ -1,5 +1,5 @@
 import { html, type PropertyValues, type SVGTemplateResult } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { property } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import type { DerivedRoadCell, DerivedRoadName, RoadColor, RoadTracker } from '../src/roads.js';
 import { roadName } from './internal/messages.js';
@@ -42,9 +42,10 @@ export function derivedRoadName(kind: string): DerivedRoadName {
  * @cssprop --bacc-mark-size - Size of a mark as a fraction of the cell (default 0.84).
  * @cssprop --bacc-mark-stroke - Thickness of rings and slashes as a fraction of the mark (default 0.15).
  * @cssprop --bacc-focus-color - Focus ring, when a page makes the element focusable.
+ *
+ * @tagname bacc-derived-road
  */
 @localized()
-@customElement('bacc-derived-road')
 export class BaccDerivedRoad extends RoadGridElement {
   static override styles = [themeTokens, visuallyHidden, roadGridStyles];
 

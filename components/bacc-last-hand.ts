@@ -1,5 +1,5 @@
 import { LitElement, html, css, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { property } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import { resolveCompleteHand, type ResolvedHand, type Winner } from '../src/hand.js';
 import type { HandRecord } from '../src/shoe-document.js';
@@ -48,9 +48,10 @@ const RED_SUITS = new Set(['H', 'D']);
  * @cssprop --bacc-label-size - Size of the text.
  * @cssprop --bacc-panel-gap - Space between the parts.
  * @cssprop --bacc-radius - Corner radius of the sides.
+ *
+ * @tagname bacc-last-hand
  */
 @localized()
-@customElement('bacc-last-hand')
 export class BaccLastHand extends LitElement {
   static override styles = [
     themeTokens,

@@ -1,5 +1,5 @@
 import { html, css, type PropertyValues, type TemplateResult } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { property } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import type { Winner } from '../src/hand.js';
 import type { NextHandOdds } from '../src/odds.js';
@@ -35,9 +35,10 @@ export type OddsBasis = 'next-hand' | 'full-shoe' | 'new-shoe';
  * @cssprop --bacc-figure-size - Size of the odds (default: grows with the element's width).
  * @cssprop --bacc-label-size - Size of the note.
  * @cssprop --bacc-panel-gap - Space between the parts.
+ *
+ * @tagname bacc-odds-note
  */
 @localized()
-@customElement('bacc-odds-note')
 export class BaccOddsNote extends StatisticsPanel {
   static override styles = [
     themeTokens,

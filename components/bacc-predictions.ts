@@ -1,5 +1,5 @@
 import { css, html, nothing, svg } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { property } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import { DERIVED_ROADS, RoadTracker, type AskRoad, type DerivedRoadName, type Predictions } from '../src/roads.js';
 import { colorName, outcomeLetter, roadName } from './internal/messages.js';
@@ -36,9 +36,10 @@ const KINDS: Record<DerivedRoadName, string> = {
  * @cssprop --bacc-text-color - The labels.
  * @cssprop --bacc-font-family - The labels.
  * @cssprop --bacc-focus-color - Focus ring, when a page makes the element focusable.
+ *
+ * @tagname bacc-predictions
  */
 @localized()
-@customElement('bacc-predictions')
 export class BaccPredictions extends RoadElement {
   static override styles = [
     themeTokens,

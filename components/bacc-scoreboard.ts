@@ -1,5 +1,5 @@
 import { LitElement, html, css } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { property } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import { DEFAULT_RULES, type TableRules } from '../src/rules.js';
 import type { HandRecord } from '../src/shoe-document.js';
@@ -7,14 +7,6 @@ import { RoadFollower } from '../src/road-follower.js';
 import { StatisticsFollower } from '../src/statistics-follower.js';
 import { noticeLook, themeTokens } from './styles/theme.js';
 import { currentLocale } from './internal/localization.js';
-import './bacc-bead-plate.js';
-import './bacc-big-road.js';
-import './bacc-derived-road.js';
-import './bacc-predictions.js';
-import './bacc-stats.js';
-import './bacc-chart.js';
-import './bacc-odds-note.js';
-import './bacc-last-hand.js';
 
 /**
  * One shoe on a wall screen: table name, limits, shoe and hand number, every road, the ask
@@ -32,9 +24,10 @@ import './bacc-last-hand.js';
  * @cssprop --bacc-gap - Space between panels.
  * @cssprop --bacc-notice-background - Background of the status line (default: amber).
  * @cssprop --bacc-notice-color - Text of the status line.
+ *
+ * @tagname bacc-scoreboard
  */
 @localized()
-@customElement('bacc-scoreboard')
 export class BaccScoreboard extends LitElement {
   static override styles = [
     themeTokens,

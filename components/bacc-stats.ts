@@ -1,5 +1,4 @@
 import { html, css, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { customElement } from 'lit/decorators.js';
 import { localized, msg } from '@lit/localize';
 import type { Winner } from '../src/hand.js';
 import type { StatisticsSummary } from '../src/stats.js';
@@ -32,9 +31,10 @@ import { themeTokens, visuallyHidden } from './styles/theme.js';
  * @cssprop --bacc-label-size - Size of the labels.
  * @cssprop --bacc-panel-gap - Space between tiles.
  * @cssprop --bacc-radius - Corner radius of the tiles.
+ *
+ * @tagname bacc-stats
  */
 @localized()
-@customElement('bacc-stats')
 export class BaccStats extends StatisticsPanel {
   static override styles = [
     themeTokens,

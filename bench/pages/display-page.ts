@@ -2,10 +2,10 @@
  * The in-page half of the display benchmark (bench/display.ts drives it with playwright-core):
  * each function mounts or updates real elements and times them to the next painted frame.
  */
-import '../../components/bacc-scoreboard.js';
-import '../../components/bacc-bead-plate.js';
-import '../../components/bacc-big-road.js';
-import '../../components/bacc-derived-road.js';
+import '../../components/define/scoreboard.js';
+import '../../components/define/bead-plate.js';
+import '../../components/define/big-road.js';
+import '../../components/define/derived-road.js';
 import type { LitElement } from 'lit';
 import { Shoe } from '../../src/shoe.js';
 import { handRecord, type HandRecord } from '../../src/shoe-document.js';

@@ -1,5 +1,5 @@
 import { expect, fixture, html, nextFrame } from '@open-wc/testing';
-import '../../components/bacc-bead-plate.js';
+import '../../components/define/bead-plate.js';
 import type { BaccBeadPlate } from '../../components/bacc-bead-plate.js';
 import { handsFromOutcomes } from '../../src/roads.js';
 import type { HandRecord } from '../../src/shoe-document.js';

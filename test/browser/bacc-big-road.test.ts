@@ -1,5 +1,5 @@
 import { expect, fixture, html, nextFrame } from '@open-wc/testing';
-import '../../components/bacc-big-road.js';
+import '../../components/define/big-road.js';
 import type { BaccBigRoad } from '../../components/bacc-big-road.js';
 import { RoadTracker, handsFromOutcomes } from '../../src/roads.js';
 import type { HandRecord } from '../../src/shoe-document.js';

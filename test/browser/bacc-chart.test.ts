@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { Chart } from 'chart.js';
-import '../../components/bacc-chart.js';
+import '../../components/define/chart.js';
 import type { BaccChart } from '../../components/bacc-chart.js';
 import { exactOdds, fullShoe } from '../../src/odds.js';
 import { handsFromOutcomes, outcomeHand } from '../../src/roads.js';

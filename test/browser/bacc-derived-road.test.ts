@@ -1,5 +1,5 @@
 import { expect, fixture, html, nextFrame } from '@open-wc/testing';
-import '../../components/bacc-derived-road.js';
+import '../../components/define/derived-road.js';
 import type { BaccDerivedRoad } from '../../components/bacc-derived-road.js';
 import { RoadTracker, handsFromOutcomes, type DerivedRoadName } from '../../src/roads.js';
 import { eventsFiredDuring } from './event-spy.js';

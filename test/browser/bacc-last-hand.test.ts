@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../components/bacc-last-hand.js';
+import '../../components/define/last-hand.js';
 import type { BaccLastHand } from '../../components/bacc-last-hand.js';
 import { resolveCompleteHand } from '../../src/hand.js';
 import { handsFromOutcomes } from '../../src/roads.js';

@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../components/bacc-odds-note.js';
+import '../../components/define/odds-note.js';
 import type { BaccOddsNote } from '../../components/bacc-odds-note.js';
 import { exactOdds, fullShoe } from '../../src/odds.js';
 import { handsFromOutcomes } from '../../src/roads.js';

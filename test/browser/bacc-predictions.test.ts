@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../components/bacc-predictions.js';
+import '../../components/define/predictions.js';
 import type { BaccPredictions } from '../../components/bacc-predictions.js';
 import { handsFromOutcomes } from '../../src/roads.js';
 import { eventsFiredDuring } from './event-spy.js';

@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../components/bacc-scoreboard.js';
+import '../../components/define/scoreboard.js';
 import type { BaccScoreboard } from '../../components/bacc-scoreboard.js';
 import { MAX_TABLE_NAME_LENGTH } from '../../src/names.js';
 

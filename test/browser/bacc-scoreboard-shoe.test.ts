@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../components/bacc-scoreboard.js';
+import '../../components/define/scoreboard.js';
 import type { BaccScoreboard } from '../../components/bacc-scoreboard.js';
 import { useLocale } from '../../components/internal/localization.js';
 import { Shoe } from '../../src/shoe.js';

@@ -1,5 +1,5 @@
 import { expect, fixture, html, nextFrame } from '@open-wc/testing';
-import '../../components/bacc-scoreboard.js';
+import '../../components/define/scoreboard.js';
 import type { BaccScoreboard } from '../../components/bacc-scoreboard.js';
 import { makeRules } from '../../src/rules.js';
 import { Shoe } from '../../src/shoe.js';

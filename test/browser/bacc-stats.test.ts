@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../components/bacc-stats.js';
+import '../../components/define/stats.js';
 import type { BaccStats } from '../../components/bacc-stats.js';
 import { handsFromOutcomes } from '../../src/roads.js';
 import { makeRules } from '../../src/rules.js';

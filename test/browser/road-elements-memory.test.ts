@@ -1,9 +1,9 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import type { LitElement } from 'lit';
-import '../../components/bacc-bead-plate.js';
-import '../../components/bacc-big-road.js';
-import '../../components/bacc-derived-road.js';
-import '../../components/bacc-predictions.js';
+import '../../components/define/bead-plate.js';
+import '../../components/define/big-road.js';
+import '../../components/define/derived-road.js';
+import '../../components/define/predictions.js';
 import { handsFromOutcomes } from '../../src/roads.js';
 import type { HandRecord } from '../../src/shoe-document.js';
 

@@ -5,7 +5,7 @@ import { DEFAULT_RULES } from '../../../src/rules.js';
 import { TableDisplayController } from './table-display.js';
 import { DEFAULT_STORED_TABLE } from '../kiosk/kiosk-settings.js';
 import { noticeLook } from '../../styles/theme.js';
-import '../../bacc-scoreboard.js';
+import '../../define/scoreboard.js';
 
 /**
  * The wall screen of a recorded table (`?mode=display`): shows the table's newest shoe kept by an

@@ -6,7 +6,7 @@ import { DEFAULT_RULES } from '../../../src/rules.js';
 import { ReplayPlaybackController } from './replay-playback.js';
 import { controlStyles } from '../control-styles.js';
 import { themeTokens } from '../../styles/theme.js';
-import '../../bacc-scoreboard.js';
+import '../../define/scoreboard.js';
 
 /** Replay speeds offered, in milliseconds per hand. */
 export const REPLAY_SPEEDS = [2000, 1000, 500, 200] as const;

@@ -32,7 +32,7 @@ import '../history/bacc-history.js';
  * imported above, with the page.
  */
 const MODE_ELEMENTS: Record<KioskMode, () => Promise<unknown>> = {
-  attract: () => import('../../bacc-scoreboard.js'),
+  attract: () => import('../../define/scoreboard.js'),
   operator: () => import('../operator/bacc-operator.js'),
   display: () => import('../display/bacc-table-display.js'),
   history: () => Promise.resolve(),

@@ -10,8 +10,8 @@ import { consoleNewsText } from './console-words.js';
 import { sideName } from '../../internal/messages.js';
 import { OPERATOR_KEYS, operatorKeyAction, type OperatorAction } from './operator-keys.js';
 import { DEFAULT_STORED_TABLE } from '../kiosk/kiosk-settings.js';
-import '../../bacc-scoreboard.js';
-import '../../bacc-last-hand.js';
+import '../../define/scoreboard.js';
+import '../../define/last-hand.js';
 
 /**
  * The operator console (`?mode=operator`): the scoreboard of the shoe being recorded and an entry

@@ -10,7 +10,7 @@ describe('<bacc-kiosk>', () => {
   // The attract mode loads the scoreboard's module when it first shows: have it defined before the
   // tests read the scoreboard's properties (read too soon, an undefined element had none).
   before(async () => {
-    await import('../../../../components/bacc-scoreboard.js');
+    await import('../../../../components/define/scoreboard.js');
   });
   afterEach(async () => {
     await useLocale('en');
