@@ -69,7 +69,10 @@ describe('card entry', () => {
     const previous = [{ ...handRecord(resolveCompleteHand(['AS', 'AS', '8H', '8D'])) }];
     const entry = new CardEntry(2, previous);
     const refused = entry.add('as');
-    expect(refused).toEqual({ accepted: false, refusal: { kind: 'too-many', typed: 0, of: 'card', card: 'AS', rank: 'A', decks: 2, limit: 2 } });
+    expect(refused).toEqual({
+      accepted: false,
+      refusal: { kind: 'too-many', typed: 0, of: 'card', card: 'AS', rank: 'A', decks: 2, limit: 2 },
+    });
     expect(entry.cards).toEqual([]);
     // A different ace is still fine, until the rank itself runs out (8 aces in 2 decks).
     expect(entry.add('ah').accepted).toBe(true);
@@ -87,7 +90,10 @@ describe('card entry', () => {
     // One deck: a second 9H typed in the same hand is this hand's, not an earlier hand's.
     const entry = new CardEntry(1, []);
     entry.add('9h');
-    expect(entry.add('9h')).toEqual({ accepted: false, refusal: { kind: 'too-many', typed: 1, of: 'card', card: '9H', rank: '9', decks: 1, limit: 1 } });
+    expect(entry.add('9h')).toEqual({
+      accepted: false,
+      refusal: { kind: 'too-many', typed: 1, of: 'card', card: '9H', rank: '9', decks: 1, limit: 1 },
+    });
     const mixed = new CardEntry(1, [handRecord(resolveCompleteHand(['9S', '9C', 'K', 'K']))]);
     mixed.add('9h');
     expect(mixed.add('9d').accepted).toBe(true);

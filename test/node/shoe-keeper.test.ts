@@ -206,7 +206,7 @@ describe('ShoeKeeper', () => {
     expect(keeper.problem?.kind).toBe('conflict');
     expect(keeper.problem?.error).toMatchObject({ kind: 'conflict', conflict: { conflict: 'not-last-hand', shoeId: 's', hand: 1 } });
     expect(keeperProblemText(keeper.problem!)).toMatch(
-      /^Hand 1 is not the last hand of shoe "s"\. The stored shoe was changed elsewhere.*reload/,
+      /^Hand 1 is not the last hand of this shoe\. The stored shoe was changed elsewhere.*reload/,
     );
     expect(clock.pending()).toBe(0);
     expect(keeper.unsaved).toBe(1);
