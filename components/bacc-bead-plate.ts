@@ -1,6 +1,5 @@
 import { css, html, type SVGTemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import { localized, msg, str } from '@lit/localize';
 import type { Winner } from '../src/hand.js';
 import type { BeadPlateCell, RoadTracker } from '../src/roads.js';
 import { outcomeLetter, outcomeName, roadName } from './internal/messages.js';
@@ -8,6 +7,8 @@ import { handCount, joinParts, roadSummary } from './internal/road-descriptions.
 import { RoadGridElement } from './internal/road-element.js';
 import { dotLayer, glyphLayer, inWindow, pairLayers, roadGrid, roadGridStyles } from './internal/road-grid-view.js';
 import { themeTokens, visuallyHidden } from './styles/theme.js';
+import type { Terms } from './internal/localize.js';
+import './locales/register.js';
 
 /** What the bead plate's discs show: 庄/闲/和, B/P/T, or the winning total. */
 export type BeadLabels = 'chinese' | 'letters' | 'totals';
@@ -46,7 +47,6 @@ export function beadLabel(cell: BeadPlateCell, labels: BeadLabels): string {
  *
  * @tagname bacc-bead-plate
  */
-@localized()
 export class BaccBeadPlate extends RoadGridElement {
   static override styles = [
     themeTokens,
@@ -104,7 +104,7 @@ export class BaccBeadPlate extends RoadGridElement {
     const labels = usableLabels(this.labels);
     const rows = this.drawnRows;
     const visible = this.beads.filter((cell) => inWindow(shown, cell.col));
-    return html`${roadGrid(shown, rows, beadLayers(visible, labels), this.letters)}
+    return html`${roadGrid(shown, rows, beadLayers(this.localize, visible, labels), this.letters)}
       <p class="visually-hidden">${this.summary}</p>`;
   }
 
@@ -113,26 +113,26 @@ export class BaccBeadPlate extends RoadGridElement {
     const labels = usableLabels(this.labels);
     const columns: string[][] = [];
     for (const cell of this.beads) {
-      let hand = outcomeName(cell.outcome);
+      let hand = outcomeName(this.localize, cell.outcome);
       if (labels === 'totals' && cell.winningTotal !== null) {
         const total = cell.winningTotal;
-        hand = msg(str`${hand} ${total}`, { id: 'bead-plate-hand-total' });
+        hand = this.localize.term('beadPlateHandTotal', hand, total);
       }
       const pairs: string[] = [];
-      if (cell.bankerPair) pairs.push(msg('banker pair', { id: 'banker-pair' }));
-      if (cell.playerPair) pairs.push(msg('player pair', { id: 'player-pair' }));
+      if (cell.bankerPair) pairs.push(this.localize.term('beadPlateBankerPair'));
+      if (cell.playerPair) pairs.push(this.localize.term('beadPlatePlayerPair'));
       if (pairs.length > 0) {
-        const pairList = joinParts(pairs);
-        hand = msg(str`${hand} (${pairList})`, { id: 'bead-plate-hand-pairs' });
+        const pairList = joinParts(this.localize, pairs);
+        hand = this.localize.term('beadPlateHandPairs', hand, pairList);
       }
       (columns[cell.col] ??= []).push(hand);
     }
     const items = columns.map((hands, index) => {
       const n = index + 1;
-      const list = joinParts(hands);
-      return msg(str`column ${n}: ${list}`, { id: 'bead-plate-column' });
+      const list = joinParts(this.localize, hands);
+      return this.localize.term('beadPlateColumn', n, list);
     });
-    return roadSummary(roadName('beadPlate'), handCount(this.handsShown), items);
+    return roadSummary(this.localize, roadName(this.localize, 'beadPlate'), handCount(this.localize, this.handsShown), items);
   }
 }
 
@@ -141,7 +141,7 @@ export class BaccBeadPlate extends RoadGridElement {
  * its side's letter (B7) is two glyphs, so each of those is a text of its own; they are drawn only
  * with totals, and shown only with letters or forced colours.
  */
-function beadLayers(beads: readonly BeadPlateCell[], labels: BeadLabels): SVGTemplateResult[] {
+function beadLayers(localize: Terms, beads: readonly BeadPlateCell[], labels: BeadLabels): SVGTemplateResult[] {
   const discs = (outcome: Winner) =>
     dotLayer(
       `discs ${outcome}`,
@@ -162,7 +162,7 @@ function beadLayers(beads: readonly BeadPlateCell[], labels: BeadLabels): SVGTem
     glyphLayer('label totals without-letter', totalled.map(labelled)),
     glyphLayer(
       'label totals with-letter',
-      totalled.map((cell) => ({ col: cell.col, row: cell.row, text: outcomeLetter(cell.outcome) + beadLabel(cell, labels) })),
+      totalled.map((cell) => ({ col: cell.col, row: cell.row, text: outcomeLetter(localize, cell.outcome) + beadLabel(cell, labels) })),
     ),
     pairs,
   ];

@@ -1,6 +1,5 @@
 import { css, html, type SVGTemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import { localized, msg, str } from '@lit/localize';
 import type { BigRoadCell, BigRoadSide, BigRoadSnapshot, RoadTracker } from '../src/roads.js';
 import { outcomeLetter, roadName } from './internal/messages.js';
 import { bankerPairCount, columnCount, joinParts, playerPairCount, roadSummary, tieCount } from './internal/road-descriptions.js';
@@ -17,6 +16,8 @@ import {
   type ColumnWindow,
 } from './internal/road-grid-view.js';
 import { themeTokens, visuallyHidden } from './styles/theme.js';
+import type { Terms } from './internal/localize.js';
+import './locales/register.js';
 
 /** A big-road cell as drawn: ties and pairs include those counted before the first cell. */
 interface DrawnCell {
@@ -53,7 +54,6 @@ interface DrawnCell {
  *
  * @tagname bacc-big-road
  */
-@localized()
 export class BaccBigRoad extends RoadGridElement {
   static override styles = [
     themeTokens,
@@ -110,7 +110,7 @@ export class BaccBigRoad extends RoadGridElement {
   protected override render() {
     const shown = this.shown;
     const visible = this.cells.filter((cell) => inWindow(shown, cell.col));
-    return html`${roadGrid(shown, this.drawnRows, bigRoadLayers(shown, this.drawnRows, visible), this.letters)}
+    return html`${roadGrid(shown, this.drawnRows, bigRoadLayers(this.localize, shown, this.drawnRows, visible), this.letters)}
       <p class="visually-hidden">${this.summary}</p>`;
   }
 
@@ -133,22 +133,20 @@ export class BaccBigRoad extends RoadGridElement {
       const n = index + 1;
       const length = column.length;
       const parts = [
-        column.side === 'B'
-          ? msg(str`column ${n} banker ${length}`, { id: 'big-road-column-banker' })
-          : msg(str`column ${n} player ${length}`, { id: 'big-road-column-player' }),
+        column.side === 'B' ? this.localize.term('bigRoadColumnBanker', n, length) : this.localize.term('bigRoadColumnPlayer', n, length),
       ];
-      if (column.ties > 0) parts.push(tieCount(column.ties));
-      if (column.bankerPairs > 0) parts.push(bankerPairCount(column.bankerPairs));
-      if (column.playerPairs > 0) parts.push(playerPairCount(column.playerPairs));
-      return joinParts(parts);
+      if (column.ties > 0) parts.push(tieCount(this.localize, column.ties));
+      if (column.bankerPairs > 0) parts.push(bankerPairCount(this.localize, column.bankerPairs));
+      if (column.playerPairs > 0) parts.push(playerPairCount(this.localize, column.playerPairs));
+      return joinParts(this.localize, parts);
     });
-    const heading = [columnCount(columns.length)];
+    const heading = [columnCount(this.localize, columns.length)];
     if (leadingTies > 0) {
-      const ties = tieCount(leadingTies);
-      heading.push(msg(str`${ties} before the first column`, { id: 'big-road-leading-ties' }));
+      const ties = tieCount(this.localize, leadingTies);
+      heading.push(this.localize.term('bigRoadLeadingTies', ties));
       if (items.length === 0) items.push(ties);
     }
-    return roadSummary(roadName('bigRoad'), joinParts(heading), items);
+    return roadSummary(this.localize, roadName(this.localize, 'bigRoad'), joinParts(this.localize, heading), items);
   }
 }
 
@@ -181,10 +179,10 @@ function drawnCells(bigRoad: {
  * The cells as layers (see road-grid-view.ts), painted in the order rings, tie slashes, letters
  * (shown with letters on), tie counts (from two ties on: a text each, for ties are few), pair dots.
  */
-function bigRoadLayers(shown: ColumnWindow, rows: number, cells: readonly DrawnCell[]): SVGTemplateResult[] {
+function bigRoadLayers(localize: Terms, shown: ColumnWindow, rows: number, cells: readonly DrawnCell[]): SVGTemplateResult[] {
   const banker = cells.filter((cell) => cell.side === 'B');
   const player = cells.filter((cell) => cell.side === 'P');
-  const letter = (cell: DrawnCell) => ({ col: cell.col, row: cell.row, text: outcomeLetter(cell.side) });
+  const letter = (cell: DrawnCell) => ({ col: cell.col, row: cell.row, text: outcomeLetter(localize, cell.side) });
   const counts = cells
     .filter((cell) => cell.ties > 1)
     .map((cell) => cellLabel('tie-count', { col: cell.col, row: cell.row, text: String(cell.ties) }));

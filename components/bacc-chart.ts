@@ -1,6 +1,5 @@
 import { html, css, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import { localized, msg, str } from '@lit/localize';
 import {
   BarController,
   BarElement,
@@ -26,6 +25,8 @@ import { bankerPairLabel, handCount, lead, naturalLabel, percent, playerPairLabe
 import { panelTokens } from './styles/panel-styles.js';
 import { StatisticsPanel } from './internal/statistics-panel.js';
 import { themeTokens, visuallyHidden } from './styles/theme.js';
+import type { Terms } from './internal/localize.js';
+import './locales/register.js';
 
 // Only what is drawn: a line and its points, bars, a category and a linear axis. No legend,
 // title or tooltip plugins (the captions and legend are HTML, and a kiosk has no pointer).
@@ -79,7 +80,6 @@ interface Palette {
  *
  * @tagname bacc-chart
  */
-@localized()
 export class BaccChart extends StatisticsPanel {
   static override styles = [
     themeTokens,
@@ -305,18 +305,18 @@ export class BaccChart extends StatisticsPanel {
   private renderCount(): TemplateResult {
     const counts = this.counts;
     return html`<figure part="figure">
-      <figcaption part="caption">${msg('Banker wins minus player wins, hand by hand', { id: 'chart-count-caption' })}</figcaption>
+      <figcaption part="caption">${this.localize.term('chartCountCaption')}</figcaption>
       <div class="plot" part="plot"><canvas class="count" role="img" aria-label=${this.countSummary()}></canvas></div>
       <div class="visually-hidden">
         <table>
           <caption>
-            ${msg('Banker wins minus player wins after each hand', { id: 'chart-count-table' })}
+            ${this.localize.term('chartCountTable')}
           </caption>
           <thead>
             <tr>
-              <th scope="col">${msg('Hand', { id: 'chart-hand' })}</th>
-              <th scope="col">${msg('Result', { id: 'chart-result' })}</th>
-              <th scope="col">${msg('Banker minus player', { id: 'chart-count-axis' })}</th>
+              <th scope="col">${this.localize.term('chartHand')}</th>
+              <th scope="col">${this.localize.term('chartResult')}</th>
+              <th scope="col">${this.localize.term('chartCountAxis')}</th>
             </tr>
           </thead>
           <tbody>
@@ -324,8 +324,8 @@ export class BaccChart extends StatisticsPanel {
               (count, index) =>
                 html`<tr>
                   <th scope="row">${index + 1}</th>
-                  <td>${outcomeName(this.outcomes[index]!)}</td>
-                  <td>${lead(count)}</td>
+                  <td>${outcomeName(this.localize, this.outcomes[index]!)}</td>
+                  <td>${lead(this.localize, count)}</td>
                 </tr>`,
             )}
           </tbody>
@@ -347,30 +347,30 @@ export class BaccChart extends StatisticsPanel {
     };
     return html`<figure part="figure">
       <figcaption part="caption">
-        ${msg('This shoe against the exact odds', { id: 'chart-frequencies-caption' })}
+        ${this.localize.term('chartFrequenciesCaption')}
         <ul class="legend" part="legend">
-          <li><span class="swatch solid"></span>${msg(str`This shoe (${handCount(s.hands)})`, { id: 'chart-legend-observed' })}</li>
-          <li><span class="swatch"></span>${msg(str`Exact, full ${decks}-deck shoe`, { id: 'chart-legend-exact' })}</li>
+          <li><span class="swatch solid"></span>${this.localize.term('chartLegendObserved', handCount(this.localize, s.hands))}</li>
+          <li><span class="swatch"></span>${this.localize.term('chartLegendExact', decks)}</li>
         </ul>
       </figcaption>
       <div class="plot" part="plot"><canvas class="frequencies" role="img" aria-label=${this.frequencySummary()}></canvas></div>
       <div class="visually-hidden">
         <table>
           <caption>
-            ${msg('How often each came up in this shoe, and its exact probability', { id: 'chart-frequencies-table' })}
+            ${this.localize.term('chartFrequenciesTable')}
           </caption>
           <thead>
             <tr>
               <td></td>
-              <th scope="col">${msg(str`This shoe (${handCount(s.hands)})`, { id: 'chart-legend-observed' })}</th>
-              <th scope="col">${msg(str`Exact, full ${decks}-deck shoe`, { id: 'chart-legend-exact' })}</th>
+              <th scope="col">${this.localize.term('chartLegendObserved', handCount(this.localize, s.hands))}</th>
+              <th scope="col">${this.localize.term('chartLegendExact', decks)}</th>
             </tr>
           </thead>
           <tbody>
             ${FREQUENCIES.map(
               (name) =>
                 html`<tr>
-                  <th scope="row">${frequencyName(name)}</th>
+                  <th scope="row">${frequencyName(this.localize, name)}</th>
                   <td>${countOf[name]} (${share(countOf[name], s.hands)})</td>
                   <td>${percent(this.exact[name] / 100, 2)}</td>
                 </tr>`,
@@ -383,29 +383,30 @@ export class BaccChart extends StatisticsPanel {
 
   private countSummary(): string {
     const counts = this.counts;
-    if (counts.length === 0) return msg('Banker wins minus player wins: no hands yet.', { id: 'chart-count-empty' });
+    if (counts.length === 0) return this.localize.term('chartCountEmpty');
     const now = counts[counts.length - 1]!;
     const bankerBest = Math.max(0, ...counts);
     const playerBest = Math.max(0, ...counts.map((count) => -count));
-    return msg(
-      str`Banker wins minus player wins over ${handCount(counts.length)}: now ${lead(now)}; banker's largest lead ${bankerBest}, player's largest lead ${playerBest}.`,
-      { id: 'chart-count-summary' },
+    return this.localize.term(
+      'chartCountSummary',
+      handCount(this.localize, counts.length),
+      lead(this.localize, now),
+      bankerBest,
+      playerBest,
     );
   }
 
   private frequencySummary(): string {
     const hands = this.summary.hands;
     const parts = FREQUENCIES.map((name) =>
-      msg(
-        str`${frequencyName(name)} ${hands === 0 ? '–' : percent(this.observed[name] / 100, 1)} (exact ${percent(this.exact[name] / 100, 2)})`,
-        {
-          id: 'chart-frequency-summary-item',
-        },
+      this.localize.term(
+        'chartFrequencySummaryItem',
+        frequencyName(this.localize, name),
+        hands === 0 ? '–' : percent(this.observed[name] / 100, 1),
+        percent(this.exact[name] / 100, 2),
       ),
     );
-    return msg(str`This shoe, ${handCount(hands)}, against the exact odds of a full shoe: ${parts.join(', ')}.`, {
-      id: 'chart-frequencies-summary',
-    });
+    return this.localize.term('chartFrequenciesSummary', handCount(this.localize, hands), parts.join(', '));
   }
 
   private countData(): ChartConfiguration<'line'>['data'] {
@@ -451,7 +452,7 @@ export class BaccChart extends StatisticsPanel {
             color: palette.muted,
             font,
             precision: 0,
-            callback: (value) => countTick(Number(value)),
+            callback: (value) => countTick(this.localize, Number(value)),
           },
           grid: {
             color: (ctx) => (ctx.tick?.value === 0 ? palette.text : palette.grid),
@@ -466,7 +467,7 @@ export class BaccChart extends StatisticsPanel {
   private frequencyConfiguration(palette: Palette): ChartConfiguration<'bar'> {
     const font = { size: palette.fontSize, family: palette.fontFamily };
     const colors = FREQUENCIES.map((name) => frequencyColor(name, palette));
-    const names = FREQUENCIES.map((name) => frequencyName(name).split(' '));
+    const names = FREQUENCIES.map((name) => frequencyName(this.localize, name).split(' '));
     const longestWord = Math.max(...names.flat().map((word) => word.length));
     return {
       type: 'bar',
@@ -475,14 +476,14 @@ export class BaccChart extends StatisticsPanel {
         labels: names,
         datasets: [
           {
-            label: msg(str`This shoe (${handCount(this.summary.hands)})`, { id: 'chart-legend-observed' }),
+            label: this.localize.term('chartLegendObserved', handCount(this.localize, this.summary.hands)),
             data: FREQUENCIES.map((name) => this.observed[name]),
             backgroundColor: colors,
             borderColor: colors,
             borderWidth: 0,
           },
           {
-            label: msg(str`Exact, full ${this.follower.statistics.decks}-deck shoe`, { id: 'chart-legend-exact' }),
+            label: this.localize.term('chartLegendExact', this.follower.statistics.decks),
             data: FREQUENCIES.map((name) => this.exact[name]),
             backgroundColor: 'transparent',
             borderColor: colors,
@@ -586,9 +587,9 @@ function countChange(outcome: Winner): number {
 }
 
 /** A tick of the count axis names the side ahead by its letter, so that colour is not the only signal. */
-function countTick(value: number): string {
-  if (value > 0) return `${outcomeLetter('B')} +${value}`;
-  if (value < 0) return `${outcomeLetter('P')} +${-value}`;
+function countTick(localize: Terms, value: number): string {
+  if (value > 0) return `${outcomeLetter(localize, 'B')} +${value}`;
+  if (value < 0) return `${outcomeLetter(localize, 'P')} +${-value}`;
   return '0';
 }
 
@@ -624,20 +625,20 @@ function exactFrequencies(odds: {
   };
 }
 
-function frequencyName(name: Frequency): string {
+function frequencyName(localize: Terms, name: Frequency): string {
   switch (name) {
     case 'banker':
-      return outcomeName('B');
+      return outcomeName(localize, 'B');
     case 'player':
-      return outcomeName('P');
+      return outcomeName(localize, 'P');
     case 'tie':
-      return outcomeName('T');
+      return outcomeName(localize, 'T');
     case 'playerPair':
-      return playerPairLabel();
+      return playerPairLabel(localize);
     case 'bankerPair':
-      return bankerPairLabel();
+      return bankerPairLabel(localize);
     case 'natural':
-      return naturalLabel();
+      return naturalLabel(localize);
   }
 }
 

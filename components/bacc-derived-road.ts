@@ -1,12 +1,12 @@
 import { html, type PropertyValues, type SVGTemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import { localized, msg, str } from '@lit/localize';
 import type { DerivedRoadCell, DerivedRoadName, RoadColor, RoadTracker } from '../src/roads.js';
 import { roadName } from './internal/messages.js';
 import { columnCount, roadSummary } from './internal/road-descriptions.js';
 import { RoadGridElement } from './internal/road-element.js';
 import { dotLayer, inWindow, lineLayer, ringLayers, roadGrid, roadGridStyles, type ColumnWindow } from './internal/road-grid-view.js';
 import { themeTokens, visuallyHidden } from './styles/theme.js';
+import './locales/register.js';
 
 /** The derived roads by their attribute names. */
 export type DerivedRoadKind = 'big-eye-boy' | 'small-road' | 'cockroach-pig';
@@ -45,7 +45,6 @@ export function derivedRoadName(kind: string): DerivedRoadName {
  *
  * @tagname bacc-derived-road
  */
-@localized()
 export class BaccDerivedRoad extends RoadGridElement {
   static override styles = [themeTokens, visuallyHidden, roadGridStyles];
 
@@ -96,10 +95,10 @@ export class BaccDerivedRoad extends RoadGridElement {
     const items = columns.map(({ color, length }, index) => {
       const n = index + 1;
       return color === 'red'
-        ? msg(str`column ${n} red ${length}`, { id: 'derived-road-column-red' })
-        : msg(str`column ${n} blue ${length}`, { id: 'derived-road-column-blue' });
+        ? this.localize.term('derivedRoadColumnRed', n, length)
+        : this.localize.term('derivedRoadColumnBlue', n, length);
     });
-    return roadSummary(roadName(road), columnCount(columns.length), items);
+    return roadSummary(this.localize, roadName(this.localize, road), columnCount(this.localize, columns.length), items);
   }
 }
 

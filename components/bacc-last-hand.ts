@@ -1,12 +1,13 @@
 import { LitElement, html, css, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import { localized, msg, str } from '@lit/localize';
 import { resolveCompleteHand, type ResolvedHand, type Winner } from '../src/hand.js';
 import type { HandRecord } from '../src/shoe-document.js';
 import { outcomeLetter, outcomeName } from './internal/messages.js';
 import { bankerPairLabel, naturalLabel, playerPairLabel } from './internal/panel-labels.js';
+import { ElementLocalize, type Terms } from './internal/localize.js';
 import { panelTokens } from './styles/panel-styles.js';
 import { themeTokens, visuallyHidden } from './styles/theme.js';
+import './locales/register.js';
 
 /** The last hand as drawn: its record, and its cards dealt to each side when they are known. */
 interface LastHand {
@@ -51,8 +52,10 @@ const RED_SUITS = new Set(['H', 'D']);
  *
  * @tagname bacc-last-hand
  */
-@localized()
 export class BaccLastHand extends LitElement {
+  /** The panel's words, in the language of its nearest `lang` attribute. */
+  protected readonly localize: ElementLocalize = new ElementLocalize(this);
+
   static override styles = [
     themeTokens,
     visuallyHidden,
@@ -211,23 +214,24 @@ export class BaccLastHand extends LitElement {
   protected override render(): TemplateResult {
     const last = this.last;
     return html`
-      <p class="visually-hidden" role="status">${last === null ? '' : announcement(last)}</p>
-      ${last === null ? html`<p class="empty" part="empty">${msg('No hands yet.', { id: 'last-hand-empty' })}</p>` : this.renderHand(last)}
+      <p class="visually-hidden" role="status">${last === null ? '' : announcement(this.localize, last)}</p>
+      ${last === null ? html`<p class="empty" part="empty">${this.localize.term('lastHandEmpty')}</p>` : this.renderHand(last)}
     `;
   }
 
   private renderHand({ number, record, resolved }: LastHand): TemplateResult {
     const flags = [
-      record.playerPair ? playerPairLabel() : null,
-      record.bankerPair ? bankerPairLabel() : null,
-      record.natural ? naturalLabel() : null,
+      record.playerPair ? playerPairLabel(this.localize) : null,
+      record.bankerPair ? bankerPairLabel(this.localize) : null,
+      record.natural ? naturalLabel(this.localize) : null,
     ].filter((flag): flag is string => flag !== null);
     return html`
       <div class="hand" data-outcome=${record.outcome}>
         <p class="headline" part="headline">
-          <span class="number">${msg(str`Hand ${number}`, { id: 'last-hand-number' })}</span>
+          <span class="number">${this.localize.term('lastHandNumber', number)}</span>
           <span class="result"
-            ><span class="mark ${record.outcome}" aria-hidden="true">${outcomeLetter(record.outcome)}</span> ${result(record.outcome)}</span
+            ><span class="mark ${record.outcome}" aria-hidden="true">${outcomeLetter(this.localize, record.outcome)}</span>
+            ${result(this.localize, record.outcome)}</span
           >
         </p>
         ${
@@ -244,7 +248,7 @@ export class BaccLastHand extends LitElement {
                       </div>`
                     : nothing
                 }
-                <p class="no-cards">${msg('Cards not recorded.', { id: 'last-hand-no-cards' })}</p>`
+                <p class="no-cards">${this.localize.term('lastHandNoCards')}</p>`
         }
         ${
           flags.length > 0
@@ -259,16 +263,16 @@ export class BaccLastHand extends LitElement {
 
   private renderSide(side: 'P' | 'B', cards: readonly string[], total: number, drew: boolean, outcome: Winner): TemplateResult {
     const name = side === 'P' ? 'player' : 'banker';
-    const label = outcomeName(side);
+    const label = outcomeName(this.localize, side);
     return html`<div class="side ${name} ${outcome === side ? 'winner' : ''}" part="side" role="group" aria-label=${label}>
       <div class="side-head">
-        <span class="side-name"><span class="mark ${side}" aria-hidden="true">${outcomeLetter(side)}</span>${label}</span>
-        <span class="total" part="total"><span class="visually-hidden">${msg('total', { id: 'last-hand-total' })} </span>${total}</span>
+        <span class="side-name"><span class="mark ${side}" aria-hidden="true">${outcomeLetter(this.localize, side)}</span>${label}</span>
+        <span class="total" part="total"><span class="visually-hidden">${this.localize.term('lastHandTotal')} </span>${total}</span>
       </div>
       ${
         cards.length > 0
           ? html`<ul class="cards" part="cards" role="list">
-              ${cards.map((card, index) => renderCard(card, drew && index === 2))}
+              ${cards.map((card, index) => renderCard(this.localize, card, drew && index === 2))}
             </ul>`
           : nothing
       }
@@ -286,30 +290,30 @@ function resolveCards(record: HandRecord): ResolvedHand | null {
   }
 }
 
-function result(outcome: Winner): string {
-  if (outcome === 'B') return msg('Banker wins', { id: 'last-hand-banker-wins' });
-  if (outcome === 'P') return msg('Player wins', { id: 'last-hand-player-wins' });
-  return outcomeName('T');
+function result(localize: Terms, outcome: Winner): string {
+  if (outcome === 'B') return localize.term('lastHandBankerWins');
+  if (outcome === 'P') return localize.term('lastHandPlayerWins');
+  return outcomeName(localize, 'T');
 }
 
-function announcement({ number, record, resolved }: LastHand): string {
+function announcement(localize: Terms, { number, record, resolved }: LastHand): string {
   const playerTotal = resolved?.playerTotal ?? record.playerTotal;
   const bankerTotal = resolved?.bankerTotal ?? record.bankerTotal;
-  const sentence = msg(str`Hand ${number}: ${result(record.outcome)}.`, { id: 'last-hand-status' });
+  const sentence = localize.term('lastHandStatus', number, result(localize, record.outcome));
   if (playerTotal === null || bankerTotal === null) return sentence;
-  return `${sentence} ${msg(str`Player ${playerTotal}, banker ${bankerTotal}.`, { id: 'last-hand-status-totals' })}`;
+  return `${sentence} ${localize.term('lastHandStatusTotals', playerTotal, bankerTotal)}`;
 }
 
-function rankName(rank: string): string {
+function rankName(localize: Terms, rank: string): string {
   switch (rank) {
     case 'A':
-      return msg('ace', { id: 'last-hand-card-ace' });
+      return localize.term('cardAce');
     case 'J':
-      return msg('jack', { id: 'last-hand-card-jack' });
+      return localize.term('cardJack');
     case 'Q':
-      return msg('queen', { id: 'last-hand-card-queen' });
+      return localize.term('cardQueen');
     case 'K':
-      return msg('king', { id: 'last-hand-card-king' });
+      return localize.term('cardKing');
     case 'T':
       return '10';
     default:
@@ -317,27 +321,27 @@ function rankName(rank: string): string {
   }
 }
 
-function cardName(rank: string, suit: string): string {
-  const name = rankName(rank);
+function cardName(localize: Terms, rank: string, suit: string): string {
+  const name = rankName(localize, rank);
   switch (suit) {
     case 'S':
-      return msg(str`${name} of spades`, { id: 'last-hand-card-spades' });
+      return localize.term('cardOfSpades', name);
     case 'H':
-      return msg(str`${name} of hearts`, { id: 'last-hand-card-hearts' });
+      return localize.term('cardOfHearts', name);
     case 'D':
-      return msg(str`${name} of diamonds`, { id: 'last-hand-card-diamonds' });
+      return localize.term('cardOfDiamonds', name);
     case 'C':
-      return msg(str`${name} of clubs`, { id: 'last-hand-card-clubs' });
+      return localize.term('cardOfClubs', name);
     default:
       return name;
   }
 }
 
-function renderCard(card: string, third: boolean): TemplateResult {
+function renderCard(localize: Terms, card: string, third: boolean): TemplateResult {
   const rank = card.charAt(0);
   const suit = card.charAt(1);
-  const name = cardName(rank, suit);
-  const label = third ? msg(str`third card: ${name}`, { id: 'last-hand-card-third' }) : name;
+  const name = cardName(localize, rank, suit);
+  const label = third ? localize.term('thirdCard', name) : name;
   return html`<li>
     <span
       class="card ${RED_SUITS.has(suit) ? 'red' : 'black'} ${third ? 'third' : ''}"

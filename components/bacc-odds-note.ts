@@ -1,6 +1,5 @@
 import { html, css, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import { localized, msg, str } from '@lit/localize';
 import type { Winner } from '../src/hand.js';
 import type { NextHandOdds } from '../src/odds.js';
 import { outcomeLetter, outcomeName } from './internal/messages.js';
@@ -8,6 +7,7 @@ import { percent } from './internal/panel-labels.js';
 import { panelTokens } from './styles/panel-styles.js';
 import { StatisticsPanel } from './internal/statistics-panel.js';
 import { themeTokens } from './styles/theme.js';
+import './locales/register.js';
 
 /**
  * Which odds the note shows: of the next hand from the cards left, of a hand from a full shoe, or
@@ -38,7 +38,6 @@ export type OddsBasis = 'next-hand' | 'full-shoe' | 'new-shoe';
  *
  * @tagname bacc-odds-note
  */
-@localized()
 export class BaccOddsNote extends StatisticsPanel {
   static override styles = [
     themeTokens,
@@ -115,17 +114,15 @@ export class BaccOddsNote extends StatisticsPanel {
     const decks = this.follower.statistics.decks;
     const basis =
       this.basis === 'next-hand'
-        ? msg(str`Exact odds of the next hand, from the ${odds.cardsLeft} cards left:`, { id: 'odds-next-hand' })
+        ? this.localize.term('oddsNextHand', odds.cardsLeft)
         : this.basis === 'new-shoe'
-          ? msg(str`This shoe is over. Exact odds of the first hand of a new ${decks}-deck shoe:`, { id: 'odds-new-shoe' })
+          ? this.localize.term('oddsNewShoe', decks)
           : this.cardsMissing
-            ? msg(str`Not every hand has its cards recorded, so these are the exact odds of a hand from a full ${decks}-deck shoe:`, {
-                id: 'odds-full-shoe-cards-missing',
-              })
-            : msg(str`Exact odds of a hand from a full ${decks}-deck shoe:`, { id: 'odds-full-shoe' });
+            ? this.localize.term('oddsFullShoeCardsMissing', decks)
+            : this.localize.term('oddsFullShoe', decks);
     return html`
       <div class="note">
-        <p class="notice" part="notice">${msg('Past results do not predict the next hand.', { id: 'odds-past-results' })}</p>
+        <p class="notice" part="notice">${this.localize.term('oddsPastResults')}</p>
         <div class="odds-block">
           <p class="basis" part="basis" data-basis=${this.basis}>${basis}</p>
           <dl part="odds">${this.entry('B', odds.banker)} ${this.entry('P', odds.player)} ${this.entry('T', odds.tie)}</dl>
@@ -136,7 +133,10 @@ export class BaccOddsNote extends StatisticsPanel {
 
   private entry(outcome: Winner, probability: number): TemplateResult {
     return html`<div data-outcome=${outcome}>
-      <dt part="label"><span class="mark ${outcome}" aria-hidden="true">${outcomeLetter(outcome)}</span>${outcomeName(outcome)}</dt>
+      <dt part="label">
+        <span class="mark ${outcome}" aria-hidden="true">${outcomeLetter(this.localize, outcome)}</span
+        >${outcomeName(this.localize, outcome)}
+      </dt>
       <dd part="value">${percent(probability, 2)}</dd>
     </div>`;
   }

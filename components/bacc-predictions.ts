@@ -1,12 +1,12 @@
 import { css, html, nothing, svg } from 'lit';
 import { property } from 'lit/decorators.js';
-import { localized, msg, str } from '@lit/localize';
 import { DERIVED_ROADS, RoadTracker, type AskRoad, type DerivedRoadName, type Predictions } from '../src/roads.js';
 import { colorName, outcomeLetter, roadName } from './internal/messages.js';
 import { joinParts } from './internal/road-descriptions.js';
 import { RoadElement } from './internal/road-element.js';
 import { CELL, cellCentre, derivedMark, gridPath, roadGridStyles } from './internal/road-grid-view.js';
 import { themeTokens, visuallyHidden } from './styles/theme.js';
+import './locales/register.js';
 
 const KINDS: Record<DerivedRoadName, string> = {
   bigEyeBoy: 'big-eye-boy',
@@ -39,7 +39,6 @@ const KINDS: Record<DerivedRoadName, string> = {
  *
  * @tagname bacc-predictions
  */
-@localized()
 export class BaccPredictions extends RoadElement {
   static override styles = [
     themeTokens,
@@ -106,7 +105,7 @@ export class BaccPredictions extends RoadElement {
   }
 
   private drawAsk(side: 'B' | 'P', ask: AskRoad) {
-    const label = side === 'B' ? msg('Ask banker', { id: 'ask-banker' }) : msg('Ask player', { id: 'ask-player' });
+    const label = side === 'B' ? this.localize.term('askBanker') : this.localize.term('askPlayer');
     const roads = DERIVED_ROADS.map(({ name }) => name);
     const cells = roads.map((road, index) => {
       const color = ask[road];
@@ -115,16 +114,16 @@ export class BaccPredictions extends RoadElement {
         >${color === null ? nothing : derivedMark(road, color, x, y)}</g>`;
     });
     const said = roads.map((road) => {
-      const name = roadName(road);
+      const name = roadName(this.localize, road);
       const color = ask[road];
-      if (color === null) return msg(str`${name} no mark yet`, { id: 'ask-road-no-mark' });
-      const colour = colorName(color);
-      return msg(str`${name} ${colour}`, { id: 'ask-road-mark' });
+      if (color === null) return this.localize.term('askRoadNoMark', name);
+      const colour = colorName(this.localize, color);
+      return this.localize.term('askRoadMark', name, colour);
     });
-    const marks = joinParts(said);
+    const marks = joinParts(this.localize, said);
     return html`<div part="ask" class="ask" data-ask=${side}>
       <span class="ask-label" aria-hidden="true"
-        ><span class="badge ${side === 'B' ? 'banker' : 'player'}">${outcomeLetter(side)}</span>${label}</span
+        ><span class="badge ${side === 'B' ? 'banker' : 'player'}">${outcomeLetter(this.localize, side)}</span>${label}</span
       >
       <svg
         part="grid"
@@ -136,7 +135,7 @@ export class BaccPredictions extends RoadElement {
         <path class="grid-lines" d=${gridPath({ first: 0, count: roads.length }, 1)}></path>
         ${cells}
       </svg>
-      <span class="visually-hidden">${msg(str`${label}: ${marks}`, { id: 'ask-road-summary' })}</span>
+      <span class="visually-hidden">${this.localize.term('askRoadSummary', label, marks)}</span>
     </div>`;
   }
 }

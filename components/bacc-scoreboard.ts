@@ -1,12 +1,12 @@
 import { LitElement, html, css } from 'lit';
 import { property } from 'lit/decorators.js';
-import { localized, msg, str } from '@lit/localize';
 import { DEFAULT_RULES, type TableRules } from '../src/rules.js';
 import type { HandRecord } from '../src/shoe-document.js';
 import { RoadFollower } from '../src/road-follower.js';
 import { StatisticsFollower } from '../src/statistics-follower.js';
 import { noticeLook, themeTokens } from './styles/theme.js';
-import { currentLocale } from './internal/localization.js';
+import { ElementLocalize } from './internal/localize.js';
+import './locales/register.js';
 
 /**
  * One shoe on a wall screen: table name, limits, shoe and hand number, every road, the ask
@@ -27,8 +27,10 @@ import { currentLocale } from './internal/localization.js';
  *
  * @tagname bacc-scoreboard
  */
-@localized()
 export class BaccScoreboard extends LitElement {
+  /** The scoreboard's words, in the language of its nearest `lang` attribute. */
+  protected readonly localize: ElementLocalize = new ElementLocalize(this);
+
   static override styles = [
     themeTokens,
     css`
@@ -220,29 +222,23 @@ export class BaccScoreboard extends LitElement {
   /** The shoe and hand numbers; with no shoe number, only what is true: no shoe yet, or the hand. */
   private renderShoe() {
     const { shoeNumber, hands } = this;
-    const hand = html`<span><span class="label">${msg('Hand', { id: 'scoreboard-hand' })}</span> ${hands.length}</span>`;
+    const hand = html`<span><span class="label">${this.localize.term('scoreboardHand')}</span> ${hands.length}</span>`;
     if (shoeNumber != null && Number.isInteger(shoeNumber) && shoeNumber >= 1)
-      return html`<span><span class="label">${msg('Shoe', { id: 'scoreboard-shoe' })}</span> ${shoeNumber}</span> ${hand}`;
-    return hands.length === 0 ? html`<span class="label no-shoe">${msg('No shoe yet', { id: 'scoreboard-no-shoe' })}</span>` : hand;
+      return html`<span><span class="label">${this.localize.term('scoreboardShoe')}</span> ${shoeNumber}</span> ${hand}`;
+    return hands.length === 0 ? html`<span class="label no-shoe">${this.localize.term('scoreboardNoShoe')}</span>` : hand;
   }
 
   protected override render() {
     const { hands, rules, rows, letters, roadFollower, statisticsFollower } = this;
-    const beadLabels = this.beadLabels || (currentLocale() === 'zh-Hans' ? 'chinese' : 'letters');
-    const name = this.tableName || msg('Mini-Baccarat', { id: 'scoreboard-default-table' });
+    const beadLabels = this.beadLabels || (this.localize.lang() === 'zh' ? 'chinese' : 'letters');
+    const name = this.tableName || this.localize.term('scoreboardDefaultTable');
     return html`
       <div class="layout" style="--_rows: ${rows}">
         <header class="panel" part="header">
           <h1 title=${name}>${name}</h1>
-          ${this.limits ? html`<span><span class="label">${msg('Limits', { id: 'scoreboard-limits' })}</span> ${this.limits}</span>` : ''}
+          ${this.limits ? html`<span><span class="label">${this.localize.term('scoreboardLimits')}</span> ${this.limits}</span>` : ''}
           ${this.renderShoe()}
-          <span class="label"
-            >${
-              rules.decks === 1
-                ? msg('1 deck · play money only', { id: 'scoreboard-one-deck' })
-                : msg(str`${rules.decks} decks · play money only`, { id: 'scoreboard-decks' })
-            }</span
-          >
+          <span class="label">${this.localize.term('scoreboardDecks', rules.decks)}</span>
           <p class="status" part="status" role="status">${this.status}</p>
         </header>
         <bacc-bead-plate

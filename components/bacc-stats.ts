@@ -1,5 +1,4 @@
 import { html, css, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { localized, msg } from '@lit/localize';
 import type { Winner } from '../src/hand.js';
 import type { StatisticsSummary } from '../src/stats.js';
 import { outcomeLetter, outcomeName } from './internal/messages.js';
@@ -7,6 +6,8 @@ import { share } from './internal/panel-labels.js';
 import { panelTokens } from './styles/panel-styles.js';
 import { StatisticsPanel } from './internal/statistics-panel.js';
 import { themeTokens, visuallyHidden } from './styles/theme.js';
+import type { Terms } from './internal/localize.js';
+import './locales/register.js';
 
 /**
  * The running statistics of one shoe, sized to be read from across the room: hands; banker,
@@ -34,7 +35,6 @@ import { themeTokens, visuallyHidden } from './styles/theme.js';
  *
  * @tagname bacc-stats
  */
-@localized()
 export class BaccStats extends StatisticsPanel {
   static override styles = [
     themeTokens,
@@ -136,30 +136,30 @@ export class BaccStats extends StatisticsPanel {
     const streak = s.currentStreak;
     const cardsKnown = s.hands > 0 && s.handsWithCards === s.hands && s.cardsLeft !== null;
     return html`
-      <dl part="list" aria-label=${msg('Statistics of this shoe', { id: 'stats-label' })}>
+      <dl part="list" aria-label=${this.localize.term('statsLabel')}>
         ${this.outcomeTile('B', s.banker, s.hands)} ${this.outcomeTile('P', s.player, s.hands)} ${this.outcomeTile('T', s.tie, s.hands)}
-        ${this.tile('hands', msg('Hands', { id: 'stats-hands' }), html`<span class="figure">${s.hands}</span>`)}
+        ${this.tile('hands', this.localize.term('statsHands'), html`<span class="figure">${s.hands}</span>`)}
         ${this.tile(
           'streak',
-          msg('Current streak', { id: 'stats-current-streak' }),
-          streak === null ? html`<span class="figure">–</span>` : sideFigure(streak.side, streak.length),
+          this.localize.term('statsCurrentStreak'),
+          streak === null ? html`<span class="figure">–</span>` : sideFigure(this.localize, streak.side, streak.length),
         )}
         ${this.tile(
           'longest',
-          msg('Longest streak', { id: 'stats-longest-streak' }),
-          html`${sideFigure('B', s.longestBankerStreak, 'longest-banker')}${sideFigure('P', s.longestPlayerStreak, 'longest-player')}`,
+          this.localize.term('statsLongestStreak'),
+          html`${sideFigure(this.localize, 'B', s.longestBankerStreak, 'longest-banker')}${sideFigure(this.localize, 'P', s.longestPlayerStreak, 'longest-player')}`,
         )}
         ${this.tile(
           'pairs',
-          msg('Pairs', { id: 'stats-pairs' }),
-          html`${sideFigure('P', s.playerPairs, 'player-pairs')}${sideFigure('B', s.bankerPairs, 'banker-pairs')}`,
+          this.localize.term('statsPairs'),
+          html`${sideFigure(this.localize, 'P', s.playerPairs, 'player-pairs')}${sideFigure(this.localize, 'B', s.bankerPairs, 'banker-pairs')}`,
         )}
-        ${this.countTile('naturals', msg('Naturals', { id: 'stats-naturals' }), s.naturals.hands, s.hands)}
-        ${this.countTile('banker-six', msg('Banker wins with 6', { id: 'stats-banker-wins-on-6' }), s.bankerWinsOn6, s.hands)}
+        ${this.countTile('naturals', this.localize.term('statsNaturals'), s.naturals.hands, s.hands)}
+        ${this.countTile('banker-six', this.localize.term('statsBankerWinsOn6'), s.bankerWinsOn6, s.hands)}
         ${
           cardsKnown
-            ? html`${this.tile('cards-dealt', msg('Cards dealt', { id: 'stats-cards-dealt' }), html`<span class="figure">${s.cardsDealt}</span>`)}
-              ${this.tile('cards-left', msg('Cards left', { id: 'stats-cards-left' }), html`<span class="figure">${s.cardsLeft}</span>`)}`
+            ? html`${this.tile('cards-dealt', this.localize.term('statsCardsDealt'), html`<span class="figure">${s.cardsDealt}</span>`)}
+              ${this.tile('cards-left', this.localize.term('statsCardsLeft'), html`<span class="figure">${s.cardsLeft}</span>`)}`
             : nothing
         }
       </dl>
@@ -180,17 +180,20 @@ export class BaccStats extends StatisticsPanel {
   private outcomeTile(outcome: Winner, count: number, hands: number): TemplateResult {
     const name = outcome === 'B' ? 'banker' : outcome === 'P' ? 'player' : 'tie';
     return html`<div class="tile outcome ${name}" part="tile" data-stat=${name}>
-      <dt part="label"><span class="mark ${outcome}" aria-hidden="true">${outcomeLetter(outcome)}</span>${outcomeName(outcome)}</dt>
+      <dt part="label">
+        <span class="mark ${outcome}" aria-hidden="true">${outcomeLetter(this.localize, outcome)}</span
+        >${outcomeName(this.localize, outcome)}
+      </dt>
       <dd part="value"><span class="figure">${count}</span><span class="share" part="share">${share(count, hands)}</span></dd>
     </div>`;
   }
 }
 
 /** A side's figure after its letter, with the side's name for screen readers. */
-function sideFigure(side: 'B' | 'P', figure: number, name?: string): TemplateResult {
+function sideFigure(localize: Terms, side: 'B' | 'P', figure: number, name?: string): TemplateResult {
   return html`<span class="side" data-stat=${name ?? nothing}
-    ><span class="mark ${side}" aria-hidden="true">${outcomeLetter(side)}</span><span class="visually-hidden">${outcomeName(side)}</span
-    ><span class="figure">${figure}</span></span
+    ><span class="mark ${side}" aria-hidden="true">${outcomeLetter(localize, side)}</span
+    ><span class="visually-hidden">${outcomeName(localize, side)}</span><span class="figure">${figure}</span></span
   >`;
 }
 

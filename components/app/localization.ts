@@ -1,12 +1,13 @@
 /**
- * English and Simplified Chinese labels through @lit/localize in runtime mode. Elements call
- * `msg()` with explicit ids and carry `@localized()`, so they re-render when the locale changes;
- * until a page calls `useLocale`, every `msg()` returns its English source.
+ * The app's language: its own sentences through @lit/localize in runtime mode (the app's elements
+ * call `msg()` with explicit ids and carry `@localized()`), and the embeddable elements' through
+ * `<html lang>`, which they follow (components/internal/localize.ts). Until the app calls
+ * `useLocale`, every `msg()` returns its English source.
  *
  * The Chinese templates are bundled rather than fetched: the kiosk must work offline.
  */
 import { configureLocalization } from '@lit/localize';
-import { templates as zhHans } from '../locales/zh-Hans.js';
+import { templates as zhHans } from './locales/zh-Hans.js';
 
 /** The locales the scoreboard speaks, English first (the source). */
 export const LOCALES = ['en', 'zh-Hans'] as const;
@@ -15,8 +16,8 @@ export type Locale = (typeof LOCALES)[number];
 let localization: ReturnType<typeof configureLocalization> | null = null;
 
 /**
- * Switches every localized element to `locale`. Configures @lit/localize on first use; a page
- * that embeds the elements and never calls this keeps them in English.
+ * Switches the page to `locale`: sets `<html lang>`, which the elements follow, and the app's own
+ * `msg()` sentences. Configures @lit/localize on first use.
  */
 export async function useLocale(locale: Locale): Promise<void> {
   localization ??= configureLocalization({
@@ -24,10 +25,11 @@ export async function useLocale(locale: Locale): Promise<void> {
     targetLocales: ['zh-Hans'],
     loadLocale: () => Promise.resolve({ templates: zhHans }),
   });
+  document.documentElement.lang = locale;
   await localization.setLocale(locale);
 }
 
-/** The locale the elements speak now: English until a page calls `useLocale`. */
+/** The locale the app speaks now: English until it calls `useLocale`. */
 export function currentLocale(): Locale {
   return (localization?.getLocale() as Locale | undefined) ?? 'en';
 }

@@ -1,13 +1,11 @@
 /**
- * Labels and number formats the panels share, looked up at render time so they follow the
- * locale. The ids `player-pair`, `banker-pair` and `natural` are the shared ones that
- * locales/zh-Hans/common.ts already translates, used with the same English source.
+ * Labels and number formats the panels share, looked up at render time in the element's language.
  */
-import { msg, str } from '@lit/localize';
+import type { Terms } from './localize.js';
 
-export const playerPairLabel = (): string => msg('Player pair', { id: 'player-pair' });
-export const bankerPairLabel = (): string => msg('Banker pair', { id: 'banker-pair' });
-export const naturalLabel = (): string => msg('Natural', { id: 'natural' });
+export const playerPairLabel = (localize: Terms): string => localize.term('playerPair');
+export const bankerPairLabel = (localize: Terms): string => localize.term('bankerPair');
+export const naturalLabel = (localize: Terms): string => localize.term('natural');
 
 /**
  * A probability (a fraction of 1) as a percentage with `digits` decimals.
@@ -29,16 +27,16 @@ export function share(count: number, hands: number): string {
  * A number of hands, in words.
  * @example handCount(46) // '46 hands'
  */
-export function handCount(hands: number): string {
-  return hands === 1 ? msg('1 hand', { id: 'panels-one-hand' }) : msg(str`${hands} hands`, { id: 'panels-hands' });
+export function handCount(localize: Terms, hands: number): string {
+  return localize.term('panelsHands', hands);
 }
 
 /**
  * The banker-minus-player count in words: who is ahead and by how many.
  * @example lead(3) // 'banker +3'
  */
-export function lead(count: number): string {
-  if (count > 0) return msg(str`banker +${count}`, { id: 'panels-lead-banker' });
-  if (count < 0) return msg(str`player +${-count}`, { id: 'panels-lead-player' });
-  return msg('level', { id: 'panels-lead-level' });
+export function lead(localize: Terms, count: number): string {
+  if (count > 0) return localize.term('panelsLeadBanker', count);
+  if (count < 0) return localize.term('panelsLeadPlayer', -count);
+  return localize.term('panelsLeadLevel');
 }

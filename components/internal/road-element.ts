@@ -11,6 +11,7 @@ import { RoadFollower } from '../../src/road-follower.js';
 import type { HandRecord } from '../../src/shoe-document.js';
 import { ColumnFit } from '../controllers/column-fit.js';
 import { columnWindow, type ColumnWindow } from './road-grid-view.js';
+import { ElementLocalize } from './localize.js';
 
 /** The hands an `outcomes` attribute names: B, P and T, case and spaces ignored; none when it names anything else. */
 export function outcomesAttributeHands(outcomes: string): readonly HandRecord[] {
@@ -41,6 +42,9 @@ export abstract class RoadElement extends LitElement {
    * followed once rather than once per road. Without it the element keeps its own.
    */
   @property({ attribute: false }) roadFollower: RoadFollower | undefined = undefined;
+
+  /** The element's words, in the language of its nearest `lang` attribute. */
+  protected readonly localize: ElementLocalize = new ElementLocalize(this);
 
   private ownFollower = new RoadFollower();
   private outcomeHands: readonly HandRecord[] = [];
@@ -84,7 +88,7 @@ export abstract class RoadGridElement extends RoadElement {
 
   /** The columns on screen, updated in willUpdate. */
   protected shown: ColumnWindow = columnWindow(0, null);
-  private readonly columnFit = new ColumnFit(this, () => this.renderRoot?.querySelector('.cell-probe') ?? null);
+  private readonly columnFit: ColumnFit = new ColumnFit(this, () => this.renderRoot?.querySelector('.cell-probe') ?? null);
 
   /** The text alternative, updated in willUpdate (every update, so that it follows the locale). */
   protected summary = '';

@@ -3,6 +3,7 @@ import { property } from 'lit/decorators.js';
 import { DEFAULT_RULES, type TableRules } from '../../src/rules.js';
 import type { HandRecord } from '../../src/shoe-document.js';
 import { StatisticsFollower } from '../../src/statistics-follower.js';
+import { ElementLocalize } from './localize.js';
 
 /**
  * What `<bacc-stats>`, `<bacc-chart>` and `<bacc-odds-note>` share: the hands and rules they show,
@@ -23,6 +24,9 @@ export abstract class StatisticsPanel extends LitElement {
   @property({ attribute: false }) statisticsFollower: StatisticsFollower | undefined = undefined;
 
   protected readonly ownFollower = new StatisticsFollower();
+
+  /** The panel's words, in the language of its nearest `lang` attribute. */
+  protected readonly localize: ElementLocalize = new ElementLocalize(this);
 
   /** The follower in use: the shared one when given, else the element's own. */
   protected get follower(): StatisticsFollower {

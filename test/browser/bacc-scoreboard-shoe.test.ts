@@ -1,7 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../components/define/scoreboard.js';
 import type { BaccScoreboard } from '../../components/bacc-scoreboard.js';
-import { useLocale } from '../../components/internal/localization.js';
 import { Shoe } from '../../src/shoe.js';
 import { handRecord, type HandRecord } from '../../src/shoe-document.js';
 
@@ -20,8 +19,8 @@ const headerText = (el: BaccScoreboard): string =>
     .trim();
 
 describe('<bacc-scoreboard> with no shoe', () => {
-  afterEach(async () => {
-    await useLocale('en');
+  afterEach(() => {
+    document.documentElement.removeAttribute('lang');
   });
 
   it('says there is no shoe yet, never "Shoe 1 Hand 0", when it is given no shoe number', async () => {
@@ -53,7 +52,7 @@ describe('<bacc-scoreboard> with no shoe', () => {
   });
 
   it('says so in Chinese', async () => {
-    await useLocale('zh-Hans');
+    document.documentElement.lang = 'zh-Hans';
     const el = await fixture<BaccScoreboard>(html`<bacc-scoreboard></bacc-scoreboard>`);
     expect(headerText(el)).to.contain('尚无牌靴');
   });

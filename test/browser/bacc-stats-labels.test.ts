@@ -1,7 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../components/define/stats.js';
 import type { BaccStats } from '../../components/bacc-stats.js';
-import { useLocale } from '../../components/internal/localization.js';
 import { Shoe } from '../../src/shoe.js';
 import { handRecord } from '../../src/shoe-document.js';
 
@@ -26,8 +25,8 @@ function brokenLabels(el: BaccStats): string[] {
 }
 
 describe('<bacc-stats> labels in a narrow panel', () => {
-  afterEach(async () => {
-    await useLocale('en');
+  afterEach(() => {
+    document.documentElement.removeAttribute('lang');
   });
 
   // 200 px at 12 px: the statistics panel of the operator console on a 1280×720 laptop.
@@ -38,8 +37,10 @@ describe('<bacc-stats> labels in a narrow panel', () => {
       const el = await fixture<BaccStats>(html`<bacc-stats style="width:${width}px;font-size:12px" .hands=${hands}></bacc-stats>`);
       expect(el.shadowRoot!.querySelector('.banker dt')!.textContent).to.contain('Banker');
       expect(brokenLabels(el)).to.deep.equal([]);
-      await useLocale('zh-Hans');
+      document.documentElement.lang = 'zh-Hans';
+      await new Promise((resolve) => requestAnimationFrame(resolve));
       await el.updateComplete;
+      expect(el.shadowRoot!.querySelector('.banker dt')!.textContent).to.contain('庄家');
       expect(brokenLabels(el)).to.deep.equal([]);
     });
   }

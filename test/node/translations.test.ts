@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
-import { templates } from '../../components/locales/zh-Hans.js';
+import { templates } from '../../components/app/locales/zh-Hans.js';
+import en from '../../components/locales/en.js';
+import zhHans from '../../components/locales/zh-hans.js';
 
-/** Every .ts file under `dir`, leaving out folders named `locales` (the translations themselves). */
+/** Every .ts file under `dir`, leaving out folders named `locales` (the translations themselves, the elements' terms among them). */
 function sourceFiles(dir: string): string[] {
   const files: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -111,9 +113,9 @@ export interface Bypass {
 }
 
 /**
- * English sentences in `source` that reach the screen without msg(): string and template literals,
- * and the text and spoken attributes of html`` templates. Let through: msg()'s own text (str`` or
- * a string), console calls, `new Error`/`RangeError`/`TypeError` (programmer errors) and
+ * English sentences in `source` that reach the screen without msg() or an element's term:
+ * string and template literals, and the text and spoken attributes of html`` templates. Let
+ * through: msg()'s own text (str`` or a string), the arguments of a term() call, console calls, `new Error`/`RangeError`/`TypeError` (programmer errors) and
  * `new StorageError` (log text), css`` templates, module names and types, comments (never
  * literals), and what `rules` name.
  */
@@ -147,6 +149,8 @@ export function sentencesOutsideMsg(source: string, file = 'sample.ts', rules: S
     if (ts.isCallExpression(parent)) {
       const callee = calleeName(parent.expression);
       if (callee === 'msg' && parent.arguments[0] === child) return true;
+      // An element's term, looked up in its language: `this.localize.term('roadSummary', …)`.
+      if ((callee === 'term' || callee.endsWith('.term')) && parent.arguments.includes(child as ts.Expression)) return true;
       if (callee.startsWith('console.')) return true;
     }
     if (ts.isNewExpression(parent)) {
@@ -231,9 +235,45 @@ describe('Simplified Chinese', () => {
     expect(missing).toEqual([]);
   });
 
-  it('is not bypassed: no English sentence reaches the screen without msg()', () => {
+  it('has every term of the embeddable elements, with a value for each (TypeScript checks the same)', () => {
+    const keys = Object.keys(en).filter((key) => !key.startsWith('$'));
+    expect(keys.length).toBeGreaterThan(90);
+    expect(keys.filter((key) => !(key in zhHans))).toEqual([]);
+    expect(Object.keys(zhHans).filter((key) => !(key in en))).toEqual([]);
+  });
+
+  it('is not bypassed: no English sentence reaches the screen without msg() or a term', () => {
     const bypasses = pageBypasses();
     expect(described(bypasses)).toEqual([]);
+  });
+});
+
+/** The elements' source files: the elements, and what only they use (components/internal/). */
+function elementFiles(): string[] {
+  return [
+    ...readdirSync('components')
+      .filter((name) => /^bacc-.*\.ts$/.test(name))
+      .map((name) => join('components', name)),
+    ...sourceFiles('components/internal'),
+  ];
+}
+
+describe('the embeddable elements', () => {
+  it('speak through their own terms, never @lit/localize, and import nothing from the app', () => {
+    const files = elementFiles();
+    expect(files.length).toBeGreaterThan(9);
+    const found: string[] = [];
+    for (const file of files) {
+      visit(parse(readFileSync(file, 'utf8'), file), (node) => {
+        if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+          const from = node.moduleSpecifier.text;
+          if (from === '@lit/localize' || /(^|\/)app\//.test(from)) found.push(`${file} imports ${from}`);
+        }
+        if (ts.isDecorator(node) && node.getText().startsWith('@localized')) found.push(`${file} is @localized()`);
+        if (ts.isCallExpression(node) && calleeName(node.expression) === 'msg') found.push(`${file} calls msg()`);
+      });
+    }
+    expect(found).toEqual([]);
   });
 });
 
@@ -266,6 +306,12 @@ describe('the scan for English that bypasses msg()', () => {
       'html`<p part="notice" class="alert storage-trouble" role="alert" ?hidden=${x}>${text}</p>`;',
     ].join('\n');
     expect(scan(source)).toEqual([]);
+  });
+
+  it("lets through an element's term calls, and only their arguments", () => {
+    expect(scan(`const text = this.localize.term('roadSummary', road, 'Big Road of the shoe', items);`)).toEqual([]);
+    expect(scan(`const text = localize.term('lastHandNumber', 3) + ' was the hand just dealt';`)).toEqual(['was the hand just dealt']);
+    expect(scan(`const text = this.localize.lang() === 'zh' ? 'Big Road of the shoe' : '';`)).toEqual(['Big Road of the shoe']);
   });
 
   it('lets through log text only where the rules say so', () => {

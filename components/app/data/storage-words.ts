@@ -2,7 +2,7 @@
  * Storage trouble in words for the screen. The store, the shoe keeper and the page's storage status
  * report kinds and values (StorageError, KeeperProblem, StorageStatus); this module alone words them,
  * each sentence through msg(), so they follow the page's language. Simplified Chinese:
- * components/locales/zh-Hans/storage.ts.
+ * components/app/locales/zh-Hans/storage.ts.
  */
 import { msg, str } from '@lit/localize';
 import { StorageError, type ShoeDifference, type StorageAction, type StorageConflict } from '../../../src/persistence/scoreboard-store.js';

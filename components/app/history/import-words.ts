@@ -5,14 +5,14 @@
  * the page's language, in plain words (not the schema's), quoting long values as a short excerpt. In
  * English they read exactly as the error's own message, which the `bacc` command prints (except for a
  * check the kinds do not name, where the log adds the schema's English). Simplified Chinese:
- * components/locales/zh-Hans/import.ts, and names.ts for a refused table name.
+ * components/app/locales/zh-Hans/import.ts, and names.ts for a refused table name.
  */
 import { msg, str } from '@lit/localize';
 import type { CardExcess } from '../../../src/cards.js';
 import type { HandProblem, Winner } from '../../../src/hand.js';
 import type { RulesProblem } from '../../../src/rules.js';
 import { codePointText, excerpt, type NameProblem } from '../../../src/names.js';
-import { sideName } from '../../internal/messages.js';
+import { sideName } from '../road-words.js';
 import type {
   DocumentValue,
   LengthUnit,

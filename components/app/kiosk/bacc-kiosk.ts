@@ -9,7 +9,7 @@ import {
   type SettingProblem,
   type SettingReason,
 } from './kiosk-settings.js';
-import { useLocale } from '../../internal/localization.js';
+import { useLocale } from '../localization.js';
 import type { AttractDealerController } from './attract-dealer.js';
 import { WakeLockController } from './wake-lock.js';
 import { BurnInShiftController } from './burn-in-shift.js';

@@ -4,7 +4,7 @@
  * ignored. DOM-free, so it is tested in Node.
  */
 import { makeRules, type TableRules } from '../../../src/rules.js';
-import { parseLocale, type Locale } from '../../internal/localization.js';
+import { parseLocale, type Locale } from '../localization.js';
 import { normaliseFreeText, normaliseTableName, type NameProblem } from '../../../src/names.js';
 
 export type Theme = 'dark' | 'light';

@@ -7,7 +7,7 @@ import { OperatorConsoleController, type RecordedHand, type HandFlag } from './o
 import { KeyShortcutsController } from './key-shortcuts.js';
 import type { KeptShoeStore } from '../data/kept-shoe.js';
 import { consoleNewsText } from './console-words.js';
-import { sideName } from '../../internal/messages.js';
+import { sideName } from '../road-words.js';
 import { OPERATOR_KEYS, operatorKeyAction, type OperatorAction } from './operator-keys.js';
 import { DEFAULT_STORED_TABLE } from '../kiosk/kiosk-settings.js';
 import '../../define/scoreboard.js';

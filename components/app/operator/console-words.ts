@@ -6,7 +6,7 @@ import { msg, str } from '@lit/localize';
 import type { CardRefusal } from '../../../src/recording.js';
 import { StorageError } from '../../../src/persistence/scoreboard-store.js';
 import { storageErrorText } from '../data/storage-words.js';
-import { sideName } from '../../internal/messages.js';
+import { sideName } from '../road-words.js';
 import type { ConsoleNews } from './operator-console.js';
 
 /** Why a typed card was refused. */

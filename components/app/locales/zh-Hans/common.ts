@@ -1,4 +1,4 @@
-/** Labels shared by every element. Ids are the `id` passed to `msg()`. */
+/** Labels shared by the app's pages (components/app/road-words.ts and others). Ids are the `id` passed to `msg()`. */
 export const templates = {
   banker: '庄',
   player: '闲',
@@ -16,7 +16,5 @@ export const templates = {
   'big-eye-boy': '大眼仔',
   'small-road': '小路',
   'cockroach-pig': '蟑螂路',
-  red: '红',
-  blue: '蓝',
   'part-missing': '此页面的部分内容无法加载（保存前已离线，或应用已更新）：请重新加载页面。',
 };

@@ -1,17 +1,11 @@
-/** Simplified Chinese for the roads elements, by msg() id. `${n}` is the n-th value of the English template. */
+/** Simplified Chinese for the road words of the app's own sentences (History's thumbnails), by msg() id. `${n}` is the n-th value of the English template. */
 import { str } from '@lit/localize';
 
 export const templates: Record<string, unknown> = {
   'road-columns-one': str`${0}列`,
   'road-columns-other': str`${0}列`,
-  'road-hands-one': str`${0}局`,
-  'road-hands-other': str`${0}局`,
   'road-ties-one': str`${0}次和局`,
   'road-ties-other': str`${0}次和局`,
-  'road-banker-pairs-one': str`${0}次庄对`,
-  'road-banker-pairs-other': str`${0}次庄对`,
-  'road-player-pairs-one': str`${0}次闲对`,
-  'road-player-pairs-other': str`${0}次闲对`,
   'road-part-separator': '，',
   'road-item-separator': '；',
   'road-summary-empty': str`${0}：暂无结果`,
@@ -19,14 +13,4 @@ export const templates: Record<string, unknown> = {
   'big-road-column-banker': str`第${0}列庄${1}`,
   'big-road-column-player': str`第${0}列闲${1}`,
   'big-road-leading-ties': str`首列之前${0}`,
-  'bead-plate-hand-total': str`${0}${1}点`,
-  'bead-plate-hand-pairs': str`${0}（${1}）`,
-  'bead-plate-column': str`第${0}列：${1}`,
-  'derived-road-column-red': str`第${0}列红${1}`,
-  'derived-road-column-blue': str`第${0}列蓝${1}`,
-  'ask-banker': '庄问路',
-  'ask-player': '闲问路',
-  'ask-road-mark': str`${0}${1}`,
-  'ask-road-no-mark': str`${0}暂无`,
-  'ask-road-summary': str`${0}：${1}`,
 };

@@ -1,14 +1,8 @@
 import { str } from '@lit/localize';
 
-/** Simplified Chinese for the scoreboard and the kiosk, by msg() id. */
+/** Simplified Chinese for the kiosk, by msg() id (the default table name the kiosk shares with <bacc-scoreboard>). */
 export const templates: Record<string, unknown> = {
   'scoreboard-default-table': '迷你百家乐',
-  'scoreboard-limits': '限额',
-  'scoreboard-shoe': '靴',
-  'scoreboard-hand': '局',
-  'scoreboard-no-shoe': '尚无牌靴',
-  'scoreboard-decks': str`${0} 副牌 · 仅限游戏币`,
-  'scoreboard-one-deck': '1 副牌 · 仅限游戏币',
   'kiosk-title': '百家乐记分牌',
   'kiosk-title-attract': str`百家乐记分牌 — ${0}`,
   'kiosk-title-operator': str`百家乐记分牌 — ${0} 操作台`,

@@ -4,7 +4,7 @@ import { expect } from '@open-wc/testing';
 import { ScoreboardStore, StorageError } from '../../../../src/persistence/scoreboard-store.js';
 import { simulateShoeRecords } from '../../../../src/shoe-document.js';
 import { keeperProblemText, storageErrorText, storageStatusText } from '../../../../components/app/data/storage-words.js';
-import { useLocale } from '../../../../components/internal/localization.js';
+import { useLocale } from '../../../../components/app/localization.js';
 
 /** A sentence in Chinese: Han characters, and no run of three English words. */
 function expectChinese(text: string | null): void {

@@ -9,8 +9,8 @@ import { ScoreboardStore } from '../../../../src/persistence/scoreboard-store.js
 import { shoeDocumentText, simulateShoeRecords, type ShoeRecord } from '../../../../src/shoe-document.js';
 import { eventsFiredDuring } from '../../event-spy.js';
 import { captureDownloads, shoeAt, until } from './history-fixtures.js';
-import { inLocale } from '../../locale-switch.js';
-import { useLocale } from '../../../../components/internal/localization.js';
+import { inAppLocale } from '../../locale-switch.js';
+import { useLocale } from '../../../../components/app/localization.js';
 
 /** Twelve shoes on three tables, one a day from 1 to 12 March 2026 (noon, local time). */
 const SHOES: ShoeRecord[] = Array.from({ length: 12 }, (_, i) =>
@@ -624,7 +624,7 @@ describe('<bacc-history>', () => {
       const alert = control(el, '.storage-trouble');
       expect(alert.getAttribute('role')).to.equal('alert');
       expect(alert.textContent).to.contain('newer version');
-      await inLocale('zh-Hans', el, () =>
+      await inAppLocale('zh-Hans', el, () =>
         expect(control(el, '.storage-trouble').textContent).to.match(/^已保存的牌靴由更新版本的记分牌写入；请重新加载页面以更新（.+）。$/),
       );
       expect(control<HTMLInputElement>(el, 'input[type="file"]').disabled).to.be.true;

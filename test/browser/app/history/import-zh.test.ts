@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../../../components/app/history/bacc-history.js';
 import type { BaccHistory } from '../../../../components/app/history/bacc-history.js';
 import { closeStorage, openStorage } from '../../../../components/app/data/storage.js';
-import { useLocale } from '../../../../components/internal/localization.js';
+import { useLocale } from '../../../../components/app/localization.js';
 import { ScoreboardStore } from '../../../../src/persistence/scoreboard-store.js';
 import { shoeDocumentText, type ShoeRecord } from '../../../../src/shoe-document.js';
 import { shoeAt } from './history-fixtures.js';

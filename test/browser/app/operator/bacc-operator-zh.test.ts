@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../../../components/app/operator/bacc-operator.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
-import { useLocale } from '../../../../components/internal/localization.js';
+import { useLocale } from '../../../../components/app/localization.js';
 import { StorageError } from '../../../../src/persistence/scoreboard-store.js';
 import { makeRules } from '../../../../src/rules.js';
 import { freshStorage, storeLike, until } from './operator-helpers.js';

@@ -1,0 +1,67 @@
+/**
+ * The elements' localisation: English or Simplified Chinese, chosen by the nearest `lang`
+ * attribute, through @shoelace-style/localize rather than @lit/localize, so a page that
+ * configures @lit/localize for itself (as the app does), or uses nothing, can embed the elements.
+ *
+ * The terms are registered by components/locales/register.ts, which every element imports.
+ */
+import { LocalizeController, update } from '@shoelace-style/localize';
+import type { ReactiveControllerHost } from 'lit';
+import type { ElementTerms } from '../locales/en.js';
+
+/** The languages the elements speak: the `$code` of each registered term set. */
+export type ElementLanguage = 'en' | 'zh';
+
+/**
+ * The language for a `lang` value: every Chinese tag (`zh`, `zh-CN`, `zh-Hans`, `zh-SG`, and also
+ * `zh-TW`, `zh-Hant`, `zh-HK`, which fall back to Simplified Chinese, the only Chinese the elements
+ * have) is Simplified Chinese; anything else, `en-*` or a language they do not speak, is English.
+ */
+export function elementLanguage(lang: string | null | undefined): ElementLanguage {
+  const primary = (lang ?? '').trim().toLowerCase().replace(/_/g, '-').split('-')[0];
+  return primary === 'zh' ? 'zh' : 'en';
+}
+
+/**
+ * The `lang` that applies to `element`: the nearest `lang` attribute on it or an ancestor, walking
+ * out of shadow roots to their hosts and up to `<html>`; null when there is none. An empty
+ * `lang=""` (language unknown) counts as found, and reads as English.
+ */
+export function nearestLang(element: Element): string | null {
+  for (let node: Node | null = element; node; node = node instanceof ShadowRoot ? node.host : node.parentNode) {
+    if (node instanceof Element && node.hasAttribute('lang')) return node.getAttribute('lang');
+  }
+  return null;
+}
+
+let langObserver: MutationObserver | undefined;
+
+/**
+ * Re-renders the elements whenever a `lang` attribute changes anywhere in the document (the library
+ * itself watches only `<html>`). One observer for the page, started by the first element.
+ * A `lang` set inside another element's shadow root is not seen until something else re-renders.
+ */
+function observeLang(): void {
+  if (langObserver || typeof MutationObserver === 'undefined') return;
+  langObserver = new MutationObserver(() => update());
+  langObserver.observe(document.documentElement, { subtree: true, attributes: true, attributeFilter: ['lang'] });
+}
+
+/**
+ * An element's terms, in the language of its nearest `lang` attribute (then `<html lang>`, then
+ * English; never the browser's language, which the page may not speak). The element re-renders
+ * when any `lang` in the document changes.
+ */
+export class ElementLocalize extends LocalizeController<ElementTerms> {
+  constructor(host: ReactiveControllerHost & HTMLElement) {
+    super(host);
+    observeLang();
+  }
+
+  override lang(): ElementLanguage {
+    return elementLanguage(nearestLang(this.host));
+  }
+}
+
+/** What the shared word helpers need of an element's `ElementLocalize`: its terms. */
+export type Terms = Pick<ElementLocalize, 'term'>;
