@@ -46,7 +46,8 @@ export default defineConfig({
         ],
       },
       workbox: {
-        globPatterns: ['**/*.{js,css,html,png,webmanifest}'],
+        // woff2: the Chinese font (components/app/chinese-font.ts), which a kiosk in Chinese needs offline too.
+        globPatterns: ['**/*.{js,css,html,png,webmanifest,woff2}'],
         // The storage benchmark builds its own page into the app's folder: not part of the app.
         globIgnores: ['bench/**'],
         // The kiosk's settings are in the query string (?mode=operator&table=…): one cached page serves them all.

@@ -66,7 +66,7 @@ export const themeTokens = css`
 export const noticeLook = css`
   background: var(--bacc-notice-background, ${color('notice')});
   color: var(--bacc-notice-color, ${color('onNotice')});
-  font-family: system-ui, sans-serif;
+  font-family: system-ui, 'Noto Sans CJK SC', 'Noto Sans SC', 'PingFang SC', sans-serif;
   font-weight: 600;
   line-height: 1.4;
 `;

@@ -1,0 +1,328 @@
+/**
+ * Builds the Chinese font the kiosk ships: Noto Sans SC (SIL Open Font License, through
+ * @fontsource/noto-sans-sc), cut down to the CJK characters the Simplified Chinese translations
+ * use, one woff2 per weight, into components/app/fonts/. A kiosk without a CJK font (Debian's
+ * Chromium on a fresh machine) would otherwise draw every Chinese label as an empty box.
+ *
+ * Fontsource splits the font into ~100 slices by unicode-range; the labels' characters fall in a
+ * dozen or more of them. Each slice holding some is cut down to those characters with HarfBuzz
+ * (subset-font), the pieces are joined into one TrueType font here (glyf outlines, no layout
+ * tables: Chinese labels need no shaping), and HarfBuzz cuts the joined font once more, which
+ * rewrites its tables cleanly and compresses it to woff2.
+ *
+ * Run `node scripts/build-chinese-font.mjs` after a translation gains a character;
+ * test/node/app/chinese-font.test.ts fails until then, naming the missing characters.
+ */
+import { readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import subsetFont from 'subset-font';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The weights the elements use: 400 for text, 700 for titles and buttons (600 picks 700). */
+export const WEIGHTS = [400, 700];
+
+/** Where the fonts go, beside components/app/chinese-font.ts, which loads them. */
+export const FONT_DIR = join(root, 'components', 'app', 'fonts');
+
+export const fontFile = (weight) => join(FONT_DIR, `noto-sans-sc-subset-${weight}.woff2`);
+
+/**
+ * The characters the font carries: CJK punctuation, CJK radicals and ideographs (with extension A
+ * and the compatibility block), bopomofo, kana, and fullwidth forms. Latin text, digits and general
+ * punctuation keep the page's own font. The same ranges are the @font-face's unicode-range.
+ */
+export const CJK_RANGES = [
+  [0x2e80, 0x2fdf],
+  [0x3000, 0x30ff],
+  [0x3100, 0x312f],
+  [0x31c0, 0x31ef],
+  [0x3200, 0x33ff],
+  [0x3400, 0x4dbf],
+  [0x4e00, 0x9fff],
+  [0xf900, 0xfaff],
+  [0xfe30, 0xfe4f],
+  [0xff00, 0xffef],
+];
+
+const isCjk = (codePoint) => CJK_RANGES.some(([first, last]) => codePoint >= first && codePoint <= last);
+
+/** Characters kept whatever the translations say: the ones a Chinese sentence is likely to gain. */
+export const EXTRA_CHARACTERS = '，。、：；？！（）《》「」“”…·';
+
+/** Every Simplified Chinese translation file: any file under components/ in a locales folder whose name mentions zh. */
+export function translationFiles(from = root) {
+  const walk = (folder) =>
+    readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? walk(join(folder, entry.name)) : [join(folder, entry.name)],
+    );
+  return walk(join(from, 'components'))
+    .filter((file) => {
+      const path = relative(from, file).split(sep).join('/');
+      return /\/locales\//.test(path) && /zh/i.test(path.slice(path.indexOf('/locales/'))) && /\.(ts|js|json|xlf)$/.test(path);
+    })
+    .sort();
+}
+
+/** The CJK characters the translations use, with the extras, once each, in code point order. */
+export function chineseCharacters(from = root) {
+  const text = translationFiles(from)
+    .map((file) => readFileSync(file, 'utf8'))
+    .join('');
+  const codePoints = new Set([...text, ...EXTRA_CHARACTERS].map((c) => c.codePointAt(0)).filter(isCjk));
+  return [...codePoints].sort((a, b) => a - b);
+}
+
+/** Fontsource's slices of one weight: file and the code points its unicode-range covers. */
+function slices(weight) {
+  const require = createRequire(import.meta.url);
+  const css = readFileSync(require.resolve(`@fontsource/noto-sans-sc/${weight}.css`), 'utf8');
+  const folder = dirname(require.resolve(`@fontsource/noto-sans-sc/${weight}.css`));
+  return [...css.matchAll(/@font-face\s*{([^}]*)}/g)].map(([, body]) => {
+    const file = /url\(\.\/(files\/[^)]+\.woff2)\)/.exec(body)[1];
+    const ranges = /unicode-range:\s*([^;]+);/
+      .exec(body)[1]
+      .split(',')
+      .map((range) => {
+        const [first, last = first] = range.trim().slice(2).split('-');
+        return [parseInt(first, 16), parseInt(last, 16)];
+      });
+    return { file: join(folder, file), ranges };
+  });
+}
+
+// --- Reading and writing TrueType tables -------------------------------------------------------
+
+function readTables(font) {
+  const tables = new Map();
+  const count = font.readUInt16BE(4);
+  for (let i = 0; i < count; i++) {
+    const at = 12 + 16 * i;
+    const tag = font.toString('latin1', at, at + 4);
+    const offset = font.readUInt32BE(at + 8);
+    const length = font.readUInt32BE(at + 12);
+    tables.set(tag, font.subarray(offset, offset + length));
+  }
+  return tables;
+}
+
+/** The glyph of each code point, from a cmap's format 4 or 12 subtable. */
+export function readCmap(font) {
+  const cmap = readTables(font).get('cmap');
+  const map = new Map();
+  const count = cmap.readUInt16BE(2);
+  for (let i = 0; i < count; i++) {
+    const offset = cmap.readUInt32BE(4 + 8 * i + 4);
+    const format = cmap.readUInt16BE(offset);
+    if (format === 12) {
+      const groups = cmap.readUInt32BE(offset + 12);
+      for (let g = 0; g < groups; g++) {
+        const at = offset + 16 + 12 * g;
+        const [start, end, glyph] = [cmap.readUInt32BE(at), cmap.readUInt32BE(at + 4), cmap.readUInt32BE(at + 8)];
+        for (let c = start; c <= end; c++) map.set(c, glyph + c - start);
+      }
+    } else if (format === 4) {
+      const segments = cmap.readUInt16BE(offset + 6) / 2;
+      const ends = offset + 14;
+      const starts = ends + 2 * segments + 2;
+      const deltas = starts + 2 * segments;
+      const rangeOffsets = deltas + 2 * segments;
+      for (let s = 0; s < segments; s++) {
+        const [end, start, delta, rangeOffset] = [
+          cmap.readUInt16BE(ends + 2 * s),
+          cmap.readUInt16BE(starts + 2 * s),
+          cmap.readInt16BE(deltas + 2 * s),
+          cmap.readUInt16BE(rangeOffsets + 2 * s),
+        ];
+        for (let c = start; c <= end && c !== 0xffff; c++) {
+          let glyph;
+          if (rangeOffset === 0) glyph = (c + delta) & 0xffff;
+          else {
+            const raw = cmap.readUInt16BE(rangeOffsets + 2 * s + rangeOffset + 2 * (c - start));
+            glyph = raw === 0 ? 0 : (raw + delta) & 0xffff;
+          }
+          if (glyph !== 0) map.set(c, glyph);
+        }
+      }
+    }
+  }
+  return map;
+}
+
+/** One font's glyphs (outline bytes and horizontal metrics) and the code points that name them. */
+function readGlyphs(font) {
+  const tables = readTables(font);
+  const head = tables.get('head');
+  const longLoca = head.readInt16BE(50) === 1;
+  const count = tables.get('maxp').readUInt16BE(4);
+  const metrics = tables.get('hhea').readUInt16BE(34);
+  const loca = tables.get('loca');
+  const glyf = tables.get('glyf');
+  const hmtx = tables.get('hmtx');
+  const at = (i) => (longLoca ? loca.readUInt32BE(4 * i) : 2 * loca.readUInt16BE(2 * i));
+  const glyphs = [];
+  for (let i = 0; i < count; i++) {
+    const m = Math.min(i, metrics - 1);
+    const advance = hmtx.readUInt16BE(4 * m);
+    const lsb = i < metrics ? hmtx.readInt16BE(4 * i + 2) : hmtx.readInt16BE(4 * metrics + 2 * (i - metrics));
+    glyphs.push({ outline: Buffer.from(glyf.subarray(at(i), at(i + 1))), advance, lsb });
+  }
+  return { tables, glyphs, cmap: readCmap(font) };
+}
+
+/** Moves a composite glyph's component references by `shift` glyphs. */
+function shiftComponents(outline, shift) {
+  if (outline.length === 0 || outline.readInt16BE(0) >= 0) return outline;
+  const copy = Buffer.from(outline);
+  let at = 10;
+  for (;;) {
+    const flags = copy.readUInt16BE(at);
+    copy.writeUInt16BE(copy.readUInt16BE(at + 2) + shift, at + 2);
+    at += 4 + (flags & 0x0001 ? 4 : 2);
+    if (flags & 0x0008) at += 2;
+    else if (flags & 0x0040) at += 4;
+    else if (flags & 0x0080) at += 8;
+    if (!(flags & 0x0020)) return copy;
+  }
+}
+
+function writeFont(tables) {
+  const tags = [...tables.keys()].sort();
+  const header = Buffer.alloc(12 + 16 * tags.length);
+  header.writeUInt32BE(0x00010000, 0);
+  header.writeUInt16BE(tags.length, 4);
+  const power = 2 ** Math.floor(Math.log2(tags.length));
+  header.writeUInt16BE(power * 16, 6);
+  header.writeUInt16BE(Math.log2(power), 8);
+  header.writeUInt16BE(tags.length * 16 - power * 16, 10);
+  const bodies = [];
+  let offset = header.length;
+  tags.forEach((tag, i) => {
+    const body = tables.get(tag);
+    const padded = Buffer.concat([body, Buffer.alloc((4 - (body.length % 4)) % 4)]);
+    let sum = 0;
+    for (let j = 0; j < padded.length; j += 4) sum = (sum + padded.readUInt32BE(j)) >>> 0;
+    const at = 12 + 16 * i;
+    header.write(tag, at, 'latin1');
+    header.writeUInt32BE(sum, at + 4);
+    header.writeUInt32BE(offset, at + 8);
+    header.writeUInt32BE(body.length, at + 12);
+    bodies.push(padded);
+    offset += padded.length;
+  });
+  return Buffer.concat([header, ...bodies]);
+}
+
+/** Joins fonts cut from the same family into one: their glyphs one after another, one cmap. */
+function joinFonts(fonts) {
+  const parts = fonts.map(readGlyphs);
+  const glyphs = [parts[0].glyphs[0]]; // .notdef
+  const cmap = new Map();
+  for (const part of parts) {
+    const shift = glyphs.length - 1;
+    for (const glyph of part.glyphs.slice(1)) glyphs.push({ ...glyph, outline: shiftComponents(glyph.outline, shift) });
+    for (const [codePoint, glyph] of part.cmap) if (!cmap.has(codePoint)) cmap.set(codePoint, glyph + shift);
+  }
+  const tables = new Map(parts[0].tables);
+  for (const tag of ['GSUB', 'GPOS', 'GDEF', 'BASE', 'STAT', 'vhea', 'vmtx', 'VORG', 'DSIG', 'hdmx', 'LTSH', 'kern']) tables.delete(tag);
+
+  const padded = glyphs.map(({ outline }) => Buffer.concat([outline, Buffer.alloc(outline.length % 2)]));
+  const loca = Buffer.alloc(4 * (glyphs.length + 1));
+  let offset = 0;
+  padded.forEach((outline, i) => {
+    loca.writeUInt32BE(offset, 4 * i);
+    offset += outline.length;
+  });
+  loca.writeUInt32BE(offset, 4 * glyphs.length);
+  tables.set('glyf', Buffer.concat(padded));
+  tables.set('loca', loca);
+
+  const hmtx = Buffer.alloc(4 * glyphs.length);
+  glyphs.forEach(({ advance, lsb }, i) => {
+    hmtx.writeUInt16BE(advance, 4 * i);
+    hmtx.writeInt16BE(lsb, 4 * i + 2);
+  });
+  tables.set('hmtx', hmtx);
+
+  const hhea = Buffer.from(parts[0].tables.get('hhea'));
+  hhea.writeUInt16BE(Math.max(...glyphs.map((g) => g.advance)), 10);
+  hhea.writeUInt16BE(glyphs.length, 34);
+  tables.set('hhea', hhea);
+
+  const maxp = Buffer.from(parts[0].tables.get('maxp'));
+  maxp.writeUInt16BE(glyphs.length, 4);
+  // The limits (points, contours, component depth…): the largest of the joined fonts'.
+  for (let at = 6; at + 2 <= maxp.length; at += 2)
+    maxp.writeUInt16BE(Math.max(...parts.map((p) => p.tables.get('maxp').readUInt16BE(at))), at);
+  tables.set('maxp', maxp);
+
+  const head = Buffer.from(parts[0].tables.get('head'));
+  head.writeUInt32BE(0, 8); // checksum adjustment: HarfBuzz writes it in the final pass
+  head.writeInt16BE(Math.min(...parts.map((p) => p.tables.get('head').readInt16BE(36))), 36);
+  head.writeInt16BE(Math.min(...parts.map((p) => p.tables.get('head').readInt16BE(38))), 38);
+  head.writeInt16BE(Math.max(...parts.map((p) => p.tables.get('head').readInt16BE(40))), 40);
+  head.writeInt16BE(Math.max(...parts.map((p) => p.tables.get('head').readInt16BE(42))), 42);
+  head.writeInt16BE(1, 50); // long loca
+  tables.set('head', head);
+
+  const post = Buffer.from(parts[0].tables.get('post').subarray(0, 32));
+  post.writeUInt32BE(0x00030000, 0); // no glyph names
+  tables.set('post', post);
+
+  // cmap: one format 12 subtable (Windows, full Unicode), one group per code point.
+  const entries = [...cmap].sort(([a], [b]) => a - b);
+  const subtable = Buffer.alloc(16 + 12 * entries.length);
+  subtable.writeUInt16BE(12, 0);
+  subtable.writeUInt32BE(subtable.length, 4);
+  subtable.writeUInt32BE(entries.length, 12);
+  entries.forEach(([codePoint, glyph], i) => {
+    subtable.writeUInt32BE(codePoint, 16 + 12 * i);
+    subtable.writeUInt32BE(codePoint, 20 + 12 * i);
+    subtable.writeUInt32BE(glyph, 24 + 12 * i);
+  });
+  const cmapHeader = Buffer.alloc(12);
+  cmapHeader.writeUInt16BE(1, 2);
+  cmapHeader.writeUInt16BE(3, 4);
+  cmapHeader.writeUInt16BE(10, 6);
+  cmapHeader.writeUInt32BE(12, 8);
+  tables.set('cmap', Buffer.concat([cmapHeader, subtable]));
+
+  return writeFont(tables);
+}
+
+/** The font of one weight holding `codePoints`, as woff2. */
+export async function buildFont(weight, codePoints) {
+  const wanted = new Set(codePoints);
+  const pieces = [];
+  for (const slice of slices(weight)) {
+    const here = [...wanted].filter((c) => slice.ranges.some(([first, last]) => c >= first && c <= last));
+    if (here.length === 0) continue;
+    here.forEach((c) => wanted.delete(c));
+    pieces.push(await subsetFont(readFileSync(slice.file), String.fromCodePoint(...here), { targetFormat: 'sfnt', noHinting: true }));
+  }
+  if (wanted.size > 0) throw new Error(`Noto Sans SC has no slice for ${String.fromCodePoint(...wanted)}`);
+  return subsetFont(joinFonts(pieces), String.fromCodePoint(...codePoints), { targetFormat: 'woff2', noHinting: true });
+}
+
+/** The code points a woff2 (or any font subset-font reads) maps to a glyph. */
+export async function fontCodePoints(font) {
+  const sfnt = await subsetFont(font, null, { keepAllGlyphs: true, targetFormat: 'sfnt' });
+  return new Set(readCmap(sfnt).keys());
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const started = performance.now();
+  const codePoints = chineseCharacters();
+  mkdirSync(FONT_DIR, { recursive: true });
+  for (const weight of WEIGHTS) {
+    const font = await buildFont(weight, codePoints);
+    const covered = await fontCodePoints(font);
+    const missing = codePoints.filter((c) => !covered.has(c));
+    if (missing.length > 0) throw new Error(`the ${weight} font lost ${String.fromCodePoint(...missing)}`);
+    writeFileSync(fontFile(weight), font);
+    console.log(`${relative(root, fontFile(weight))}: ${codePoints.length} characters, ${font.length} bytes`);
+  }
+  console.log(`in ${Math.round(performance.now() - started)} ms`);
+}
