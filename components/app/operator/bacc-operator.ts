@@ -48,9 +48,7 @@ export class BaccOperator extends LitElement {
         min-height: 0;
         background: var(--_background);
         color: var(--_text);
-        font:
-          15px/1.4 system-ui,
-          sans-serif;
+        font: 15px/1.4 var(--_font);
       }
       bacc-scoreboard {
         grid-area: board;
