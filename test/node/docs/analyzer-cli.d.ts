@@ -1,0 +1,19 @@
+/**
+ * The analyzer's command line as a function (its package types only `create`): `cli()` runs
+ * `cem analyze` with the given arguments and returns the manifest; `noWrite` keeps it in memory.
+ */
+declare module '@custom-elements-manifest/analyzer/cli.js' {
+  interface CssPropertyDoc {
+    name: string;
+    description?: string;
+  }
+  interface ManifestDeclaration {
+    name?: string;
+    tagName?: string;
+    cssProperties?: CssPropertyDoc[];
+  }
+  interface Manifest {
+    modules: { path: string; declarations?: ManifestDeclaration[] }[];
+  }
+  export function cli(options: { argv: string[]; cwd?: string; noWrite?: boolean }): Promise<Manifest>;
+}
