@@ -6,8 +6,9 @@
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { execFileSync } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { extname, join, normalize } from 'node:path';
 import { build, preview, type PreviewServer } from 'vite';
 import type { Page } from 'playwright-core';
 import { useChromium } from './browser.js';
@@ -90,6 +91,39 @@ function bankerRingColour(page: Page, selector: string): Promise<string> {
     if (!rings) throw new Error(`no banker rings in ${sel}`);
     return getComputedStyle(rings).color;
   }, selector);
+}
+
+/**
+ * A static host for the plain-HTML embed: the page at /, the package at /node_modules/baccarat-scoreboard/
+ * (this repository, laid out as the package is: lib/ built), its dependencies from node_modules/.
+ */
+function serveEmbed(page: string): Promise<{ server: Server; url: string }> {
+  const types: Record<string, string> = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.json': 'application/json' };
+  const packagePath = '/node_modules/baccarat-scoreboard/';
+  const server = createServer((request, response) => {
+    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    if (path === '/') {
+      response.writeHead(200, { 'content-type': 'text/html' }).end(page);
+      return;
+    }
+    const file = path.startsWith(packagePath) ? join(repository, path.slice(packagePath.length)) : join(repository, path);
+    if (!path.startsWith('/node_modules/')) {
+      response.writeHead(404).end();
+      return;
+    }
+    try {
+      const body = readFileSync(file);
+      response.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' }).end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve({ server, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/` });
+    }),
+  );
 }
 
 describe('the docs page', () => {
@@ -193,6 +227,42 @@ describe('the docs page', () => {
       expect(await code('embed-react')).toContain('hands={hands}');
     } finally {
       await page.close();
+    }
+  });
+
+  it('its plain-HTML embed, copied as shown and served beside the package, draws the scoreboard with no bundler', async () => {
+    // The package's files: npm run build:lib (npm test builds lib/ before the end-to-end tests).
+    expect(existsSync(join(repository, 'lib', 'components', 'define', 'scoreboard.js')), 'lib/ is not built: run npm run build:lib').toBe(
+      true,
+    );
+    const { page: docs } = await openDocs();
+    const embed = (await docs.locator('#embed-plain-code').textContent()) ?? '';
+    await docs.close();
+    const served = await serveEmbed(embed);
+    const page = await chromium().newPage();
+    const failures: string[] = [];
+    page.on('pageerror', (error) => failures.push(error.message));
+    page.on('response', (response) => {
+      if (!response.ok()) failures.push(`${response.status()} ${response.url()}`);
+    });
+    try {
+      await page.goto(served.url);
+      await page.waitForFunction(() =>
+        document.querySelector('bacc-scoreboard')?.shadowRoot?.querySelector('bacc-big-road')?.shadowRoot?.querySelector('.rings.B'),
+      );
+      const drawn = await page.evaluate(() => {
+        const root = document.querySelector('bacc-scoreboard')!.shadowRoot!;
+        return {
+          summary: root.querySelector('bacc-big-road')!.shadowRoot!.querySelector('.visually-hidden')!.textContent.trim(),
+          chart: root.querySelector('bacc-chart')?.shadowRoot?.querySelector('canvas') !== null,
+        };
+      });
+      expect(drawn.summary).toMatch(/^Big Road, \d+ columns/);
+      expect(drawn.chart).toBe(true);
+      expect(failures.filter((failure) => !failure.endsWith('/favicon.ico'))).toEqual([]);
+    } finally {
+      await page.close();
+      await new Promise((resolve) => served.server.close(resolve));
     }
   });
 });
