@@ -21,7 +21,7 @@ export class RoadFollower {
    * followed before this call (after a failed add) or none (after a failed rebuild).
    */
   follow(hands: readonly HandRecord[], options: RoadOptions = this.options): RoadTracker {
-    if (options.rows !== this.options.rows || options.decks !== this.options.decks || options.rules !== this.options.rules) {
+    if (options.rows !== this.options.rows) {
       this.options = options;
       this.tracker = new RoadTracker(options);
       this.followed = [];

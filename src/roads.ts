@@ -1,7 +1,8 @@
 /**
  * The roads of a shoe — Bead Plate, Big Road, Big Eye Boy, Small Road, Cockroach Pig — with the
- * ask-road predictions and the running statistics, kept up to date a hand at a time
- * (REFERENCE.md, "The roads"; the snapshot is the `bacc roads` contract of DESIGN.md).
+ * ask-road predictions, kept up to date a hand at a time (REFERENCE.md, "The roads").
+ * `computeRoads` adds the shoe's statistics: its result is the `bacc roads` contract of DESIGN.md.
+ * The tracker itself keeps no statistics, so a page that draws one road does not load the odds.
  *
  * Why incremental: a hand adds one bead, at most one big-road cell and one mark per derived road,
  * and every rule looks only at the big road's streak lengths, so `add` and `undo` touch a few
@@ -11,8 +12,7 @@ import type { Winner } from './hand.js';
 import type { TableRules } from './rules.js';
 import type { HandRecord } from './shoe-document.js';
 import { RoadGrid } from './roads-grid.js';
-import { ShoeStatistics, type ShoeStatisticsView, type StatisticsSummary } from './stats.js';
-import { outcomeEntryHand } from './recording.js';
+import { ShoeStatistics, type StatisticsSummary } from './stats.js';
 
 export { roadsToText } from './roads-text.js';
 
@@ -113,8 +113,8 @@ export interface RoadWidths {
   cockroachPig: number;
 }
 
-/** Every road of a shoe at one moment: the `bacc roads` JSON (rows and columns from 0, cells in the order added). */
-export interface RoadsSnapshot {
+/** Every road of a shoe at one moment, as plain objects (rows and columns from 0, cells in the order added). */
+export interface RoadLayout {
   rows: number;
   hands: number;
   beadPlate: BeadPlateCell[];
@@ -124,12 +124,20 @@ export interface RoadsSnapshot {
   cockroachPig: DerivedRoadSnapshot;
   predictions: Predictions;
   widths: RoadWidths;
+}
+
+/** Every road of a shoe and its statistics: the `bacc roads` JSON (`computeRoads`). */
+export interface RoadsSnapshot extends RoadLayout {
   statistics: StatisticsSummary;
 }
 
-/** Settings: grid rows for every road (default 6), and the shoe's decks and rules for the statistics. */
+/** Settings: grid rows for every road (default 6). */
 export interface RoadOptions {
   rows?: number;
+}
+
+/** Settings of `computeRoads`: the rows, and the shoe's decks and rules for the statistics. */
+export interface ComputeRoadsOptions extends RoadOptions {
   decks?: number;
   rules?: Readonly<TableRules>;
 }
@@ -178,7 +186,7 @@ function derivedColor(bigRoad: RoadGrid, column: number, row: number, k: number)
 }
 
 /**
- * The roads, ask-road predictions and statistics of one shoe, updated a hand at a time.
+ * The roads and ask-road predictions of one shoe, updated a hand at a time.
  * `undo` removes the last hand and restores exactly the previous state.
  * @example
  * const roads = new RoadTracker().addAll(handsFromOutcomes('BPPB'));
@@ -188,7 +196,6 @@ export class RoadTracker {
   /** Grid rows of every road. */
   readonly rows: number;
   private readonly handList: HandRecord[] = [];
-  private readonly stats: ShoeStatistics;
   private readonly bigRoadGrid: RoadGrid;
   /** ENTRY_STRIDE numbers per big-road cell; keeps its length on undo, later cells overwrite. */
   private readonly entries: number[] = [];
@@ -197,12 +204,11 @@ export class RoadTracker {
   private leadingTieBankerPairs = 0;
   private readonly derivedRoads: readonly [RoadGrid, RoadGrid, RoadGrid];
 
-  /** @throws RoadsError for rows that are not a whole number of at least 1; StatisticsError for a bad deck count. */
+  /** @throws RoadsError for rows that are not a whole number of at least 1. */
   constructor(options: RoadOptions = {}) {
     const rows = options.rows ?? DEFAULT_ROWS;
     if (!Number.isInteger(rows) || rows < 1) throw new RoadsError(`rows must be a whole number of at least 1; got ${String(rows)}`);
     this.rows = rows;
-    this.stats = new ShoeStatistics({ decks: options.decks, rules: options.rules });
     this.bigRoadGrid = new RoadGrid(rows);
     this.derivedRoads = [new RoadGrid(rows), new RoadGrid(rows), new RoadGrid(rows)];
   }
@@ -212,21 +218,16 @@ export class RoadTracker {
     return this.handList;
   }
 
-  /** The shoe's running statistics and the lazily computed odds of the next hand. */
-  get statistics(): ShoeStatisticsView {
-    return this.stats;
-  }
-
   /**
-   * Adds a hand to every road and to the statistics. Nothing changes when it throws.
-   * @throws RoadsError for an outcome other than B, P or T; StatisticsError or HandError for a record its cards contradict.
+   * Adds a hand to every road. Nothing changes when it throws. Only its outcome and pairs are read:
+   * its cards are the statistics' business (ShoeStatistics checks them).
+   * @throws RoadsError for an outcome other than B, P or T.
    */
   add(hand: HandRecord): this {
     const outcome = hand.outcome;
     if (outcome !== 'B' && outcome !== 'P' && outcome !== 'T') {
       throw new RoadsError(`hand ${this.handList.length + 1}: outcome must be "B", "P" or "T"; got ${JSON.stringify(outcome)}`);
     }
-    this.stats.add(hand);
     const handIndex = this.handList.length;
     this.handList.push(hand);
     if (outcome === 'T') {
@@ -259,11 +260,10 @@ export class RoadTracker {
     return this;
   }
 
-  /** Removes the last hand, restoring every road, prediction and statistic; returns it, or undefined when there are no hands. */
+  /** Removes the last hand, restoring every road and prediction; returns it, or undefined when there are no hands. */
   undo(): HandRecord | undefined {
     const hand = this.handList.pop();
     if (hand === undefined) return undefined;
-    this.stats.undo();
     if (hand.outcome === 'T') {
       // A tie added no cell, so the cell it was counted on is still the last one.
       this.countTie(hand, -1);
@@ -283,7 +283,6 @@ export class RoadTracker {
   /** Forgets every hand (a new shoe), keeping the settings and the buffers. */
   clear(): void {
     this.handList.length = 0;
-    this.stats.clear();
     this.bigRoadGrid.clear();
     for (const road of this.derivedRoads) road.clear();
     this.leadingTies = 0;
@@ -352,8 +351,8 @@ export class RoadTracker {
     return { cells: derivedCells(name === 'bigEyeBoy' ? bigEyeBoy : name === 'smallRoad' ? smallRoad : cockroachPig) };
   }
 
-  /** Every road now, as plain objects that later hands do not change: the `bacc roads` JSON. */
-  snapshot(): RoadsSnapshot {
+  /** Every road now, as plain objects that later hands do not change. */
+  snapshot(): RoadLayout {
     return {
       rows: this.rows,
       hands: this.handList.length,
@@ -364,12 +363,11 @@ export class RoadTracker {
       cockroachPig: this.derivedRoad('cockroachPig'),
       predictions: this.predictions(),
       widths: this.widths(),
-      statistics: this.stats.summary(),
     };
   }
 
-  /** The snapshot, so that `JSON.stringify(tracker)` prints the `bacc roads` document. */
-  toJSON(): RoadsSnapshot {
+  /** The snapshot, so that `JSON.stringify(tracker)` prints the roads. */
+  toJSON(): RoadLayout {
     return this.snapshot();
   }
 
@@ -442,16 +440,24 @@ function derivedCells(road: RoadGrid): DerivedRoadCell[] {
 }
 
 /**
- * Every road of a list of hands, computed from scratch; the same as adding them one by one.
+ * Every road of a list of hands and the shoe's statistics, computed from scratch: the `bacc roads`
+ * JSON. Each hand goes to the statistics first, which check its cards.
  * @example computeRoads(handsFromOutcomes('TBP')).bigRoad.leadingTies // 1
+ * @throws RoadsError for a bad outcome or setting; StatisticsError or HandError for a record its cards contradict.
  */
-export function computeRoads(hands: Iterable<HandRecord>, options: RoadOptions = {}): RoadsSnapshot {
-  return new RoadTracker(options).addAll(hands).snapshot();
+export function computeRoads(hands: Iterable<HandRecord>, options: ComputeRoadsOptions = {}): RoadsSnapshot {
+  const tracker = new RoadTracker(options);
+  const statistics = new ShoeStatistics({ decks: options.decks, rules: options.rules });
+  for (const hand of hands) {
+    statistics.add(hand);
+    tracker.add(hand);
+  }
+  return { ...tracker.snapshot(), statistics: statistics.summary() };
 }
 
 /** A hand known only by its outcome: no cards, no totals, no pairs, no natural. */
 export function outcomeHand(outcome: Winner): HandRecord {
-  return outcomeEntryHand({ outcome });
+  return { cards: null, outcome, playerPair: false, bankerPair: false, natural: false, playerTotal: null, bankerTotal: null };
 }
 
 /**
