@@ -19,7 +19,10 @@ export type NameProblem =
   | { kind: 'too-long'; most: number; length: number }
   /** A character that turns or marks the direction of the text (U+202E shows "elbat" as "table"). */
   | { kind: 'bidi-control'; codePoint: number; position: number }
-  /** A character that shows as nothing (zero-width spaces and joiners, U+2060, U+FEFF, soft hyphen, fillers). */
+  /**
+   * A character that shows as nothing: a format or default-ignorable one (zero-width spaces and
+   * joiners, U+2060, U+FEFF, soft hyphen, Hangul fillers, variation selectors, tags).
+   */
   | { kind: 'invisible'; codePoint: number; position: number }
   /** A control character other than white space (which is collapsed to one space). */
   | { kind: 'control'; codePoint: number; position: number }
@@ -40,12 +43,12 @@ export type NameResult = { ok: true; name: string } | { ok: false; problem: Name
 const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/u;
 /**
  * Characters that show as nothing or change how others show: every format character (Cf: the
- * zero-width space, joiners, U+2060, U+FEFF, soft hyphen, tags…) and every default-ignorable one
- * (Hangul fillers, Mongolian selectors, U+034F), except the variation selectors, which only pick
- * how the character before them is drawn (the emoji form of ☎).
+ * zero-width space, joiners, U+2060, U+FEFF, soft hyphen…) and every default-ignorable one (Unicode's
+ * Default_Ignorable_Code_Point: Hangul fillers U+115F, U+1160, U+3164, U+FFA0, Mongolian selectors
+ * U+180B–180F, U+034F, U+17B4–17B5, tags U+E0000–E0FFF, and the variation selectors U+FE00–FE0F and
+ * U+E0100–E01EF: T7 with U+FE0F reads as T7, so it would be a second table that looks like the first).
  */
 const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
-const VARIATION_SELECTOR = /[\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
 /** Unicode's White_Space: tabs, line breaks, no-break and ideographic spaces; collapsed to one space. */
 const WHITE_SPACE = /\p{White_Space}/u;
 const WHITE_SPACE_RUNS = /\p{White_Space}+/gu;
@@ -91,7 +94,7 @@ function refusedCharacter(text: string): NameProblem | null {
     const codePoint = character.codePointAt(0)!;
     if (codePoint >= 0xd800 && codePoint <= 0xdfff) return { kind: 'lone-surrogate', codeUnit: codePoint, position };
     if (BIDI_CONTROL.test(character)) return { kind: 'bidi-control', codePoint, position };
-    if (INVISIBLE.test(character) && !VARIATION_SELECTOR.test(character)) return { kind: 'invisible', codePoint, position };
+    if (INVISIBLE.test(character)) return { kind: 'invisible', codePoint, position };
     if (CONTROL.test(character) && !WHITE_SPACE.test(character)) return { kind: 'control', codePoint, position };
     if (codePoint === REPLACEMENT_CHARACTER) return { kind: 'replacement-character', position };
   }

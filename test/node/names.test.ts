@@ -2,10 +2,24 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { characterCount, excerpt, MAX_TABLE_NAME_LENGTH, normaliseTableName, type NameResult } from '../../src/names.js';
 
+/**
+ * Default-ignorable code points (Unicode's Default_Ignorable_Code_Point), written out here rather
+ * than taken from a pattern: variation selectors (T7 with U+FE0F looks like T7), Hangul
+ * fillers, Mongolian selectors, the grapheme joiner, Khmer inherent vowels, tags, the reserved ones.
+ */
+const DEFAULT_IGNORABLE_SAMPLES = [
+  ...['\uFE00', '\uFE0E', '\uFE0F', '\u{E0100}', '\u{E01EF}'],
+  ...['\u115F', '\u1160', '\u3164', '\uFFA0'],
+  ...['\u180B', '\u180C', '\u180D', '\u180E', '\u180F', '\u034F', '\u17B4', '\u17B5'],
+  ...['\u{E0000}', '\u{E0001}', '\u{E0020}', '\u{E007F}', '\u{E0080}', '\u{E0FFF}'],
+  ...['\u2065', '\uFFF0', '\uFFF8', '\u{1BCA0}', '\u{1D173}'],
+];
+
 /** Every character a name may not hold, as the tests know them (independently of the module's patterns). */
 const REFUSED = [
   ...['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069', '\u200E', '\u200F'],
   ...['\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF', '\u00AD', '\u3164'],
+  ...DEFAULT_IGNORABLE_SAMPLES,
   ...['\u0000', '\u0007', '\u001B', '\u007F', '\u0090'],
   ...['\uD800', '\uDBFF', '\uDC00', '\uDFFF'],
   '\uFFFD',
@@ -101,7 +115,7 @@ describe('normaliseTableName', () => {
     expect(name(normaliseTableName('  Table\u00A0\u3000 7\t\n'))).toBe('Table 7');
     expect(name(normaliseTableName('Cafe\u0301'))).toBe('Café');
     expect(name(normaliseTableName('Café'))).toBe(name(normaliseTableName('Cafe\u0301')));
-    expect(name(normaliseTableName('迷你百家乐 ☎\uFE0F'))).toBe('迷你百家乐 ☎\uFE0F');
+    expect(name(normaliseTableName('迷你百家乐 ☎'))).toBe('迷你百家乐 ☎');
   });
 
   it('refuses a name that pretends to be another: a bidi override, zero-width variants, a lone surrogate', () => {
@@ -114,6 +128,46 @@ describe('normaliseTableName', () => {
     expect(normaliseTableName('Im\u2060ported')).toMatchObject({ ok: false, problem: { kind: 'invisible' } });
     expect(normaliseTableName('bad\uD800name')).toEqual({ ok: false, problem: { kind: 'lone-surrogate', codeUnit: 0xd800, position: 4 } });
     expect(normaliseTableName('bell\u0007')).toMatchObject({ ok: false, problem: { kind: 'control', codePoint: 7 } });
+  });
+
+  it('refuses a look-alike made with a variation selector: T7 and U+FE0F is not a second table "T7"', () => {
+    expect(normaliseTableName('T7\uFE0F')).toEqual({ ok: false, problem: { kind: 'invisible', codePoint: 0xfe0f, position: 3 } });
+    expect(normaliseTableName(decodeURIComponent('T7%EF%B8%8F'))).toMatchObject({ ok: false, problem: { kind: 'invisible' } });
+    expect(normaliseTableName('\u{E0100}T7')).toEqual({ ok: false, problem: { kind: 'invisible', codePoint: 0xe0100, position: 1 } });
+    expect(normaliseTableName('迷你百家乐 ☎\uFE0F')).toMatchObject({ ok: false, problem: { kind: 'invisible', codePoint: 0xfe0f } });
+  });
+
+  it('refuses every default-ignorable code point as invisible, wherever it stands', () => {
+    for (const character of DEFAULT_IGNORABLE_SAMPLES) {
+      const codePoint = character.codePointAt(0)!;
+      for (const text of [`T7${character}`, `${character}T7`, `T${character}7`]) {
+        const result = normaliseTableName(text);
+        expect(result, `${codePoint.toString(16)} in ${JSON.stringify(text)}`).toMatchObject({ ok: false, problem: { codePoint } });
+        expect(['invisible', 'bidi-control']).toContain(!result.ok && result.problem.kind);
+      }
+    }
+  });
+
+  it('never accepts a name holding a default-ignorable code point (any of them, anywhere)', () => {
+    const defaultIgnorable = fc.oneof(
+      fc.constantFrom(...DEFAULT_IGNORABLE_SAMPLES),
+      fc.integer({ min: 0xfe00, max: 0xfe0f }).map((codePoint) => String.fromCodePoint(codePoint)),
+      fc.integer({ min: 0xe0000, max: 0xe0fff }).map((codePoint) => String.fromCodePoint(codePoint)),
+      fc.integer({ min: 0, max: 0x10ffff }).map((codePoint) => String.fromCodePoint(codePoint)),
+    );
+    const text = fc
+      .array(fc.oneof(fc.string({ unit: 'grapheme', maxLength: 3 }), defaultIgnorable, fc.constantFrom('T', '7', ' ', '☎', '迷')), {
+        maxLength: 12,
+      })
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(text, (candidate) => {
+        const result = normaliseTableName(candidate);
+        if (/\p{Default_Ignorable_Code_Point}/u.test(candidate)) expect(result.ok).toBe(false);
+        if (result.ok) expect(result.name).not.toMatch(/\p{Default_Ignorable_Code_Point}/u);
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('refuses an empty name and one over the limit, never cutting it short (two long names never become one)', () => {

@@ -447,6 +447,14 @@ describe('bad input at the import door', () => {
     expect(reversed.message).toMatch(/^shoe 1 \(id "simulated:door"\), table: character 1 is U\+202E, which changes the direction/);
     expect(refusal((d) => (d.shoes[0].table = 'Imp\u200Borted')).problem).toMatchObject({ problem: { kind: 'invisible' } });
     expect(refusal((d) => (d.shoes[0].table = 'bad\uD800name')).problem).toMatchObject({ problem: { kind: 'lone-surrogate' } });
+    // A variation selector or another default-ignorable character: "T7" and U+FE0F would be a second table "T7".
+    for (const character of ['\uFE0F', '\u{E0100}', '\u3164', '\u180B', '\u034F', '\u{E0001}']) {
+      const codePoint = character.codePointAt(0)!;
+      expect(refusal((d) => (d.shoes[0].table = `T7${character}`)).problem).toEqual({
+        kind: 'bad-table-name',
+        problem: { kind: 'invisible', codePoint, position: 3 },
+      });
+    }
     expect(refusal((d) => (d.shoes[0].table = '   ')).problem).toEqual({ kind: 'bad-table-name', problem: { kind: 'empty' } });
   });
 

@@ -102,6 +102,16 @@ describe('readKioskSettings', () => {
     expect(readKioskSettings('?table=Salon').settings.tableRefused).toBe(null);
   });
 
+  it('refuses a table name made to look like another with a variation selector or another default-ignorable character', () => {
+    const selector = readKioskSettings('?mode=operator&table=T7%EF%B8%8F').settings;
+    expect(selector.tableRefused).toEqual({ value: 'T7\uFE0F', problem: { kind: 'invisible', codePoint: 0xfe0f, position: 3 } });
+    for (const character of ['\u{E0100}', '\u3164', '\uFFA0', '\u180B', '\u034F', '\u17B4', '\u{E0041}']) {
+      const codePoint = character.codePointAt(0)!;
+      const settings = readKioskSettings(`?mode=operator&table=T7${encodeURIComponent(character)}`).settings;
+      expect(settings.tableRefused?.problem, codePoint.toString(16)).toEqual({ kind: 'invisible', codePoint, position: 3 });
+    }
+  });
+
   it('never makes two different long names one table', () => {
     const a = readKioskSettings(`?table=${'x'.repeat(2999)}a`).settings;
     const b = readKioskSettings(`?table=${'x'.repeat(2999)}b`).settings;
