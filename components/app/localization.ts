@@ -8,6 +8,7 @@
  */
 import { configureLocalization } from '@lit/localize';
 import { templates as zhHans } from './locales/zh-Hans.js';
+import { loadChineseFont } from './chinese-font.js';
 
 /** The locales the scoreboard speaks, English first (the source). */
 export const LOCALES = ['en', 'zh-Hans'] as const;
@@ -26,6 +27,8 @@ export async function useLocale(locale: Locale): Promise<void> {
     loadLocale: () => Promise.resolve({ templates: zhHans }),
   });
   document.documentElement.lang = locale;
+  // A screen with no CJK font of its own draws the labels with the one shipped (fetched only now).
+  if (locale === 'zh-Hans') void loadChineseFont();
   await localization.setLocale(locale);
 }
 
