@@ -1,12 +1,15 @@
 /**
  * CSV export: one row per hand, for spreadsheets. The JSON document stays the full record; CSV
- * repeats each shoe's id, table and source on every row so rows can be filtered on their own.
+ * repeats each shoe's id, number, table and source on every row so rows can be filtered on their own.
+ * The columns are this file's own (DESIGN.md's contracts fix the JSON document, not the CSV).
  */
 import type { ShoeRecord } from './shoe-document.js';
 
 /** The CSV header, in column order. */
 export const CSV_COLUMNS = [
   'shoe_id',
+  /** The shoe's number on its table that day (the JSON export's `number`); empty for a record without one. */
+  'shoe_number',
   'table',
   'source',
   'started_at',
@@ -22,7 +25,7 @@ export const CSV_COLUMNS = [
 
 /**
  * Writes shoes as CSV (RFC 4180: comma separated, CRLF line ends, every field of a row quoted).
- * @example shoesToCsv([shoe]).split('\r\n')[1] // '"abc","Table 1","recorded","2026-…","1","B","false","false","true","","",""'
+ * @example shoesToCsv([shoe]).split('\r\n')[1] // '"abc","1","Table 1","recorded","2026-…","1","B","false","false","true","","",""'
  */
 export function shoesToCsv(shoes: readonly ShoeRecord[]): string {
   const lines = [CSV_COLUMNS.join(',')];
@@ -31,6 +34,7 @@ export function shoesToCsv(shoes: readonly ShoeRecord[]): string {
       lines.push(
         [
           shoe.id,
+          shoe.number === undefined ? '' : String(shoe.number),
           shoe.table,
           shoe.source,
           shoe.startedAt,
@@ -60,7 +64,7 @@ export function shoesToCsv(shoes: readonly ShoeRecord[]): string {
  * `;` of a locale that separates by semicolons) never starts a cell of its own.
  *
  * OWASP's rule has no exception for negative numbers, and neither does this: every number this
- * file writes (hand 1 up, totals 0–9) is never negative, so only text is prefixed, such as a
+ * file writes (shoe and hand 1 up, totals 0–9) is never negative, so only text is prefixed, such as a
  * table named `-5`, which reads `'-5` in the cell (the JSON export keeps it exactly).
  */
 function csvField(value: string): string {

@@ -137,6 +137,7 @@ describe('card entry', () => {
 describe('CSV export', () => {
   const shoe = {
     id: 'a,b',
+    number: 3,
     table: 'Table "7"',
     source: 'recorded' as const,
     seed: null,
@@ -149,10 +150,36 @@ describe('CSV export', () => {
   it('writes a header and one row per hand, every field quoted and its quotes doubled', () => {
     const lines = shoesToCsv([shoe]).split('\r\n');
     expect(lines[0]).toBe(CSV_COLUMNS.join(','));
-    expect(lines[1]).toBe('"a,b","Table ""7""","recorded","2026-11-30T10:00:00.000Z","1","P","false","false","true","9","7","9H 2C KD 5S"');
-    expect(lines[2]).toBe('"a,b","Table ""7""","recorded","2026-11-30T10:00:00.000Z","2","T","true","false","false","","",""');
+    expect(lines[1]).toBe(
+      '"a,b","3","Table ""7""","recorded","2026-11-30T10:00:00.000Z","1","P","false","false","true","9","7","9H 2C KD 5S"',
+    );
+    expect(lines[2]).toBe('"a,b","3","Table ""7""","recorded","2026-11-30T10:00:00.000Z","2","T","true","false","false","","",""');
     expect(lines).toHaveLength(4);
     expect(lines[3]).toBe('');
+  });
+
+  it('names the shoe of each row by its number on its table that day, right after its id, as the JSON export does', () => {
+    expect(CSV_COLUMNS).toEqual([
+      'shoe_id',
+      'shoe_number',
+      'table',
+      'source',
+      'started_at',
+      'hand',
+      'outcome',
+      'player_pair',
+      'banker_pair',
+      'natural',
+      'player_total',
+      'banker_total',
+      'cards',
+    ]);
+    const second = { ...shoe, id: 'c', number: 2, hands: shoe.hands.slice(0, 1) };
+    const rows = shoesToCsv([shoe, second]).split('\r\n').slice(1, -1);
+    expect(rows.map((row) => row.slice(0, row.indexOf('"Table')))).toEqual(['"a,b","3",', '"a,b","3",', '"c","2",']);
+    // A record without a number (a document written before shoes had numbers) leaves the cell empty.
+    const older = { ...shoe, number: undefined };
+    expect(shoesToCsv([older]).split('\r\n')[1]).toMatch(/^"a,b","","Table ""7""",/);
   });
 
   it('defuses text that a spreadsheet would run as a formula', () => {

@@ -6,6 +6,7 @@ import { makeRules } from '../../src/rules.js';
 
 const shoe: ShoeRecord = {
   id: 'shoe-1',
+  number: 1,
   table: 'Table 1',
   source: 'recorded',
   seed: null,
@@ -23,7 +24,7 @@ function cells(line: string): string[] {
 /** The table column of the first row, as a spreadsheet reads it. */
 function tableCell(table: string): string {
   const line = shoesToCsv([{ ...shoe, table }]).split('\r\n')[1]!;
-  return cells(line)[1]!;
+  return cells(line)[2]!;
 }
 
 describe('CSV export against formula injection (OWASP)', () => {
@@ -36,9 +37,9 @@ describe('CSV export against formula injection (OWASP)', () => {
 
   it('quotes every field and doubles the quotes inside, so no text starts a cell of its own', () => {
     const line = shoesToCsv([{ ...shoe, id: '"=x"', table: 'a,=1+1;=2+2' }]).split('\r\n')[1]!;
-    expect(line.startsWith('"""=x""","a,=1+1;=2+2",')).toBe(true);
-    expect(cells(line)).toHaveLength(12);
-    expect(cells(line).slice(0, 2)).toEqual(['"=x"', 'a,=1+1;=2+2']);
+    expect(line.startsWith('"""=x""","1","a,=1+1;=2+2",')).toBe(true);
+    expect(cells(line)).toHaveLength(13);
+    expect(cells(line).slice(0, 3)).toEqual(['"=x"', '1', 'a,=1+1;=2+2']);
   });
 
   it('leaves text that starts otherwise as it is', () => {
@@ -47,7 +48,8 @@ describe('CSV export against formula injection (OWASP)', () => {
 
   it('prefixes a leading minus too, as OWASP says; no number the file writes is negative', () => {
     expect(tableCell('-5')).toBe("'-5");
-    const numbers = cells(shoesToCsv([shoe]).split('\r\n')[1]!).slice(4, 11);
-    expect(numbers).toEqual(['1', 'P', 'false', 'false', 'true', '9', '7']);
+    const row = cells(shoesToCsv([shoe]).split('\r\n')[1]!);
+    expect(row[1]).toBe('1');
+    expect(row.slice(5, 12)).toEqual(['1', 'P', 'false', 'false', 'true', '9', '7']);
   });
 });
