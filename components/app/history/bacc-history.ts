@@ -745,18 +745,18 @@ export class BaccHistory extends LitElement {
   }
 
   /**
-   * A row's buttons. Each is named with its shoe (table and start time), beginning with the words on
-   * it: a screen reader listing the page's buttons hears "Replay Table 1, 2026-12-01 14:02", not
-   * twenty times "Replay".
+   * A row's buttons. Each is named with its shoe as the messages name it (`shoeName`: table, shoe
+   * number, start time), beginning with the words on it: a screen reader listing the page's buttons
+   * hears "Replay Table 1, shoe 2, started 2026-12-01 14:02", not twenty times "Replay", and two
+   * shoes of one table started in the same minute never share a name.
    */
   private renderRowActions(shoe: ShoeSummary) {
-    const table = shoe.table;
-    const started = this.formatTime(shoe.startedAt);
+    const name = this.shoeName(shoe);
     return html`<div class="actions">
       <button
         type="button"
         data-action="replay"
-        aria-label=${msg(str`Replay ${table}, ${started}`, { id: 'history-replay-shoe' })}
+        aria-label=${msg(str`Replay ${name}`, { id: 'history-replay-shoe' })}
         @click=${() => this.replay(shoe.id)}
       >
         ${msg('Replay', { id: 'history-replay' })}
@@ -764,7 +764,7 @@ export class BaccHistory extends LitElement {
       <button
         type="button"
         data-action="export-json"
-        aria-label=${msg(str`JSON file of ${table}, ${started}`, { id: 'history-export-json-shoe' })}
+        aria-label=${msg(str`JSON file of ${name}`, { id: 'history-export-json-shoe' })}
         @click=${() => this.exportOne(shoe.id, 'json')}
       >
         JSON
@@ -772,7 +772,7 @@ export class BaccHistory extends LitElement {
       <button
         type="button"
         data-action="export-csv"
-        aria-label=${msg(str`CSV file of ${table}, ${started}`, { id: 'history-export-csv-shoe' })}
+        aria-label=${msg(str`CSV file of ${name}`, { id: 'history-export-csv-shoe' })}
         @click=${() => this.exportOne(shoe.id, 'csv')}
       >
         CSV
@@ -780,7 +780,7 @@ export class BaccHistory extends LitElement {
       <button
         type="button"
         data-action="export-png"
-        aria-label=${msg(str`PNG picture of ${table}, ${started}`, { id: 'history-export-png-shoe' })}
+        aria-label=${msg(str`PNG picture of ${name}`, { id: 'history-export-png-shoe' })}
         @click=${() => this.exportOne(shoe.id, 'png')}
       >
         PNG
@@ -788,7 +788,7 @@ export class BaccHistory extends LitElement {
       <button
         type="button"
         data-action="delete"
-        aria-label=${msg(str`Delete ${table}, ${started}…`, { id: 'history-delete-shoe' })}
+        aria-label=${msg(str`Delete ${name}…`, { id: 'history-delete-shoe' })}
         @click=${() => this.askToDelete(shoe.id)}
       >
         ${msg('Delete…', { id: 'history-delete' })}

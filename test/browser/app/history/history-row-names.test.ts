@@ -3,6 +3,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../../../components/app/history/bacc-history.js';
 import type { BaccHistory } from '../../../../components/app/history/bacc-history.js';
 import { closeStorage, openStorage } from '../../../../components/app/data/storage.js';
+import { useLocale } from '../../../../components/app/localization.js';
 import { ScoreboardStore } from '../../../../src/persistence/scoreboard-store.js';
 import { thumbnailDescription } from '../../../../components/app/history/big-road-thumbnail.js';
 import { shoeAt } from './history-fixtures.js';
@@ -31,19 +32,49 @@ describe('<bacc-history> row names', () => {
 
   const row = (el: BaccHistory, id: string) => el.shadowRoot!.querySelector(`tr[data-shoe-id="${id}"]`)!;
 
-  it('names every button of a row with its shoe, after the words on the button', async () => {
+  const labels = (el: BaccHistory, id: string) =>
+    [...row(el, id).querySelectorAll('button')].map((button) => button.getAttribute('aria-label'));
+
+  it('names every button of a row with its shoe as the messages do (table, shoe number, start), after the words on the button', async () => {
     const el = await mount();
-    const labels = [...row(el, shoes[0]!.id).querySelectorAll('button')].map((button) => button.getAttribute('aria-label'));
-    expect(labels).to.deep.equal([
-      'Replay Table 1, 2026-12-01 14:02',
-      'JSON file of Table 1, 2026-12-01 14:02',
-      'CSV file of Table 1, 2026-12-01 14:02',
-      'PNG picture of Table 1, 2026-12-01 14:02',
-      'Delete Table 1, 2026-12-01 14:02…',
+    expect(labels(el, shoes[0]!.id)).to.deep.equal([
+      'Replay Table 1, shoe 1, started 2026-12-01 14:02',
+      'JSON file of Table 1, shoe 1, started 2026-12-01 14:02',
+      'CSV file of Table 1, shoe 1, started 2026-12-01 14:02',
+      'PNG picture of Table 1, shoe 1, started 2026-12-01 14:02',
+      'Delete Table 1, shoe 1, started 2026-12-01 14:02…',
     ]);
     const other = row(el, shoes[1]!.id).querySelector('[data-action="replay"]')!;
-    expect(other.getAttribute('aria-label')).to.equal('Replay Table 2, 2026-12-01 15:30');
+    expect(other.getAttribute('aria-label')).to.equal('Replay Table 2, shoe 1, started 2026-12-01 15:30');
     await expect(el).to.be.accessible();
+  });
+
+  it('gives two shoes of one table started in the same minute buttons of different names', async () => {
+    const sameMinute = shoeAt('names-4', 'Table 1', new Date(2026, 11, 1, 14, 2, 40).toISOString());
+    await (await openStorage({ name: databaseName })).importShoes([sameMinute]);
+    const el = await mount();
+    const first = labels(el, shoes[0]!.id);
+    const second = labels(el, sameMinute.id);
+    expect(second[4]).to.equal('Delete Table 1, shoe 2, started 2026-12-01 14:02…');
+    for (let index = 0; index < first.length; index++) expect(first[index]).not.to.equal(second[index]);
+    const everyName = [...el.shadowRoot!.querySelectorAll('tbody button')].map((button) => button.getAttribute('aria-label'));
+    expect(new Set(everyName).size).to.equal(everyName.length);
+  });
+
+  it('names the buttons with the shoe in Chinese too', async () => {
+    await useLocale('zh-Hans');
+    try {
+      const el = await mount();
+      expect(labels(el, shoes[0]!.id)).to.deep.equal([
+        '回放 Table 1，第 1 靴，开始于 2026-12-01 14:02',
+        'Table 1，第 1 靴，开始于 2026-12-01 14:02 的 JSON 文件',
+        'Table 1，第 1 靴，开始于 2026-12-01 14:02 的 CSV 文件',
+        'Table 1，第 1 靴，开始于 2026-12-01 14:02 的 PNG 图片',
+        '删除 Table 1，第 1 靴，开始于 2026-12-01 14:02…',
+      ]);
+    } finally {
+      await useLocale('en');
+    }
   });
 
   it("shows each shoe's number on its table that day, in a column of its own", async () => {
