@@ -393,7 +393,8 @@ function settingReasonText(reason: SettingReason): string {
         : msg(str`must be 1 to ${reason.max} characters; using the default`, { id: 'kiosk-reason-text-length-default' });
     case 'characters': {
       const why = characterProblemText(reason.problem);
-      return msg(str`${why}; showing none`, { id: 'kiosk-reason-characters' });
+      const { using } = reason;
+      return msg(str`${why}; showing the default "${using}"`, { id: 'kiosk-reason-characters' });
     }
     case 'mode':
       return msg('must be operator, display or history; showing the simulated shoe', { id: 'kiosk-reason-mode' });

@@ -51,9 +51,10 @@ export type SettingReason =
   | { kind: 'text-length'; max: number; using: string }
   /**
    * Free text shown on screen (`limits`) holding a character it may not (a bidi control, an
-   * invisible or control character, U+FFFD, a stray combining mark: see normaliseFreeText): none is shown.
+   * invisible or control character, U+FFFD, a stray combining mark: see normaliseFreeText): the
+   * default, `using`, is shown instead, as for every other invalid parameter.
    */
-  | { kind: 'characters'; problem: NameProblem }
+  | { kind: 'characters'; problem: NameProblem; using: string }
   | { kind: 'mode' }
   | { kind: 'unknown' };
 
@@ -170,18 +171,16 @@ export function readKioskSettings(search: string | URLSearchParams): { settings:
   // An unusable seed falls back to the default, a fresh random seed for each shoe.
   const seed = seedText === null ? null : text('seed', '', 200) || null;
 
-  // Cleaned as the table name is; refused (and none shown, rather than limits the table does not
-  // have) when it holds a character that could turn the header around or hide in it.
+  // Cleaned as the table name is; refused, loudly, when it holds a character that could turn the
+  // header around or hide in it, and then the default limits are shown, as for every other invalid
+  // parameter.
   const limitsText = params.get('limits');
   const limitsResult = limitsText === null ? null : normaliseFreeText(limitsText, MAX_LIMITS_LENGTH);
   let limits = DEFAULT_KIOSK_SETTINGS.limits;
   if (limitsResult?.ok) limits = limitsResult.name;
   else if (limitsResult?.problem.kind === 'empty' || limitsResult?.problem.kind === 'too-long')
     problem('limits', limitsText!, { kind: 'text-length', max: MAX_LIMITS_LENGTH, using: limits });
-  else if (limitsResult) {
-    limits = '';
-    problem('limits', limitsText!, { kind: 'characters', problem: limitsResult.problem });
-  }
+  else if (limitsResult) problem('limits', limitsText!, { kind: 'characters', problem: limitsResult.problem, using: limits });
 
   const tableText = params.get('table');
   const tableName = tableText === null ? null : normaliseTableName(tableText);

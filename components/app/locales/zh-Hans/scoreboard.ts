@@ -17,7 +17,7 @@ export const templates: Record<string, unknown> = {
   'kiosk-reason-or': ' 或 ',
   'kiosk-reason-text-length': str`须为 1 到 ${0} 个字符；改用“${1}”`,
   'kiosk-reason-text-length-default': str`须为 1 到 ${0} 个字符；改用默认值`,
-  'kiosk-reason-characters': str`${0}；不显示`,
+  'kiosk-reason-characters': str`${0}；改为显示默认值“${1}”`,
   'kiosk-text-bidi-control': str`第 ${0} 个字符是 ${1}，它会改变周围文字的方向`,
   'kiosk-text-invisible': str`第 ${0} 个字符是 ${1}，它不显示任何内容`,
   'kiosk-text-control': str`第 ${0} 个字符是控制字符 ${1}`,

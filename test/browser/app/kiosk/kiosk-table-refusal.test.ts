@@ -78,17 +78,38 @@ describe('<bacc-kiosk> with a table name it cannot use', () => {
     expect(el.shadowRoot!.querySelector('bacc-table-display')!.getAttribute('table')).to.equal('T7');
   });
 
-  it('shows no limits= holding a bidi override, and says so in the notice', async () => {
+  it('shows the default limits instead of a limits= holding a bidi override, and says so in the notice', async () => {
     const el = await fixture<BaccKiosk>(
       html`<bacc-kiosk notice-duration="60000" .search=${`?table=Limits&limits=${encodeURIComponent('\u202E000,1 – 01')}`}></bacc-kiosk>`,
     );
     await wait(50);
     const board = el.shadowRoot!.querySelector('bacc-scoreboard')!;
-    expect(board.limits).to.equal('');
+    expect(board.limits).to.equal('10 – 1,000');
     await board.updateComplete;
     expect(board.shadowRoot!.querySelector('header')!.textContent).not.to.contain('\u202E');
     expect(notice(el)!.textContent).to.contain(
-      'Ignored limits=<U+202E>000,1 – 01: character 1 is U+202E, which changes the direction of the text around it; showing none',
+      'Ignored limits=<U+202E>000,1 – 01: character 1 is U+202E, which changes the direction of the text around it; showing the default "10 – 1,000"',
+    );
+  });
+
+  it('falls back to the default limits for junk limits= (a NUL and a bidi override), in English and Chinese', async () => {
+    const en = await fixture<BaccKiosk>(
+      html`<bacc-kiosk notice-duration="60000" .search=${'?table=Junk&limits=junk%00%E2%80%AE'}></bacc-kiosk>`,
+    );
+    await wait(50);
+    expect(en.shadowRoot!.querySelector('bacc-scoreboard')!.limits).to.equal('10 – 1,000');
+    expect(notice(en)!.textContent).to.contain(
+      'Ignored limits=junk<U+0000><U+202E>: character 5 is the control character U+0000; showing the default "10 – 1,000"',
+    );
+    expect(notice(en)!.textContent).not.to.contain('showing none');
+    const zh = await fixture<BaccKiosk>(
+      html`<bacc-kiosk notice-duration="60000" .search=${'?lang=zh&table=Junk&limits=junk%00%E2%80%AE'}></bacc-kiosk>`,
+    );
+    await wait(50);
+    await zh.updateComplete;
+    expect(zh.shadowRoot!.querySelector('bacc-scoreboard')!.limits).to.equal('10 – 1,000');
+    expect(notice(zh)!.textContent).to.contain(
+      '已忽略 limits=junk<U+0000><U+202E>：第 5 个字符是控制字符 U+0000；改为显示默认值“10 – 1,000”',
     );
   });
 

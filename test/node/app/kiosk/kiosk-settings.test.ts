@@ -72,17 +72,20 @@ describe('readKioskSettings', () => {
     ]);
   });
 
-  it('refuses limits= holding a bidi control, an invisible or control character or U+FFFD, loudly, and shows none', () => {
+  it('refuses limits= holding a bidi control, an invisible or control character or U+FFFD, loudly, and falls back to the default limits', () => {
     for (const [value, problem] of [
       ['\u202E000,1 – 01', { kind: 'bidi-control', codePoint: 0x202e, position: 1 }],
       ['10\u200B – 1,000', { kind: 'invisible', codePoint: 0x200b, position: 3 }],
       ['10 – 1,000\u0007', { kind: 'control', codePoint: 7, position: 11 }],
       ['10 \uFFFD 1,000', { kind: 'replacement-character', position: 4 }],
+      ['junk\u0000\u202E', { kind: 'control', codePoint: 0, position: 5 }],
     ] as const) {
       const { settings, problems } = readKioskSettings(`?limits=${encodeURIComponent(value)}`);
-      expect(settings.limits, value).toBe('');
-      expect(problems).toEqual([{ parameter: 'limits', value, reason: { kind: 'characters', problem } }]);
+      // Like every other invalid parameter (README: "an invalid one falls back to its default"), not none at all.
+      expect(settings.limits, value).toBe(DEFAULT_KIOSK_SETTINGS.limits);
+      expect(problems).toEqual([{ parameter: 'limits', value, reason: { kind: 'characters', problem, using: '10 – 1,000' } }]);
     }
+    expect(readKioskSettings('?limits=junk%00%E2%80%AE').settings.limits).toBe('10 – 1,000');
   });
 
   it('normalises the table name: white space trimmed and collapsed, NFC', () => {
