@@ -60,9 +60,14 @@ async function brokenStatsLabels(page: Page): Promise<string[]> {
   });
 }
 
-/** Least height of a panel worth having: a road's few rows, the statistics' lines, the last hand's cards. */
+/**
+ * Least height of a panel worth having: a road's few rows, the statistics' lines, the scoreboard's
+ * last hand. The console's own last hand is as tall as what it shows (no cards by outcome), so it
+ * only has to fit whole, which the overflow checks see.
+ */
 function leastHeight(name: string): number {
-  return /^section|\.(stats|last|chart)\b|last-hand/.test(name) ? 100 : 24;
+  if (name === 'div.last-hand') return 24;
+  return /^section|\.(stats|last|chart)\b/.test(name) ? 100 : 24;
 }
 
 describe('the operator console on a laptop', () => {
@@ -98,12 +103,16 @@ describe('the operator console on a laptop', () => {
                   ?.shadowRoot?.querySelector('bacc-operator')
                   ?.shadowRoot?.activeElement?.matches('input.cards') === true,
             );
-            await page.keyboard.type('9h 2d ks 5c');
+            // The tallest last hand: three cards a side and both pairs.
+            await page.keyboard.type('2h 3s 2d 3c 7h 9d');
             await page.keyboard.press('Enter');
-            // Out of the field, an outcome key is refused in words that take a few lines: the longest message.
-            await page.keyboard.press('Escape');
-            await page.keyboard.press('b');
-            await page.keyboard.type('tc 5h ');
+            // A card after a finished hand is refused in words that take a few lines: the longest message.
+            await page.keyboard.type('2h 3s 2d 3c 7h 9d 5s ');
+            await page.waitForFunction(
+              () =>
+                document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator')?.shadowRoot?.querySelector('.alert')
+                  ?.textContent !== '',
+            );
           }
           await page.waitForFunction(
             (count) => {

@@ -70,26 +70,25 @@ export class BaccOperator extends LitElement {
         display: none;
       }
       @media (min-width: 1000px) {
+        /* The last hand, the clerk's check of the cards just entered, keeps the height it needs:
+           when a long notice makes the controls taller than the room left, they scroll instead. */
         :host {
           grid-template-columns: minmax(24em, 34%) minmax(0, 1fr);
-          grid-template-rows: auto minmax(0, 1fr);
+          grid-template-rows: minmax(0, 1fr) auto;
           grid-template-areas: 'panel board' 'last board';
         }
         .panel {
           border-top: none;
           min-width: 0;
+          min-height: 0;
+          overflow-y: auto;
         }
         .last-hand {
           display: block;
           grid-area: last;
-          min-height: 0;
-          overflow: hidden;
           padding: 0.5em 1em 0.8em;
           background: var(--_panel);
           border-top: 1px solid var(--_grid-line);
-        }
-        .last-hand bacc-last-hand {
-          height: 100%;
         }
       }
       /* A laptop's height: the controls a little tighter, so the last hand keeps its room under them. */
@@ -104,6 +103,9 @@ export class BaccOperator extends LitElement {
         button {
           padding: 0.3em 0.55em;
         }
+        .last-hand {
+          padding: 0.3em 0.8em 0.45em;
+        }
       }
       fieldset {
         display: flex;
@@ -117,6 +119,9 @@ export class BaccOperator extends LitElement {
       }
       a.history {
         color: inherit;
+      }
+      .card-help {
+        flex: 1 1 100%;
       }
       legend {
         padding: 0 0.3em;
@@ -166,8 +171,9 @@ export class BaccOperator extends LitElement {
         background: var(--_surface);
         color: inherit;
       }
+      /* Narrow enough for Remove last card to sit beside it: the console's height is the last hand's room. */
       input.cards {
-        width: 14em;
+        width: 10em;
       }
       input.hand-number {
         width: 4.5em;
@@ -288,6 +294,8 @@ export class BaccOperator extends LitElement {
   private act(action: OperatorAction): void {
     const { desk } = this;
     if (desk.confirming && action !== 'confirm' && action !== 'cancel') return desk.refuseKey(OPERATOR_KEYS[action]);
+    // The clerk has gone on: a refusal of an earlier key no longer answers anything on screen.
+    desk.clearRefusal();
     // Another window's table: that is what a recording key is told, whatever the entry mode.
     if (desk.entryMode === 'cards' && OUTCOME_ACTIONS.has(action) && !desk.readOnly) {
       // Typed outside the card field (`th` for ten of hearts would record a tie): refuse, and put
@@ -381,7 +389,13 @@ export class BaccOperator extends LitElement {
   }
 
   private onCardKey(event: KeyboardEvent): void {
-    if (isPlainCharacter(event) && !CARD_FIELD_CHARACTER.test(event.key)) {
+    const field = event.target as HTMLInputElement;
+    const chord = (event.ctrlKey || event.metaKey) && !event.altKey ? operatorKeyAction(event, false) : null;
+    if ((chord === 'undo' || chord === 'redo') && field.value === '') {
+      // An empty field has no text of its own to undo: Ctrl+Z is the console's, as everywhere else.
+      event.preventDefault();
+      this.act(chord);
+    } else if (isPlainCharacter(event) && !CARD_FIELD_CHARACTER.test(event.key)) {
       // `u` typed here would become part of a card, refused later as unknown; said now, kept out.
       event.preventDefault();
       this.desk.refuseCardFieldCharacter(event.key);
@@ -390,7 +404,6 @@ export class BaccOperator extends LitElement {
       void this.readCardField(true);
     } else if (event.key === 'Escape') {
       event.preventDefault();
-      const field = event.target as HTMLInputElement;
       if (field.value) field.value = '';
       else if (!this.desk.clearCards()) {
         if (this.desk.correcting !== null) this.desk.cancelCorrection();
@@ -404,11 +417,12 @@ export class BaccOperator extends LitElement {
       event.preventDefault();
       this.beginCorrection();
     } else if (event.key === 'Escape') {
-      // Escape leaves the choice of a hand: nothing chosen stays behind for the next H.
+      // Escape leaves the choice of a hand: nothing chosen stays behind for the next H, nor its refusal.
       event.preventDefault();
       const field = event.target as HTMLInputElement;
       field.value = '';
       field.blur();
+      this.desk.clearRefusal();
     }
   }
 
@@ -630,10 +644,13 @@ export class BaccOperator extends LitElement {
           @keydown=${this.onCardKey}
         />
       </label>
-      <span id="card-help"
+      <button type="button" @click=${() => desk.removeLastCard()} ?disabled=${desk.typedCards.length === 0}>
+        ${msg('Remove last card', { id: 'operator-remove-card' })}
+      </button>
+      <span id="card-help" class="card-help"
         >${
           desk.typedHandComplete
-            ? msg(str`Hand complete: ${typed}. Enter records it; Remove last card changes it.`, { id: 'operator-card-complete' })
+            ? msg(str`Hand complete: ${typed}. Enter records it.`, { id: 'operator-card-complete' })
             : typed
               ? msg(str`Typed: ${typed}; next card to the ${next}.`, { id: 'operator-typed' })
               : msg(str`Next card to the ${next}. Space sends a card, Enter sends it and records a finished hand; Escape clears.`, {
@@ -641,9 +658,6 @@ export class BaccOperator extends LitElement {
                 })
         }</span
       >
-      <button type="button" @click=${() => desk.removeLastCard()} ?disabled=${desk.typedCards.length === 0}>
-        ${msg('Remove last card', { id: 'operator-remove-card' })}
-      </button>
     </fieldset>`;
   }
 }

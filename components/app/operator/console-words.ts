@@ -195,6 +195,14 @@ export function consoleNewsText(news: ConsoleNews): string {
       const { typed } = news;
       return `${taken} ${msg(str`The cards typed here for the next hand (${typed}) were not recorded: enter them in that window.`, { id: 'console-table-taken-typed' })}`;
     }
+    case 'cards-typed': {
+      const { typed } = news;
+      return msg(str`Cards are typed for the next hand (${typed}): record them with Enter, or clear them with Escape, first.`, {
+        id: 'console-cards-typed',
+      });
+    }
+    case 'no-cards-typed':
+      return msg('Type the cards of the next hand first (for example 9h tc k), then Enter records it.', { id: 'console-no-cards-typed' });
     case 'answer-question-first':
       return msg('Answer the question first: Y for yes, Escape for no.', { id: 'console-answer-question-first' });
     case 'unknown-key': {

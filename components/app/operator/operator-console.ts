@@ -91,7 +91,10 @@ export type ConsoleNews =
   | { about: 'table-taken'; unsaved: number; typed: string }
   | { about: 'answer-question-first' }
   | { about: 'unknown-key'; key: string }
-  | { about: 'not-a-card-character'; key: string };
+  | { about: 'not-a-card-character'; key: string }
+  /** An action that would give up the cards typed for the next hand (`typed`), refused until they are recorded or cleared. */
+  | { about: 'cards-typed'; typed: string }
+  | { about: 'no-cards-typed' };
 
 /** A message for the operator: `refused` for input that changed nothing, `done` for what happened. */
 export interface ConsoleMessage {
@@ -259,6 +262,7 @@ export class OperatorConsoleController implements ReactiveController {
   }
 
   setEntryMode(mode: EntryMode): void {
+    if (mode === this.entryMode || this.refusedTypedCards()) return;
     const table = this.options.table();
     this.chosenEntryMode = { table, mode };
     rememberEntryMode(table, mode);
@@ -319,6 +323,7 @@ export class OperatorConsoleController implements ReactiveController {
    * ended or reopened again. Any new action forgets what could be redone.
    */
   redo(): Promise<void> {
+    if (this.refusedTypedCards()) return Promise.resolve();
     return this.step(async () => {
       if (this.refusedUnready() || this.refusedStranded()) return;
       const action = this.canRedo ? this.actions.undone.at(-1) : undefined;
@@ -380,7 +385,10 @@ export class OperatorConsoleController implements ReactiveController {
     return this.step(async () => {
       // Enter with nothing new typed still answers for the cards already sent: it records a finished
       // hand, or says the hand is not complete.
-      if (cardsTyped(text).length === 0 && !(record && this.typedCards.length > 0)) return '';
+      if (cardsTyped(text).length === 0 && !(record && this.typedCards.length > 0)) {
+        if (record && this.canRecord()) this.refuse({ about: 'no-cards-typed' });
+        return '';
+      }
       if (!this.canRecord()) return text.trim();
       if (this.message?.kind === 'refused') this.message = null;
       const rest = await this.readCards(text, correcting, record);
@@ -415,6 +423,8 @@ export class OperatorConsoleController implements ReactiveController {
    * can be redone (`redo`).
    */
   undo(): Promise<void> {
+    // Undo changes the hands the typed cards are checked against: they would be given up.
+    if (this.refusedTypedCards()) return Promise.resolve();
     return this.step(async () => {
       if (this.refusedUnready() || this.refusedStranded()) return;
       const shoe = this.shoeToUndo();
@@ -441,7 +451,7 @@ export class OperatorConsoleController implements ReactiveController {
 
   /** Chooses hand `handNumber` (from 1) to be entered again; the next entry replaces it. */
   beginCorrection(handNumber: number): void {
-    if (this.refusedReadOnly() || this.refusedStranded()) return;
+    if (this.refusedReadOnly() || this.refusedStranded() || this.refusedTypedCards()) return;
     const shoe = this.kept.shoe;
     if (!shoe || !this.shoeOpen) return this.refuse({ about: 'no-shoe-to-correct' });
     if (this.simulating) return this.refuse({ about: 'simulated-no-correct' });
@@ -464,7 +474,7 @@ export class OperatorConsoleController implements ReactiveController {
 
   /** Asks for confirmation of an action that ends a shoe. */
   ask(confirmation: Confirmation): void {
-    if (this.refusedReadOnly()) return;
+    if (this.refusedReadOnly() || this.refusedTypedCards()) return;
     // Until the stored shoe is read, this window does not know whether a shoe is open here or
     // another window holds the table.
     if (!this.kept.ready) return this.refuse({ about: 'still-reading' });
@@ -578,6 +588,22 @@ export class OperatorConsoleController implements ReactiveController {
     return this.kept.shoe ?? this.kept.lastEndedShoe;
   }
 
+  /** The cards typed for the next hand and not recorded: those read, then the field's unsent text. */
+  private cardsNotRecorded(): string {
+    return [...this.typedCards, ...cardsTyped(this.options.unsentCards?.() ?? '')].join(' ');
+  }
+
+  /**
+   * Refuses (and says why) an action that would give up the cards typed for the next hand: the clerk
+   * records them (Enter) or clears them (Escape) first, so no typed hand vanishes without a word.
+   */
+  private refusedTypedCards(): boolean {
+    const typed = this.cardsNotRecorded();
+    if (!typed) return false;
+    this.refuse({ about: 'cards-typed', typed });
+    return true;
+  }
+
   /** Remembers a new action on the shoe on screen: what could be redone is forgotten. */
   private remember(action: ConsoleAction): void {
     this.forgetActionsUnlessOf(this.kept.shoe?.id ?? null);
@@ -607,7 +633,7 @@ export class OperatorConsoleController implements ReactiveController {
   /** Another window took the table: what was done here is no longer this window's to undo (that window reads the kept actions). */
   private tableTaken(): void {
     const unsaved = this.kept.unsaved;
-    const typed = [...this.typedCards, ...cardsTyped(this.options.unsentCards?.() ?? '')].join(' ');
+    const typed = this.cardsNotRecorded();
     this.actions = { shoeId: null, done: [], undone: [] };
     this.cardEntry?.clear();
     this.correcting = null;
@@ -795,6 +821,13 @@ export class OperatorConsoleController implements ReactiveController {
       this.autoDealing = false;
       this.host.requestUpdate();
     }
+  }
+
+  /** Takes a refusal off the screen: the clerk has gone on to something else, so it no longer answers anything. */
+  clearRefusal(): void {
+    if (this.message?.kind !== 'refused') return;
+    this.message = null;
+    this.host.requestUpdate();
   }
 
   /** An outcome key pressed in card entry: said on screen, nothing recorded. */

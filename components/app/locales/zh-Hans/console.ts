@@ -56,6 +56,8 @@ export const templates: Record<string, unknown> = {
   'console-table-taken-unsaved-one': '另一个窗口接管了此牌桌：本窗口现在只显示其牌靴，其 1 项未保存的更改已放弃。',
   'console-table-taken-typed': str`在此为下一局输入的牌（${0}）未被记录：请在那个窗口中输入。`,
   'console-answer-question-first': '请先回答问题：Y 表示是，Esc 表示否。',
+  'console-cards-typed': str`已为下一局输入了牌（${0}）：请先按 Enter 记录，或按 Esc 清除。`,
+  'console-no-cards-typed': '请先输入下一局的牌（例如 9h tc k），再按 Enter 记录。',
   'console-unknown-key': str`按键 ${0} 在此没有作用：每个按钮上都标有其按键。未记录任何内容。`,
   'console-not-a-card-character': str`“${0}”不是牌的一部分（点数 A 2-9 T J Q K，花色 S H D C）。用 Esc 离开输入框后，U（撤销）等按键即可使用。`,
 };

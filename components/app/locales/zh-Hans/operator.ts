@@ -15,7 +15,7 @@ export const templates: Record<string, unknown> = {
   'operator-card': '牌',
   'operator-typed': str`已输入：${0}；下一张发给${1}。`,
   'operator-card-help': str`下一张发给${0}。空格送出一张牌，回车送出并记录已完成的一局；按 Esc 清除。`,
-  'operator-card-complete': str`本局已完成：${0}。按回车记录；用“删除最后一张牌”修改。`,
+  'operator-card-complete': str`本局已完成：${0}。按回车记录。`,
   'operator-remove-card': '删除最后一张牌',
   'operator-shoe': '牌靴',
   'operator-undo-action': '撤销',

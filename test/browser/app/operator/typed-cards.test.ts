@@ -1,0 +1,122 @@
+/** Cards typed for the next hand are never given up without a word, and card entry keeps the console's keys. */
+import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../../../components/app/operator/bacc-operator.js';
+import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
+import { makeRules } from '../../../../src/rules.js';
+import { freshStorage, until } from './operator-helpers.js';
+
+const TABLE = 'Typed cards table';
+
+async function mountOperator(): Promise<BaccOperator> {
+  const el = await fixture<BaccOperator>(html`<bacc-operator table=${TABLE} .rules=${makeRules()}></bacc-operator>`);
+  await until(() => el.desk.ready, 'the stored shoe to be read');
+  await el.updateComplete;
+  return el;
+}
+
+const alertOf = (el: BaccOperator) => el.shadowRoot!.querySelector('.alert')!.textContent.trim();
+const cardField = (el: BaccOperator) => el.shadowRoot!.querySelector<HTMLInputElement>('input.cards')!;
+const button = (el: BaccOperator, action: string) => el.shadowRoot!.querySelector<HTMLButtonElement>(`[data-action="${action}"]`)!;
+
+async function chord(modifier: string, key: string): Promise<void> {
+  await sendKeys({ down: modifier });
+  await sendKeys({ press: key });
+  await sendKeys({ up: modifier });
+}
+
+describe('<bacc-operator> cards typed and not recorded', () => {
+  let storage: Awaited<ReturnType<typeof freshStorage>>;
+  beforeEach(async () => {
+    storage = await freshStorage();
+  });
+  afterEach(async () => {
+    await storage.teardown();
+  });
+
+  const storedCards = async () => (await storage.store.latestShoe({ table: TABLE }))!.hands.map((hand) => hand.cards!.join(''));
+
+  /** A shoe open in card entry with one hand recorded and the next one typed, complete, not recorded. */
+  async function handTypedNotRecorded(): Promise<BaccOperator> {
+    const el = await mountOperator();
+    await el.desk.confirm('new-shoe');
+    await sendKeys({ press: 'c' });
+    await until(() => el.shadowRoot!.activeElement === cardField(el), 'the card field');
+    await sendKeys({ type: '9h 2d ks 5c' });
+    await sendKeys({ press: 'Enter' });
+    await until(() => el.desk.hands.length === 1 && el.desk.unsaved === 0, 'the first hand');
+    await sendKeys({ type: '7h 7d 2s 2c ' });
+    await until(() => el.desk.typedHandComplete, 'the second hand typed');
+    return el;
+  }
+
+  it('refuses End shoe, a change of entry mode, a correction and undo while a typed hand waits, naming its cards', async () => {
+    const el = await handTypedNotRecorded();
+    const said = 'Cards are typed for the next hand (7H 7D 2S 2C): record them with Enter, or clear them with Escape, first.';
+    for (const action of ['end-shoe', 'outcome-entry', 'undo', 'new-shoe']) {
+      el.desk.clearRefusal();
+      button(el, action).click();
+      await el.updateComplete;
+      expect(alertOf(el), action).to.equal(said);
+      expect(el.desk.confirming, action).to.equal(null);
+    }
+    el.desk.beginCorrection(1);
+    expect(el.desk.correcting).to.equal(null);
+    expect(el.desk.entryMode).to.equal('cards');
+    expect(el.desk.shoeOpen).to.equal(true);
+    expect(await storedCards()).to.deep.equal(['9H2DKS5C']);
+    // Recorded, and End shoe asks as usual.
+    cardField(el).focus();
+    await sendKeys({ press: 'Enter' });
+    await until(() => el.desk.hands.length === 2, 'the typed hand recorded');
+    button(el, 'end-shoe').click();
+    await until(() => el.desk.confirming === 'end-shoe', 'the question');
+  });
+
+  it('undoes with Ctrl+Z from an empty card field, and leaves Ctrl+Z to the text while the field holds some', async () => {
+    const el = await mountOperator();
+    await el.desk.confirm('new-shoe');
+    await sendKeys({ press: 'c' });
+    await until(() => el.shadowRoot!.activeElement === cardField(el), 'the card field');
+    await sendKeys({ type: '9h 2d ks 5c' });
+    await sendKeys({ press: 'Enter' });
+    await until(() => el.desk.hands.length === 1 && el.desk.unsaved === 0, 'the hand');
+    expect(el.shadowRoot!.activeElement).to.equal(cardField(el));
+    await chord('Control', 'z');
+    await until(() => el.desk.hands.length === 0 && el.desk.unsaved === 0, 'the hand undone');
+    await chord('Control', 'y');
+    await until(() => el.desk.hands.length === 1 && el.desk.unsaved === 0, 'the hand redone');
+    await sendKeys({ type: '8' });
+    await chord('Control', 'z');
+    expect(el.desk.hands.length).to.equal(1);
+  });
+
+  it('says what to do when Enter is pressed with no card typed', async () => {
+    const el = await mountOperator();
+    await el.desk.confirm('new-shoe');
+    await sendKeys({ press: 'c' });
+    await until(() => el.shadowRoot!.activeElement === cardField(el), 'the card field');
+    await sendKeys({ press: 'Enter' });
+    await until(() => alertOf(el) !== '', 'the answer');
+    expect(alertOf(el)).to.equal('Type the cards of the next hand first (for example 9h tc k), then Enter records it.');
+  });
+
+  it('takes a refusal off the screen once the clerk goes on', async () => {
+    const el = await mountOperator();
+    await el.desk.confirm('new-shoe');
+    await el.desk.recordOutcome('B');
+    await sendKeys({ press: 'h' });
+    await sendKeys({ type: '9' });
+    await sendKeys({ press: 'Enter' });
+    await until(() => alertOf(el).includes('Choose a hand'), 'the refused hand number');
+    await sendKeys({ press: 'Escape' });
+    await el.updateComplete;
+    expect(alertOf(el)).to.equal('');
+    await sendKeys({ press: 'x' });
+    await until(() => alertOf(el).includes('does nothing'), 'the unknown key');
+    await sendKeys({ press: 'p' });
+    await until(() => el.desk.hands.length === 2, 'the next hand');
+    await el.updateComplete;
+    expect(alertOf(el)).to.equal('');
+  });
+});
