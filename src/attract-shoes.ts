@@ -4,7 +4,7 @@
  * go so a kiosk left running for weeks does not fill the disk. DOM-free, so it is tested in Node.
  */
 import type { Shoe } from './shoe.js';
-import { dealAlong, type HandRecord } from './shoe-document.js';
+import { dealAlong, type HandRecord } from './shoe-records.js';
 import type { TableRules } from './rules.js';
 import { shoeSeed } from './simulate.js';
 import { CryptoRandom } from './random.js';

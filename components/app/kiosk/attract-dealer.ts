@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { Shoe } from '../../../src/shoe.js';
-import { handRecord, type HandRecord, type ShoeRecord } from '../../../src/shoe-document.js';
+import { handRecord, type HandRecord, type ShoeRecord } from '../../../src/shoe-records.js';
 import { shoeSeed } from '../../../src/simulate.js';
 import type { TableRules } from '../../../src/rules.js';
 import {
