@@ -7,18 +7,20 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     target: 'es2022',
+    // dist/.vite/manifest.json: which chunks each part loads (the size budget of the kiosk reads it).
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // What every page loads, beside its entry, in one chunk: Lit, its localization runtime and
-          // the modules every element shares. Left alone, Rolldown split them in two (the modules that
+          // What every page loads, beside its entry, in one chunk: Lit, the localization runtimes and
+          // words, and the modules every element shares. Left alone, Rolldown split them in two (the modules that
           // lazy chunks without Lit also import: @lit/localize and the table rules), and History's
           // first page with 1,000 stored shoes came up later for the third module request
           // (5–35 ms, side by side). An end-to-end test keeps History's first page to two scripts.
           groups: [
             {
               name: 'page',
-              test: /node_modules[\\/](lit|lit-html|lit-element|@lit)[\\/]|components[\\/](styles[\\/]theme|internal[\\/]localization|locales[\\/].*)\.ts$|src[\\/]rules\.ts$/,
+              test: /node_modules[\\/](lit|lit-html|lit-element|@lit|@shoelace-style)[\\/]|components[\\/](styles[\\/]theme|internal[\\/]localize|locales[\\/].*|app[\\/]localization)\.ts$|src[\\/]rules\.ts$/,
             },
           ],
         },

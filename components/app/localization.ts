@@ -4,10 +4,10 @@
  * `<html lang>`, which they follow (components/internal/localize.ts). Until the app calls
  * `useLocale`, every `msg()` returns its English source.
  *
- * The Chinese templates are bundled rather than fetched: the kiosk must work offline.
+ * The Chinese templates load with the first switch to Chinese, from the app's own files (and offline
+ * from the service worker's precache), so a page in English never downloads them.
  */
 import { configureLocalization } from '@lit/localize';
-import { templates as zhHans } from './locales/zh-Hans.js';
 import { loadChineseFont } from './chinese-font.js';
 
 /** The locales the scoreboard speaks, English first (the source). */
@@ -24,7 +24,8 @@ export async function useLocale(locale: Locale): Promise<void> {
   localization ??= configureLocalization({
     sourceLocale: 'en',
     targetLocales: ['zh-Hans'],
-    loadLocale: () => Promise.resolve({ templates: zhHans }),
+    // Fetched only when the page turns Chinese (the service worker precaches it for offline use).
+    loadLocale: () => import('./locales/zh-Hans.js'),
   });
   document.documentElement.lang = locale;
   // A screen with no CJK font of its own draws the labels with the one shipped (fetched only now).
