@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// `npm test`: every suite in turn — type checks, lint and format checks, the Node tests
-// (vitest), the end-to-end tests (playwright-core against the built app) and the browser tests
-// (web-test-runner in Chromium) — then one line adding them all up: "N passed, N failed".
+// `npm test`: every suite in turn — type checks, the build of lib/ and the package's checks
+// (publint, attw), lint and format checks, the Node tests (vitest), the end-to-end tests
+// (playwright-core against the built app and the packed package), the size budgets and the
+// browser tests (web-test-runner in Chromium) — then one line adding them all up: "N passed, N failed".
 // Neither runner's own summary is a line CI reads, so the counts come from their reports.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const scratch = join(process.cwd(), '.tmp');
@@ -29,27 +30,32 @@ function readCounts(file) {
   }
 }
 
-// Type checks count one test each: the pure core alone (no DOM, no Node), everything together,
-// and the build of lib/ that the bacc command runs from.
-for (const [name, config] of [
-  ['type check: pure core (src/ without DOM or Node)', 'tsconfig.core.json'],
-  ['type check: everything', 'tsconfig.json'],
-  ['build: lib/ for the bacc command', 'tsconfig.node.json'],
-]) {
+/** Runs one check that counts as one test: it passes when the command exits 0. */
+function check(name, command, args) {
   console.log(`\n▶ ${name}`);
-  const ok = run(bin('tsc'), ['-p', config]) === 0;
+  const ok = run(command, args) === 0;
   suites.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+  return ok;
 }
 
+// Type checks count one test each: the pure core alone (no DOM, no Node) and everything together.
+check('type check: pure core (src/ without DOM or Node)', bin('tsc'), ['-p', 'tsconfig.core.json']);
+check('type check: everything', bin('tsc'), ['-p', 'tsconfig.json']);
+// The build of lib/: the bacc command, and the package (its elements and custom-elements.json).
+const built = check('build: lib/ (the bacc command and the package)', 'npm', ['run', '--silent', 'build:lib']);
+
+// The package as published: packed once, then linted by publint and by "are the types wrong".
+const packFolder = join(scratch, 'pack');
+rmSync(packFolder, { recursive: true, force: true });
+mkdirSync(packFolder, { recursive: true });
+const packed = built && run('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', packFolder]) === 0;
+const tarball = packed ? join(packFolder, readdirSync(packFolder).find((name) => name.endsWith('.tgz')) ?? 'missing.tgz') : 'missing.tgz';
+check('package: publint', bin('publint'), ['run', '--strict', tarball]);
+check('package: are the types wrong (attw, ESM only)', bin('attw'), [tarball, '--profile', 'esm-only']);
+
 // Lint and format count one test each, like the type checks: any finding fails it.
-for (const [name, command, args] of [
-  ['lint: eslint (typescript-eslint, lit, wc)', 'eslint', ['.', '--max-warnings', '0']],
-  ['format: prettier --check', 'prettier', ['--check', '.']],
-]) {
-  console.log(`\n▶ ${name}`);
-  const ok = run(bin(command), args) === 0;
-  suites.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
-}
+check('lint: eslint (typescript-eslint, lit, wc)', bin('eslint'), ['.', '--max-warnings', '0']);
+check('format: prettier --check', bin('prettier'), ['--check', '.']);
 
 for (const [name, config, file] of [
   ['Node tests (vitest)', 'vite.config.ts', 'vitest.json'],
@@ -79,6 +85,9 @@ for (const [name, config, file] of [
   if (status !== 0 && failed === 0) failed = 1;
   suites.push({ name, passed, failed });
 }
+
+// After the end-to-end tests, which built the app into dist/.
+check('size budgets (npm run size)', 'npm', ['run', '--silent', 'size']);
 
 console.log('\nSuites:');
 for (const suite of suites) console.log(`  ${suite.name}: ${suite.passed} passed, ${suite.failed} failed`);

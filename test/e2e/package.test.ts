@@ -1,0 +1,178 @@
+/**
+ * The npm package as another site uses it: `npm pack`, the tarball installed into a scratch
+ * project, one road element and the core imported, built with Vite, and opened in Chromium; then
+ * the same road from the package's files with a plain `<script type="module">` and an import map,
+ * no bundler. The tarball is unpacked into the scratch project's node_modules as npm would, and its
+ * dependencies (lit, chart.js…) are linked from this repository's: tests make no outside requests,
+ * and npm's cache after `npm ci` holds the tarballs but not the metadata an offline install needs.
+ */
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { extname, join, normalize } from 'node:path';
+import { build } from 'vite';
+import type { Page } from 'playwright-core';
+import { useChromium } from './browser.js';
+
+const chromium = useChromium();
+const repository = process.cwd();
+const scratchRoot = join(repository, '.tmp');
+
+/** The grid cells ("col,row") of a road layer's marks, read as test/browser/road-marks.ts does: one subpath per mark, 100 units a cell. */
+function cellsOf(path: string): string[] {
+  return [...path.matchAll(/M(-?[\d.]+) (-?[\d.]+)(?:h0|l100 -100|h100)/g)].map(
+    ([, x, y]) => `${Math.floor(Number(x) / 100)},${Math.floor(Number(y) / 100)}`,
+  );
+}
+
+/** What a big road draws: its banker and player marks by cell, and the summary it gives screen readers. */
+async function roadMarks(page: Page, selector: string): Promise<{ banker: string[]; player: string[]; summary: string }> {
+  const road = page.locator(selector);
+  await road.waitFor();
+  await page.waitForFunction((sel) => document.querySelector(sel)?.shadowRoot?.querySelector('.rings.B')?.getAttribute('d'), selector);
+  return page
+    .evaluate((sel) => {
+      const root = document.querySelector(sel)!.shadowRoot!;
+      return {
+        banker: root.querySelector('.rings.B')!.getAttribute('d')!,
+        player: root.querySelector('.rings.P')!.getAttribute('d')!,
+        summary: root.querySelector('.visually-hidden')!.textContent.trim(),
+      };
+    }, selector)
+    .then(({ banker, player, summary }) => ({ banker: cellsOf(banker), player: cellsOf(player), summary }));
+}
+
+/** Links package `name` and, in turn, its own dependencies from this repository's node_modules into `modules`. */
+function linkDependency(modules: string, name: string): void {
+  const target = join(modules, name);
+  if (existsSync(target)) return;
+  const source = join(repository, 'node_modules', name);
+  mkdirSync(join(target, '..'), { recursive: true });
+  symlinkSync(source, target, 'dir');
+  const manifest = JSON.parse(readFileSync(join(source, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+  for (const dependency of Object.keys(manifest.dependencies ?? {})) linkDependency(modules, dependency);
+}
+
+/** Serves `folder` as static files on a free loopback port: what a plain web host does. */
+function serveStatic(folder: string): Promise<{ server: Server; url: string }> {
+  const types: Record<string, string> = {
+    '.html': 'text/html',
+    '.js': 'text/javascript',
+    '.json': 'application/json',
+    '.map': 'application/json',
+  };
+  const server = createServer((request, response) => {
+    const asked = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
+    const path = asked.endsWith('/') ? `${asked}index.html` : asked;
+    try {
+      const body = readFileSync(join(folder, path));
+      response.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream' });
+      response.end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve({ server, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/` });
+    }),
+  );
+}
+
+describe('the npm package', () => {
+  let scratch = '';
+  let served: { server: Server; url: string } | undefined;
+
+  beforeAll(() => {
+    mkdirSync(scratchRoot, { recursive: true });
+    scratch = mkdtempSync(join(scratchRoot, 'package-site-'));
+    // npm pack builds lib/ and the manifest first (the prepare script), as a publish would.
+    const packed = execFileSync('npm', ['pack', '--silent', '--pack-destination', scratch], { cwd: repository, encoding: 'utf8' });
+    const tarball = join(scratch, packed.trim().split('\n').at(-1)!);
+    const site = join(scratch, 'site');
+    mkdirSync(site);
+    writeFileSync(join(site, 'package.json'), JSON.stringify({ name: 'scratch-site', private: true, type: 'module' }));
+    const installed = join(site, 'node_modules', 'baccarat-scoreboard');
+    mkdirSync(installed, { recursive: true });
+    execFileSync('tar', ['-xzf', tarball, '-C', installed, '--strip-components=1']);
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+    for (const dependency of Object.keys(manifest.dependencies ?? {})) linkDependency(join(site, 'node_modules'), dependency);
+  }, 240_000);
+
+  afterAll(async () => {
+    await new Promise((resolve) => served?.server.close(resolve));
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('a Vite site that imports one road and the core draws the road, and bundles neither chart.js, nor idb, nor the app', async () => {
+    const site = join(scratch, 'site');
+    writeFileSync(
+      join(site, 'index.html'),
+      `<!doctype html><html lang="en"><body><bacc-big-road outcomes="BPPBBT"></bacc-big-road><output></output><script type="module" src="./main.js"></script></body></html>`,
+    );
+    writeFileSync(
+      join(site, 'main.js'),
+      `import 'baccarat-scoreboard/big-road.js';\nimport { resolveCompleteHand } from 'baccarat-scoreboard';\ndocument.querySelector('output').textContent = resolveCompleteHand(['9H', '2C', 'KD', '5S']).winner;\n`,
+    );
+    await build({ root: site, configFile: false, logLevel: 'warn', build: { outDir: 'dist', emptyOutDir: true } });
+    const scripts = readdirSync(join(site, 'dist', 'assets'))
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => readFileSync(join(site, 'dist', 'assets', name), 'utf8'))
+      .join('\n');
+    expect(scripts).not.toMatch(/Chart\.js|chartjs|indexedDB|bacc-operator|bacc-history/);
+    served = await serveStatic(join(site, 'dist'));
+    const page = await chromium().newPage();
+    try {
+      await page.goto(served.url);
+      const marks = await roadMarks(page, 'bacc-big-road');
+      // B P P B B T: banker in columns 0 and 2, player down column 1, the tie on the last banker.
+      expect(marks).toMatchObject({ banker: ['0,0', '2,0', '2,1'], player: ['1,0', '1,1'] });
+      expect(marks.summary).toMatch(/^Big Road/);
+      expect(await page.locator('output').textContent()).toBe('P');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('a plain page with <script type="module"> and an import map, no bundler, draws the road from the package files', async () => {
+    const site = join(scratch, 'site');
+    const modules = '/node_modules/';
+    const importMap = {
+      imports: {
+        'baccarat-scoreboard/big-road.js': `${modules}baccarat-scoreboard/lib/components/define/big-road.js`,
+        lit: `${modules}lit/index.js`,
+        'lit/': `${modules}lit/`,
+        '@lit/reactive-element': `${modules}@lit/reactive-element/reactive-element.js`,
+        '@lit/reactive-element/': `${modules}@lit/reactive-element/`,
+        'lit-html': `${modules}lit-html/lit-html.js`,
+        'lit-html/': `${modules}lit-html/`,
+        'lit-element/': `${modules}lit-element/`,
+        '@shoelace-style/localize': `${modules}@shoelace-style/localize/dist/index.js`,
+      },
+    };
+    writeFileSync(
+      join(site, 'plain.html'),
+      `<!doctype html><html lang="zh-Hans"><head><script type="importmap">${JSON.stringify(importMap)}</script>` +
+        `<script type="module">import 'baccarat-scoreboard/big-road.js';</script></head>` +
+        `<body><bacc-big-road outcomes="BPPBBT"></bacc-big-road></body></html>`,
+    );
+    served?.server.close();
+    served = await serveStatic(site);
+    const page = await chromium().newPage();
+    const failures: string[] = [];
+    page.on('pageerror', (error) => failures.push(error.message));
+    page.on('requestfailed', (request) => failures.push(request.url()));
+    try {
+      await page.goto(`${served.url}plain.html`);
+      const marks = await roadMarks(page, 'bacc-big-road');
+      expect(marks).toMatchObject({ banker: ['0,0', '2,0', '2,1'], player: ['1,0', '1,1'] });
+      // The page says it is in Chinese, and the road follows it.
+      expect(marks.summary).toMatch(/[\u4e00-\u9fff]/);
+      expect(failures).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
