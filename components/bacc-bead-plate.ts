@@ -82,7 +82,7 @@ export class BaccBeadPlate extends RoadGridElement {
   @property() labels: BeadLabels = 'chinese';
 
   /** Puts the side's letter before each total (B7, P9), so that sides differ by more than colour with `labels="totals"` too. */
-  @property({ type: Boolean }) letters = false;
+  @property({ type: Boolean, reflect: true }) letters = false;
 
   private beads: BeadPlateCell[] = [];
   private width = 0;

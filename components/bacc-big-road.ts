@@ -90,7 +90,7 @@ export class BaccBigRoad extends RoadGridElement {
   ];
 
   /** Draws B or P (庄 or 闲 in Chinese) inside every ring, so that sides differ by more than colour. */
-  @property({ type: Boolean }) letters = false;
+  @property({ type: Boolean, reflect: true }) letters = false;
 
   private road: BigRoadSnapshot = { cells: [], leadingTies: 0, leadingTiePlayerPair: false, leadingTieBankerPair: false };
   private cells: DrawnCell[] = [];

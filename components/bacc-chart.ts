@@ -233,7 +233,10 @@ export class BaccChart extends StatisticsPanel {
     });
   }
 
-  /** Resolves once both charts show the latest hands: the element updates, and redraws them, when the page is idle. */
+  /**
+   * Resolves once both charts show the latest hands: the element updates, and redraws them, when the page is idle.
+   * @internal For tests and benchmarks.
+   */
   async chartsDrawn(): Promise<void> {
     await this.updateComplete;
   }

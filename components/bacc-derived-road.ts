@@ -52,7 +52,7 @@ export class BaccDerivedRoad extends RoadGridElement {
   @property() kind: DerivedRoadKind = 'big-eye-boy';
 
   /** Adds a bar to blue marks, so that red and blue differ by shape as well as colour. */
-  @property({ type: Boolean }) letters = false;
+  @property({ type: Boolean, reflect: true }) letters = false;
 
   private get road(): DerivedRoadName {
     return derivedRoadName(this.kind);

@@ -92,7 +92,7 @@ export class BaccOddsNote extends StatisticsPanel {
   ];
 
   /** The shoe is over (its cut card came out, or it was ended): the next hand is a new shoe's first. */
-  @property({ type: Boolean }) ended = false;
+  @property({ type: Boolean, reflect: true }) ended = false;
 
   private odds: NextHandOdds = this.ownFollower.statistics.fullShoeOdds();
   private basis: OddsBasis = 'full-shoe';

@@ -86,7 +86,7 @@ export class BaccPredictions extends RoadElement {
   ];
 
   /** Adds a bar to blue marks, so that red and blue differ by shape as well as colour. */
-  @property({ type: Boolean }) letters = false;
+  @property({ type: Boolean, reflect: true }) letters = false;
 
   private predictions: Predictions = new RoadTracker().predictions();
 

@@ -197,7 +197,7 @@ export class BaccScoreboard extends LitElement {
   @property() status = '';
 
   /** The shoe on screen is over (its cut card came out, or it was ended): the odds note gives a new shoe's. */
-  @property({ type: Boolean }) ended = false;
+  @property({ type: Boolean, reflect: true }) ended = false;
 
   /**
    * Which shoe of the session this is, from 1; 0 (the default, and an absent or empty attribute)
@@ -210,7 +210,7 @@ export class BaccScoreboard extends LitElement {
   @property({ type: Number }) rows = 6;
 
   /** Marks carry letters as well as colours. */
-  @property({ type: Boolean }) letters = false;
+  @property({ type: Boolean, reflect: true }) letters = false;
 
   /** What the bead plate's discs show: `chinese` (庄 闲 和), `letters` (B P T) or `totals`; by default 庄闲和 in Chinese and B P T otherwise. */
   @property({ attribute: 'bead-labels' }) beadLabels: 'chinese' | 'letters' | 'totals' | '' = '';

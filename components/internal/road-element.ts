@@ -40,6 +40,7 @@ export abstract class RoadElement extends LitElement {
    * A follower shared by elements that show the same hands (`<bacc-scoreboard>` passes one to all
    * its roads): the first to update adds the new hand, the others find it added, so a hand is
    * followed once rather than once per road. Without it the element keeps its own.
+   * @internal The scoreboard's plumbing, not a page's.
    */
   @property({ attribute: false }) roadFollower: RoadFollower | undefined = undefined;
 

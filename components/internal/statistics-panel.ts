@@ -20,6 +20,7 @@ export abstract class StatisticsPanel extends LitElement {
   /**
    * A follower shared by panels that show the same hands (`<bacc-scoreboard>` passes one to all
    * its panels), so a hand is counted once; without it the element keeps its own.
+   * @internal The scoreboard's plumbing, not a page's.
    */
   @property({ attribute: false }) statisticsFollower: StatisticsFollower | undefined = undefined;
 

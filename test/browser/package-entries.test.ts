@@ -40,4 +40,16 @@ describe('the package entries', () => {
     await import('../../components/define/scoreboard.js');
     for (const tag of TAGS) expect(customElements.get(tag), tag).to.not.equal(undefined);
   });
+
+  it('reflects the state a page styles by: letters on a road, ended on the scoreboard', async () => {
+    await import('../../components/define/scoreboard.js');
+    const road = await fixture<elements.BaccBigRoad>(html`<bacc-big-road outcomes="BP"></bacc-big-road>`);
+    road.letters = true;
+    await road.updateComplete;
+    expect(road.hasAttribute('letters')).to.equal(true);
+    const board = await fixture<elements.BaccScoreboard>(html`<bacc-scoreboard></bacc-scoreboard>`);
+    board.ended = true;
+    await board.updateComplete;
+    expect(board.matches('[ended]')).to.equal(true);
+  });
 });

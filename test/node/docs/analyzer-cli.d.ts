@@ -7,10 +7,18 @@ declare module '@custom-elements-manifest/analyzer/cli.js' {
     name: string;
     description?: string;
   }
+  interface MemberDoc {
+    kind: string;
+    name: string;
+    privacy?: 'private' | 'protected' | 'public';
+    static?: boolean;
+    reflects?: boolean;
+  }
   interface ManifestDeclaration {
     name?: string;
     tagName?: string;
     cssProperties?: CssPropertyDoc[];
+    members?: MemberDoc[];
   }
   interface Manifest {
     modules: { path: string; declarations?: ManifestDeclaration[] }[];
