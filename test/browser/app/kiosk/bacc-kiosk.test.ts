@@ -85,10 +85,10 @@ describe('<bacc-kiosk>', () => {
     const el = await fixture<BaccKiosk>(
       html`<bacc-kiosk notice-duration="60000" .search=${'?lang=zh&decks=0&theme=sepia&seed=%20'}></bacc-kiosk>`,
     );
-    await wait(50);
-    await el.updateComplete;
-    const lines = [...el.shadowRoot!.querySelectorAll('[part="notice"] p')].map((line) => line.textContent.trim());
-    expect(lines).to.deep.equal([
+    // The Chinese templates load with the switch to Chinese: wait for them, not for a fixed time.
+    const lines = () => [...el.shadowRoot!.querySelectorAll('[part="notice"] p')].map((line) => line.textContent.trim());
+    for (const end = performance.now() + 3000; !lines()[0]?.startsWith('已忽略') && performance.now() < end;) await wait(20);
+    expect(lines()).to.deep.equal([
       '已忽略 decks=0：须为 1 到 8 的整数；改用 8',
       '已忽略 seed= ：须为 1 到 200 个字符；改用默认值',
       '已忽略 theme=sepia：须为 dark 或 light；改用 dark',
