@@ -46,9 +46,10 @@ const BIDI_CONTROL = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/u;
  * zero-width space, joiners, U+2060, U+FEFF, soft hyphen…) and every default-ignorable one (Unicode's
  * Default_Ignorable_Code_Point: Hangul fillers U+115F, U+1160, U+3164, U+FFA0, Mongolian selectors
  * U+180B–180F, U+034F, U+17B4–17B5, tags U+E0000–E0FFF, and the variation selectors U+FE00–FE0F and
- * U+E0100–E01EF: T7 with U+FE0F reads as T7, so it would be a second table that looks like the first).
+ * U+E0100–E01EF: T7 with U+FE0F reads as T7, so it would be a second table that looks like the first),
+ * and two that are neither but draw as blank: U+2800 (Braille blank) and U+FFFC (object replacement).
  */
-const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}\u2800\uFFFC]/u;
 /** Unicode's White_Space: tabs, line breaks, no-break and ideographic spaces; collapsed to one space. */
 const WHITE_SPACE = /\p{White_Space}/u;
 const WHITE_SPACE_RUNS = /\p{White_Space}+/gu;

@@ -130,6 +130,11 @@ describe('normaliseTableName', () => {
     expect(normaliseTableName('bell\u0007')).toMatchObject({ ok: false, problem: { kind: 'control', codePoint: 7 } });
   });
 
+  it('refuses the blanks that are not default-ignorable: Braille blank U+2800 and object replacement U+FFFC', () => {
+    expect(normaliseTableName('T7\u2800')).toEqual({ ok: false, problem: { kind: 'invisible', codePoint: 0x2800, position: 3 } });
+    expect(normaliseTableName('T\uFFFC7')).toEqual({ ok: false, problem: { kind: 'invisible', codePoint: 0xfffc, position: 2 } });
+  });
+
   it('refuses a look-alike made with a variation selector: T7 and U+FE0F is not a second table "T7"', () => {
     expect(normaliseTableName('T7\uFE0F')).toEqual({ ok: false, problem: { kind: 'invisible', codePoint: 0xfe0f, position: 3 } });
     expect(normaliseTableName(decodeURIComponent('T7%EF%B8%8F'))).toMatchObject({ ok: false, problem: { kind: 'invisible' } });
