@@ -404,6 +404,8 @@ export class BaccOperator extends LitElement {
       void this.readCardField(true);
     } else if (event.key === 'Escape') {
       event.preventDefault();
+      // What a refusal said of the cards being cleared no longer applies.
+      this.desk.clearRefusal();
       if (field.value) field.value = '';
       else if (!this.desk.clearCards()) {
         if (this.desk.correcting !== null) this.desk.cancelCorrection();

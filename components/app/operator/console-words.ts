@@ -99,6 +99,7 @@ export function consoleNewsText(news: ConsoleNews): string {
       });
     case 'choose-hand': {
       const { last } = news;
+      if (last === 1) return msg('Only hand 1 can be corrected: type 1.', { id: 'console-choose-hand-one' });
       return msg(str`Choose a hand from 1 to ${last} to correct.`, { id: 'console-choose-hand' });
     }
     case 'start-simulated-first':

@@ -30,6 +30,11 @@ interface ConsoleActions {
   undone: ConsoleAction[];
 }
 
+/** The actions as kept in localStorage, with the fingerprint of the shoe they left (see `shoeFingerprint`). */
+interface KeptActions extends ConsoleActions {
+  shoe: string;
+}
+
 /** A change undo or redo makes: an action, or the removal of a recorded hand. */
 type ConsoleStep = ConsoleAction | { kind: 'undo-add'; index: number };
 
@@ -329,7 +334,7 @@ export class OperatorConsoleController implements ReactiveController {
       const action = this.canRedo ? this.actions.undone.at(-1) : undefined;
       if (!action) return this.refuse({ about: 'nothing-to-redo' });
       const shoe = this.shoeToUndo()!;
-      if (!redoable(action, shoe)) {
+      if (!redoable(action, shoe) || !writesPlayableShoe(action, shoe)) {
         // The shoe changed elsewhere since the undo: doing it again would rewrite a hand nobody chose.
         this.forgetActions(shoe.id);
         return this.refuse({ about: 'nothing-to-redo' });
@@ -430,7 +435,7 @@ export class OperatorConsoleController implements ReactiveController {
       const shoe = this.shoeToUndo();
       if (shoe) this.forgetActionsUnlessOf(shoe.id);
       const action = shoe ? this.actions.done.at(-1) : undefined;
-      if (shoe && action && !undoable(action, shoe)) this.forgetActions(shoe.id);
+      if (shoe && action && !(undoable(action, shoe) && writesPlayableShoe(inverse(action), shoe))) this.forgetActions(shoe.id);
       else if (shoe && action) {
         this.correcting = null;
         if (!(await this.performed(inverse(action), true))) return;
@@ -612,11 +617,18 @@ export class OperatorConsoleController implements ReactiveController {
     this.keepActions();
   }
 
-  /** Takes up the actions of shoe `shoeId`: those in memory, else those kept for the table (after a reload), else none. */
+  /**
+   * Takes up the actions of shoe `shoeId`: those in memory, else those kept for the table (after a
+   * reload) when they were kept for this shoe exactly as it stands (its fingerprint), else none.
+   */
   private forgetActionsUnlessOf(shoeId: string | null): void {
     if (this.actions.shoeId === shoeId) return;
-    const kept = shoeId === null ? null : keptActions(this.options.table());
-    this.actions = kept?.shoeId === shoeId ? kept : { shoeId, done: [], undone: [] };
+    const shoe = this.shoeToUndo();
+    const kept = shoeId === null || shoe?.id !== shoeId ? null : keptActions(this.options.table());
+    this.actions =
+      kept && kept.shoeId === shoeId && kept.shoe === shoeFingerprint(shoe!)
+        ? { shoeId, done: kept.done, undone: kept.undone }
+        : { shoeId, done: [], undone: [] };
   }
 
   /** Forgets every action remembered for shoe `shoeId`, here and in localStorage. */
@@ -625,9 +637,10 @@ export class OperatorConsoleController implements ReactiveController {
     this.keepActions();
   }
 
-  /** Writes the remembered actions for the table, so a reload finds them. */
+  /** Writes the remembered actions for the table, with the shoe they leave, so a reload finds them. */
   private keepActions(): void {
-    keepActions(this.options.table(), this.actions);
+    const shoe = this.shoeToUndo();
+    if (shoe) keepActions(this.options.table(), this.actions, shoe);
   }
 
   /** Another window took the table: what was done here is no longer this window's to undo (that window reads the kept actions). */
@@ -936,12 +949,14 @@ function redoable(action: ConsoleAction, shoe: ShoeRecord): boolean {
  * The actions kept for `table`, or null when none are, or what is kept cannot be read back whole:
  * every hand in them must be one the shoe document's rules accept, since undo may write it.
  */
-function keptActions(table: string): ConsoleActions | null {
+function keptActions(table: string): KeptActions | null {
   try {
     const text = localStorage.getItem(ACTIONS_KEY_PREFIX + table);
     if (text === null) return null;
-    const kept = JSON.parse(text) as ConsoleActions;
-    if (typeof kept.shoeId !== 'string' || !Array.isArray(kept.done) || !Array.isArray(kept.undone)) return null;
+    const kept = JSON.parse(text) as KeptActions;
+    if (typeof kept.shoeId !== 'string' || typeof kept.shoe !== 'string' || !Array.isArray(kept.done) || !Array.isArray(kept.undone)) {
+      return null;
+    }
     return [...kept.done, ...kept.undone].every(readableAction) ? kept : null;
   } catch {
     return null;
@@ -960,6 +975,35 @@ function readableAction(action: ConsoleAction): boolean {
       return true;
     default:
       return false;
+  }
+}
+
+/**
+ * The shoe as the kept actions left it (open or ended, and its hands), as a short hash: actions kept
+ * for a shoe that has changed since (another window, or a hand-edited list) are not taken up.
+ */
+function shoeFingerprint(shoe: ShoeRecord): string {
+  // FNV-1a over the text: a fingerprint that tells states apart, not a defence against a forger.
+  const text = `${shoe.id}|${shoe.endedAt === null ? 'open' : 'ended'}|${JSON.stringify(shoe.hands)}`;
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return `${shoe.hands.length}:${(hash >>> 0).toString(16)}`;
+}
+
+/**
+ * The shoe `step` would write is one a shoe document accepts under the shoe's own rules: every hand
+ * resolved again, and no card more often than its decks hold. Undo and redo write only such shoes.
+ */
+function writesPlayableShoe(step: ConsoleStep, shoe: ShoeRecord): boolean {
+  if (step.kind !== 'add' && step.kind !== 'correct') return true;
+  const hands = [...shoe.hands];
+  if (step.kind === 'add') hands.push(step.hand);
+  else hands[step.index] = step.after;
+  try {
+    parseShoeDocument(shoeDocument([{ ...shoe, endedAt: null, hands }]));
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -983,11 +1027,12 @@ function validHand(hand: HandRecord): boolean {
   }
 }
 
-/** Keeps `actions` for `table`; storage that refuses (private mode, full) leaves undo to the last hand after a reload. */
-function keepActions(table: string, actions: ConsoleActions): void {
+/** Keeps `actions` for `table`, left on `shoe`; storage that refuses (private mode, full) leaves undo to the last hand after a reload. */
+function keepActions(table: string, actions: ConsoleActions, shoe: ShoeRecord): void {
   try {
-    const kept: ConsoleActions = {
+    const kept: KeptActions = {
       shoeId: actions.shoeId,
+      shoe: shoeFingerprint(shoe),
       done: actions.done.slice(-KEPT_ACTIONS),
       undone: actions.undone.slice(-KEPT_ACTIONS),
     };

@@ -24,6 +24,7 @@ export const templates: Record<string, unknown> = {
   'console-simulated-no-undo': '模拟的局由牌靴发出，不能撤销。',
   'console-simulated-no-correct': '模拟的局由牌靴发出，不能更正。',
   'console-simulated-no-record': '这是模拟牌靴：要记录真实牌桌，请开始新牌靴（按 S）。未记录任何内容。',
+  'console-choose-hand-one': '只有第 1 局可以更正：请输入 1。',
   'console-choose-hand': str`请选择要更正的局（1 至 ${0}）。`,
   'console-start-simulated-auto': '请先开始模拟牌靴（按 I）；自动发牌在切牌卡处停止。',
   'console-start-simulated': '请先开始模拟牌靴（按 I）。',

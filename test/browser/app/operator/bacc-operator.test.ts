@@ -296,7 +296,7 @@ describe('<bacc-operator>', () => {
     await sendKeys({ type: '5' });
     await press('Enter');
     await el.updateComplete;
-    expect(textOf(el, '[role="alert"]')).to.equal('Choose a hand from 1 to 1 to correct.');
+    expect(textOf(el, '[role="alert"]')).to.equal('Only hand 1 can be corrected: type 1.');
     expect(el.desk.correcting).to.equal(null);
   });
 

@@ -101,6 +101,20 @@ describe('<bacc-operator> cards typed and not recorded', () => {
     expect(alertOf(el)).to.equal('Type the cards of the next hand first (for example 9h tc k), then Enter records it.');
   });
 
+  it('takes a refusal about the cards off the screen when Escape clears them', async () => {
+    const el = await mountOperator();
+    await el.desk.confirm('new-shoe');
+    await sendKeys({ press: 'c' });
+    await until(() => el.shadowRoot!.activeElement === cardField(el), 'the card field');
+    await sendKeys({ type: 'qh' });
+    await sendKeys({ press: 'Enter' });
+    await until(() => alertOf(el).includes('not complete'), 'the unfinished hand refused');
+    await sendKeys({ press: 'Escape' });
+    await el.updateComplete;
+    expect(alertOf(el)).to.equal('');
+    expect(el.desk.typedCards).to.deep.equal([]);
+  });
+
   it('takes a refusal off the screen once the clerk goes on', async () => {
     const el = await mountOperator();
     await el.desk.confirm('new-shoe');
@@ -108,7 +122,7 @@ describe('<bacc-operator> cards typed and not recorded', () => {
     await sendKeys({ press: 'h' });
     await sendKeys({ type: '9' });
     await sendKeys({ press: 'Enter' });
-    await until(() => alertOf(el).includes('Choose a hand'), 'the refused hand number');
+    await until(() => alertOf(el).includes('Only hand 1'), 'the refused hand number');
     await sendKeys({ press: 'Escape' });
     await el.updateComplete;
     expect(alertOf(el)).to.equal('');

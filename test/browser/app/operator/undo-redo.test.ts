@@ -192,6 +192,48 @@ describe('<bacc-operator> undo and redo', () => {
     expect(el.desk.canRedo).to.equal(false);
   });
 
+  it('never writes a kept hand that would make the shoe one its decks cannot deal, nor takes up a list kept for another state', async () => {
+    const key = ACTIONS_KEY_PREFIX + TABLE;
+    const first = {
+      cards: ['9H', '2D', 'KS', '5C'],
+      outcome: 'P',
+      playerPair: false,
+      bankerPair: false,
+      natural: true,
+      playerTotal: 9,
+      bankerTotal: 7,
+    };
+    let el = await fixture<BaccOperator>(html`<bacc-operator table=${TABLE} .rules=${makeRules({ decks: 1 })}></bacc-operator>`);
+    await until(() => el.desk.ready, 'the stored shoe to be read');
+    await el.desk.confirm('new-shoe');
+    await el.desk.typeCards('9h 2d ks 5c', true);
+    await el.desk.typeCards('8h 3d ts 4c', true);
+    await el.desk.undo();
+    expect(await storedOutcomes()).to.equal('P');
+    // The list kept for redo now puts back, in place of hand 2, a second 9H 2D KS 5C: one deck holds one of each.
+    const kept = JSON.parse(localStorage.getItem(key)!) as { undone: { hand: unknown }[]; shoe: string };
+    expect(kept.undone.at(-1)!.hand).to.have.property('outcome', 'P');
+    kept.undone.at(-1)!.hand = first;
+    localStorage.setItem(key, JSON.stringify(kept));
+    el.remove();
+    el = await fixture<BaccOperator>(html`<bacc-operator table=${TABLE} .rules=${makeRules({ decks: 1 })}></bacc-operator>`);
+    await until(() => el.desk.ready, 'the stored shoe to be read again');
+    await el.desk.redo();
+    expect(said(el)).to.deep.equal({ about: 'nothing-to-redo' });
+    expect(await storedOutcomes()).to.equal('P');
+    // A list kept for the shoe as it was before another change is not taken up at all.
+    await el.desk.typeCards('8h 3d ts 4c', true);
+    const stale = JSON.parse(localStorage.getItem(key)!) as { shoe: string };
+    localStorage.setItem(key, JSON.stringify({ ...stale, shoe: kept.shoe }));
+    el.remove();
+    el = await fixture<BaccOperator>(html`<bacc-operator table=${TABLE} .rules=${makeRules({ decks: 1 })}></bacc-operator>`);
+    await until(() => el.desk.ready, 'the stored shoe to be read a third time');
+    expect(el.desk.canRedo).to.equal(false);
+    await el.desk.undo();
+    expect(said(el)).to.deep.equal({ about: 'undone', hand: 2 });
+    expect(await storedOutcomes()).to.equal('P');
+  });
+
   it('refuses to undo an end once History deleted the ended shoe, and says so instead of "reopened"', async () => {
     const el = await mountOperator();
     const { desk } = el;
