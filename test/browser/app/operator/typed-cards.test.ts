@@ -19,6 +19,15 @@ const alertOf = (el: BaccOperator) => el.shadowRoot!.querySelector('.alert')!.te
 const cardField = (el: BaccOperator) => el.shadowRoot!.querySelector<HTMLInputElement>('input.cards')!;
 const button = (el: BaccOperator, action: string) => el.shadowRoot!.querySelector<HTMLButtonElement>(`[data-action="${action}"]`)!;
 
+/** A console with a new shoe open, in card entry, the focus in the card field. */
+async function inCardEntry(): Promise<BaccOperator> {
+  const el = await mountOperator();
+  await el.desk.confirm('new-shoe');
+  await sendKeys({ press: 'c' });
+  await until(() => el.shadowRoot!.activeElement === cardField(el), 'the card field');
+  return el;
+}
+
 async function chord(modifier: string, key: string): Promise<void> {
   await sendKeys({ down: modifier });
   await sendKeys({ press: key });
@@ -38,10 +47,7 @@ describe('<bacc-operator> cards typed and not recorded', () => {
 
   /** A shoe open in card entry with one hand recorded and the next one typed, complete, not recorded. */
   async function handTypedNotRecorded(): Promise<BaccOperator> {
-    const el = await mountOperator();
-    await el.desk.confirm('new-shoe');
-    await sendKeys({ press: 'c' });
-    await until(() => el.shadowRoot!.activeElement === cardField(el), 'the card field');
+    const el = await inCardEntry();
     await sendKeys({ type: '9h 2d ks 5c' });
     await sendKeys({ press: 'Enter' });
     await until(() => el.desk.hands.length === 1 && el.desk.unsaved === 0, 'the first hand');
@@ -74,10 +80,7 @@ describe('<bacc-operator> cards typed and not recorded', () => {
   });
 
   it('undoes with Ctrl+Z from an empty card field, and leaves Ctrl+Z to the text while the field holds some', async () => {
-    const el = await mountOperator();
-    await el.desk.confirm('new-shoe');
-    await sendKeys({ press: 'c' });
-    await until(() => el.shadowRoot!.activeElement === cardField(el), 'the card field');
+    const el = await inCardEntry();
     await sendKeys({ type: '9h 2d ks 5c' });
     await sendKeys({ press: 'Enter' });
     await until(() => el.desk.hands.length === 1 && el.desk.unsaved === 0, 'the hand');
@@ -92,20 +95,14 @@ describe('<bacc-operator> cards typed and not recorded', () => {
   });
 
   it('says what to do when Enter is pressed with no card typed', async () => {
-    const el = await mountOperator();
-    await el.desk.confirm('new-shoe');
-    await sendKeys({ press: 'c' });
-    await until(() => el.shadowRoot!.activeElement === cardField(el), 'the card field');
+    const el = await inCardEntry();
     await sendKeys({ press: 'Enter' });
     await until(() => alertOf(el) !== '', 'the answer');
     expect(alertOf(el)).to.equal('Type the cards of the next hand first (for example 9h tc k), then Enter records it.');
   });
 
   it('takes a refusal about the cards off the screen when Escape clears them', async () => {
-    const el = await mountOperator();
-    await el.desk.confirm('new-shoe');
-    await sendKeys({ press: 'c' });
-    await until(() => el.shadowRoot!.activeElement === cardField(el), 'the card field');
+    const el = await inCardEntry();
     await sendKeys({ type: 'qh' });
     await sendKeys({ press: 'Enter' });
     await until(() => alertOf(el).includes('not complete'), 'the unfinished hand refused');
