@@ -5,9 +5,10 @@
  *
  * The terms are registered by components/locales/register.ts, which every element imports.
  */
-import { LocalizeController, update } from '@shoelace-style/localize';
+import { LocalizeController, update, type FunctionParams } from '@shoelace-style/localize';
 import type { ReactiveControllerHost } from 'lit';
-import type { ElementTerms } from '../locales/en.js';
+import en, { type ElementTerms } from '../locales/en.js';
+import zhHans from '../locales/zh-hans.js';
 
 /** The languages the elements speak: the `$code` of each registered term set. */
 export type ElementLanguage = 'en' | 'zh';
@@ -35,6 +36,8 @@ export function nearestLang(element: Element): string | null {
 }
 
 let langObserver: MutationObserver | undefined;
+/** Counts the changes of any `lang` in the document: an element's language found before the last one is found again. */
+let langChanges = 0;
 
 /**
  * Re-renders the elements whenever a `lang` attribute changes anywhere in the document (the library
@@ -43,7 +46,10 @@ let langObserver: MutationObserver | undefined;
  */
 function observeLang(): void {
   if (langObserver || typeof MutationObserver === 'undefined') return;
-  langObserver = new MutationObserver(() => update());
+  langObserver = new MutationObserver(() => {
+    langChanges++;
+    update();
+  });
   langObserver.observe(document.documentElement, { subtree: true, attributes: true, attributeFilter: ['lang'] });
 }
 
@@ -58,8 +64,26 @@ export class ElementLocalize extends LocalizeController<ElementTerms> {
     observeLang();
   }
 
+  /** The language found last, and at which count of `lang` changes; found again after the next. */
+  private found: { language: ElementLanguage; at: number } | null = null;
+
+  override hostConnected(): void {
+    super.hostConnected();
+    // Moved to another place in the page, under another lang perhaps.
+    this.found = null;
+  }
+
   override lang(): ElementLanguage {
-    return elementLanguage(nearestLang(this.host));
+    // Once per lang change, not once per term: a road's description asks for dozens of terms, and the
+    // walk up through shadow roots, with the library's Intl.Locale per term, cost a repaint ~2 ms.
+    if (this.found?.at !== langChanges) this.found = { language: elementLanguage(nearestLang(this.host)), at: langChanges };
+    return this.found.language;
+  }
+
+  /** The term in the element's language, read from the term sets directly (both are always loaded). */
+  override term<K extends keyof ElementTerms>(key: K, ...args: FunctionParams<ElementTerms[K]>): string {
+    const value = (this.lang() === 'zh' ? zhHans : en)[key] as string | ((...values: unknown[]) => string);
+    return typeof value === 'function' ? value(...args) : value;
   }
 }
 
