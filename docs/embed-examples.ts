@@ -7,7 +7,8 @@ import { sampleOutcomes } from './samples.js';
 
 const modules = './node_modules/';
 
-const importMap = {
+/** The plain page's import map, for a page served beside node_modules/ (the package's end-to-end test uses it too). */
+export const importMap = {
   imports: {
     'baccarat-scoreboard': `${modules}baccarat-scoreboard/lib/src/index.js`,
     'baccarat-scoreboard/big-road.js': `${modules}baccarat-scoreboard/lib/components/define/big-road.js`,

@@ -6,12 +6,12 @@
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { build, preview, type PreviewServer } from 'vite';
 import type { Page } from 'playwright-core';
 import { useChromium } from './browser.js';
+import { serveFiles, type StaticFiles } from './static-files.js';
 
 const chromium = useChromium();
 const repository = process.cwd();
@@ -97,32 +97,14 @@ function bankerRingColour(page: Page, selector: string): Promise<string> {
  * A static host for the plain-HTML embed: the page at /, the package at /node_modules/baccarat-scoreboard/
  * (this repository, laid out as the package is: lib/ built), its dependencies from node_modules/.
  */
-function serveEmbed(page: string): Promise<{ server: Server; url: string }> {
-  const types: Record<string, string> = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.json': 'application/json' };
+function serveEmbed(page: string): Promise<StaticFiles> {
   const packagePath = '/node_modules/baccarat-scoreboard/';
-  const server = createServer((request, response) => {
-    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-    if (path === '/') {
-      response.writeHead(200, { 'content-type': 'text/html' }).end(page);
-      return;
-    }
-    const file = path.startsWith(packagePath) ? join(repository, path.slice(packagePath.length)) : join(repository, path);
-    if (!path.startsWith('/node_modules/')) {
-      response.writeHead(404).end();
-      return;
-    }
-    try {
-      const body = readFileSync(file);
-      response.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' }).end(body);
-    } catch {
-      response.writeHead(404).end();
-    }
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      resolve({ server, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/` });
-    }),
+  return serveFiles(
+    (path) => {
+      if (!path.startsWith('/node_modules/')) return null;
+      return path.startsWith(packagePath) ? join(repository, path.slice(packagePath.length)) : join(repository, path);
+    },
+    { '/': page },
   );
 }
 
@@ -262,7 +244,7 @@ describe('the docs page', () => {
       expect(failures.filter((failure) => !failure.endsWith('/favicon.ico'))).toEqual([]);
     } finally {
       await page.close();
-      await new Promise((resolve) => served.server.close(resolve));
+      await served.close();
     }
   });
 });

@@ -8,12 +8,14 @@
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { createServer, type Server } from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { build } from 'vite';
 import type { Page } from 'playwright-core';
 import { useChromium } from './browser.js';
+import { serveFiles, type StaticFiles } from './static-files.js';
+// The import map the docs page tells a site to copy: the test proves that very map works.
+import { importMap } from '../../docs/embed-examples.js';
 
 const chromium = useChromium();
 const repository = process.cwd();
@@ -54,36 +56,14 @@ function linkDependency(modules: string, name: string): void {
   for (const dependency of Object.keys(manifest.dependencies ?? {})) linkDependency(modules, dependency);
 }
 
-/** Serves `folder` as static files on a free loopback port: what a plain web host does. */
-function serveStatic(folder: string): Promise<{ server: Server; url: string }> {
-  const types: Record<string, string> = {
-    '.html': 'text/html',
-    '.js': 'text/javascript',
-    '.json': 'application/json',
-    '.map': 'application/json',
-  };
-  const server = createServer((request, response) => {
-    const asked = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)).replace(/^(\.\.[/\\])+/, '');
-    const path = asked.endsWith('/') ? `${asked}index.html` : asked;
-    try {
-      const body = readFileSync(join(folder, path));
-      response.writeHead(200, { 'content-type': types[extname(path)] ?? 'application/octet-stream' });
-      response.end(body);
-    } catch {
-      response.writeHead(404).end();
-    }
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      resolve({ server, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/` });
-    }),
-  );
+/** Serves `folder` as a plain web host would: a folder's index.html for its path. */
+function serveFolder(folder: string): Promise<StaticFiles> {
+  return serveFiles((path) => join(folder, path.endsWith('/') ? `${path}index.html` : path));
 }
 
 describe('the npm package', () => {
   let scratch = '';
-  let served: { server: Server; url: string } | undefined;
+  let served: StaticFiles | undefined;
 
   beforeAll(() => {
     mkdirSync(scratchRoot, { recursive: true });
@@ -102,7 +82,7 @@ describe('the npm package', () => {
   }, 240_000);
 
   afterAll(async () => {
-    await new Promise((resolve) => served?.server.close(resolve));
+    await served?.close();
     if (scratch) rmSync(scratch, { recursive: true, force: true });
   });
 
@@ -122,7 +102,7 @@ describe('the npm package', () => {
       .map((name) => readFileSync(join(site, 'dist', 'assets', name), 'utf8'))
       .join('\n');
     expect(scripts).not.toMatch(/Chart\.js|chartjs|indexedDB|bacc-operator|bacc-history/);
-    served = await serveStatic(join(site, 'dist'));
+    served = await serveFolder(join(site, 'dist'));
     const page = await chromium().newPage();
     try {
       await page.goto(served.url);
@@ -138,28 +118,14 @@ describe('the npm package', () => {
 
   it('a plain page with <script type="module"> and an import map, no bundler, draws the road from the package files', async () => {
     const site = join(scratch, 'site');
-    const modules = '/node_modules/';
-    const importMap = {
-      imports: {
-        'baccarat-scoreboard/big-road.js': `${modules}baccarat-scoreboard/lib/components/define/big-road.js`,
-        lit: `${modules}lit/index.js`,
-        'lit/': `${modules}lit/`,
-        '@lit/reactive-element': `${modules}@lit/reactive-element/reactive-element.js`,
-        '@lit/reactive-element/': `${modules}@lit/reactive-element/`,
-        'lit-html': `${modules}lit-html/lit-html.js`,
-        'lit-html/': `${modules}lit-html/`,
-        'lit-element/': `${modules}lit-element/`,
-        '@shoelace-style/localize': `${modules}@shoelace-style/localize/dist/index.js`,
-      },
-    };
     writeFileSync(
       join(site, 'plain.html'),
       `<!doctype html><html lang="zh-Hans"><head><script type="importmap">${JSON.stringify(importMap)}</script>` +
         `<script type="module">import 'baccarat-scoreboard/big-road.js';</script></head>` +
         `<body><bacc-big-road outcomes="BPPBBT"></bacc-big-road></body></html>`,
     );
-    served?.server.close();
-    served = await serveStatic(site);
+    await served?.close();
+    served = await serveFolder(site);
     const page = await chromium().newPage();
     const failures: string[] = [];
     page.on('pageerror', (error) => failures.push(error.message));
