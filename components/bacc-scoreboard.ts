@@ -251,30 +251,17 @@ export class BaccScoreboard extends LitElement {
         ></bacc-bead-plate>
         <bacc-big-road class="panel big" .hands=${hands} .roadFollower=${roadFollower} rows=${rows} ?letters=${letters}></bacc-big-road>
         <div class="panel ask"><bacc-predictions .hands=${hands} .roadFollower=${roadFollower} ?letters=${letters}></bacc-predictions></div>
-        <bacc-derived-road
-          class="panel eye"
-          kind="big-eye-boy"
-          .hands=${hands}
-          .roadFollower=${roadFollower}
-          rows=${rows}
-          ?letters=${letters}
-        ></bacc-derived-road>
-        <bacc-derived-road
-          class="panel small"
-          kind="small-road"
-          .hands=${hands}
-          .roadFollower=${roadFollower}
-          rows=${rows}
-          ?letters=${letters}
-        ></bacc-derived-road>
-        <bacc-derived-road
-          class="panel pig"
-          kind="cockroach-pig"
-          .hands=${hands}
-          .roadFollower=${roadFollower}
-          rows=${rows}
-          ?letters=${letters}
-        ></bacc-derived-road>
+        ${DERIVED_PANELS.map(
+          ([area, kind]) =>
+            html`<bacc-derived-road
+              class="panel ${area}"
+              kind=${kind}
+              .hands=${hands}
+              .roadFollower=${roadFollower}
+              rows=${rows}
+              ?letters=${letters}
+            ></bacc-derived-road>`,
+        )}
         <div class="panel stats"><bacc-stats .hands=${hands} .rules=${rules} .statisticsFollower=${statisticsFollower}></bacc-stats></div>
         <div class="panel last"><bacc-last-hand .hands=${hands}></bacc-last-hand></div>
         <div class="panel chart"><bacc-chart .hands=${hands} .rules=${rules} .statisticsFollower=${statisticsFollower}></bacc-chart></div>
@@ -290,6 +277,13 @@ export class BaccScoreboard extends LitElement {
     `;
   }
 }
+
+/** The derived roads' panels: the grid area each is laid out in, and its kind. */
+const DERIVED_PANELS = [
+  ['eye', 'big-eye-boy'],
+  ['small', 'small-road'],
+  ['pig', 'cockroach-pig'],
+] as const;
 
 declare global {
   interface HTMLElementTagNameMap {
