@@ -8,7 +8,6 @@ import { RoadGridElement } from './internal/road-element.js';
 import { dotLayer, glyphLayer, inWindow, pairLayers, roadGrid, roadGridStyles } from './internal/road-grid-view.js';
 import { themeTokens, visuallyHidden } from './styles/theme.js';
 import type { Terms } from './internal/localize.js';
-import './locales/register.js';
 
 /** What the bead plate's discs show: 庄/闲/和, B/P/T, or the winning total. */
 export type BeadLabels = 'chinese' | 'letters' | 'totals';

@@ -17,7 +17,6 @@ import {
 } from './internal/road-grid-view.js';
 import { themeTokens, visuallyHidden } from './styles/theme.js';
 import type { Terms } from './internal/localize.js';
-import './locales/register.js';
 
 /** A big-road cell as drawn: ties and pairs include those counted before the first cell. */
 interface DrawnCell {

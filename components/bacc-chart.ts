@@ -26,7 +26,6 @@ import { panelTokens } from './styles/panel-styles.js';
 import { StatisticsPanel } from './internal/statistics-panel.js';
 import { themeTokens, visuallyHidden } from './styles/theme.js';
 import type { Terms } from './internal/localize.js';
-import './locales/register.js';
 
 // Only what is drawn: a line and its points, bars, a category and a linear axis. No legend,
 // title or tooltip plugins (the captions and legend are HTML, and a kiosk has no pointer).

@@ -6,7 +6,6 @@ import { columnCount, roadSummary } from './internal/road-descriptions.js';
 import { RoadGridElement } from './internal/road-element.js';
 import { dotLayer, inWindow, lineLayer, ringLayers, roadGrid, roadGridStyles, type ColumnWindow } from './internal/road-grid-view.js';
 import { themeTokens, visuallyHidden } from './styles/theme.js';
-import './locales/register.js';
 
 /** The derived roads by their attribute names. */
 export type DerivedRoadKind = 'big-eye-boy' | 'small-road' | 'cockroach-pig';

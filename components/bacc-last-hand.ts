@@ -7,7 +7,6 @@ import { bankerPairLabel, naturalLabel, playerPairLabel } from './internal/panel
 import { ElementLocalize, type Terms } from './internal/localize.js';
 import { panelTokens } from './styles/panel-styles.js';
 import { themeTokens, visuallyHidden } from './styles/theme.js';
-import './locales/register.js';
 
 /** The last hand as drawn: its record, and its cards dealt to each side when they are known. */
 interface LastHand {

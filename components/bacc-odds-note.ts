@@ -7,7 +7,6 @@ import { percent } from './internal/panel-labels.js';
 import { panelTokens } from './styles/panel-styles.js';
 import { StatisticsPanel } from './internal/statistics-panel.js';
 import { themeTokens } from './styles/theme.js';
-import './locales/register.js';
 
 /**
  * Which odds the note shows: of the next hand from the cards left, of a hand from a full shoe, or

@@ -6,7 +6,6 @@ import { joinParts } from './internal/road-descriptions.js';
 import { RoadElement } from './internal/road-element.js';
 import { CELL, cellCentre, derivedMark, gridPath, roadGridStyles } from './internal/road-grid-view.js';
 import { themeTokens, visuallyHidden } from './styles/theme.js';
-import './locales/register.js';
 
 const KINDS: Record<DerivedRoadName, string> = {
   bigEyeBoy: 'big-eye-boy',

@@ -6,7 +6,6 @@ import { RoadFollower } from '../src/road-follower.js';
 import { StatisticsFollower } from '../src/statistics-follower.js';
 import { noticeLook, themeTokens } from './styles/theme.js';
 import { ElementLocalize } from './internal/localize.js';
-import './locales/register.js';
 
 /**
  * One shoe on a wall screen: table name, limits, shoe and hand number, every road, the ask

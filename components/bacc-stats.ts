@@ -7,7 +7,6 @@ import { panelTokens } from './styles/panel-styles.js';
 import { StatisticsPanel } from './internal/statistics-panel.js';
 import { themeTokens, visuallyHidden } from './styles/theme.js';
 import type { Terms } from './internal/localize.js';
-import './locales/register.js';
 
 /**
  * The running statistics of one shoe, sized to be read from across the room: hands; banker,

@@ -3,14 +3,15 @@
  * attribute, through @shoelace-style/localize rather than @lit/localize, so a page that
  * configures @lit/localize for itself (as the app does), or uses nothing, can embed the elements.
  *
- * The terms are registered by components/locales/register.ts, which every element imports.
+ * `ElementLocalize` reads its terms straight from components/locales/ (en.ts, zh-hans.ts): the
+ * library supplies the controller's bookkeeping and the re-render of every element on a change.
  */
 import { LocalizeController, update, type FunctionParams } from '@shoelace-style/localize';
 import type { ReactiveControllerHost } from 'lit';
 import en, { type ElementTerms } from '../locales/en.js';
 import zhHans from '../locales/zh-hans.js';
 
-/** The languages the elements speak: the `$code` of each registered term set. */
+/** The languages the elements speak: the `$code` of each term set. */
 export type ElementLanguage = 'en' | 'zh';
 
 /**

@@ -2,8 +2,8 @@
  * The elements' words in English: every term, the type the other languages must match.
  *
  * These are @shoelace-style/localize terms, looked up by `ElementLocalize` (components/internal/
- * localize.ts) in the language of the nearest `lang` attribute; they are registered by
- * components/locales/register.ts. A term with values is a function of them. The app's own
+ * localize.ts) in the language of the nearest `lang` attribute, straight from this set and the
+ * Chinese one (nothing registers them). A term with values is a function of them. The app's own
  * sentences go through @lit/localize instead (components/app/locales/).
  */
 import type { Translation } from '@shoelace-style/localize';
