@@ -5,6 +5,7 @@
 import { parseCard, formatCard, ShoeCardCount, CardError, type Card, type CardExcess } from './cards.js';
 import { resolveHand, type Side, type Winner } from './hand.js';
 import type { HandRecord } from './shoe-document.js';
+import { outcomeHand } from './roads.js';
 
 /** A hand as an operator enters it by outcome only. */
 export interface OutcomeEntry {
@@ -20,13 +21,10 @@ export interface OutcomeEntry {
  */
 export function outcomeEntryHand(entry: OutcomeEntry): HandRecord {
   return {
-    cards: null,
-    outcome: entry.outcome,
+    ...outcomeHand(entry.outcome),
     playerPair: entry.playerPair ?? false,
     bankerPair: entry.bankerPair ?? false,
     natural: entry.natural ?? false,
-    playerTotal: null,
-    bankerTotal: null,
   };
 }
 

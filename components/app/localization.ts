@@ -33,11 +33,6 @@ export async function useLocale(locale: Locale): Promise<void> {
   await localization.setLocale(locale);
 }
 
-/** The locale the app speaks now: English until it calls `useLocale`. */
-export function currentLocale(): Locale {
-  return (localization?.getLocale() as Locale | undefined) ?? 'en';
-}
-
 /** Reads a locale from text such as a URL parameter: `zh`, `zh-CN`, `zh-Hans` → `zh-Hans`; anything else → null. */
 export function parseLocale(text: string | null): Locale | null {
   if (text === null) return null;

@@ -19,7 +19,7 @@ export type ElementLanguage = 'en' | 'zh';
  * `zh-TW`, `zh-Hant`, `zh-HK`, which fall back to Simplified Chinese, the only Chinese the elements
  * have) is Simplified Chinese; anything else, `en-*` or a language they do not speak, is English.
  */
-export function elementLanguage(lang: string | null | undefined): ElementLanguage {
+function elementLanguage(lang: string | null | undefined): ElementLanguage {
   const primary = (lang ?? '').trim().toLowerCase().replace(/_/g, '-').split('-')[0];
   return primary === 'zh' ? 'zh' : 'en';
 }
@@ -29,7 +29,7 @@ export function elementLanguage(lang: string | null | undefined): ElementLanguag
  * out of shadow roots to their hosts and up to `<html>`; null when there is none. An empty
  * `lang=""` (language unknown) counts as found, and reads as English.
  */
-export function nearestLang(element: Element): string | null {
+function nearestLang(element: Element): string | null {
   for (let node: Node | null = element; node; node = node instanceof ShadowRoot ? node.host : node.parentNode) {
     if (node instanceof Element && node.hasAttribute('lang')) return node.getAttribute('lang');
   }

@@ -724,16 +724,13 @@ export class BaccHistory extends LitElement {
   }
 
   /**
-   * A shoe as the person knows it, never by its internal id: its table, its number (every shoe stored
-   * since numbers were kept has one) and its start time as the rows show it.
+   * A shoe as the person knows it, never by its internal id: its table, its number (every stored
+   * shoe has one, migration 4 numbered the older ones) and its start time as the rows show it.
    */
   private shoeName(shoe: ShoeSummary): string {
-    const { table } = shoe;
+    const { table, number } = shoe;
     const started = this.formatTime(shoe.startedAt);
-    const number = shoe.number as number | undefined;
-    return number
-      ? msg(str`${table}, shoe ${number}, started ${started}`, { id: 'history-shoe-name' })
-      : msg(str`${table}, started ${started}`, { id: 'history-shoe-name-unnumbered' });
+    return msg(str`${table}, shoe ${number}, started ${started}`, { id: 'history-shoe-name' });
   }
 
   /** Closes the delete question, the focus back on the shoe's Delete button. */

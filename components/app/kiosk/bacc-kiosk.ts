@@ -296,7 +296,7 @@ export class BaccKiosk extends LitElement {
  * The page's title in its language, by mode: "Baccarat scoreboard — T7 console". The table is named
  * only when the URL's name is usable; with none, the scoreboard's own name for it.
  */
-export function pageTitle(settings: Pick<KioskSettings, 'mode' | 'table'>, tableRefused = false): string {
+function pageTitle(settings: Pick<KioskSettings, 'mode' | 'table'>, tableRefused: boolean): string {
   const named = !tableRefused;
   const table = settings.table || msg('Mini-Baccarat', { id: 'scoreboard-default-table' });
   switch (settings.mode) {

@@ -40,7 +40,6 @@ export const templates: Record<string, unknown> = {
   'history-delete-close': '关闭',
   'history-delete-refused-in-play': str`${0}：操作台仍在记录这一靴。请先在那里结束它（按 E），再在此删除。`,
   'history-shoe-name': str`${0}，第 ${1} 靴，开始于 ${2}`,
-  'history-shoe-name-unnumbered': str`${0}，开始于 ${1}`,
   'history-delete-confirm': '删除',
   'history-delete-cancel': '保留',
   'history-deleted': '已删除这一靴。',
