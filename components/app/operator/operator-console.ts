@@ -199,6 +199,10 @@ export class OperatorConsoleController implements ReactiveController {
     if ((news?.about === 'recorded' || news?.about === 'corrected') && !news.saved && this.kept.unsaved === 0 && !this.kept.problem) {
       this.message = { kind: 'done', news: { ...news, saved: true } };
     }
+    // The shoe on screen changed (read after a reload, a new shoe, a takeover): its kept actions are
+    // taken up here, once, so that canUndo and canRedo only ask.
+    const shoe = this.shoeToUndo();
+    if (shoe && this.ready && !this.readOnly) this.forgetActionsUnlessOf(shoe.id);
   }
 
   /** The shoe on screen (kept here, or stored by the window that records the table), or null. */
@@ -284,8 +288,7 @@ export class OperatorConsoleController implements ReactiveController {
   get canUndo(): boolean {
     const shoe = this.shoeToUndo();
     if (!this.ready || this.readOnly || this.kept.stranded || !shoe) return false;
-    this.forgetActionsUnlessOf(shoe.id);
-    if (this.actions.done.length > 0) return true;
+    if (this.actions.shoeId === shoe.id && this.actions.done.length > 0) return true;
     return this.shoeOpen && !this.simulating && this.kept.hands.length > 0;
   }
 
@@ -293,8 +296,7 @@ export class OperatorConsoleController implements ReactiveController {
   get canRedo(): boolean {
     const shoe = this.shoeToUndo();
     if (!this.ready || this.readOnly || this.kept.stranded || !shoe) return false;
-    this.forgetActionsUnlessOf(shoe.id);
-    return this.actions.undone.length > 0;
+    return this.actions.shoeId === shoe.id && this.actions.undone.length > 0;
   }
 
   /** An ended shoe can be opened again (`reopenLastShoe`): the one just ended, or after a reload the table's last shoe, when it is ended. */
@@ -331,6 +333,8 @@ export class OperatorConsoleController implements ReactiveController {
     if (this.refusedTypedCards()) return Promise.resolve();
     return this.step(async () => {
       if (this.refusedUnready() || this.refusedStranded()) return;
+      const onScreen = this.shoeToUndo();
+      if (onScreen) this.forgetActionsUnlessOf(onScreen.id);
       const action = this.canRedo ? this.actions.undone.at(-1) : undefined;
       if (!action) return this.refuse({ about: 'nothing-to-redo' });
       const shoe = this.shoeToUndo()!;
