@@ -36,6 +36,9 @@ export type NameProblem =
    */
   | { kind: 'stray-mark'; codePoint: number; position: number };
 
+/** A name's problem with one of its characters (every kind but its length). */
+export type CharacterProblem = Exclude<NameProblem, { kind: 'empty' | 'too-long' }>;
+
 /** A table name normalised, or why it cannot be. */
 export type NameResult = { ok: true; name: string } | { ok: false; problem: NameProblem };
 

@@ -11,7 +11,7 @@ import { msg, str } from '@lit/localize';
 import type { CardExcess } from '../../../src/cards.js';
 import type { HandProblem, Winner } from '../../../src/hand.js';
 import type { RulesProblem } from '../../../src/rules.js';
-import { codePointText, excerpt, type NameProblem } from '../../../src/names.js';
+import { codePointText, excerpt, type CharacterProblem, type NameProblem } from '../../../src/names.js';
 import { sideName } from '../road-words.js';
 import type {
   DocumentValue,
@@ -209,46 +209,54 @@ export function nameProblemText(problem: NameProblem): string {
       const { most, length } = problem;
       return msg(str`a table name may be at most ${most} characters; this one has ${length}`, { id: 'name-too-long' });
     }
+    case 'stray-mark': {
+      const why = characterProblemText(problem);
+      return msg(str`${why}; a table name may not start a word with one`, { id: 'name-stray-mark' });
+    }
+    default: {
+      const why = characterProblemText(problem);
+      return msg(str`${why}; a table name may not hold one`, { id: 'name-character' });
+    }
+  }
+}
+
+/** Which character of a name or a URL's free text (limits=) cannot be shown, and why, in the page's language. */
+export function characterProblemText(problem: CharacterProblem): string {
+  switch (problem.kind) {
     case 'bidi-control': {
       const { position } = problem;
       const character = codePointText(problem.codePoint);
-      return msg(
-        str`character ${position} is ${character}, which changes the direction of the text around it; a table name may not hold one`,
-        { id: 'name-bidi-control' },
-      );
+      return msg(str`character ${position} is ${character}, which changes the direction of the text around it`, {
+        id: 'character-bidi-control',
+      });
     }
     case 'invisible': {
       const { position } = problem;
       const character = codePointText(problem.codePoint);
-      return msg(str`character ${position} is ${character}, which shows as nothing; a table name may not hold one`, {
-        id: 'name-invisible',
-      });
+      return msg(str`character ${position} is ${character}, which shows as nothing`, { id: 'character-invisible' });
     }
     case 'control': {
       const { position } = problem;
       const character = codePointText(problem.codePoint);
-      return msg(str`character ${position} is the control character ${character}; a table name may not hold one`, { id: 'name-control' });
+      return msg(str`character ${position} is the control character ${character}`, { id: 'character-control' });
     }
     case 'lone-surrogate': {
       const { position } = problem;
       const character = codePointText(problem.codeUnit);
-      return msg(str`character ${position} is ${character}, half of a character without its other half; a table name may not hold one`, {
-        id: 'name-lone-surrogate',
+      return msg(str`character ${position} is ${character}, half of a character without its other half`, {
+        id: 'character-lone-surrogate',
       });
     }
     case 'replacement-character': {
       const { position } = problem;
-      return msg(str`character ${position} is U+FFFD, which stands for bytes that were not text; a table name may not hold one`, {
-        id: 'name-replacement-character',
+      return msg(str`character ${position} is U+FFFD, which stands for bytes that were not text`, {
+        id: 'character-replacement-character',
       });
     }
     case 'stray-mark': {
       const { position } = problem;
       const character = codePointText(problem.codePoint);
-      return msg(
-        str`character ${position} is the combining mark ${character} with no letter before it; a table name may not start a word with one`,
-        { id: 'name-stray-mark' },
-      );
+      return msg(str`character ${position} is the combining mark ${character} with no letter before it`, { id: 'character-stray-mark' });
     }
   }
 }

@@ -18,8 +18,8 @@ import { openStorage } from '../data/storage.js';
 import { storageErrorText } from '../data/storage-words.js';
 import { StorageError } from '../../../src/persistence/scoreboard-store.js';
 import { noticeLook } from '../../styles/theme.js';
-import { codePointText, excerpt, type NameProblem } from '../../../src/names.js';
-import { nameProblemText } from '../history/import-words.js';
+import { excerpt } from '../../../src/names.js';
+import { characterProblemText, nameProblemText } from '../history/import-words.js';
 import { loadOnDemand, PartMissingError } from '../on-demand.js';
 // The history comes with the page rather than after it: fetched beside the page's own code instead
 // of once the kiosk has run, its first page with 1,000 stored shoes showed ~50 ms sooner (308 ms
@@ -325,53 +325,6 @@ function tableRefusalText(refused: NonNullable<KioskSettings['tableRefused']>): 
     str`The table name table=${value} cannot be used: ${reason}. Nothing is recorded or shown until the address names a usable table.`,
     { id: 'kiosk-table-refused' },
   );
-}
-
-/** Which character of a URL's free text (limits=) cannot be shown, and why, in the page's language. */
-function characterProblemText(problem: NameProblem): string {
-  switch (problem.kind) {
-    case 'bidi-control': {
-      const { position } = problem;
-      const character = codePointText(problem.codePoint);
-      return msg(str`character ${position} is ${character}, which changes the direction of the text around it`, {
-        id: 'kiosk-text-bidi-control',
-      });
-    }
-    case 'invisible': {
-      const { position } = problem;
-      const character = codePointText(problem.codePoint);
-      return msg(str`character ${position} is ${character}, which shows as nothing`, { id: 'kiosk-text-invisible' });
-    }
-    case 'control': {
-      const { position } = problem;
-      const character = codePointText(problem.codePoint);
-      return msg(str`character ${position} is the control character ${character}`, { id: 'kiosk-text-control' });
-    }
-    case 'lone-surrogate': {
-      const { position } = problem;
-      const character = codePointText(problem.codeUnit);
-      return msg(str`character ${position} is ${character}, half of a character without its other half`, {
-        id: 'kiosk-text-lone-surrogate',
-      });
-    }
-    case 'replacement-character': {
-      const { position } = problem;
-      return msg(str`character ${position} is U+FFFD, which stands for bytes that were not text`, {
-        id: 'kiosk-text-replacement-character',
-      });
-    }
-    case 'stray-mark': {
-      const { position } = problem;
-      const character = codePointText(problem.codePoint);
-      return msg(str`character ${position} is the combining mark ${character} with no letter before it`, { id: 'kiosk-text-stray-mark' });
-    }
-    case 'empty':
-      return msg('is empty', { id: 'kiosk-text-empty' });
-    case 'too-long': {
-      const { most, length } = problem;
-      return msg(str`may be at most ${most} characters; it has ${length}`, { id: 'kiosk-text-too-long' });
-    }
-  }
 }
 
 /** Why a URL setting was ignored, in the page's language. */

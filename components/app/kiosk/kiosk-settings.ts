@@ -5,7 +5,7 @@
  */
 import { makeRules, type TableRules } from '../../../src/rules.js';
 import { parseLocale, type Locale } from '../localization.js';
-import { normaliseFreeText, normaliseTableName, type NameProblem } from '../../../src/names.js';
+import { normaliseFreeText, normaliseTableName, type CharacterProblem, type NameProblem } from '../../../src/names.js';
 
 export type Theme = 'dark' | 'light';
 
@@ -54,7 +54,7 @@ export type SettingReason =
    * invisible or control character, U+FFFD, a stray combining mark: see normaliseFreeText): the
    * default, `using`, is shown instead, as for every other invalid parameter.
    */
-  | { kind: 'characters'; problem: NameProblem; using: string }
+  | { kind: 'characters'; problem: CharacterProblem; using: string }
   | { kind: 'mode' }
   | { kind: 'unknown' };
 
@@ -178,9 +178,12 @@ export function readKioskSettings(search: string | URLSearchParams): { settings:
   const limitsResult = limitsText === null ? null : normaliseFreeText(limitsText, MAX_LIMITS_LENGTH);
   let limits = DEFAULT_KIOSK_SETTINGS.limits;
   if (limitsResult?.ok) limits = limitsResult.name;
-  else if (limitsResult?.problem.kind === 'empty' || limitsResult?.problem.kind === 'too-long')
-    problem('limits', limitsText!, { kind: 'text-length', max: MAX_LIMITS_LENGTH, using: limits });
-  else if (limitsResult) problem('limits', limitsText!, { kind: 'characters', problem: limitsResult.problem, using: limits });
+  else if (limitsResult) {
+    const refused = limitsResult.problem;
+    if (refused.kind === 'empty' || refused.kind === 'too-long') {
+      problem('limits', limitsText!, { kind: 'text-length', max: MAX_LIMITS_LENGTH, using: limits });
+    } else problem('limits', limitsText!, { kind: 'characters', problem: refused, using: limits });
+  }
 
   const tableText = params.get('table');
   const tableName = tableText === null ? null : normaliseTableName(tableText);
