@@ -712,8 +712,8 @@ export class ScoreboardStore implements ShoeStore {
         for (const { shoe } of toNumber) {
           signal?.throwIfAborted();
           const numbers = await numbersOf(shoe);
-          let number = 1;
-          for (const used of numbers) number = Math.max(number, used + 1);
+          // The next after the highest taken, as nextShoeNumber gives it.
+          const number = Math.max(0, ...numbers) + 1;
           numbers.add(number);
           await putShoe(tx, shoe, 'import', number);
           if (shoe.number !== undefined)
@@ -819,13 +819,7 @@ async function numbersOfDay(tx: WriteTransaction, table: string, startedAt: stri
  * no other write comes in between.
  */
 async function nextShoeNumber(tx: WriteTransaction, table: string, startedAt: string): Promise<number> {
-  const day = shoeDay(startedAt);
-  let highest = 0;
-  const range = IDBKeyRange.bound([table, day], [table, `${day}\uffff`]);
-  for (let cursor = await tx.objectStore('shoes').index('tableStartKey').openCursor(range); cursor; cursor = await cursor.continue()) {
-    highest = Math.max(highest, cursor.value.number);
-  }
-  return highest + 1;
+  return Math.max(0, ...(await numbersOfDay(tx, table, startedAt))) + 1;
 }
 
 async function putShoe(tx: WriteTransaction, shoe: ShoeRecord, origin: ShoeOrigin, number: number): Promise<void> {
