@@ -883,11 +883,10 @@ export class BaccHistory extends LitElement {
   }
 
   /**
-   * Whether a console is recording `shoe` now, as History can tell: an open console shoe whose table
-   * a console holds (without Web Locks, one may: the store then refuses the delete, and so does this).
+   * Whether a console is recording `shoe`, an open console shoe (askToDelete asks only for one), now,
+   * as History can tell: its table is held by a console (without Web Locks, one may: the store then refuses the delete, and so does this).
    */
   private async recordedInConsole(shoe: ShoeSummary): Promise<boolean> {
-    if (shoe.origin !== 'console' || shoe.endedAt !== null) return false;
     try {
       return await whileNoOtherConsole(shoe.table, (free) => Promise.resolve(!free));
     } catch {
