@@ -1,5 +1,8 @@
 /** Shared set-up of the operator, display and kiosk storage tests: a database of their own per test. */
-import { fixtureCleanup } from '@open-wc/testing';
+import { fixture, fixtureCleanup, html } from '@open-wc/testing';
+import '../../../../components/app/operator/bacc-operator.js';
+import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
+import { makeRules, type TableRules } from '../../../../src/rules.js';
 import { closeStorage, openStorage } from '../../../../components/app/data/storage.js';
 import { ScoreboardStore } from '../../../../src/persistence/scoreboard-store.js';
 import type { KeptShoeStore } from '../../../../components/app/data/kept-shoe.js';
@@ -83,3 +86,26 @@ export function forgetEntryModes(): void {
   }
   localStorage.removeItem(LAST_ENTRY_MODE_KEY);
 }
+
+/**
+ * A console of `table` on the page's storage, once it has read the table's stored shoe; with
+ * `readOnly`, once it has found the table kept by another console (mounted before it, say).
+ */
+export async function mountConsole(
+  table: string,
+  { rules = makeRules(), readOnly = false }: { rules?: TableRules; readOnly?: boolean } = {},
+): Promise<BaccOperator> {
+  const el = await fixture<BaccOperator>(html`<bacc-operator table=${table} .rules=${rules}></bacc-operator>`);
+  await until(() => (readOnly ? el.desk.readOnly : el.desk.ready), readOnly ? 'the table kept elsewhere' : 'the stored shoe to be read');
+  await el.updateComplete;
+  return el;
+}
+
+/** The console's hands as a string of outcomes (`BPT`). */
+export const outcomes = (el: BaccOperator): string => el.desk.hands.map((hand) => hand.outcome).join('');
+
+/** The text of the console's refusal line (empty when none). */
+export const alertOf = (el: BaccOperator): string => el.shadowRoot!.querySelector('.alert')!.textContent.trim();
+
+/** The console's card field. */
+export const cardField = (el: BaccOperator): HTMLInputElement => el.shadowRoot!.querySelector<HTMLInputElement>('input.cards')!;

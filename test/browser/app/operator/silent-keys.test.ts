@@ -1,24 +1,14 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../../../components/app/operator/bacc-operator.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
-import { makeRules } from '../../../../src/rules.js';
-import { freshStorage, until } from './operator-helpers.js';
+import { alertOf, cardField, freshStorage, mountConsole, outcomes, until } from './operator-helpers.js';
 import { tableLockName } from '../../../../components/app/data/table-lock.js';
 
 const TABLE = 'Keys table';
 
 /** A console of the table; the second one mounted in the page finds the table kept by the first. */
-async function mountOperator({ readOnly = false } = {}): Promise<BaccOperator> {
-  const el = await fixture<BaccOperator>(html`<bacc-operator table=${TABLE} .rules=${makeRules()}></bacc-operator>`);
-  await until(() => (readOnly ? el.desk.readOnly : el.desk.ready), readOnly ? 'the table kept elsewhere' : 'the stored shoe to be read');
-  await el.updateComplete;
-  return el;
-}
-
-const alertOf = (el: BaccOperator) => el.shadowRoot!.querySelector('.alert')!.textContent.trim();
-const outcomes = (el: BaccOperator) => el.desk.hands.map((hand) => hand.outcome).join('');
-const cardField = (el: BaccOperator) => el.shadowRoot!.querySelector<HTMLInputElement>('input.cards')!;
+const mountOperator = (options: { readOnly?: boolean } = {}): Promise<BaccOperator> => mountConsole(TABLE, options);
 
 async function press(...keys: string[]): Promise<void> {
   for (const key of keys) await sendKeys({ press: key });

@@ -1,22 +1,14 @@
 /** Cards typed for the next hand are never given up without a word, and card entry keeps the console's keys. */
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../../../components/app/operator/bacc-operator.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
-import { makeRules } from '../../../../src/rules.js';
-import { freshStorage, until } from './operator-helpers.js';
+import { alertOf, cardField, freshStorage, mountConsole, until } from './operator-helpers.js';
 
 const TABLE = 'Typed cards table';
 
-async function mountOperator(): Promise<BaccOperator> {
-  const el = await fixture<BaccOperator>(html`<bacc-operator table=${TABLE} .rules=${makeRules()}></bacc-operator>`);
-  await until(() => el.desk.ready, 'the stored shoe to be read');
-  await el.updateComplete;
-  return el;
-}
+const mountOperator = (): Promise<BaccOperator> => mountConsole(TABLE);
 
-const alertOf = (el: BaccOperator) => el.shadowRoot!.querySelector('.alert')!.textContent.trim();
-const cardField = (el: BaccOperator) => el.shadowRoot!.querySelector<HTMLInputElement>('input.cards')!;
 const button = (el: BaccOperator, action: string) => el.shadowRoot!.querySelector<HTMLButtonElement>(`[data-action="${action}"]`)!;
 
 /** A console with a new shoe open, in card entry, the focus in the card field. */

@@ -3,18 +3,13 @@ import '../../../../components/app/operator/bacc-operator.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
 import { makeRules } from '../../../../src/rules.js';
 import { outcomeEntryHand } from '../../../../src/recording.js';
-import { freshStorage, until } from './operator-helpers.js';
+import { freshStorage, mountConsole, outcomes, until } from './operator-helpers.js';
 import { ACTIONS_KEY_PREFIX } from '../../../../components/app/operator/operator-console.js';
 
 const TABLE = 'Undo table';
 
-async function mountOperator(): Promise<BaccOperator> {
-  const el = await fixture<BaccOperator>(html`<bacc-operator table=${TABLE} .rules=${makeRules()}></bacc-operator>`);
-  await until(() => el.desk.ready, 'the stored shoe to be read');
-  return el;
-}
+const mountOperator = (): Promise<BaccOperator> => mountConsole(TABLE);
 
-const outcomes = (el: BaccOperator) => el.desk.hands.map((hand) => hand.outcome).join('');
 const said = (el: BaccOperator) => el.desk.message?.news;
 
 describe('<bacc-operator> undo and redo', () => {
