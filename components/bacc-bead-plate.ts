@@ -8,6 +8,7 @@ import { RoadGridElement } from './internal/road-element.js';
 import { dotLayer, glyphLayer, inWindow, pairLayers, roadGrid, roadGridStyles } from './internal/road-grid-view.js';
 import { themeTokens, visuallyHidden } from './styles/theme.js';
 import type { Terms } from './internal/localize.js';
+import type { RoadTerms } from './locales/en.js';
 
 /** What the bead plate's discs show: 庄/闲/和, B/P/T, or the winning total. */
 export type BeadLabels = 'chinese' | 'letters' | 'totals';
@@ -140,7 +141,7 @@ export class BaccBeadPlate extends RoadGridElement {
  * its side's letter (B7) is two glyphs, so each of those is a text of its own; they are drawn only
  * with totals, and shown only with letters or forced colours.
  */
-function beadLayers(localize: Terms, beads: readonly BeadPlateCell[], labels: BeadLabels): SVGTemplateResult[] {
+function beadLayers(localize: Terms<RoadTerms>, beads: readonly BeadPlateCell[], labels: BeadLabels): SVGTemplateResult[] {
   const discs = (outcome: Winner) =>
     dotLayer(
       `discs ${outcome}`,

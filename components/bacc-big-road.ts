@@ -17,6 +17,7 @@ import {
 } from './internal/road-grid-view.js';
 import { themeTokens, visuallyHidden } from './styles/theme.js';
 import type { Terms } from './internal/localize.js';
+import type { RoadTerms } from './locales/en.js';
 
 /** A big-road cell as drawn: ties and pairs include those counted before the first cell. */
 interface DrawnCell {
@@ -178,7 +179,7 @@ function drawnCells(bigRoad: {
  * The cells as layers (see road-grid-view.ts), painted in the order rings, tie slashes, letters
  * (shown with letters on), tie counts (from two ties on: a text each, for ties are few), pair dots.
  */
-function bigRoadLayers(localize: Terms, shown: ColumnWindow, rows: number, cells: readonly DrawnCell[]): SVGTemplateResult[] {
+function bigRoadLayers(localize: Terms<RoadTerms>, shown: ColumnWindow, rows: number, cells: readonly DrawnCell[]): SVGTemplateResult[] {
   const banker = cells.filter((cell) => cell.side === 'B');
   const player = cells.filter((cell) => cell.side === 'P');
   const letter = (cell: DrawnCell) => ({ col: cell.col, row: cell.row, text: outcomeLetter(localize, cell.side) });

@@ -4,6 +4,7 @@ import { resolveCompleteHand, type ResolvedHand, type Winner } from '../src/hand
 import type { HandRecord } from '../src/shoe-document.js';
 import { outcomeLetter, outcomeName } from './internal/messages.js';
 import { bankerPairLabel, naturalLabel, playerPairLabel } from './internal/panel-labels.js';
+import { elementTermSets } from './internal/element-terms.js';
 import { ElementLocalize, type Terms } from './internal/localize.js';
 import { panelTokens } from './styles/panel-styles.js';
 import { themeTokens, visuallyHidden } from './styles/theme.js';
@@ -53,7 +54,7 @@ const RED_SUITS = new Set(['H', 'D']);
  */
 export class BaccLastHand extends LitElement {
   /** The panel's words, in the language of its nearest `lang` attribute. */
-  protected readonly localize: ElementLocalize = new ElementLocalize(this);
+  protected readonly localize: ElementLocalize = new ElementLocalize(this, elementTermSets);
 
   static override styles = [
     themeTokens,

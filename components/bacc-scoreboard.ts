@@ -5,6 +5,7 @@ import type { HandRecord } from '../src/shoe-document.js';
 import { RoadFollower } from '../src/road-follower.js';
 import { StatisticsFollower } from '../src/statistics-follower.js';
 import { noticeLook, themeTokens } from './styles/theme.js';
+import { elementTermSets } from './internal/element-terms.js';
 import { ElementLocalize } from './internal/localize.js';
 
 /**
@@ -28,7 +29,7 @@ import { ElementLocalize } from './internal/localize.js';
  */
 export class BaccScoreboard extends LitElement {
   /** The scoreboard's words, in the language of its nearest `lang` attribute. */
-  protected readonly localize: ElementLocalize = new ElementLocalize(this);
+  protected readonly localize: ElementLocalize = new ElementLocalize(this, elementTermSets);
 
   static override styles = [
     themeTokens,

@@ -5,14 +5,21 @@
  *
  * `ElementLocalize` reads its terms straight from components/locales/ (en.ts, zh-hans.ts): the
  * library supplies the controller's bookkeeping and the re-render of every element on a change.
+ * A road element asks for the roads' terms only, so a page with one road does not load the panels' words.
  */
 import { LocalizeController, update, type FunctionParams } from '@shoelace-style/localize';
 import type { ReactiveControllerHost } from 'lit';
-import en, { type ElementTerms } from '../locales/en.js';
-import zhHans from '../locales/zh-hans.js';
+import { roadTerms as roadTermsEn, type ElementTerms, type RoadTerms } from '../locales/en.js';
+import { roadTerms as roadTermsZh } from '../locales/zh-hans.js';
 
 /** The languages the elements speak: the `$code` of each term set. */
 export type ElementLanguage = 'en' | 'zh';
+
+/** One set of terms in every language the elements speak. */
+export type TermSets<T extends RoadTerms> = Readonly<Record<ElementLanguage, T>>;
+
+/** The roads' words (every element's are in element-terms.ts, which a page with only roads never loads). */
+export const roadTermSets: TermSets<RoadTerms> = { en: roadTermsEn, zh: roadTermsZh };
 
 /**
  * The language for a `lang` value: every Chinese tag (`zh`, `zh-CN`, `zh-Hans`, `zh-SG`, and also
@@ -59,8 +66,11 @@ function observeLang(): void {
  * English; never the browser's language, which the page may not speak). The element re-renders
  * when any `lang` in the document changes.
  */
-export class ElementLocalize extends LocalizeController<ElementTerms> {
-  constructor(host: ReactiveControllerHost & HTMLElement) {
+export class ElementLocalize<T extends RoadTerms = ElementTerms> extends LocalizeController<T> {
+  constructor(
+    host: ReactiveControllerHost & HTMLElement,
+    private readonly terms: TermSets<T>,
+  ) {
     super(host);
     observeLang();
   }
@@ -81,12 +91,12 @@ export class ElementLocalize extends LocalizeController<ElementTerms> {
     return this.found.language;
   }
 
-  /** The term in the element's language, read from the term sets directly (both are always loaded). */
-  override term<K extends keyof ElementTerms>(key: K, ...args: FunctionParams<ElementTerms[K]>): string {
-    const value = (this.lang() === 'zh' ? zhHans : en)[key] as string | ((...values: unknown[]) => string);
+  /** The term in the element's language, read from its term sets directly (both languages are always loaded). */
+  override term<K extends keyof T>(key: K, ...args: FunctionParams<T[K]>): string {
+    const value = this.terms[this.lang()][key] as string | ((...values: unknown[]) => string);
     return typeof value === 'function' ? value(...args) : value;
   }
 }
 
-/** What the shared word helpers need of an element's `ElementLocalize`: its terms. */
-export type Terms = Pick<ElementLocalize, 'term'>;
+/** What the shared word helpers need of an element's `ElementLocalize`: its terms (every element's, unless said). */
+export type Terms<T extends RoadTerms = ElementTerms> = Pick<ElementLocalize<T>, 'term'>;

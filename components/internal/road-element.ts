@@ -11,7 +11,8 @@ import { RoadFollower } from '../../src/road-follower.js';
 import type { HandRecord } from '../../src/shoe-document.js';
 import { ColumnFit } from '../controllers/column-fit.js';
 import { columnWindow, type ColumnWindow } from './road-grid-view.js';
-import { ElementLocalize } from './localize.js';
+import type { RoadTerms } from '../locales/en.js';
+import { ElementLocalize, roadTermSets } from './localize.js';
 
 /** The hands an `outcomes` attribute names: B, P and T, case and spaces ignored; none when it names anything else. */
 export function outcomesAttributeHands(outcomes: string): readonly HandRecord[] {
@@ -45,7 +46,7 @@ export abstract class RoadElement extends LitElement {
   @property({ attribute: false }) roadFollower: RoadFollower | undefined = undefined;
 
   /** The element's words, in the language of its nearest `lang` attribute. */
-  protected readonly localize: ElementLocalize = new ElementLocalize(this);
+  protected readonly localize: ElementLocalize<RoadTerms> = new ElementLocalize(this, roadTermSets);
 
   private ownFollower = new RoadFollower();
   private outcomeHands: readonly HandRecord[] = [];

@@ -3,6 +3,7 @@ import { property } from 'lit/decorators.js';
 import { DEFAULT_RULES, type TableRules } from '../../src/rules.js';
 import type { HandRecord } from '../../src/shoe-document.js';
 import { StatisticsFollower } from '../../src/statistics-follower.js';
+import { elementTermSets } from './element-terms.js';
 import { ElementLocalize } from './localize.js';
 
 /**
@@ -27,7 +28,7 @@ export abstract class StatisticsPanel extends LitElement {
   protected readonly ownFollower = new StatisticsFollower();
 
   /** The panel's words, in the language of its nearest `lang` attribute. */
-  protected readonly localize: ElementLocalize = new ElementLocalize(this);
+  protected readonly localize: ElementLocalize = new ElementLocalize(this, elementTermSets);
 
   /** The follower in use: the shared one when given, else the element's own. */
   protected get follower(): StatisticsFollower {

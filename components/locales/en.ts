@@ -1,5 +1,6 @@
 /**
- * The elements' words in English: every term, the type the other languages must match.
+ * The elements' words in English: every term, the types the other languages must match. Two sets,
+ * the roads' and the panels', so that a page with one road loads only the roads' words.
  *
  * These are @shoelace-style/localize terms, looked up by `ElementLocalize` (components/internal/
  * localize.ts) in the language of the nearest `lang` attribute, straight from this set and the
@@ -8,7 +9,8 @@
  */
 import type { Translation } from '@shoelace-style/localize';
 
-export interface ElementTerms extends Translation {
+/** The words of the roads: `<bacc-big-road>`, `<bacc-bead-plate>`, `<bacc-derived-road>`, `<bacc-predictions>`. */
+export interface RoadTerms extends Translation {
   // The outcomes, sides, roads and colours every element names.
   bankerLetter: string;
   playerLetter: string;
@@ -51,7 +53,10 @@ export interface ElementTerms extends Translation {
   askRoadMark: (road: string, colour: string) => string;
   askRoadNoMark: (road: string) => string;
   askRoadSummary: (label: string, marks: string) => string;
+}
 
+/** The words of the panels, the last hand and the scoreboard. */
+export interface PanelTerms {
   // What the panels share.
   playerPair: string;
   bankerPair: string;
@@ -122,7 +127,10 @@ export interface ElementTerms extends Translation {
   scoreboardDecks: (decks: number) => string;
 }
 
-const en: ElementTerms = {
+/** Every element's words: the roads' and the panels'. */
+export interface ElementTerms extends RoadTerms, PanelTerms {}
+
+export const roadTerms: RoadTerms = {
   $code: 'en',
   $name: 'English',
   $dir: 'ltr',
@@ -167,7 +175,9 @@ const en: ElementTerms = {
   askRoadMark: (road, colour) => `${road} ${colour}`,
   askRoadNoMark: (road) => `${road} no mark yet`,
   askRoadSummary: (label, marks) => `${label}: ${marks}`,
+};
 
+export const panelTerms: PanelTerms = {
   playerPair: 'Player pair',
   bankerPair: 'Banker pair',
   natural: 'Natural',
@@ -233,5 +243,3 @@ const en: ElementTerms = {
   scoreboardNoShoe: 'No shoe yet',
   scoreboardDecks: (decks) => (decks === 1 ? '1 deck · play money only' : `${decks} decks · play money only`),
 };
-
-export default en;

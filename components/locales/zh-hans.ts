@@ -1,11 +1,11 @@
 /**
- * The elements' words in Simplified Chinese. Typed as `ElementTerms`, so a term missing here, or
+ * The elements' words in Simplified Chinese. Typed as the English sets are, so a term missing here, or
  * one taking other values, is a compile error. `$code` is `zh`: the elements look Chinese up by
  * language alone (components/internal/localize.ts maps every `zh` tag here).
  */
-import type { ElementTerms } from './en.js';
+import type { PanelTerms, RoadTerms } from './en.js';
 
-const zhHans: ElementTerms = {
+export const roadTerms: RoadTerms = {
   $code: 'zh',
   $name: '简体中文',
   $dir: 'ltr',
@@ -50,7 +50,9 @@ const zhHans: ElementTerms = {
   askRoadMark: (road, colour) => `${road}${colour}`,
   askRoadNoMark: (road) => `${road}暂无`,
   askRoadSummary: (label, marks) => `${label}：${marks}`,
+};
 
+export const panelTerms: PanelTerms = {
   playerPair: '闲对',
   bankerPair: '庄对',
   natural: '例牌',
@@ -115,5 +117,3 @@ const zhHans: ElementTerms = {
   scoreboardNoShoe: '尚无牌靴',
   scoreboardDecks: (decks) => `${decks} 副牌 · 仅限游戏币`,
 };
-
-export default zhHans;

@@ -3,8 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { templates } from '../../components/app/locales/zh-Hans.js';
-import en from '../../components/locales/en.js';
-import zhHans from '../../components/locales/zh-hans.js';
+import { elementTermSets } from '../../components/internal/element-terms.js';
+import { roadTermSets } from '../../components/internal/localize.js';
 
 /** Every .ts file under `dir`, leaving out folders named `locales` (the translations themselves, the elements' terms among them). */
 function sourceFiles(dir: string): string[] {
@@ -236,10 +236,19 @@ describe('Simplified Chinese', () => {
   });
 
   it('has every term of the embeddable elements, with a value for each (TypeScript checks the same)', () => {
+    const { en, zh } = elementTermSets;
     const keys = Object.keys(en).filter((key) => !key.startsWith('$'));
     expect(keys.length).toBeGreaterThan(90);
-    expect(keys.filter((key) => !(key in zhHans))).toEqual([]);
-    expect(Object.keys(zhHans).filter((key) => !(key in en))).toEqual([]);
+    expect(keys.filter((key) => !(key in zh))).toEqual([]);
+    expect(Object.keys(zh).filter((key) => !(key in en))).toEqual([]);
+  });
+
+  it('gives the roads the same words whether a page loads the roads alone or every element', () => {
+    for (const language of ['en', 'zh'] as const) {
+      const roads = roadTermSets[language];
+      expect(Object.keys(roads).length).toBeGreaterThan(40);
+      for (const key of Object.keys(roads) as (keyof typeof roads)[]) expect(elementTermSets[language][key]).toBe(roads[key]);
+    }
   });
 
   it('is not bypassed: no English sentence reaches the screen without msg() or a term', () => {
