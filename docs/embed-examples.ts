@@ -20,7 +20,6 @@ export const importMap = {
     'lit-html': `${modules}lit-html/lit-html.js`,
     'lit-html/': `${modules}lit-html/`,
     'lit-element/': `${modules}lit-element/`,
-    '@shoelace-style/localize': `${modules}@shoelace-style/localize/dist/index.js`,
     'chart.js': `${modules}chart.js/dist/chart.js`,
     '@kurkle/color': `${modules}@kurkle/color/dist/color.esm.js`,
     valibot: `${modules}valibot/dist/index.mjs`,

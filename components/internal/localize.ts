@@ -1,19 +1,23 @@
 /**
  * The elements' localisation: English or Simplified Chinese, chosen by the nearest `lang`
- * attribute, through @shoelace-style/localize rather than @lit/localize, so a page that
- * configures @lit/localize for itself (as the app does), or uses nothing, can embed the elements.
+ * attribute, as Shoelace's elements do, and not through @lit/localize, so a page that configures
+ * @lit/localize for itself (as the app does), or uses nothing, can embed the elements.
  *
- * `ElementLocalize` reads its terms straight from components/locales/ (en.ts, zh-hans.ts): the
- * library supplies the controller's bookkeeping and the re-render of every element on a change.
- * A road element asks for the roads' terms only, so a page with one road does not load the panels' words.
+ * `ElementLocalize` reads its terms straight from components/locales/ (en.ts, zh-hans.ts), typed
+ * sets that need no library: the elements once used @shoelace-style/localize, but with their own
+ * lookup all it did was keep the hosts to re-render, and it cost every element ~0.8 KB gzip and a
+ * page's import map an entry. A road element asks for the roads' terms only, so a page with one
+ * road does not load the panels' words.
  */
-import { LocalizeController, update, type FunctionParams } from '@shoelace-style/localize';
-import type { ReactiveControllerHost } from 'lit';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { roadTerms as roadTermsEn, type ElementTerms, type RoadTerms } from '../locales/en.js';
 import { roadTerms as roadTermsZh } from '../locales/zh-hans.js';
 
-/** The languages the elements speak: the `$code` of each term set. */
+/** The languages the elements speak. */
 export type ElementLanguage = 'en' | 'zh';
+
+/** The values a term takes: a term with values is a function of them. */
+type TermValues<Term> = Term extends (...values: infer Values) => string ? Values : [];
 
 /** One set of terms in every language the elements speak. */
 export type TermSets<T extends RoadTerms> = Readonly<Record<ElementLanguage, T>>;
@@ -47,16 +51,19 @@ let langObserver: MutationObserver | undefined;
 /** Counts the changes of any `lang` in the document: an element's language found before the last one is found again. */
 let langChanges = 0;
 
+/** The elements in the page, each re-rendered when a `lang` changes. */
+const connectedHosts = new Set<ReactiveControllerHost>();
+
 /**
- * Re-renders the elements whenever a `lang` attribute changes anywhere in the document (the library
- * itself watches only `<html>`). One observer for the page, started by the first element.
- * A `lang` set inside another element's shadow root is not seen until something else re-renders.
+ * Re-renders the elements whenever a `lang` attribute changes anywhere in the document, `<html>`
+ * included. One observer for the page, started by the first element. A `lang` set inside another
+ * element's shadow root is not seen until something else re-renders.
  */
 function observeLang(): void {
   if (langObserver || typeof MutationObserver === 'undefined') return;
   langObserver = new MutationObserver(() => {
     langChanges++;
-    update();
+    for (const host of connectedHosts) host.requestUpdate();
   });
   langObserver.observe(document.documentElement, { subtree: true, attributes: true, attributeFilter: ['lang'] });
 }
@@ -66,33 +73,37 @@ function observeLang(): void {
  * English; never the browser's language, which the page may not speak). The element re-renders
  * when any `lang` in the document changes.
  */
-export class ElementLocalize<T extends RoadTerms = ElementTerms> extends LocalizeController<T> {
+export class ElementLocalize<T extends RoadTerms = ElementTerms> implements ReactiveController {
   constructor(
-    host: ReactiveControllerHost & HTMLElement,
+    private readonly host: ReactiveControllerHost & HTMLElement,
     private readonly terms: TermSets<T>,
   ) {
-    super(host);
+    host.addController(this);
     observeLang();
   }
 
   /** The language found last, and at which count of `lang` changes; found again after the next. */
   private found: { language: ElementLanguage; at: number } | null = null;
 
-  override hostConnected(): void {
-    super.hostConnected();
+  hostConnected(): void {
+    connectedHosts.add(this.host);
     // Moved to another place in the page, under another lang perhaps.
     this.found = null;
   }
 
-  override lang(): ElementLanguage {
+  hostDisconnected(): void {
+    connectedHosts.delete(this.host);
+  }
+
+  lang(): ElementLanguage {
     // Once per lang change, not once per term: a road's description asks for dozens of terms, and the
-    // walk up through shadow roots, with the library's Intl.Locale per term, cost a repaint ~2 ms.
+    // walk up through shadow roots for each cost a repaint ~2 ms.
     if (this.found?.at !== langChanges) this.found = { language: elementLanguage(nearestLang(this.host)), at: langChanges };
     return this.found.language;
   }
 
   /** The term in the element's language, read from its term sets directly (both languages are always loaded). */
-  override term<K extends keyof T>(key: K, ...args: FunctionParams<T[K]>): string {
+  term<K extends keyof T>(key: K, ...args: TermValues<T[K]>): string {
     const value = this.terms[this.lang()][key] as string | ((...values: unknown[]) => string);
     return typeof value === 'function' ? value(...args) : value;
   }

@@ -2,15 +2,13 @@
  * The elements' words in English: every term, the types the other languages must match. Two sets,
  * the roads' and the panels', so that a page with one road loads only the roads' words.
  *
- * These are @shoelace-style/localize terms, looked up by `ElementLocalize` (components/internal/
- * localize.ts) in the language of the nearest `lang` attribute, straight from this set and the
- * Chinese one (nothing registers them). A term with values is a function of them. The app's own
+ * Terms are looked up by `ElementLocalize` (components/internal/localize.ts) in the language of the
+ * nearest `lang` attribute, straight from these sets and the Chinese ones (nothing registers
+ * them). A term with values is a function of them. The app's own
  * sentences go through @lit/localize instead (components/app/locales/).
  */
-import type { Translation } from '@shoelace-style/localize';
-
 /** The words of the roads: `<bacc-big-road>`, `<bacc-bead-plate>`, `<bacc-derived-road>`, `<bacc-predictions>`. */
-export interface RoadTerms extends Translation {
+export interface RoadTerms {
   // The outcomes, sides, roads and colours every element names.
   bankerLetter: string;
   playerLetter: string;
@@ -131,10 +129,6 @@ export interface PanelTerms {
 export interface ElementTerms extends RoadTerms, PanelTerms {}
 
 export const roadTerms: RoadTerms = {
-  $code: 'en',
-  $name: 'English',
-  $dir: 'ltr',
-
   bankerLetter: 'B',
   playerLetter: 'P',
   tieLetter: 'T',

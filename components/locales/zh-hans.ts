@@ -1,15 +1,11 @@
 /**
  * The elements' words in Simplified Chinese. Typed as the English sets are, so a term missing here, or
- * one taking other values, is a compile error. `$code` is `zh`: the elements look Chinese up by
- * language alone (components/internal/localize.ts maps every `zh` tag here).
+ * one taking other values, is a compile error. The elements look Chinese up by language alone
+ * (components/internal/localize.ts maps every `zh` tag here).
  */
 import type { PanelTerms, RoadTerms } from './en.js';
 
 export const roadTerms: RoadTerms = {
-  $code: 'zh',
-  $name: '简体中文',
-  $dir: 'ltr',
-
   bankerLetter: '庄',
   playerLetter: '闲',
   tieLetter: '和',
