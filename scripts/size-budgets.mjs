@@ -2,9 +2,9 @@
 // `npm run size`: what a page downloads, against its budget. An element entry is bundled with its
 // dependencies (Lit, chart.js) as a site's bundler would, minified, then gzip-compressed; the kiosk
 // app is every script `vite build` wrote; the Chinese font is counted as shipped (woff2 is
-// compressed already). A budget exceeded fails with its figure, except the two marked `enforced:
-// false`, which are over today and shown with their figure until they fit (issue #15 stays open).
-// Needs `npm run build:lib` and `npm run build` first. (size-limit does this too, but its releases that run on Node 20 cannot
+// compressed already). A budget exceeded fails with its figure. The scoreboard's target is not met
+// (chart.js alone is 51.5 KB of it, see README): it is shown with its figure, and fails above its
+// `ceiling`, so that it cannot grow unseen. Needs `npm run build:lib` and `npm run build` first. (size-limit does this too, but its releases that run on Node 20 cannot
 // measure files already built, and the newer ones need Node 22.)
 import { build } from 'esbuild';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -55,13 +55,12 @@ const budgets = [
     name: 'one road element with Lit (baccarat-scoreboard/big-road.js)',
     entry: 'lib/components/define/big-road.js',
     limit: 15,
-    enforced: false,
   },
   {
     name: 'the scoreboard with chart.js (baccarat-scoreboard/scoreboard.js)',
     entry: 'lib/components/define/scoreboard.js',
     limit: 75,
-    enforced: false,
+    ceiling: 86,
   },
   { name: 'the kiosk app as it opens (its entry, the scoreboard, the attract dealer)', files: kioskScripts(), limit: 120 },
   {
@@ -88,11 +87,11 @@ for (const budget of budgets) {
     }, 0);
   }
   const within = size <= budget.limit * KB;
-  const enforced = budget.enforced !== false;
-  if (!within && enforced) failed++;
+  const belowCeiling = budget.ceiling !== undefined && size <= budget.ceiling * KB;
+  if (!within && !belowCeiling) failed++;
   const unit = budget.compressed ? 'KB' : 'KB gzip';
-  const mark = within ? '✓' : enforced ? '✗' : '!';
-  const note = within || enforced ? '' : ' — over budget, not enforced yet';
+  const mark = within ? '✓' : belowCeiling ? '!' : '✗';
+  const note = within || !belowCeiling ? '' : ` — over budget, not met yet; fails above ${budget.ceiling} KB`;
   console.log(`${mark} ${budget.name}: ${(size / KB).toFixed(1)} ${unit} (budget ${budget.limit} KB)${note}`);
 }
 process.exit(failed === 0 ? 0 : 1);
