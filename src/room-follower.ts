@@ -1,0 +1,96 @@
+/**
+ * One table as a screen follows it through the broker: the shoe it shows, at which revision, and
+ * whether its console is connected. Order and duplicates are settled by revision, never by arrival:
+ * a message at or below the revision shown changes nothing; a hand added right after the revision
+ * shown is added (one road update); anything else (a gap, a correction, an undo, a new shoe)
+ * asks for the table's retained state, which replaces what is shown when it is newer. DOM-free.
+ */
+import {
+  checkedShoeWith,
+  type ConsolePresenceMessage,
+  type RoomRefusal,
+  type TableChangeMessage,
+  type TableStateMessage,
+} from './room-messages.js';
+import type { ShoeRecord } from './shoe-document.js';
+
+/** What a message did: shown whole, a hand added, nothing (already shown), a refusal, or "read the whole state again". */
+export type FollowOutcome =
+  { kind: 'shown' } | { kind: 'added' } | { kind: 'stale' } | { kind: 'resync' } | { kind: 'refused'; refusal: RoomRefusal };
+
+/** The console's presence as a screen knows it: online or not, and since when (the screen's clock when it learned, if the message does not say). */
+export interface KnownPresence {
+  online: boolean;
+  /** ISO 8601, or null when not known (a last will found retained, written before the console left). */
+  since: string | null;
+}
+
+export class RoomTableFollower {
+  /** The highest revision shown; 0 before any. */
+  revision = 0;
+  /** The table's current shoe, or null when its console has none (or nothing was received yet). */
+  shoe: ShoeRecord | null = null;
+  /** The table's limits as its console shows them. */
+  limits = '';
+  /** When the state shown was sent (ISO 8601), or null. */
+  sentAt: string | null = null;
+  /** The console's presence, or null before any was received. */
+  presence: KnownPresence | null = null;
+
+  constructor(readonly table: string) {}
+
+  /** Starts from a copy kept on this machine (shown until the broker says more). */
+  restore(kept: { revision: number; shoe: ShoeRecord | null; limits: string; sentAt: string | null }): void {
+    if (kept.revision <= this.revision) return;
+    Object.assign(this, kept);
+  }
+
+  /** The table's retained state, received on joining or after asking again: taken when newer than what is shown. */
+  receiveState(state: TableStateMessage): FollowOutcome {
+    if (state.revision <= this.revision) return { kind: 'stale' };
+    const incoming = state.document.shoes[0] ?? null;
+    this.shoe = incoming && this.shoe ? sameHandsKept(this.shoe, incoming) : incoming;
+    this.revision = state.revision;
+    this.limits = state.limits;
+    this.sentAt = state.sentAt;
+    return { kind: 'shown' };
+  }
+
+  /** One change as the console published it. */
+  receiveChange(change: TableChangeMessage, now: Date = new Date()): FollowOutcome {
+    if (change.revision <= this.revision) return { kind: 'stale' };
+    const shoe = this.shoe;
+    const next = change.after === this.revision && shoe !== null && change.shoeId === shoe.id;
+    if (next && change.change === 'add' && change.handCount === shoe.hands.length + 1 && change.hand !== undefined) {
+      const checked = checkedShoeWith(shoe, change.hand, now);
+      if (!checked.ok) return { kind: 'refused', refusal: checked.refusal };
+      this.shoe = checked.shoe;
+      this.revision = change.revision;
+      return { kind: 'added' };
+    }
+    if (next && change.change === 'undo' && change.handCount === shoe.hands.length - 1) {
+      this.shoe = { ...shoe, hands: shoe.hands.slice(0, change.handCount) };
+      this.revision = change.revision;
+      return { kind: 'added' };
+    }
+    return { kind: 'resync' };
+  }
+
+  /** The console's presence; `receivedAt` stands in for a time the message does not carry (its last will). */
+  receivePresence(presence: ConsolePresenceMessage, receivedAt: Date | null): void {
+    this.presence = { online: presence.online, since: presence.at ?? receivedAt?.toISOString() ?? null };
+  }
+}
+
+/**
+ * `incoming` with the hands it shares with `shown` (same shoe, same hand in the same place) kept as
+ * the objects already shown, so a screen's roads add the new hands instead of starting again.
+ */
+function sameHandsKept(shown: ShoeRecord, incoming: ShoeRecord): ShoeRecord {
+  if (shown.id !== incoming.id) return incoming;
+  const hands = incoming.hands.map((hand, index) => {
+    const old = shown.hands[index];
+    return old && JSON.stringify(old) === JSON.stringify(hand) ? old : hand;
+  });
+  return { ...incoming, hands };
+}

@@ -1,0 +1,198 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import {
+  MAX_ROOM_MESSAGE_BYTES,
+  nextRevision,
+  presenceMessage,
+  readRoomMessage,
+  readTopic,
+  tableKey,
+  tableStateMessage,
+  tableTopics,
+  type TableChangeMessage,
+  type TableStateMessage,
+} from '../../src/room-messages.js';
+import { RoomTableFollower } from '../../src/room-follower.js';
+import { simulateShoeRecords, type ShoeRecord } from '../../src/shoe-document.js';
+import { DEFAULT_RULES } from '../../src/rules.js';
+
+const NOW = new Date('2026-12-01T12:00:00Z');
+
+/** A recorded shoe of `table` with the first `hands` hands of a seeded simulated shoe. */
+function recordedShoe(table: string, hands: number, seed = 'room'): ShoeRecord {
+  const [simulated] = simulateShoeRecords({ rules: DEFAULT_RULES, shoes: 1, seed, table, startedAt: NOW });
+  return {
+    ...simulated!,
+    id: `shoe-${seed}`,
+    source: 'recorded',
+    seed: null,
+    number: 1,
+    endedAt: null,
+    hands: simulated!.hands.slice(0, hands),
+  };
+}
+
+function encoded(message: object): [string, number] {
+  const text = JSON.stringify(message);
+  return [text, new TextEncoder().encode(text).byteLength];
+}
+
+function readState(table: string, state: object) {
+  return readRoomMessage(tableTopics(table).state, ...encoded(state), NOW);
+}
+
+describe('room topics', () => {
+  it('keeps every table name on one topic level, and reads it back', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 60, unit: 'grapheme' }), (table) => {
+        const key = tableKey(table);
+        expect(key).not.toMatch(/[/+#]/);
+        for (const [kind, topic] of Object.entries(tableTopics(table))) expect(readTopic(topic)).toEqual({ table, kind });
+      }),
+    );
+  });
+
+  it('does not read a topic that is not a table topic', () => {
+    for (const topic of [
+      'bacc/v1/tables/T7',
+      'bacc/v1/tables/T7/state/x',
+      'bacc/v2/tables/T7/state',
+      'bacc/v1/tables/T7/other',
+      'bacc/v1/tables/%E0%A4/state',
+    ]) {
+      expect(readTopic(topic)).toBeNull();
+    }
+  });
+});
+
+describe('readRoomMessage', () => {
+  it('reads a state and checks its shoe as an import would', () => {
+    const shoe = recordedShoe('T 7/VIP', 12);
+    const reading = readState('T 7/VIP', tableStateMessage('T 7/VIP', '10 – 500', shoe, 5, NOW));
+    expect(reading.ok).toBe(true);
+    if (reading.ok && reading.received.kind === 'state') expect(reading.received.message.document.shoes[0]!.hands).toHaveLength(12);
+  });
+
+  it('refuses a state whose shoe is impossible: a hand that does not resolve to what it states', () => {
+    const shoe = recordedShoe('T7', 5);
+    const forged = {
+      ...shoe,
+      hands: shoe.hands.map((hand, index) => (index === 2 ? { ...hand, outcome: hand.outcome === 'B' ? 'P' : 'B' } : hand)),
+    };
+    const reading = readState('T7', tableStateMessage('T7', '', forged, 5, NOW));
+    expect(reading).toMatchObject({ ok: false, refusal: { kind: 'bad-shoe', where: { hand: 3 } } });
+  });
+
+  it('refuses a state on another table topic, a newer version, junk and an oversized message', () => {
+    const state = tableStateMessage('T7', '', recordedShoe('T7', 3), 5, NOW);
+    expect(readState('T8', state)).toMatchObject({ ok: false, refusal: { kind: 'wrong-table' } });
+    expect(readState('T7', { ...state, version: 2 })).toMatchObject({ ok: false, refusal: { kind: 'newer-version', version: 2 } });
+    expect(readRoomMessage(tableTopics('T7').state, '{"format":', 10, NOW)).toMatchObject({ ok: false, refusal: { kind: 'not-json' } });
+    expect(readRoomMessage(tableTopics('T7').state, '{}', MAX_ROOM_MESSAGE_BYTES + 1, NOW)).toMatchObject({
+      ok: false,
+      refusal: { kind: 'too-large' },
+    });
+    expect(readState('T7', { ...state, revision: -1 })).toMatchObject({ ok: false, refusal: { kind: 'bad-message', path: 'revision' } });
+    expect(readState('T7', { ...state, limits: 'a\u202Eb' })).toMatchObject({
+      ok: false,
+      refusal: { kind: 'bad-message', path: 'limits' },
+    });
+  });
+
+  it('reads presence, and refuses a change that does not move forward', () => {
+    const presence = readRoomMessage(tableTopics('T7').presence, ...encoded(presenceMessage(false, null)), NOW);
+    expect(presence).toMatchObject({ ok: true, received: { kind: 'presence', message: { online: false, at: null } } });
+    const change = { format: 'bacc-table-change', version: 1, revision: 4, after: 4, shoeId: 's', change: 'undo', handCount: 0 };
+    expect(readRoomMessage(tableTopics('T7').change, ...encoded(change), NOW)).toMatchObject({
+      ok: false,
+      refusal: { kind: 'bad-message' },
+    });
+  });
+
+  it('gives revisions that always go up, even when the clock is behind', () => {
+    expect(nextRevision(10, 5)).toBe(11);
+    expect(nextRevision(10, 500)).toBe(500);
+  });
+});
+
+/** What a console of `table` publishes for each of its shoe's states, in order. */
+function publications(table: string, shoe: ShoeRecord) {
+  const messages: ({ kind: 'state'; message: TableStateMessage } | { kind: 'change'; message: TableChangeMessage })[] = [];
+  let revision = 0;
+  for (let count = 0; count <= shoe.hands.length; count++) {
+    const after = revision;
+    revision = after + 1;
+    const current = { ...shoe, hands: shoe.hands.slice(0, count) };
+    const change: TableChangeMessage =
+      count === 0
+        ? { format: 'bacc-table-change', version: 1, revision, after, shoeId: shoe.id, change: 'start', handCount: 0 }
+        : {
+            format: 'bacc-table-change',
+            version: 1,
+            revision,
+            after,
+            shoeId: shoe.id,
+            change: 'add',
+            handCount: count,
+            hand: shoe.hands[count - 1]!,
+          };
+    messages.push({ kind: 'change', message: change }, { kind: 'state', message: tableStateMessage(table, '', current, revision, NOW) });
+  }
+  return messages;
+}
+
+describe('RoomTableFollower', () => {
+  it('adds each hand as that hand, keeping the hands shown as the same objects', () => {
+    const shoe = recordedShoe('T7', 20);
+    const follower = new RoomTableFollower('T7');
+    const outcomes: string[] = [];
+    for (const published of publications('T7', shoe)) {
+      // A screen reads the state once (on joining), then follows changes.
+      if (published.kind === 'state' && follower.revision > 0) continue;
+      const before = follower.shoe?.hands;
+      const outcome =
+        published.kind === 'state' ? follower.receiveState(published.message) : follower.receiveChange(published.message, NOW);
+      outcomes.push(outcome.kind);
+      if (outcome.kind === 'added' && before) expect(follower.shoe!.hands.slice(0, before.length)).toEqual(before);
+    }
+    expect(follower.shoe!.hands).toEqual(shoe.hands);
+    expect(outcomes.filter((kind) => kind === 'added')).toHaveLength(20);
+  });
+
+  it('ends with the console shoe whatever the order, with duplicates, once it reads the state on a gap', () => {
+    const shoe = recordedShoe('T7', 15);
+    const all = publications('T7', shoe);
+    fc.assert(
+      fc.property(fc.shuffledSubarray(all, { minLength: 1 }), fc.array(fc.nat(all.length - 1), { maxLength: 10 }), (delivered, repeats) => {
+        const follower = new RoomTableFollower('T7');
+        const latest = all[all.length - 1]!.message as TableStateMessage;
+        for (const published of [...delivered, ...repeats.map((index) => all[index]!)]) {
+          const before = follower.revision;
+          const outcome =
+            published.kind === 'state' ? follower.receiveState(published.message) : follower.receiveChange(published.message, NOW);
+          // Never goes back, and only a message newer than what is shown changes it.
+          expect(follower.revision).toBeGreaterThanOrEqual(before);
+          if (published.message.revision <= before) expect(outcome.kind).toBe('stale');
+        }
+        // A gap is settled by the retained state, which is the latest.
+        follower.receiveState(latest);
+        expect(follower.shoe!.hands).toEqual(shoe.hands);
+        expect(follower.revision).toBe(latest.revision);
+      }),
+    );
+  });
+
+  it('refuses an impossible hand and keeps what it shows', () => {
+    const shoe = recordedShoe('T7', 4);
+    const follower = new RoomTableFollower('T7');
+    follower.receiveState(tableStateMessage('T7', '', shoe, 10, NOW));
+    const hand = { ...recordedShoe('T7', 5).hands[4]!, playerTotal: 9, bankerTotal: 0 };
+    const outcome = follower.receiveChange(
+      { format: 'bacc-table-change', version: 1, revision: 11, after: 10, shoeId: shoe.id, change: 'add', handCount: 5, hand },
+      NOW,
+    );
+    expect(outcome).toMatchObject({ kind: 'refused', refusal: { kind: 'bad-shoe' } });
+    expect(follower.shoe!.hands).toHaveLength(4);
+    expect(follower.revision).toBe(10);
+  });
+});
