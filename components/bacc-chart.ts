@@ -256,7 +256,7 @@ export class BaccChart extends StatisticsPanel {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (!this.statisticsInputsChanged(changed)) return;
-    this.follower.follow(this.hands, this.rules);
+    this.followStatistics();
     // The series' own step: a shared follower may already have been brought to these hands by
     // another panel. The series hold the hands counted, which stop before a hand the statistics refuse.
     const counted = this.follower.counted;

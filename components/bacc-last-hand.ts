@@ -6,6 +6,7 @@ import { outcomeLetter, outcomeName } from './internal/messages.js';
 import { bankerPairLabel, naturalLabel, playerPairLabel } from './internal/panel-labels.js';
 import { elementTermSets } from './internal/element-terms.js';
 import { ElementLocalize, type Terms } from './internal/localize.js';
+import { acceptedHands } from './internal/hands-check.js';
 import { panelTokens } from './styles/panel-styles.js';
 import { themeTokens, visuallyHidden } from './styles/theme.js';
 
@@ -196,8 +197,18 @@ export class BaccLastHand extends LitElement {
     `,
   ];
 
-  /** The hands of one shoe, in order; replaced, never mutated. Only the last is shown. */
-  @property({ attribute: false }) hands: readonly HandRecord[] = [];
+  /**
+   * The hands of one shoe, in order; replaced, never mutated. Only the last is shown. Null or
+   * undefined: no hands; a value that is not a list of hand records: no hands, and a console warning.
+   */
+  @property({ attribute: false })
+  get hands(): readonly HandRecord[] {
+    return this.givenHands;
+  }
+  set hands(value: readonly HandRecord[] | null | undefined) {
+    this.givenHands = acceptedHands(value, this.localName);
+  }
+  private givenHands: readonly HandRecord[] = [];
 
   private last: LastHand | null = null;
 

@@ -99,7 +99,7 @@ export class BaccOddsNote extends StatisticsPanel {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (!this.statisticsInputsChanged(changed) && !changed.has('ended')) return;
-    this.follower.follow(this.hands, this.rules);
+    this.followStatistics();
     const statistics = this.follower.statistics;
     // With no hand yet, the cards left are the full shoe: say so rather than "the cards left".
     const next = statistics.hands > 0 && !this.ended ? statistics.nextHandOdds() : null;

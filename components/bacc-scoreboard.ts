@@ -7,6 +7,7 @@ import { StatisticsFollower } from '../src/statistics-follower.js';
 import { noticeLook, themeTokens } from './styles/theme.js';
 import { elementTermSets } from './internal/element-terms.js';
 import { ElementLocalize } from './internal/localize.js';
+import { acceptedHands } from './internal/hands-check.js';
 
 /**
  * One shoe on a wall screen: table name, limits, shoe and hand number, every road, the ask
@@ -178,8 +179,19 @@ export class BaccScoreboard extends LitElement {
     `,
   ];
 
-  /** The hands of the shoe on screen, in the shoe export document's shape; replaced, never mutated. */
-  @property({ attribute: false }) hands: readonly HandRecord[] = [];
+  /**
+   * The hands of the shoe on screen, in the shoe export document's shape; replaced, never mutated.
+   * Null or undefined (data not there yet): no hands; a value that is not a list of hand records: no
+   * hands, and one console warning (the parts are given the hands checked here, and none otherwise).
+   */
+  @property({ attribute: false })
+  get hands(): readonly HandRecord[] {
+    return this.givenHands;
+  }
+  set hands(value: readonly HandRecord[] | null | undefined) {
+    this.givenHands = acceptedHands(value, this.localName);
+  }
+  private givenHands: readonly HandRecord[] = [];
 
   /** The table's rules: decks for the cards left, pay tables for the house edges. */
   @property({ attribute: false }) rules: TableRules = DEFAULT_RULES;

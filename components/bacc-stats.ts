@@ -125,7 +125,7 @@ export class BaccStats extends StatisticsPanel {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (this.statisticsInputsChanged(changed)) {
-      this.follower.follow(this.hands, this.rules);
+      this.followStatistics();
       this.summary = this.follower.statistics.summary();
     }
   }

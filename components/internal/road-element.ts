@@ -13,6 +13,7 @@ import { ColumnFit } from '../controllers/column-fit.js';
 import { columnWindow, type ColumnWindow } from './road-grid-view.js';
 import type { RoadTerms } from '../locales/en.js';
 import { ElementLocalize, roadTermSets } from './localize.js';
+import { acceptedHands } from './hands-check.js';
 
 /** The hands an `outcomes` attribute names: B, P and T, case and spaces ignored; none when it names anything else. */
 export function outcomesAttributeHands(outcomes: string): readonly HandRecord[] {
@@ -31,8 +32,17 @@ export function usableRows(rows: number): number {
 
 /** An element that shows the roads of one shoe's hands. */
 export abstract class RoadElement extends LitElement {
-  /** The hands of one shoe, in order; replace the array to update it (it is never mutated). */
-  @property({ attribute: false }) hands: readonly HandRecord[] | undefined = undefined;
+  /**
+   * The hands of one shoe, in order; replace the array to update it (it is never mutated). Null or
+   * undefined: `outcomes` is shown; a value that is not a list of hand records: no hands, and a console warning.
+   */
+  @property({ attribute: false })
+  get hands(): readonly HandRecord[] | undefined {
+    return this.givenHands;
+  }
+  set hands(value: readonly HandRecord[] | null | undefined) {
+    this.givenHands = value == null ? undefined : acceptedHands(value, this.localName);
+  }
 
   /** Outcomes as letters B, P and T (e.g. "BPPTB"), shown when `hands` is not set: for static embeds. */
   @property() outcomes = '';
@@ -48,6 +58,7 @@ export abstract class RoadElement extends LitElement {
   /** The element's words, in the language of its nearest `lang` attribute. */
   protected readonly localize: ElementLocalize<RoadTerms> = new ElementLocalize(this, roadTermSets);
 
+  private givenHands: readonly HandRecord[] | undefined = undefined;
   private ownFollower = new RoadFollower();
   private outcomeHands: readonly HandRecord[] = [];
 

@@ -5,6 +5,7 @@ import type { HandRecord } from '../../src/shoe-document.js';
 import { StatisticsFollower } from '../../src/statistics-follower.js';
 import { elementTermSets } from './element-terms.js';
 import { ElementLocalize } from './localize.js';
+import { acceptedHands } from './hands-check.js';
 
 /**
  * What `<bacc-stats>`, `<bacc-chart>` and `<bacc-odds-note>` share: the hands and rules they show,
@@ -12,8 +13,18 @@ import { ElementLocalize } from './localize.js';
  * panels, so a hand is counted once, or, used on its own, the element's own.
  */
 export abstract class StatisticsPanel extends LitElement {
-  /** The hands of one shoe, in order; replaced, never mutated. */
-  @property({ attribute: false }) hands: readonly HandRecord[] = [];
+  /**
+   * The hands of one shoe, in order; replaced, never mutated. Null or undefined (data not there yet):
+   * no hands; a value that is not a list of hand records: no hands, and a console warning.
+   */
+  @property({ attribute: false })
+  get hands(): readonly HandRecord[] {
+    return this.givenHands;
+  }
+  set hands(value: readonly HandRecord[] | null | undefined) {
+    this.givenHands = acceptedHands(value, this.localName);
+  }
+  private givenHands: readonly HandRecord[] = [];
 
   /** The table's rules: the deck count gives the cards left, and the pay tables the odds. */
   @property({ attribute: false }) rules: Readonly<TableRules> = DEFAULT_RULES;
@@ -33,6 +44,19 @@ export abstract class StatisticsPanel extends LitElement {
   /** The follower in use: the shared one when given, else the element's own. */
   protected get follower(): StatisticsFollower {
     return this.statisticsFollower ?? this.ownFollower;
+  }
+
+  /**
+   * Brings the follower to the hands and rules. The hands were checked as they came in, so a hand
+   * the statistics still refuse (under these rules) is said in the console, never swallowed.
+   */
+  protected followStatistics(): void {
+    const error = this.follower.error;
+    this.follower.follow(this.hands, this.rules);
+    const failure = this.follower.error;
+    if (failure !== null && failure !== error) {
+      console.warn(`${this.localName}: statistics stop at ${this.follower.counted} of ${this.hands.length} hands: ${failure.message}`);
+    }
   }
 
   /** Whether the hands, the rules or the follower changed: the statistics must be followed again. */
