@@ -50,7 +50,7 @@ export interface PrunableShoe {
   id: string;
   source: 'simulated' | 'recorded';
   /** Who keeps it: only the attract kiosk's own shoes are ever deleted. */
-  origin: 'attract' | 'console' | 'import';
+  origin: 'attract' | 'console' | 'import' | 'received';
   endedAt: string | null;
 }
 

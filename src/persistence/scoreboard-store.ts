@@ -35,11 +35,13 @@ export interface ShoeSummary extends Omit<ShoeRecord, 'hands' | 'number'> {
 }
 
 /**
- * Where a stored shoe came from: the attract kiosk dealing by itself, an operator's console, or an
- * import. A console resumes and a display follows only console shoes; the kiosk resumes only its
- * own; an imported shoe is history, never resumed, even when it was exported mid-shoe.
+ * Where a stored shoe came from: the attract kiosk dealing by itself, an operator's console, an
+ * import, or the room's broker (`received`: a copy of another machine's console shoe, kept by a
+ * display so a reboot without network still shows it). A console resumes and a one-browser display
+ * follows only console shoes; the kiosk resumes only its own; imported and received shoes are never
+ * resumed (a received one is written again, whole, only by `keepReceivedShoe`).
  */
-export type ShoeOrigin = KeeperOrigin | 'import';
+export type ShoeOrigin = KeeperOrigin | 'import' | 'received';
 
 /** A stored hand: the hand record and where it belongs. */
 export interface StoredHand extends HandRecord {
@@ -548,10 +550,14 @@ export class ScoreboardStore implements ShoeStore {
     return this.read({ action: 'read-shoe' }, () => this.db.get('shoes', id));
   }
 
-  /** The newest shoe (by start time) matching the filter, or undefined. */
+  /**
+   * The newest shoe (by start time) matching the filter, or undefined. `origin` is one origin or
+   * several (a display's kept copy: `['received', 'console']`).
+   */
   async latestShoe(
-    filter: { table?: string; source?: ShoeRecord['source']; open?: boolean; origin?: ShoeOrigin } = {},
+    filter: { table?: string; source?: ShoeRecord['source']; open?: boolean; origin?: ShoeOrigin | readonly ShoeOrigin[] } = {},
   ): Promise<ShoeRecord | undefined> {
+    const origins = filter.origin === undefined ? undefined : typeof filter.origin === 'string' ? [filter.origin] : filter.origin;
     const summary = await this.read({ action: 'find-latest-shoe' }, async () => {
       const tx = this.db.transaction('shoes');
       let cursor =
@@ -561,13 +567,39 @@ export class ScoreboardStore implements ShoeStore {
       for (; cursor; cursor = await cursor.continue()) {
         const shoe = cursor.value;
         if (filter.source !== undefined && shoe.source !== filter.source) continue;
-        if (filter.origin !== undefined && shoe.origin !== filter.origin) continue;
+        if (origins !== undefined && !origins.includes(shoe.origin)) continue;
         if (filter.open !== undefined && (shoe.endedAt === null) !== filter.open) continue;
         return shoe;
       }
       return undefined;
     });
     return summary && this.getShoe(summary.id);
+  }
+
+  /**
+   * Keeps a copy of a shoe received through the room's broker (a display or lobby machine), whole,
+   * in one transaction: its summary and its hands replace whatever copy was kept before under its
+   * id, with origin `received` and the number the console gave it. A shoe stored here under that
+   * id with another origin (this browser's own console shoe, when console and display share a
+   * browser) is never touched.
+   * @returns `kept`, or `own` when the id belongs to a shoe of another origin (nothing written).
+   * @throws StorageError as any write (`save-hand` of its last hand, `save-new-shoe` without hands).
+   */
+  async keepReceivedShoe(shoe: ShoeRecord): Promise<'kept' | 'own'> {
+    const action: StorageAction = shoe.hands.length > 0 ? { action: 'save-hand', hand: shoe.hands.length } : { action: 'save-new-shoe' };
+    let result: 'kept' | 'own' = 'kept';
+    await this.write(action, async (tx) => {
+      const stored = await tx.objectStore('shoes').get(shoe.id);
+      if (stored && stored.origin !== 'received') {
+        result = 'own';
+        return;
+      }
+      // A shorter shoe (an undo) leaves no hand of the longer copy behind.
+      await tx.objectStore('hands').delete(handsOf(shoe.id));
+      const number = shoe.number ?? stored?.number ?? (await nextShoeNumber(tx, shoe.table, shoe.startedAt));
+      await putShoe(tx, shoe, 'received', number, new Date().toISOString());
+    });
+    return result;
   }
 
   /** A page of history, newest first, and how many shoes match in all. */
@@ -822,14 +854,20 @@ async function nextShoeNumber(tx: WriteTransaction, table: string, startedAt: st
   return Math.max(0, ...(await numbersOfDay(tx, table, startedAt))) + 1;
 }
 
-async function putShoe(tx: WriteTransaction, shoe: ShoeRecord, origin: ShoeOrigin, number: number): Promise<void> {
+async function putShoe(
+  tx: WriteTransaction,
+  shoe: ShoeRecord,
+  origin: ShoeOrigin,
+  number: number,
+  updatedAt: string = shoe.endedAt ?? shoe.startedAt,
+): Promise<void> {
   const hands = tx.objectStore('hands');
   const summary: ShoeSummary = {
     ...shoeFields(shoe),
     number,
     handCount: shoe.hands.length,
     outcomes: shoe.hands.map((hand) => hand.outcome).join(''),
-    updatedAt: shoe.endedAt ?? shoe.startedAt,
+    updatedAt,
     startKey: startKey(shoe.startedAt),
     origin,
   };
