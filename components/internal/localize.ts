@@ -87,8 +87,12 @@ export class ElementLocalize<T extends RoadTerms = ElementTerms> implements Reac
 
   hostConnected(): void {
     connectedHosts.add(this.host);
-    // Moved to another place in the page, under another lang perhaps.
-    this.found = null;
+    // Moved to another place in the page, under another lang perhaps: find it again and draw in it
+    // (a move is no lang change, so nothing else asks the host to re-render).
+    if (this.found !== null) {
+      this.found = null;
+      this.host.requestUpdate();
+    }
   }
 
   hostDisconnected(): void {

@@ -79,6 +79,24 @@ describe('the language of the elements', () => {
     expect(summary(road)).to.equal(ENGLISH);
   });
 
+  it('speaks the language of the container it is moved into, with no lang change to prompt it', async () => {
+    const page = await fixture<HTMLElement>(
+      html`<section>
+        <div class="english" lang="en"><bacc-big-road outcomes="BPP"></bacc-big-road></div>
+        <div class="chinese" lang="zh-Hans"></div>
+      </section>`,
+    );
+    const road = page.querySelector<BaccBigRoad>('bacc-big-road')!;
+    await settled(road);
+    expect(summary(road)).to.equal(ENGLISH);
+    page.querySelector('.chinese')!.appendChild(road);
+    await settled(road);
+    expect(summary(road)).to.equal(CHINESE);
+    page.querySelector('.english')!.appendChild(road);
+    await settled(road);
+    expect(summary(road)).to.equal(ENGLISH);
+  });
+
   it('reads every Chinese tag as Simplified Chinese and any other language as English', async () => {
     const page = await fixture<HTMLElement>(html`<div><bacc-big-road outcomes="BPP"></bacc-big-road></div>`);
     const road = page.querySelector<BaccBigRoad>('bacc-big-road')!;
