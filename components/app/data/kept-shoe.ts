@@ -31,6 +31,8 @@ export interface KeptShoeOptions {
   resumable?: (shoe: ShoeRecord) => boolean;
   /** Another window took the table from this one: whatever the host remembers of its own actions is void. */
   onTableLost?: () => void;
+  /** A change has been written (after other windows are told): a console publishes it to the room's screens. */
+  onSaved?: (change: ShoeChange) => void;
 }
 
 /**
@@ -85,6 +87,7 @@ export class KeptShoeController implements ReactiveController {
         // Storage works again: a failed read of the open shoe is no longer news.
         this.readError = null;
         this.tellOtherWindows(change);
+        options.onSaved?.(change);
       },
     });
     this.readyPromise = new Promise((resolve) => (this.markReady = resolve));

@@ -6,6 +6,8 @@ import { noticeLook, themeTokens } from '../../styles/theme.js';
 import { OperatorConsoleController, type RecordedHand, type HandFlag } from './operator-console.js';
 import { KeyShortcutsController } from './key-shortcuts.js';
 import type { KeptShoeStore } from '../data/kept-shoe.js';
+import { ConsolePublisher } from '../room/console-publisher.js';
+import type { BrokerSettings } from '../room/room-link.js';
 import { consoleNewsText } from './console-words.js';
 import { sideName } from '../road-words.js';
 import { OPERATOR_KEYS, operatorKeyAction, type OperatorAction } from './operator-keys.js';
@@ -239,6 +241,9 @@ export class BaccOperator extends LitElement {
   /** Waits in milliseconds between retries of a failed write; read when the element connects. */
   @property({ attribute: false }) retryDelays: readonly number[] | undefined = undefined;
 
+  /** The room's broker, to publish the table to screens on other machines; null for this browser alone. Read when the element connects. */
+  @property({ attribute: false }) broker: BrokerSettings | null = null;
+
   @query('input.cards') private cardField!: HTMLInputElement | null;
   /** The question on screen when the focus was last moved into it, and what had the focus before. */
   private asked: { confirmation: NonNullable<OperatorConsoleController['confirming']>; focusBefore: HTMLElement | null } | null = null;
@@ -257,6 +262,17 @@ export class BaccOperator extends LitElement {
     onRecorded: (recorded) =>
       this.dispatchEvent(new CustomEvent<RecordedHand>('bacc-hand-recorded', { detail: recorded, bubbles: true, composed: true })),
     unsentCards: () => this.cardField?.value ?? '',
+    onSaved: (change) => this.publisher.saved(change),
+  });
+
+  /** The table, published to the room's screens through the broker (when there is one). */
+  private readonly publisher = new ConsolePublisher(this, {
+    broker: () => this.broker,
+    table: () => this.table,
+    limits: () => this.limits,
+    storedShoe: () => this.desk.shoe,
+    whenReady: () => this.desk.whenReady(),
+    holdsTable: () => !this.desk.readOnly,
   });
 
   constructor() {
@@ -288,6 +304,30 @@ export class BaccOperator extends LitElement {
     field.value += event.key;
     field.focus();
     return true;
+  }
+
+  /** Where the table stands with the room's screens: sent, not sent (the broker away), refused; empty without a broker. */
+  private roomText(): string {
+    const { publisher } = this;
+    switch (publisher.linkState) {
+      case 'none':
+        return '';
+      case 'connecting':
+        return msg('Connecting to the broker…', { id: 'console-room-connecting' });
+      case 'refused':
+        return msg("Not sent to screens: the broker refused this console's user or password.", { id: 'console-room-refused' });
+      case 'offline':
+        return msg(
+          'Not sent to screens: the broker cannot be reached. Recording goes on; the screens get the whole shoe once it is back.',
+          {
+            id: 'console-room-offline',
+          },
+        );
+      case 'connected':
+        return publisher.unsent
+          ? msg('Not sent to screens yet: sending the whole shoe again.', { id: 'console-room-unsent' })
+          : msg('Sent to screens.', { id: 'console-room-sent' });
+    }
   }
 
   /** Carries out an action as its key or button would. */
@@ -528,6 +568,7 @@ export class BaccOperator extends LitElement {
         <div class="messages">
           <p class="shoe-state">${this.shoeState()}</p>
           <p class="storage" part="status" role="status">${conflict ? '' : desk.storageText}</p>
+          <p class="room" role="status">${this.roomText()}</p>
           <p class="done" role="status">${desk.message?.kind === 'done' ? consoleNewsText(desk.message.news) : ''}</p>
           <p class="alert" part="alert" role="alert">${desk.message?.kind === 'refused' ? consoleNewsText(desk.message.news) : ''}</p>
           <p class="conflict" part="alert" role="alert">${conflict ? desk.storageText : ''}</p>

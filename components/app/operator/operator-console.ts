@@ -8,7 +8,7 @@ import type { Card } from '../../../src/cards.js';
 import { newShoeId, randomShoeSeed, replayStoredShoe } from '../../../src/attract-shoes.js';
 import { cardsTyped } from './operator-keys.js';
 import { KeptShoeController, storageProblemText, type KeptShoeStore } from '../data/kept-shoe.js';
-import type { KeeperProblem } from '../../../src/shoe-keeper.js';
+import type { KeeperProblem, ShoeChange } from '../../../src/shoe-keeper.js';
 
 export type EntryMode = 'outcome' | 'cards';
 export type HandFlag = 'playerPair' | 'bankerPair' | 'natural';
@@ -116,6 +116,8 @@ export interface OperatorConsoleOptions {
   onRecorded: (recorded: RecordedHand) => void;
   /** Text typed in the card field and not sent yet (what the controller has not seen). */
   unsentCards?: () => string;
+  /** A change has been written: the room's screens are told (see ConsolePublisher). */
+  onSaved?: (change: ShoeChange) => void;
 }
 
 /**
@@ -174,6 +176,7 @@ export class OperatorConsoleController implements ReactiveController {
       // one is dealt again from its seed, and ended when that does not deal its stored hands.
       resumable: (stored) => stored.source === 'recorded' || replayStoredShoe(stored) !== null,
       onTableLost: () => this.tableTaken(),
+      ...(options.onSaved ? { onSaved: options.onSaved } : {}),
       ...(options.store ? { store: options.store } : {}),
       ...(options.retryDelays ? { retryDelays: options.retryDelays } : {}),
     });
@@ -218,6 +221,11 @@ export class OperatorConsoleController implements ReactiveController {
   /** This window keeps the table and has looked for its open shoe (see KeptShoeController.ready). */
   get ready(): boolean {
     return this.kept.ready;
+  }
+
+  /** Resolves once this window keeps the table and has looked for its open shoe. */
+  whenReady(): Promise<void> {
+    return this.kept.whenReady();
   }
 
   /** Changes made but not yet written. */

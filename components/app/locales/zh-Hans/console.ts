@@ -60,5 +60,10 @@ export const templates: Record<string, unknown> = {
   'console-cards-typed': str`已为下一局输入了牌（${0}）：请先按 Enter 记录，或按 Esc 清除。`,
   'console-no-cards-typed': '请先输入下一局的牌（例如 9h tc k），再按 Enter 记录。',
   'console-unknown-key': str`按键 ${0} 在此没有作用：每个按钮上都标有其按键。未记录任何内容。`,
+  'console-room-connecting': '正在连接消息服务器……',
+  'console-room-refused': '未发送到屏幕：消息服务器拒绝了本控制台的用户名或密码。',
+  'console-room-offline': '未发送到屏幕：无法连接消息服务器。记录照常进行；服务器恢复后，屏幕将收到整靴。',
+  'console-room-unsent': '尚未发送到屏幕：正在重新发送整靴。',
+  'console-room-sent': '已发送到屏幕。',
   'console-not-a-card-character': str`“${0}”不是牌的一部分（点数 A 2-9 T J Q K，花色 S H D C）。用 Esc 离开输入框后，U（撤销）等按键即可使用。`,
 };
