@@ -1,0 +1,17 @@
+/** Types for scripts/broker-files.mjs, for the end-to-end tests that import it. */
+export const CONFIG_TEMPLATE: string;
+export const RUN_DIR: string;
+export const DEFAULT_SCREEN: string;
+export function tableKey(name: string): string;
+export function checkUserNames(tables: readonly string[], screens: readonly string[]): void;
+export function aclText(screens?: readonly string[]): string;
+export function configText(options: { mqttPort: number; wsPort: number; passwordFile: string; aclFile: string }): string;
+export function generatePassword(): string;
+export function findExecutable(name: string): string | null;
+export function mosquittoPaths(): { mosquitto: string; mosquittoPasswd: string };
+export function addUser(passwordFile: string, username: string, password: string): void;
+export function pageUrl(base: string, params: Record<string, string | undefined>): string;
+export function parseOptions(
+  args: readonly string[],
+  options?: { repeatable?: readonly string[]; flags?: readonly string[] },
+): Record<string, string | string[] | true>;

@@ -1,0 +1,102 @@
+/**
+ * `npm run broker`: runs Mosquitto on this machine for trying the scoreboard with real consoles
+ * and screens. Writes a password file, an ACL and a configuration into .broker/, prints the page
+ * addresses to open, then runs `mosquitto -c .broker/mosquitto.conf` in the foreground.
+ *
+ *   npm run broker -- [--table "Table 1"]… [--screen screen]… [--password P] [--screen-password P]
+ *                     [--port 1883] [--ws-port 9001] [--app http://127.0.0.1:5173/]
+ *
+ * --password applies to every table's console; without it each gets its own random password.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  DEFAULT_SCREEN,
+  RUN_DIR,
+  aclText,
+  addUser,
+  checkUserNames,
+  configText,
+  generatePassword,
+  mosquittoPaths,
+  pageUrl,
+  parseOptions,
+  tableKey,
+} from './broker-files.mjs';
+
+function port(text, fallback) {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1 || value > 65535) throw new Error(`not a port number: ${text}`);
+  return value;
+}
+
+function main() {
+  const options = parseOptions(process.argv.slice(2), { repeatable: ['table', 'screen'] });
+  const known = ['table', 'screen', 'password', 'screen-password', 'port', 'ws-port', 'app'];
+  for (const name of Object.keys(options)) if (!known.includes(name)) throw new Error(`unknown option --${name}`);
+
+  const { mosquitto } = mosquittoPaths();
+  const tables = options.table ?? ['Table 1'];
+  const screens = options.screen ?? [DEFAULT_SCREEN];
+  checkUserNames(tables, screens);
+  const mqttPort = port(options.port, 1883);
+  const wsPort = port(options['ws-port'], 9001);
+  const app = options.app ?? 'http://127.0.0.1:5173/';
+
+  mkdirSync(RUN_DIR, { recursive: true });
+  const passwordFile = join(RUN_DIR, 'passwords');
+  const aclFile = join(RUN_DIR, 'acl');
+  const configFile = join(RUN_DIR, 'mosquitto.conf');
+  // Each run starts from a fresh password file: a user from an earlier run must not still log in.
+  rmSync(passwordFile, { force: true });
+
+  const consoles = tables.map((table) => ({ table, username: tableKey(table), password: options.password ?? generatePassword() }));
+  const screenLogins = screens.map((name) => ({ username: name, password: options['screen-password'] ?? generatePassword() }));
+  for (const user of [...consoles, ...screenLogins]) addUser(passwordFile, user.username, user.password);
+  writeFileSync(aclFile, aclText(screens), { mode: 0o644 });
+  writeFileSync(configFile, configText({ mqttPort, wsPort, passwordFile, aclFile }), { mode: 0o644 });
+
+  const broker = `ws://127.0.0.1:${wsPort}`;
+  const screen = screenLogins[0];
+  const lines = [
+    '',
+    `Mosquitto: mqtt://127.0.0.1:${mqttPort} and ${broker} (files in ${RUN_DIR})`,
+    '',
+    'Open these pages (the app: npm start):',
+  ];
+  for (const { table, username, password } of consoles) {
+    lines.push(`  console of ${table}:`, `    ${pageUrl(app, { mode: 'operator', table, broker, user: username, password })}`);
+    if (screen !== undefined) {
+      lines.push(
+        `  display of ${table}:`,
+        `    ${pageUrl(app, { mode: 'display', table, broker, user: screen.username, password: screen.password })}`,
+      );
+    }
+  }
+  if (screen !== undefined)
+    lines.push('  lobby:', `    ${pageUrl(app, { mode: 'lobby', broker, user: screen.username, password: screen.password })}`);
+  lines.push('', 'Logins:');
+  for (const { table, username, password } of consoles)
+    lines.push(`  console ${JSON.stringify(table)}: user ${username}  password ${password}`);
+  for (const { username, password } of screenLogins) lines.push(`  screen: user ${username}  password ${password}`);
+  lines.push('', 'Ctrl+C stops the broker.', '');
+  console.log(lines.join('\n'));
+
+  const child = spawn(mosquitto, ['-c', configFile], { stdio: 'inherit' });
+  // Ctrl+C reaches mosquitto too (same process group); pass on a plain kill as well.
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal === 'SIGINT' || signal === 'SIGTERM' ? 0 : 1)));
+  child.on('error', (error) => {
+    console.error(`could not run ${mosquitto}: ${error.message}`);
+    process.exit(1);
+  });
+}
+
+try {
+  main();
+} catch (error) {
+  console.error(`npm run broker: ${error.message}`);
+  process.exit(1);
+}

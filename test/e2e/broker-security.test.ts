@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { tableKey } from '../../scripts/broker-files.mjs';
+import { startBroker, type Login, type RunningBroker } from './mosquitto.js';
+
+const TABLE_A = 'Table 1';
+const TABLE_B = 'Table 2';
+const VIP = 'T 7/VIP 贵宾';
+
+const topic = (table: string, leaf: 'state' | 'change' | 'presence') => `bacc/v1/tables/${tableKey(table)}/${leaf}`;
+
+let broker: RunningBroker;
+const clients: MqttClient[] = [];
+
+beforeAll(async () => {
+  broker = await startBroker({ tables: [TABLE_A, TABLE_B, VIP], screens: ['screen'] });
+});
+
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.endAsync(true)));
+});
+
+afterAll(async () => {
+  await broker?.stop();
+});
+
+function consoleLogin(table: string): Login {
+  const login = broker.credentials.consoles[table];
+  if (login === undefined) throw new Error(`no console login for ${table}`);
+  return login;
+}
+
+function screenLogin(): Login {
+  const login = broker.credentials.screens['screen'];
+  if (login === undefined) throw new Error('no screen login');
+  return login;
+}
+
+/** Connects over WebSockets as the pages do, with MQTT 5 so that refusals carry reason codes. */
+async function connect(login: Login | undefined, options: IClientOptions = {}, url = broker.wsUrl): Promise<MqttClient> {
+  const client = await connectAsync(url, {
+    protocolVersion: 5,
+    clientId: `test-${randomUUID()}`,
+    reconnectPeriod: 0,
+    connectTimeout: 5_000,
+    ...(login === undefined ? {} : { username: login.username, password: login.password }),
+    ...options,
+  });
+  clients.push(client);
+  return client;
+}
+
+interface Received {
+  topic: string;
+  payload: string;
+  retain: boolean;
+}
+
+/** Records every message a client receives. */
+function record(client: MqttClient): Received[] {
+  const received: Received[] = [];
+  client.on('message', (topic, payload, packet) => received.push({ topic, payload: payload.toString(), retain: packet.retain }));
+  return received;
+}
+
+async function until(condition: () => boolean, what: string, ms = 5_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * Publishes a marker the subscriber may read and waits for it: Mosquitto handles one client's
+ * packets in order, so anything refused earlier would have arrived before the marker.
+ */
+async function settle(publisher: MqttClient, received: Received[], markerTopic: string): Promise<void> {
+  const marker = `marker-${randomUUID()}`;
+  await publisher.publishAsync(markerTopic, marker, { qos: 1 });
+  await until(() => received.some((message) => message.payload === marker), `the marker on ${markerTopic}`);
+}
+
+/** The reason code of a refused QoS 1 publish, or null when the broker accepted it. */
+async function publishRefusal(client: MqttClient, to: string, payload: string, retain = false): Promise<number | null> {
+  try {
+    await client.publishAsync(to, payload, { qos: 1, retain });
+    return null;
+  } catch (error) {
+    return (error as { code?: number }).code ?? -1;
+  }
+}
+
+/** The reason code a refused connect carries, or null when the broker let the client in. */
+async function connectRefusal(login: Login | undefined, url: string): Promise<number | null> {
+  try {
+    await connect(login, {}, url);
+    return null;
+  } catch (error) {
+    return (error as { code?: number }).code ?? -1;
+  }
+}
+
+describe('the Mosquitto broker the project configures', () => {
+  it("refuses a screen's publish to a table's state topic, and the table's subscribers never see it", async () => {
+    const watcher = await connect(consoleLogin(TABLE_A));
+    const received = record(watcher);
+    await watcher.subscribeAsync(`bacc/v1/tables/${tableKey(TABLE_A)}/#`, { qos: 1 });
+    const screen = await connect(screenLogin());
+
+    expect(await publishRefusal(screen, topic(TABLE_A, 'state'), 'forged by a screen', true)).toBe(135);
+
+    await settle(watcher, received, topic(TABLE_A, 'change'));
+    expect(received.map((message) => message.payload)).not.toContain('forged by a screen');
+
+    // Nor was it kept as retained state for a screen that connects afterwards.
+    const late = await connect(screenLogin());
+    const lateReceived = record(late);
+    await late.subscribeAsync(topic(TABLE_A, 'state'), { qos: 1 });
+    await settle(watcher, lateReceived, topic(TABLE_A, 'state'));
+    expect(lateReceived.map((message) => message.payload)).not.toContain('forged by a screen');
+  });
+
+  it("refuses a console's publish to another table, and lets it read only its own table", async () => {
+    const consoleA = await connect(consoleLogin(TABLE_A));
+    const consoleB = await connect(consoleLogin(TABLE_B));
+    const screen = await connect(screenLogin());
+    const screenReceived = record(screen);
+    await screen.subscribeAsync(`bacc/v1/tables/${tableKey(TABLE_B)}/#`, { qos: 1 });
+
+    for (const leaf of ['state', 'change', 'presence'] as const) {
+      expect(await publishRefusal(consoleA, topic(TABLE_B, leaf), `A writing ${leaf} of B`, leaf !== 'change')).toBe(135);
+    }
+    await settle(consoleB, screenReceived, topic(TABLE_B, 'change'));
+    expect(screenReceived.filter((message) => message.payload.startsWith('A writing'))).toEqual([]);
+
+    // Table B's retained state and a live change exist; A subscribes to everything and to B by name.
+    await consoleB.publishAsync(topic(TABLE_B, 'state'), 'state of B', { qos: 1, retain: true });
+    await consoleA.publishAsync(topic(TABLE_A, 'state'), 'state of A', { qos: 1, retain: true });
+    const received = record(consoleA);
+    await consoleA.subscribeAsync(['bacc/v1/#', topic(TABLE_B, 'state')], { qos: 1 });
+    await consoleB.publishAsync(topic(TABLE_B, 'change'), 'change of B', { qos: 1 });
+    await settle(consoleA, received, topic(TABLE_A, 'change'));
+
+    expect(received.filter((message) => message.topic.startsWith(`bacc/v1/tables/${tableKey(TABLE_B)}/`))).toEqual([]);
+    expect(received).toContainEqual({ topic: topic(TABLE_A, 'state'), payload: 'state of A', retain: true });
+  });
+
+  it('keeps a console’s retained state for a screen that connects later', async () => {
+    const tableConsole = await connect(consoleLogin(TABLE_A));
+    const state = JSON.stringify({ shoe: 'retained-check', hands: ['B', 'P', 'T'] });
+    expect(await publishRefusal(tableConsole, topic(TABLE_A, 'state'), state, true)).toBeNull();
+    await tableConsole.endAsync();
+
+    const screen = await connect(screenLogin());
+    const received = record(screen);
+    await screen.subscribeAsync(topic(TABLE_A, 'state'), { qos: 1 });
+    await until(() => received.length > 0, 'the retained state');
+    expect(received[0]).toEqual({ topic: topic(TABLE_A, 'state'), payload: state, retain: true });
+  });
+
+  it('refuses a wrong password, an unknown user and an anonymous client at connect, on both listeners', async () => {
+    const { username, password } = consoleLogin(TABLE_A);
+    for (const url of [broker.wsUrl, broker.mqttUrl]) {
+      // The right login gets in on this listener: the refusals below are about the login, not the listener.
+      expect(await connectRefusal({ username, password }, url)).toBeNull();
+      expect([134, 135]).toContain(await connectRefusal({ username, password: `${password}x` }, url));
+      expect([134, 135]).toContain(await connectRefusal({ username: 'nobody', password }, url));
+      expect([134, 135]).toContain(await connectRefusal(undefined, url));
+      // A screen's password does not open a console's account.
+      expect([134, 135]).toContain(await connectRefusal({ username, password: screenLogin().password }, url));
+    }
+  });
+
+  it('delivers the retained last will of a console whose connection dies', async () => {
+    const presence = topic(TABLE_B, 'presence');
+    const tableConsole = await connect(consoleLogin(TABLE_B), {
+      will: { topic: presence, payload: Buffer.from('offline'), qos: 1, retain: true },
+    });
+    await tableConsole.publishAsync(presence, 'online', { qos: 1, retain: true });
+
+    const screen = await connect(screenLogin());
+    const received = record(screen);
+    await screen.subscribeAsync(presence, { qos: 1 });
+    await until(() => received.some((message) => message.payload === 'online'), 'the console online');
+    expect(received.some((message) => message.payload === 'offline')).toBe(false);
+
+    // As a pulled network cable: no DISCONNECT packet, so the broker must send the will.
+    tableConsole.stream.destroy();
+    await until(() => received.some((message) => message.payload === 'offline'), 'the last will', 10_000);
+    expect(received.at(-1)).toMatchObject({ topic: presence, payload: 'offline' });
+
+    const late = await connect(screenLogin());
+    const lateReceived = record(late);
+    await late.subscribeAsync(presence, { qos: 1 });
+    await until(() => lateReceived.length > 0, 'the retained presence');
+    expect(lateReceived[0]).toEqual({ topic: presence, payload: 'offline', retain: true });
+  });
+
+  it('serves a table named with a space, a slash and Chinese through its table key', async () => {
+    expect(tableKey(VIP)).toBe('T%207%2FVIP%20%E8%B4%B5%E5%AE%BE');
+    const tableConsole = await connect(consoleLogin(VIP));
+    expect(consoleLogin(VIP).username).toBe(tableKey(VIP));
+    expect(await publishRefusal(tableConsole, topic(VIP, 'state'), '贵宾 state', true)).toBeNull();
+    // The raw name would make topic levels of its own ("T 7", "VIP 贵宾"): not this console's table.
+    expect(await publishRefusal(tableConsole, `bacc/v1/tables/${VIP}/state`, 'raw name', true)).toBe(135);
+    expect(await publishRefusal(tableConsole, topic(TABLE_A, 'state'), 'VIP writing A', true)).toBe(135);
+
+    const screen = await connect(screenLogin());
+    const received = record(screen);
+    await screen.subscribeAsync('bacc/v1/#', { qos: 1 });
+    await until(() => received.some((message) => message.payload === '贵宾 state'), 'the VIP table state');
+    expect(received).toContainEqual({ topic: topic(VIP, 'state'), payload: '贵宾 state', retain: true });
+    await settle(tableConsole, received, topic(VIP, 'change'));
+    expect(received.map((message) => message.payload)).not.toContain('raw name');
+    expect(received.map((message) => message.payload)).not.toContain('VIP writing A');
+  });
+
+  it('restarts on the same ports with the same logins', async () => {
+    const before = broker.pid;
+    const url = broker.wsUrl;
+    await broker.restart();
+    expect(broker.pid).toBeDefined();
+    expect(broker.pid).not.toBe(before);
+    expect(broker.wsUrl).toBe(url);
+    expect(await connectRefusal(consoleLogin(TABLE_A), broker.wsUrl)).toBeNull();
+    expect(await connectRefusal(screenLogin(), broker.mqttUrl)).toBeNull();
+  });
+});
