@@ -20,7 +20,7 @@ const NOW = new Date('2026-12-01T12:00:00Z');
 
 /** A recorded shoe of `table` with the first `hands` hands of a seeded simulated shoe. */
 function recordedShoe(table: string, hands: number, seed = 'room'): ShoeRecord {
-  const [simulated] = simulateShoeRecords({ rules: DEFAULT_RULES, shoes: 1, seed, table, startedAt: NOW });
+  const [simulated] = simulateShoeRecords({ rules: DEFAULT_RULES, shoes: 1, seed, table, now: () => NOW });
   return {
     ...simulated!,
     id: `shoe-${seed}`,
@@ -77,7 +77,7 @@ describe('readRoomMessage', () => {
     const shoe = recordedShoe('T7', 5);
     const forged = {
       ...shoe,
-      hands: shoe.hands.map((hand, index) => (index === 2 ? { ...hand, outcome: hand.outcome === 'B' ? 'P' : 'B' } : hand)),
+      hands: shoe.hands.map((hand, index) => (index === 2 ? { ...hand, outcome: hand.outcome === 'B' ? ('P' as const) : ('B' as const) } : hand)),
     };
     const reading = readState('T7', tableStateMessage('T7', '', forged, 5, NOW));
     expect(reading).toMatchObject({ ok: false, refusal: { kind: 'bad-shoe', where: { hand: 3 } } });
