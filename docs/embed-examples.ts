@@ -26,6 +26,15 @@ export const importMap = {
   },
 };
 
+/** What a page with one road needs mapped: the road's entry and Lit (the roads load neither chart.js nor valibot). */
+export const staticImportMap = {
+  imports: Object.fromEntries(
+    Object.entries(importMap.imports).filter(
+      ([name]) => name === 'baccarat-scoreboard/big-road.js' || /^(lit|@lit|lit-html|lit-element)\b/.test(name),
+    ),
+  ),
+};
+
 const indented = (text: string, spaces: number) =>
   text
     .split('\n')
@@ -48,9 +57,14 @@ export const embedExamples: EmbedExample[] = [
     title: 'Static outcomes, one line',
     about:
       'A road drawn from a string of outcomes (B, P, T), no script of your own: the element entry registers the tag, ' +
-      'the attribute is the data. Works in any page, CMS or static site generator that lets you add a module script.',
+      'the attribute is the data. A browser resolves a bare name such as baccarat-scoreboard/big-road.js only through an ' +
+      'import map: this one is for a page served beside node_modules/ (npm install baccarat-scoreboard); with a bundler ' +
+      '(Vite, webpack, esbuild) leave it out and keep the import.',
     file: 'results.html',
-    code: `<script type="module">import 'baccarat-scoreboard/big-road.js';</script>
+    code: `<script type="importmap">
+${indented(JSON.stringify(staticImportMap, null, 2), 2)}
+</script>
+<script type="module">import 'baccarat-scoreboard/big-road.js';</script>
 <bacc-big-road outcomes="${sampleOutcomes}"></bacc-big-road>`,
   },
   {
