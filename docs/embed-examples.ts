@@ -144,4 +144,21 @@ defineProps({ hands: { type: Array, required: true } });
   <bacc-stats :hands.prop="hands"></bacc-stats>
 </template>`,
   },
+  {
+    id: 'embed-own-names',
+    title: 'Tags of your own',
+    about:
+      'baccarat-scoreboard/elements.js gives the classes and registers nothing: define them under names of your own. ' +
+      'The define entries still register the bacc- tags, with a subclass where you already registered the class ' +
+      '(a registry takes a constructor once), so importing both never throws. <bacc-scoreboard> draws its parts by ' +
+      'their bacc- tags: a page that shows it imports baccarat-scoreboard/scoreboard.js, whatever else it names.',
+    file: 'my-elements.js',
+    code: `import { BaccBigRoad, BaccStats } from 'baccarat-scoreboard/elements.js';
+
+customElements.define('casino-road', BaccBigRoad);
+customElements.define('casino-stats', BaccStats);
+
+// Later, or in another script of the same page: registers every bacc- tag, casino-road and casino-stats still work.
+import('baccarat-scoreboard/scoreboard.js');`,
+  },
 ];

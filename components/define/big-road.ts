@@ -1,6 +1,7 @@
-/** Registers <bacc-big-road> (once: importing it again, or after the page did, changes nothing). */
+/** Registers <bacc-big-road> (once: importing it again, or after the page did, changes nothing; a class the page registered under its own name gets a subclass for this tag). */
 import { BaccBigRoad } from '../bacc-big-road.js';
+import { defineElement } from '../internal/define-element.js';
 
-if (!customElements.get('bacc-big-road')) customElements.define('bacc-big-road', BaccBigRoad);
+defineElement('bacc-big-road', BaccBigRoad);
 
 export { BaccBigRoad };

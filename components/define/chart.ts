@@ -1,6 +1,7 @@
-/** Registers <bacc-chart> (once: importing it again, or after the page did, changes nothing). */
+/** Registers <bacc-chart> (once: importing it again, or after the page did, changes nothing; a class the page registered under its own name gets a subclass for this tag). */
 import { BaccChart } from '../bacc-chart.js';
+import { defineElement } from '../internal/define-element.js';
 
-if (!customElements.get('bacc-chart')) customElements.define('bacc-chart', BaccChart);
+defineElement('bacc-chart', BaccChart);
 
 export { BaccChart };

@@ -1,6 +1,7 @@
-/** Registers <bacc-last-hand> (once: importing it again, or after the page did, changes nothing). */
+/** Registers <bacc-last-hand> (once: importing it again, or after the page did, changes nothing; a class the page registered under its own name gets a subclass for this tag). */
 import { BaccLastHand } from '../bacc-last-hand.js';
+import { defineElement } from '../internal/define-element.js';
 
-if (!customElements.get('bacc-last-hand')) customElements.define('bacc-last-hand', BaccLastHand);
+defineElement('bacc-last-hand', BaccLastHand);
 
 export { BaccLastHand };

@@ -1,6 +1,7 @@
-/** Registers <bacc-predictions> (once: importing it again, or after the page did, changes nothing). */
+/** Registers <bacc-predictions> (once: importing it again, or after the page did, changes nothing; a class the page registered under its own name gets a subclass for this tag). */
 import { BaccPredictions } from '../bacc-predictions.js';
+import { defineElement } from '../internal/define-element.js';
 
-if (!customElements.get('bacc-predictions')) customElements.define('bacc-predictions', BaccPredictions);
+defineElement('bacc-predictions', BaccPredictions);
 
 export { BaccPredictions };

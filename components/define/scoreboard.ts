@@ -1,4 +1,4 @@
-/** Registers <bacc-scoreboard> and the elements it is made of (once: importing it again, or after the page did, changes nothing). */
+/** Registers <bacc-scoreboard> and the elements it is made of (once: importing it again, or after the page did, changes nothing; a class the page registered under its own name gets a subclass for this tag). */
 import './bead-plate.js';
 import './big-road.js';
 import './chart.js';
@@ -8,7 +8,8 @@ import './odds-note.js';
 import './predictions.js';
 import './stats.js';
 import { BaccScoreboard } from '../bacc-scoreboard.js';
+import { defineElement } from '../internal/define-element.js';
 
-if (!customElements.get('bacc-scoreboard')) customElements.define('bacc-scoreboard', BaccScoreboard);
+defineElement('bacc-scoreboard', BaccScoreboard);
 
 export { BaccScoreboard };

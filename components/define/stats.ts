@@ -1,6 +1,7 @@
-/** Registers <bacc-stats> (once: importing it again, or after the page did, changes nothing). */
+/** Registers <bacc-stats> (once: importing it again, or after the page did, changes nothing; a class the page registered under its own name gets a subclass for this tag). */
 import { BaccStats } from '../bacc-stats.js';
+import { defineElement } from '../internal/define-element.js';
 
-if (!customElements.get('bacc-stats')) customElements.define('bacc-stats', BaccStats);
+defineElement('bacc-stats', BaccStats);
 
 export { BaccStats };
