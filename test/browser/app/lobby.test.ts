@@ -1,0 +1,318 @@
+import { expect, fixture, fixtureCleanup, html } from '@open-wc/testing';
+import { setViewport } from '@web/test-runner-commands';
+import '../../../components/app/lobby/bacc-lobby.js';
+import type { BaccLobby } from '../../../components/app/lobby/bacc-lobby.js';
+import type { LobbyLink, OpenLobbyLink } from '../../../components/app/lobby/lobby-tables.js';
+import { tableDisplayHref } from '../../../components/app/lobby/lobby-tables.js';
+import type { BrokerSettings, RoomLinkOptions } from '../../../components/app/room/room-link.js';
+import { everyTableTopic, presenceMessage, tableStateMessage, tableTopics } from '../../../src/room-messages.js';
+import { simulateShoeRecords, type ShoeRecord } from '../../../src/shoe-document.js';
+
+/**
+ * The lobby's own logic against a small link of the test's (no broker): what it subscribes to, and
+ * the tiles it shows for the messages delivered. The real broker end to end is test/e2e's.
+ */
+
+const BROKER: BrokerSettings = { url: 'ws://127.0.0.1:1', username: 'lobby', password: 'secret-lobby-password' };
+
+const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(condition: () => boolean, what: string, ms = 3000): Promise<void> {
+  const end = performance.now() + ms;
+  while (!condition()) {
+    if (performance.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await wait(10);
+  }
+}
+
+/** A link that records what the lobby subscribes to and delivers what the test sends, as the broker would. */
+class FakeLink implements LobbyLink {
+  readonly topics: string[] = [];
+  closed = false;
+  constructor(readonly options: RoomLinkOptions) {}
+  subscribe(topics: readonly string[]): void {
+    this.topics.push(...topics);
+  }
+  close(): Promise<void> {
+    this.closed = true;
+    return Promise.resolve();
+  }
+  /** Delivers `message` on `topic`, as text with its size in bytes. */
+  deliver(topic: string, message: unknown): void {
+    const text = typeof message === 'string' ? message : JSON.stringify(message);
+    this.options.onMessage(topic, text, new TextEncoder().encode(text).byteLength);
+  }
+  state(state: 'connecting' | 'connected' | 'offline' | 'refused'): void {
+    this.options.onState(state);
+  }
+}
+
+let shoeSerial = 0;
+
+/** A recorded shoe of `table`, in play, with its first `hands` hands (dealt from a seed, so possible). */
+function shoeOf(table: string, hands: number, number = 1, seed = `lobby-${table}-${shoeSerial++}`): ShoeRecord {
+  const dealt = simulateShoeRecords({ shoes: 1, seed, table })[0]!;
+  return { ...dealt, number, endedAt: null, hands: dealt.hands.slice(0, hands) };
+}
+
+function counts(shoe: ShoeRecord): { B: number; P: number; T: number } {
+  const result = { B: 0, P: 0, T: 0 };
+  for (const hand of shoe.hands) result[hand.outcome]++;
+  return result;
+}
+
+let revision = 1000;
+
+function sendState(link: FakeLink, table: string, shoe: ShoeRecord | null, limits = ''): void {
+  link.deliver(tableTopics(table).state, tableStateMessage(table, limits, shoe, ++revision));
+}
+
+async function mountLobby(
+  search = '?mode=lobby',
+  style = 'position: fixed; inset: 0;',
+): Promise<{ lobby: BaccLobby; link: () => FakeLink; warnings: string[]; restore: () => void }> {
+  let link: FakeLink | null = null;
+  const open: OpenLobbyLink = (settings, options) => {
+    expect(settings).to.equal(BROKER);
+    link = new FakeLink(options);
+    return Promise.resolve(link);
+  };
+  const warnings: string[] = [];
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => void warnings.push(args.map(String).join(' '));
+  const holder = await fixture<HTMLDivElement>(
+    html`<div style=${style}><bacc-lobby .broker=${BROKER} .openLink=${open} .search=${search}></bacc-lobby></div>`,
+  );
+  const lobby = holder.querySelector('bacc-lobby')!;
+  await until(() => link !== null, 'the link to open');
+  link!.state('connected');
+  return { lobby, link: () => link!, warnings, restore: () => (console.warn = warn) };
+}
+
+const tiles = (lobby: BaccLobby): HTMLAnchorElement[] => [...lobby.shadowRoot!.querySelectorAll<HTMLAnchorElement>('a.tile')];
+const tileOf = (lobby: BaccLobby, table: string): HTMLAnchorElement => tiles(lobby).find((tile) => tile.dataset['table'] === table)!;
+const countOf = (tile: Element, side: 'B' | 'P' | 'T'): number =>
+  Number(tile.querySelector(`[data-count="${side}"] [aria-hidden]`)!.textContent.trim().split(/\s+/).pop());
+
+async function settled(lobby: BaccLobby): Promise<void> {
+  await lobby.updateComplete;
+  await Promise.all([...lobby.shadowRoot!.querySelectorAll('bacc-big-road')].map((road) => road.updateComplete));
+  await wait(30);
+}
+
+describe('<bacc-lobby>', () => {
+  let restore = (): void => undefined;
+  afterEach(async () => {
+    restore();
+    fixtureCleanup();
+    await setViewport({ width: 800, height: 600 });
+  });
+
+  it("subscribes to every table's state and presence, and says when no table has published yet", async () => {
+    const mounted = await mountLobby();
+    restore = mounted.restore;
+    const { lobby } = mounted;
+    expect(mounted.link().topics).to.have.members([everyTableTopic('state'), everyTableTopic('presence')]);
+    await settled(lobby);
+    expect(tiles(lobby)).to.have.length(0);
+    expect(lobby.shadowRoot!.querySelector('[part="message"]')!.textContent).to.contain('No table has published yet.');
+  });
+
+  it('shows a tile per table, sorted by name, with its shoe, hand count and banker, player and tie counts', async () => {
+    const mounted = await mountLobby();
+    restore = mounted.restore;
+    const { lobby } = mounted;
+    const link = mounted.link();
+    const shoes = {
+      'Table 10': shoeOf('Table 10', 30, 2),
+      'Table 2': shoeOf('Table 2', 12, 1, 'lobby-table-2'),
+      Baccarat: shoeOf('Baccarat', 45, 3),
+    };
+    for (const [table, shoe] of Object.entries(shoes)) sendState(link, table, shoe, '10 – 1,000');
+    await settled(lobby);
+    expect(tiles(lobby).map((tile) => tile.dataset['table'])).to.deep.equal(['Baccarat', 'Table 2', 'Table 10']);
+    for (const [table, shoe] of Object.entries(shoes)) {
+      const tile = tileOf(lobby, table);
+      const expected = counts(shoe);
+      expect(countOf(tile, 'B'), `${table} banker`).to.equal(expected.B);
+      expect(countOf(tile, 'P'), `${table} player`).to.equal(expected.P);
+      expect(countOf(tile, 'T'), `${table} ties`).to.equal(expected.T);
+      const shoeLine = tile.querySelector<HTMLElement>('.shoe')!;
+      expect(shoeLine.dataset['hands']).to.equal(String(shoe.hands.length));
+      expect(shoeLine.textContent).to.contain(`Shoe ${shoe.number} · ${shoe.hands.length} hands`);
+      expect(tile.querySelector('.limits')!.textContent).to.contain('10 – 1,000');
+      expect(tile.dataset['status']).to.equal('open');
+      const road = tile.querySelector('bacc-big-road')!;
+      expect(road.hands).to.have.length(shoe.hands.length);
+      expect(road.rows).to.equal(6);
+    }
+    // The next state of a table (a hand more, then the shoe ended) replaces its tile's figures.
+    const longer = shoeOf('Table 2', 13, 1, 'lobby-table-2');
+    sendState(link, 'Table 2', { ...longer, endedAt: new Date().toISOString() });
+    await settled(lobby);
+    expect(tileOf(lobby, 'Table 2').querySelector<HTMLElement>('.shoe')!.dataset['hands']).to.equal('13');
+    expect(tileOf(lobby, 'Table 2').dataset['status']).to.equal('ended');
+    // A table whose console has no shoe yet.
+    sendState(link, 'Annex', null);
+    await settled(lobby);
+    expect(tileOf(lobby, 'Annex').dataset['status']).to.equal('no-shoe');
+    expect(tileOf(lobby, 'Annex').textContent).to.contain('No shoe yet');
+    expect(mounted.warnings).to.deep.equal([]);
+  });
+
+  it("says a console is offline since the time its presence gives, in the page's clock", async () => {
+    const mounted = await mountLobby();
+    restore = mounted.restore;
+    const { lobby } = mounted;
+    const link = mounted.link();
+    sendState(link, 'T1', shoeOf('T1', 5));
+    link.deliver(tableTopics('T1').presence, presenceMessage(true, new Date()));
+    await settled(lobby);
+    expect(tileOf(lobby, 'T1').hasAttribute('data-offline')).to.equal(false);
+    expect(tileOf(lobby, 'T1').textContent).not.to.contain('offline');
+    const left = new Date(2026, 11, 1, 14, 2, 0);
+    link.deliver(tableTopics('T1').presence, presenceMessage(false, left));
+    await settled(lobby);
+    const tile = tileOf(lobby, 'T1');
+    expect(tile.hasAttribute('data-offline')).to.equal(true);
+    expect(tile.querySelector('.offline')!.textContent).to.equal('Console offline since 14:02');
+    // A presence alone (the console's last will, retained, before any state) makes a tile too.
+    link.deliver(tableTopics('T9').presence, presenceMessage(false, null));
+    await settled(lobby);
+    expect(tileOf(lobby, 'T9').querySelector('.offline')!.textContent).to.match(/^Console offline since \d\d:\d\d$/);
+    expect(tileOf(lobby, 'T9').dataset['status']).to.equal('no-shoe');
+  });
+
+  it('refuses a forged impossible state, counts and logs it once, and leaves the tile as it was', async () => {
+    const mounted = await mountLobby();
+    restore = mounted.restore;
+    const { lobby } = mounted;
+    const link = mounted.link();
+    const shoe = shoeOf('T3', 20);
+    sendState(link, 'T3', shoe);
+    await settled(lobby);
+    const before = tileOf(lobby, 'T3').textContent;
+    // Hand 5 says another side won than its cards give.
+    const hands = shoe.hands.map((hand, index) =>
+      index === 4 ? { ...hand, outcome: hand.outcome === 'B' ? ('P' as const) : ('B' as const) } : hand,
+    );
+    sendState(link, 'T3', { ...shoe, hands });
+    await settled(lobby);
+    expect(tileOf(lobby, 'T3').textContent).to.equal(before);
+    expect(tileOf(lobby, 'T3').querySelector<HTMLElement>('.shoe')!.dataset['hands']).to.equal('20');
+    const operator = lobby.shadowRoot!.querySelector('[part="operator"]')!;
+    expect(operator.textContent).to.contain('1 message refused (see the log)');
+    expect(mounted.warnings).to.have.length(1);
+    expect(mounted.warnings[0]).to.match(/^bacc: refused a message on bacc\/v1\/tables\/T3\/state: impossible shoe: /);
+    // Not JSON, on a table never seen: counted, and no tile is made for it.
+    link.deliver(tableTopics('Ghost').state, '{not json');
+    await settled(lobby);
+    expect(tileOf(lobby, 'Ghost')).to.equal(undefined);
+    expect(operator.textContent).to.contain('2 messages refused (see the log)');
+    expect(mounted.warnings).to.have.length(2);
+    expect(mounted.warnings.join('\n')).not.to.contain(BROKER.password);
+  });
+
+  it('says when the broker cannot be reached or refuses the credential', async () => {
+    const mounted = await mountLobby();
+    restore = mounted.restore;
+    const { lobby } = mounted;
+    const operator = (): string => lobby.shadowRoot!.querySelector('[part="operator"]')!.textContent;
+    mounted.link().state('offline');
+    await settled(lobby);
+    expect(operator()).to.contain('The broker cannot be reached');
+    mounted.link().state('refused');
+    await settled(lobby);
+    expect(operator()).to.contain("The broker refused this screen's credential");
+    expect(operator()).not.to.contain(BROKER.password);
+  });
+
+  it('pages 30 tables, 24 to a page, turning by itself with "Page 1 of 2"', async () => {
+    const mounted = await mountLobby();
+    restore = mounted.restore;
+    const { lobby } = mounted;
+    const link = mounted.link();
+    const names = Array.from({ length: 30 }, (_, index) => `T${index + 1}`);
+    for (const name of names) sendState(link, name, shoeOf(name, 3));
+    await settled(lobby);
+    expect(tiles(lobby).map((tile) => tile.dataset['table'])).to.deep.equal(names.slice(0, 24));
+    const page = (): string => lobby.shadowRoot!.querySelector('.page')!.textContent.trim();
+    expect(page()).to.equal('Page 1 of 2');
+    lobby.pageSeconds = 0.2;
+    await until(() => tiles(lobby).length === 6, 'the second page');
+    expect(tiles(lobby).map((tile) => tile.dataset['table'])).to.deep.equal(names.slice(24));
+    expect(page()).to.equal('Page 2 of 2');
+    await until(() => tiles(lobby).length === 24, 'the first page again');
+  });
+
+  it("links each tile to its table's display, keeping the page's settings but never a credential", async () => {
+    const search = '?mode=lobby&broker=wss%3A%2F%2Froom.local%3A8443&lang=zh&user=lobby&password=hunter2&rows=8&table=Old';
+    const mounted = await mountLobby(search);
+    restore = mounted.restore;
+    const { lobby } = mounted;
+    sendState(mounted.link(), 'Salon Privé 1', shoeOf('Salon Privé 1', 4));
+    await settled(lobby);
+    const href = tileOf(lobby, 'Salon Privé 1').getAttribute('href')!;
+    const params = new URLSearchParams(href.slice(1));
+    expect(href.startsWith('?mode=display&table=')).to.equal(true);
+    expect(params.getAll('mode')).to.deep.equal(['display']);
+    expect(params.getAll('table')).to.deep.equal(['Salon Privé 1']);
+    expect(params.get('broker')).to.equal('wss://room.local:8443');
+    expect(params.get('lang')).to.equal('zh');
+    expect(params.get('rows')).to.equal('8');
+    expect(params.has('user')).to.equal(false);
+    expect(params.has('password')).to.equal(false);
+    expect(href).not.to.contain('hunter2');
+    expect(tableDisplayHref('A&B', '')).to.equal('?mode=display&table=A%26B');
+  });
+
+  it('fits 24 tiles on a 1920 × 1080 screen without scrolling, each legible and whole', async () => {
+    await setViewport({ width: 1920, height: 1080 });
+    const mounted = await mountLobby();
+    restore = mounted.restore;
+    const { lobby } = mounted;
+    const link = mounted.link();
+    for (let index = 1; index <= 24; index++) {
+      const name = `Table ${index}`;
+      sendState(link, name, shoeOf(name, 60, index), '25 – 5,000');
+    }
+    link.deliver(tableTopics('Table 7').presence, presenceMessage(false, new Date()));
+    await settled(lobby);
+    expect(tiles(lobby)).to.have.length(24);
+    expect(document.scrollingElement!.scrollHeight).to.be.at.most(1080);
+    expect(document.scrollingElement!.scrollWidth).to.be.at.most(1920);
+    const boxes = tiles(lobby).map((tile) => tile.getBoundingClientRect());
+    const tops = new Set(boxes.map((box) => Math.round(box.top)));
+    const lefts = new Set(boxes.map((box) => Math.round(box.left)));
+    expect(tops.size, 'rows of tiles').to.equal(4);
+    expect(lefts.size, 'columns of tiles').to.equal(6);
+    for (const [index, tile] of tiles(lobby).entries()) {
+      const box = boxes[index]!;
+      expect(box.top).to.be.at.least(0);
+      expect(box.left).to.be.at.least(0);
+      expect(box.bottom).to.be.at.most(1080);
+      expect(box.right).to.be.at.most(1920);
+      expect(box.width).to.be.at.least(280);
+      expect(box.height).to.be.at.least(200);
+      // Everything in the tile is inside it: name, status, shoe line, road, counts.
+      for (const part of tile.querySelectorAll('.name, .status, .shoe, .limits, .offline, bacc-big-road, .counts > span')) {
+        const inner = part.getBoundingClientRect();
+        expect(inner.height, `${part.className} of ${tile.dataset['table']}`).to.be.greaterThan(0);
+        expect(inner.top).to.be.at.least(box.top - 0.5);
+        expect(inner.bottom).to.be.at.most(box.bottom + 0.5);
+        expect(inner.left).to.be.at.least(box.left - 0.5);
+        expect(inner.right).to.be.at.most(box.right + 0.5);
+      }
+      // Legible across a room: the name and the counts in large type, the road's cells not tiny.
+      expect(parseFloat(getComputedStyle(tile.querySelector('.name')!).fontSize)).to.be.at.least(26);
+      expect(parseFloat(getComputedStyle(tile.querySelector('.counts')!).fontSize)).to.be.at.least(22);
+      const road = tile.querySelector('bacc-big-road')!;
+      const grid = road.shadowRoot!.querySelector('[part="grid"]')!.getBoundingClientRect();
+      expect(grid.height / 6, 'road cell').to.be.at.least(14);
+      expect(grid.bottom).to.be.at.most(box.bottom + 0.5);
+      expect(grid.right).to.be.at.most(box.right + 0.5);
+    }
+    const offline = tileOf(lobby, 'Table 7').querySelector('.offline')!.getBoundingClientRect();
+    expect(offline.bottom).to.be.at.most(tileOf(lobby, 'Table 7').getBoundingClientRect().bottom);
+  });
+});
