@@ -76,6 +76,16 @@ export class TableDisplayController implements ReactiveController {
     this.channel = null;
   }
 
+  /** Lets go of the host for good (its display now follows the table otherwise): as if it left, and no longer its controller. */
+  detach(): void {
+    if (this.connected) {
+      this.hostDisconnected();
+      this.connection.hostDisconnected();
+    }
+    this.host.removeController(this);
+    this.host.removeController(this.connection);
+  }
+
   private readLatest(): Promise<void> {
     return this.inTurn(() => this.show(() => this.latestConsoleShoe()));
   }

@@ -60,4 +60,15 @@ export const templates: Record<string, unknown> = {
   'display-storage': str`无法读取已保存的牌靴：${0}`,
   'display-waiting-table': str`${0} 还没有保存的牌靴：操作员开始新牌靴后，这里会立即显示。`,
   'display-waiting': '还没有保存的牌靴：操作员开始新牌靴后，这里会立即显示。',
+  // <bacc-table-display> through the room's broker
+  'display-broker-refused': '消息服务器拒绝了此屏幕的凭据：请为此显示屏设置新的凭据。',
+  'display-broker-offline': '无法连接消息服务器：尚未收到任何内容。',
+  'display-broker-offline-since': str`无法连接消息服务器：显示的是 ${0} 收到的最后状态。`,
+  'display-broker-connecting': '正在连接消息服务器…',
+  'display-console-offline': str`${0} 的操作台已离线。`,
+  'display-console-offline-since': str`${0} 的操作台自 ${1} 起离线。`,
+  'display-room-waiting': str`正在等待 ${0} 的第一个牌靴：其操作台开始新牌靴后，这里会立即显示。`,
+  'display-refused-one': '已拒绝 1 条消息（见日志）',
+  'display-refused': str`已拒绝 ${0} 条消息（见日志）`,
+  'display-kept-copy-trouble': str`未保存在本机：${0}`,
 };
