@@ -75,6 +75,11 @@ export class BaccLobby extends LitElement {
       .page {
         font-weight: 600;
       }
+      /* The heading shows only with its page number: one page gives its room to the tiles. */
+      .tiles,
+      .message {
+        grid-row: 2;
+      }
       .tiles {
         display: grid;
         grid-template-columns: repeat(var(--_columns), minmax(0, 1fr));
@@ -154,11 +159,12 @@ export class BaccLobby extends LitElement {
         overflow: hidden;
         text-overflow: ellipsis;
       }
-      /* One line: the shoe and its hands whole, the limits cut short when they do not fit. */
+      /* The shoe and its hands, then the limits (on a line of their own when they do not fit beside). */
       .meta {
         display: flex;
-        gap: 0 1em;
-        font-size: clamp(12px, 8cqh, 40px);
+        flex-wrap: wrap;
+        gap: 0 0.7em;
+        font-size: clamp(12px, 7.5cqh, 40px);
         line-height: 1.2;
         min-width: 0;
       }
@@ -207,7 +213,7 @@ export class BaccLobby extends LitElement {
         display: flex;
         flex-wrap: wrap;
         gap: 0 1.5em;
-        min-height: 1.4em;
+        grid-row: 3;
       }
       .operator .trouble {
         ${noticeLook}
@@ -307,7 +313,7 @@ export class BaccLobby extends LitElement {
           ? msg('No table has published yet.', { id: 'lobby-empty' })
           : '';
     return html`<div class="lobby" style="--_lobby-road-rows: ${this.usableRows()}">
-      <header>
+      <header class=${pages > 1 ? '' : 'visually-hidden'}>
         <h1>${msg('Tables', { id: 'lobby-title' })}</h1>
         ${
           pages > 1

@@ -88,8 +88,8 @@ export class LobbyTablesController implements ReactiveController {
     this.follow();
   }
 
-  /** The broker may have changed (the host's property): open the link for the new one. */
-  hostUpdated(): void {
+  /** The broker may have changed (the host's property): open the link for the new one, before the host renders. */
+  hostUpdate(): void {
     if (this.connected) this.follow();
   }
 
