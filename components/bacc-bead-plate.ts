@@ -108,6 +108,10 @@ export class BaccBeadPlate extends RoadGridElement {
       <p class="visually-hidden">${this.summary}</p>`;
   }
 
+  protected override roadLabel(): string {
+    return roadName(this.localize, 'beadPlate');
+  }
+
   /** "Bead Plate, 7 hands: column 1 Tie, Banker, …; column 2 Player". */
   protected override describe(): string {
     const labels = usableLabels(this.labels);

@@ -114,6 +114,10 @@ export class BaccBigRoad extends RoadGridElement {
       <p class="visually-hidden">${this.summary}</p>`;
   }
 
+  protected override roadLabel(): string {
+    return roadName(this.localize, 'bigRoad');
+  }
+
   /** "Big Road, 6 columns, 1 tie before the first column: column 1 banker 2; column 2 player 3; …". */
   protected override describe(): string {
     const { cells, leadingTies } = this.road;

@@ -83,6 +83,10 @@ export class BaccDerivedRoad extends RoadGridElement {
       <p class="visually-hidden">${this.summary}</p>`;
   }
 
+  protected override roadLabel(): string {
+    return roadName(this.localize, this.road);
+  }
+
   /** "Big Eye Boy, 6 columns: column 1 red 1; column 2 blue 3; …". */
   protected override describe(): string {
     const road = this.road;

@@ -6,7 +6,7 @@
  */
 import { LitElement, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
-import { DEFAULT_ROWS, RoadTracker, handsFromOutcomes } from '../../src/roads.js';
+import { DEFAULT_ROWS, RoadTracker, outcomeHand } from '../../src/roads.js';
 import { RoadFollower } from '../../src/road-follower.js';
 import type { HandRecord } from '../../src/shoe-document.js';
 import { ColumnFit } from '../controllers/column-fit.js';
@@ -15,14 +15,34 @@ import type { RoadTerms } from '../locales/en.js';
 import { ElementLocalize, roadTermSets } from './localize.js';
 import { acceptedHands } from './hands-check.js';
 
-/** The hands an `outcomes` attribute names: B, P and T, case and spaces ignored; none when it names anything else. */
-export function outcomesAttributeHands(outcomes: string): readonly HandRecord[] {
-  try {
-    return handsFromOutcomes(outcomes.replace(/\s+/g, ''));
-  } catch (error) {
-    console.warn(`outcomes="${outcomes}": ${(error as Error).message}`);
-    return [];
+/**
+ * The hands an `outcomes` value names: B, P and T, case and white space ignored. No attribute (null)
+ * or an empty one: no hands, silently. Anything else, none, `readable` false and a console warning
+ * that counts positions in the characters as given (spaces included, an emoji one character).
+ */
+export function outcomesAttributeHands(outcomes: unknown, element = 'outcomes'): { hands: readonly HandRecord[]; readable: boolean } {
+  if (outcomes == null) return { hands: [], readable: true };
+  if (typeof outcomes !== 'string') {
+    const value = typeof outcomes === 'number' || typeof outcomes === 'boolean' ? ` ${outcomes}` : '';
+    console.warn(`${element}: outcomes must be text of B, P and T; got ${typeof outcomes}${value}`);
+    return { hands: [], readable: false };
   }
+  const hands: HandRecord[] = [];
+  let position = 0;
+  for (const character of outcomes) {
+    position++;
+    if (/\s/u.test(character)) continue;
+    const outcome = character.toUpperCase();
+    if (outcome !== 'B' && outcome !== 'P' && outcome !== 'T') {
+      const code = `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+      console.warn(
+        `${element}: outcomes="${outcomes.slice(0, 80)}": unknown outcome ${JSON.stringify(character)} (${code}) at character ${position}: expected B, P or T`,
+      );
+      return { hands: [], readable: false };
+    }
+    hands.push(outcomeHand(outcome));
+  }
+  return { hands, readable: true };
 }
 
 /** A rows setting the roads can use: a whole number of at least 1, otherwise the default 6. */
@@ -44,8 +64,12 @@ export abstract class RoadElement extends LitElement {
     this.givenHands = value == null ? undefined : acceptedHands(value, this.localName);
   }
 
-  /** Outcomes as letters B, P and T (e.g. "BPPTB"), shown when `hands` is not set: for static embeds. */
-  @property() outcomes = '';
+  /**
+   * Outcomes as letters B, P and T (e.g. "BPPTB", spaces ignored), shown when `hands` is not set: for
+   * static embeds. Any other character: no hands, a console warning, and the text alternative says
+   * the outcomes could not be read.
+   */
+  @property() outcomes: string | null = '';
 
   /**
    * A follower shared by elements that show the same hands (`<bacc-scoreboard>` passes one to all
@@ -61,10 +85,16 @@ export abstract class RoadElement extends LitElement {
   private givenHands: readonly HandRecord[] | undefined = undefined;
   private ownFollower = new RoadFollower();
   private outcomeHands: readonly HandRecord[] = [];
+  private outcomesReadable = true;
 
   /** Rows the roads are computed with; undefined: any (the road drawn does not depend on them). */
   protected roadRows(): number | undefined {
     return DEFAULT_ROWS;
+  }
+
+  /** Whether the element shows outcomes it could not read (and so draws none). */
+  protected get outcomesUnreadable(): boolean {
+    return this.hands === undefined && !this.outcomesReadable;
   }
 
   /** Copies what this element draws from the tracker, which later hands change. */
@@ -76,7 +106,8 @@ export abstract class RoadElement extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues): void {
-    if (changed.has('outcomes')) this.outcomeHands = outcomesAttributeHands(this.outcomes);
+    if (changed.has('outcomes'))
+      ({ hands: this.outcomeHands, readable: this.outcomesReadable } = outcomesAttributeHands(this.outcomes, this.localName));
     if (!this.roadsChanged(changed)) return;
     const rows = this.roadRows();
     const follower = this.roadFollower ?? this.ownFollower;
@@ -112,6 +143,9 @@ export abstract class RoadGridElement extends RoadElement {
   /** The road's columns in words, for screen readers. */
   protected abstract describe(): string;
 
+  /** The road's name, in the element's language. */
+  protected abstract roadLabel(): string;
+
   /** Grid rows of the road as drawn, set by takeRoads. */
   protected drawnRows = DEFAULT_ROWS;
 
@@ -126,6 +160,6 @@ export abstract class RoadGridElement extends RoadElement {
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
     this.shown = columnWindow(this.roadWidth(), this.columnFit.columns);
-    this.summary = this.describe();
+    this.summary = this.outcomesUnreadable ? this.localize.term('roadSummaryUnreadable', this.roadLabel()) : this.describe();
   }
 }

@@ -35,6 +35,7 @@ export interface RoadTerms {
   roadPartSeparator: string;
   roadItemSeparator: string;
   roadSummaryEmpty: (road: string) => string;
+  roadSummaryUnreadable: (road: string) => string;
   roadSummary: (road: string, count: string, items: string) => string;
   bigRoadColumnBanker: (column: number, length: number) => string;
   bigRoadColumnPlayer: (column: number, length: number) => string;
@@ -153,6 +154,7 @@ export const roadTerms: RoadTerms = {
   roadPartSeparator: ', ',
   roadItemSeparator: '; ',
   roadSummaryEmpty: (road) => `${road}: nothing yet`,
+  roadSummaryUnreadable: (road) => `${road}: the outcomes could not be read`,
   roadSummary: (road, count, items) => `${road}, ${count}: ${items}`,
   bigRoadColumnBanker: (column, length) => `column ${column} banker ${length}`,
   bigRoadColumnPlayer: (column, length) => `column ${column} player ${length}`,

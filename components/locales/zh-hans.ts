@@ -30,6 +30,7 @@ export const roadTerms: RoadTerms = {
   roadPartSeparator: '，',
   roadItemSeparator: '；',
   roadSummaryEmpty: (road) => `${road}：暂无结果`,
+  roadSummaryUnreadable: (road) => `${road}：无法读取结果`,
   roadSummary: (road, count, items) => `${road}，${count}：${items}`,
   bigRoadColumnBanker: (column, length) => `第${column}列庄${length}`,
   bigRoadColumnPlayer: (column, length) => `第${column}列闲${length}`,

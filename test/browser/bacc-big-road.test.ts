@@ -216,7 +216,56 @@ describe('<bacc-big-road>', () => {
     expect(drawn(el)).to.have.length(0);
     expect(el.shadowRoot!.querySelector('.grid-lines')!.getAttribute('d')).to.not.equal('');
     expect(warnings).to.have.length(1);
-    expect(warnings[0]).to.contain('"X" at position 2');
+    expect(warnings[0]).to.contain('"X" (U+0058) at character 2');
+  });
+
+  for (const [outcomes, character, position] of [
+    ['B P P X', 'X', 7],
+    ['BP🂡P', '🂡', 3],
+    ['B P 7', '7', 5],
+    ['BP\u200bB', '\u200b', 3],
+    ['BＢ', 'Ｂ', 2],
+  ] as const) {
+    it(`says the outcomes could not be read for ${JSON.stringify(outcomes)}, warning of character ${position} as given`, async () => {
+      const warnings: string[] = [];
+      const warn = console.warn;
+      console.warn = (message: string) => warnings.push(message);
+      let el: BaccBigRoad;
+      try {
+        el = await fixture<BaccBigRoad>(html`<bacc-big-road outcomes=${outcomes}></bacc-big-road>`);
+      } finally {
+        console.warn = warn;
+      }
+      expect(warnings).to.have.length(1);
+      expect(warnings[0]).to.contain(`${JSON.stringify(character)} (U+`);
+      expect(warnings[0]).to.contain(`at character ${position}:`);
+      expect(summary(el)).to.equal('Big Road: the outcomes could not be read');
+      await inLocale('zh-Hans', el, () => expect(summary(el)).to.equal('大路：无法读取结果'));
+      el.outcomes = 'BP';
+      await el.updateComplete;
+      expect(summary(el)).to.equal('Big Road, 2 columns: column 1 banker 1; column 2 player 1');
+    });
+  }
+
+  it('takes a removed outcomes attribute as no outcomes, silently, and warns clearly of one that is not text', async () => {
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (message: string) => warnings.push(message);
+    let el: BaccBigRoad;
+    try {
+      el = await fixture<BaccBigRoad>(html`<bacc-big-road outcomes="BPP"></bacc-big-road>`);
+      el.removeAttribute('outcomes');
+      await el.updateComplete;
+      expect(warnings).to.deep.equal([]);
+      expect(drawn(el)).to.have.length(0);
+      expect(summary(el)).to.equal('Big Road: nothing yet');
+      (el as unknown as { outcomes: unknown }).outcomes = 123;
+      await el.updateComplete;
+    } finally {
+      console.warn = warn;
+    }
+    expect(warnings).to.deep.equal(['bacc-big-road: outcomes must be text of B, P and T; got number 123']);
+    expect(summary(el)).to.equal('Big Road: the outcomes could not be read');
   });
 
   it('reads an outcomes attribute in either case and with spaces between the letters', async () => {

@@ -25,7 +25,7 @@ function drawn(el: BaccDerivedRoad): string[] {
  * keep no order across colours).
  */
 function colours(el: BaccDerivedRoad): string {
-  const tracker = new RoadTracker({ rows: el.rows }).addAll(el.hands ?? handsFromOutcomes(el.outcomes));
+  const tracker = new RoadTracker({ rows: el.rows }).addAll(el.hands ?? handsFromOutcomes(el.outcomes ?? ''));
   const cells = tracker.derivedRoad(NAMES[el.kind]!).cells;
   expect(drawn(el)).to.deep.equal(byColumn(cells.map((cell) => `${cell.color[0]}(${cell.col},${cell.row})`)));
   return cells.map((cell) => cell.color[0]).join(' ');
