@@ -88,6 +88,8 @@ export class BaccTableDisplay extends LitElement {
   private follower: TableDisplayController | RoomDisplayController | null = null;
   /** The broker the follower was made for. */
   private followerBroker: BrokerSettings | null = null;
+  /** The table a follower through the broker was made for (it subscribes to that table's topics). */
+  private followerTable = '';
 
   /** The shoe on screen (read from storage, or received), or null. */
   get shoe(): ShoeRecord | null {
@@ -105,17 +107,18 @@ export class BaccTableDisplay extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('broker')) this.chooseFollower();
+    if (changed.has('broker') || changed.has('table')) this.chooseFollower();
   }
 
   /** Follows the table through the broker when one is set, through this browser otherwise. */
   private chooseFollower(): void {
-    if (this.follower && this.followerBroker === this.broker) return;
+    const table = this.broker ? this.tableName : '';
+    if (this.follower && this.followerBroker === this.broker && this.followerTable === table) return;
     this.follower?.detach();
     this.followerBroker = this.broker;
-    const table = () => this.table || DEFAULT_STORED_TABLE;
+    this.followerTable = table;
     this.follower = this.broker
-      ? new RoomDisplayController(this, { table, broker: () => this.followerBroker! })
+      ? new RoomDisplayController(this, { table: () => this.followerTable, broker: () => this.followerBroker! })
       : new TableDisplayController(this, { table: () => this.table });
   }
 
