@@ -14,16 +14,17 @@ import type { HandRecord } from '../../src/shoe-records.js';
 const checkedRecords = new WeakSet<object>();
 
 /**
- * What is wrong with a `.hands` value, in English for the console, or null when it is a valid list.
- * @example handsProblem([{ outcome: 'X' }]) // 'hand 1 (hands[0]): outcome must be "B", "P" or "T"; got "X"'
+ * What is wrong with a `.hands` value, or null when it is a valid list: an Error whose message, in
+ * English, is for the console (a page never shows it).
+ * @example handsProblem([{ outcome: 'X' }])?.message // 'hand 1 (hands[0]): outcome must be "B", "P" or "T"; got "X"'
  */
-export function handsProblem(value: unknown): string | null {
-  if (!Array.isArray(value)) return `expected an array of hand records; got ${describeValue(value)}`;
+export function handsProblem(value: unknown): Error | null {
+  if (!Array.isArray(value)) return new Error(`expected an array of hand records; got ${describeValue(value)}`);
   for (let index = 0; index < value.length; index++) {
     const hand: unknown = value[index];
     if (typeof hand === 'object' && hand !== null && checkedRecords.has(hand)) continue;
     const problem = handProblem(hand);
-    if (problem !== null) return `hand ${index + 1} (hands[${index}]): ${problem}`;
+    if (problem !== null) return new Error(`hand ${index + 1} (hands[${index}]): ${problem.message}`);
     checkedRecords.add(hand as object);
   }
   return null;
@@ -38,43 +39,45 @@ export function acceptedHands(value: unknown, element: string): readonly HandRec
   if (value == null) return [];
   const problem = handsProblem(value);
   if (problem === null) return value as readonly HandRecord[];
-  console.warn(`${element}: .hands refused, showing no hands: ${problem}`);
+  console.warn(`${element}: .hands refused, showing no hands: ${problem.message}`);
   return [];
 }
 
-/** What is wrong with one hand record, or null. */
-function handProblem(hand: unknown): string | null {
-  if (typeof hand !== 'object' || hand === null || Array.isArray(hand)) return `expected a hand record; got ${describeValue(hand)}`;
+/** What is wrong with one hand record (the message is for the console), or null. */
+function handProblem(hand: unknown): Error | null {
+  if (typeof hand !== 'object' || hand === null || Array.isArray(hand))
+    return new Error(`expected a hand record; got ${describeValue(hand)}`);
   const record = hand as Record<string, unknown>;
   const { outcome, cards, playerTotal, bankerTotal } = record;
-  if (outcome !== 'B' && outcome !== 'P' && outcome !== 'T') return `outcome must be "B", "P" or "T"; got ${describeValue(outcome)}`;
+  if (outcome !== 'B' && outcome !== 'P' && outcome !== 'T')
+    return new Error(`outcome must be "B", "P" or "T"; got ${describeValue(outcome)}`);
   for (const field of ['playerPair', 'bankerPair', 'natural'] as const) {
-    if (typeof record[field] !== 'boolean') return `${field} must be true or false; got ${describeValue(record[field])}`;
+    if (typeof record[field] !== 'boolean') return new Error(`${field} must be true or false; got ${describeValue(record[field])}`);
   }
   for (const [field, total] of [
     ['playerTotal', playerTotal],
     ['bankerTotal', bankerTotal],
   ] as const) {
     if (total !== null && !(Number.isInteger(total) && (total as number) >= 0 && (total as number) <= 9)) {
-      return `${field} must be null or a whole number from 0 to 9; got ${describeValue(total)}`;
+      return new Error(`${field} must be null or a whole number from 0 to 9; got ${describeValue(total)}`);
     }
   }
   if (cards === null) {
     if (typeof playerTotal === 'number' && typeof bankerTotal === 'number') {
       const winner = playerTotal > bankerTotal ? 'P' : bankerTotal > playerTotal ? 'B' : 'T';
       if (winner !== outcome)
-        return `playerTotal ${playerTotal} against bankerTotal ${bankerTotal} gives outcome ${winner}, not ${outcome}`;
+        return new Error(`playerTotal ${playerTotal} against bankerTotal ${bankerTotal} gives outcome ${winner}, not ${outcome}`);
     }
     return null;
   }
   if (!Array.isArray(cards) || !cards.every((card) => typeof card === 'string')) {
-    return `cards must be null or a list of cards such as "AS"; got ${describeValue(cards)}`;
+    return new Error(`cards must be null or a list of cards such as "AS"; got ${describeValue(cards)}`);
   }
   let resolved;
   try {
     resolved = resolveCompleteHand(cards);
   } catch (error) {
-    return `cards ${JSON.stringify(cards)}: ${(error as Error).message}`;
+    return new Error(`cards ${JSON.stringify(cards)}: ${(error as Error).message}`);
   }
   const stated: [string, unknown, unknown][] = [
     ['outcome', outcome, resolved.winner],
@@ -85,7 +88,7 @@ function handProblem(hand: unknown): string | null {
     ['bankerTotal', bankerTotal ?? resolved.bankerTotal, resolved.bankerTotal],
   ];
   for (const [field, value, actual] of stated) {
-    if (value !== actual) return `${field} is ${String(value)}, but cards ${resolved.cards.join(' ')} give ${String(actual)}`;
+    if (value !== actual) return new Error(`${field} is ${String(value)}, but cards ${resolved.cards.join(' ')} give ${String(actual)}`);
   }
   return null;
 }
