@@ -7,6 +7,7 @@ import { tableDisplayHref } from '../../../components/app/lobby/lobby-tables.js'
 import type { BrokerSettings, RoomLinkOptions } from '../../../components/app/room/room-link.js';
 import { everyTableTopic, presenceMessage, tableStateMessage, tableTopics } from '../../../src/room-messages.js';
 import { simulateShoeRecords, type ShoeRecord } from '../../../src/shoe-document.js';
+import { useLocale } from '../../../components/app/localization.js';
 
 /**
  * The lobby's own logic against a small link of the test's (no broker): what it subscribes to, and
@@ -341,5 +342,46 @@ describe('<bacc-lobby>', () => {
     }
     const offline = tileOf(lobby, 'Table 7').querySelector('.offline')!.getBoundingClientRect();
     expect(offline.bottom).to.be.at.most(tileOf(lobby, 'Table 7').getBoundingClientRect().bottom);
+  });
+});
+
+describe('<bacc-lobby> in Simplified Chinese', () => {
+  let restore = (): void => undefined;
+  afterEach(async () => {
+    restore();
+    fixtureCleanup();
+    await useLocale('en');
+  });
+
+  it("says every sentence in Chinese, with no English word left but the tables' names", async () => {
+    await useLocale('zh-Hans');
+    const mounted = await mountLobby();
+    restore = mounted.restore;
+    const { lobby } = mounted;
+    const link = mounted.link();
+    sendState(link, 'T1', shoeOf('T1', 12, 2), '10 – 1,000');
+    sendState(link, 'T2', { ...shoeOf('T2', 1), endedAt: new Date().toISOString() });
+    sendState(link, 'T3', null);
+    link.deliver(tableTopics('T1').presence, presenceMessage(false, new Date(2026, 11, 1, 14, 2, 0)));
+    link.deliver(tableTopics('T2').state, '{not json');
+    await settled(lobby);
+    const t1 = tileOf(lobby, 'T1');
+    expect(t1.querySelector('.status')!.textContent).to.equal('进行中');
+    expect(t1.querySelector('.shoe')!.textContent).to.equal('第 2 靴 · 12 局');
+    expect(t1.querySelector('.limits')!.textContent).to.equal('限红 10 – 1,000');
+    expect(t1.querySelector('.offline')!.textContent).to.equal('操作台自 14:02 起离线');
+    expect(t1.querySelector('.counts [aria-hidden]')!.textContent).to.match(/^庄 \d+$/);
+    expect(tileOf(lobby, 'T2').querySelector('.status')!.textContent).to.equal('已结束');
+    expect(tileOf(lobby, 'T2').querySelector('.shoe')!.textContent).to.equal('第 1 靴 · 1 局');
+    expect(tileOf(lobby, 'T3').querySelector('.status')!.textContent).to.equal('尚无牌靴');
+    const operator = lobby.shadowRoot!.querySelector('[part="operator"]')!.textContent.trim();
+    expect(operator).to.equal('已拒绝 1 条消息（详见日志）');
+    const shown = [...tiles(lobby)].map(
+      (tile) => tile.querySelector('.title .status')!.textContent + tile.querySelector('.meta')!.textContent,
+    );
+    expect(shown.join(' ')).not.to.match(/[A-Za-z]{2,}/);
+    mounted.link().state('offline');
+    await settled(lobby);
+    expect(lobby.shadowRoot!.querySelector('[part="operator"]')!.textContent).to.contain('无法连接消息代理');
   });
 });
