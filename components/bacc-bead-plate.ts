@@ -3,7 +3,7 @@ import { property } from 'lit/decorators.js';
 import type { Winner } from '../src/hand.js';
 import type { BeadPlateCell, RoadTracker } from '../src/roads.js';
 import { outcomeLetter, outcomeName, roadName } from './internal/messages.js';
-import { handCount, joinParts, roadSummary } from './internal/road-descriptions.js';
+import { handCount, joinParts, readOutColumns, roadSummary } from './internal/road-descriptions.js';
 import { RoadGridElement } from './internal/road-element.js';
 import { dotLayer, glyphLayer, inWindow, pairLayers, roadGrid, roadGridStyles } from './internal/road-grid-view.js';
 import { themeTokens, visuallyHidden } from './styles/theme.js';
@@ -115,28 +115,28 @@ export class BaccBeadPlate extends RoadGridElement {
   /** "Bead Plate, 7 hands: column 1 Tie, Banker, …; column 2 Player". */
   protected override describe(): string {
     const labels = usableLabels(this.labels);
-    const columns: string[][] = [];
-    for (const cell of this.beads) {
-      let hand = outcomeName(this.localize, cell.outcome);
-      if (labels === 'totals' && cell.winningTotal !== null) {
-        const total = cell.winningTotal;
-        hand = this.localize.term('beadPlateHandTotal', hand, total);
-      }
-      const pairs: string[] = [];
-      if (cell.bankerPair) pairs.push(this.localize.term('beadPlateBankerPair'));
-      if (cell.playerPair) pairs.push(this.localize.term('beadPlatePlayerPair'));
-      if (pairs.length > 0) {
-        const pairList = joinParts(this.localize, pairs);
-        hand = this.localize.term('beadPlateHandPairs', hand, pairList);
-      }
-      (columns[cell.col] ??= []).push(hand);
-    }
-    const items = columns.map((hands, index) => {
-      const n = index + 1;
-      const list = joinParts(this.localize, hands);
-      return this.localize.term('beadPlateColumn', n, list);
+    const columns: BeadPlateCell[][] = [];
+    for (const cell of this.beads) (columns[cell.col] ??= []).push(cell);
+    const { columns: readOut, earlier } = readOutColumns(columns);
+    const items = readOut.map(({ column, number: n }) => {
+      const hands = column.map((cell) => {
+        let hand = outcomeName(this.localize, cell.outcome);
+        if (labels === 'totals' && cell.winningTotal !== null) {
+          const total = cell.winningTotal;
+          hand = this.localize.term('beadPlateHandTotal', hand, total);
+        }
+        const pairs: string[] = [];
+        if (cell.bankerPair) pairs.push(this.localize.term('beadPlateBankerPair'));
+        if (cell.playerPair) pairs.push(this.localize.term('beadPlatePlayerPair'));
+        if (pairs.length > 0) {
+          const pairList = joinParts(this.localize, pairs);
+          hand = this.localize.term('beadPlateHandPairs', hand, pairList);
+        }
+        return hand;
+      });
+      return this.localize.term('beadPlateColumn', n, joinParts(this.localize, hands));
     });
-    return roadSummary(this.localize, roadName(this.localize, 'beadPlate'), handCount(this.localize, this.handsShown), items);
+    return roadSummary(this.localize, roadName(this.localize, 'beadPlate'), handCount(this.localize, this.handsShown), items, earlier);
   }
 }
 

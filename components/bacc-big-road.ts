@@ -2,7 +2,15 @@ import { css, html, type SVGTemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { BigRoadCell, BigRoadSide, BigRoadSnapshot, RoadTracker } from '../src/roads.js';
 import { outcomeLetter, roadName } from './internal/messages.js';
-import { bankerPairCount, columnCount, joinParts, playerPairCount, roadSummary, tieCount } from './internal/road-descriptions.js';
+import {
+  bankerPairCount,
+  columnCount,
+  joinParts,
+  playerPairCount,
+  readOutColumns,
+  roadSummary,
+  tieCount,
+} from './internal/road-descriptions.js';
 import { RoadGridElement } from './internal/road-element.js';
 import {
   cellLabel,
@@ -133,8 +141,8 @@ export class BaccBigRoad extends RoadGridElement {
       if (cell.bankerPair || cell.tieBankerPair) column.bankerPairs++;
       if (cell.playerPair || cell.tiePlayerPair) column.playerPairs++;
     }
-    const items = columns.map((column, index) => {
-      const n = index + 1;
+    const { columns: readOut, earlier } = readOutColumns(columns);
+    const items = readOut.map(({ column, number: n }) => {
       const length = column.length;
       const parts = [
         column.side === 'B' ? this.localize.term('bigRoadColumnBanker', n, length) : this.localize.term('bigRoadColumnPlayer', n, length),
@@ -150,7 +158,7 @@ export class BaccBigRoad extends RoadGridElement {
       heading.push(this.localize.term('bigRoadLeadingTies', ties));
       if (items.length === 0) items.push(ties);
     }
-    return roadSummary(this.localize, roadName(this.localize, 'bigRoad'), joinParts(this.localize, heading), items);
+    return roadSummary(this.localize, roadName(this.localize, 'bigRoad'), joinParts(this.localize, heading), items, earlier);
   }
 }
 

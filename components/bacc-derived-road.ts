@@ -2,7 +2,7 @@ import { html, type PropertyValues, type SVGTemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { DerivedRoadCell, DerivedRoadName, RoadColor, RoadTracker } from '../src/roads.js';
 import { roadName } from './internal/messages.js';
-import { columnCount, roadSummary } from './internal/road-descriptions.js';
+import { columnCount, readOutColumns, roadSummary } from './internal/road-descriptions.js';
 import { RoadGridElement } from './internal/road-element.js';
 import { dotLayer, inWindow, lineLayer, ringLayers, roadGrid, roadGridStyles, type ColumnWindow } from './internal/road-grid-view.js';
 import { themeTokens, visuallyHidden } from './styles/theme.js';
@@ -95,13 +95,13 @@ export class BaccDerivedRoad extends RoadGridElement {
       const column = (columns[cell.logicalColumn] ??= { color: cell.color, length: 0 });
       column.length++;
     }
-    const items = columns.map(({ color, length }, index) => {
-      const n = index + 1;
+    const { columns: readOut, earlier } = readOutColumns(columns);
+    const items = readOut.map(({ column: { color, length }, number: n }) => {
       return color === 'red'
         ? this.localize.term('derivedRoadColumnRed', n, length)
         : this.localize.term('derivedRoadColumnBlue', n, length);
     });
-    return roadSummary(this.localize, roadName(this.localize, road), columnCount(this.localize, columns.length), items);
+    return roadSummary(this.localize, roadName(this.localize, road), columnCount(this.localize, columns.length), items, earlier);
   }
 }
 

@@ -36,6 +36,7 @@ export interface RoadTerms {
   roadItemSeparator: string;
   roadSummaryEmpty: (road: string) => string;
   roadSummaryUnreadable: (road: string) => string;
+  roadEarlierColumns: (count: number) => string;
   roadSummary: (road: string, count: string, items: string) => string;
   bigRoadColumnBanker: (column: number, length: number) => string;
   bigRoadColumnPlayer: (column: number, length: number) => string;
@@ -155,6 +156,7 @@ export const roadTerms: RoadTerms = {
   roadItemSeparator: '; ',
   roadSummaryEmpty: (road) => `${road}: nothing yet`,
   roadSummaryUnreadable: (road) => `${road}: the outcomes could not be read`,
+  roadEarlierColumns: (count) => (count === 1 ? `${count} earlier column not read out` : `${count} earlier columns not read out`),
   roadSummary: (road, count, items) => `${road}, ${count}: ${items}`,
   bigRoadColumnBanker: (column, length) => `column ${column} banker ${length}`,
   bigRoadColumnPlayer: (column, length) => `column ${column} player ${length}`,

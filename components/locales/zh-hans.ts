@@ -31,6 +31,7 @@ export const roadTerms: RoadTerms = {
   roadItemSeparator: '；',
   roadSummaryEmpty: (road) => `${road}：暂无结果`,
   roadSummaryUnreadable: (road) => `${road}：无法读取结果`,
+  roadEarlierColumns: (count) => `之前${count}列未读出`,
   roadSummary: (road, count, items) => `${road}，${count}：${items}`,
   bigRoadColumnBanker: (column, length) => `第${column}列庄${length}`,
   bigRoadColumnPlayer: (column, length) => `第${column}列闲${length}`,

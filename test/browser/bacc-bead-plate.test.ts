@@ -51,6 +51,16 @@ function hand(outcome: 'B' | 'P' | 'T', total: number | null, pairs: { bankerPai
 }
 
 describe('<bacc-bead-plate>', () => {
+  it('reads out the newest 60 columns of a long shoe, saying how many earlier ones it leaves out', async () => {
+    const el = await fixture<BaccBeadPlate>(
+      html`<bacc-bead-plate labels="letters" .hands=${handsFromOutcomes('B'.repeat(600))}></bacc-bead-plate>`,
+    );
+    const text = summary(el);
+    expect(text).to.match(/^Bead Plate, 600 hands: 40 earlier columns not read out; column 41: Banker, /);
+    expect(text).to.match(/column 100: Banker, Banker, Banker, Banker, Banker, Banker$/);
+    expect(text.match(/column \d+:/g)).to.have.length(60);
+  });
+
   it('puts every hand of the first worked example, ties included, top to bottom and then the next column', async () => {
     const el = await fixture<BaccBeadPlate>(html`<bacc-bead-plate outcomes=${FIRST}></bacc-bead-plate>`);
     expect(drawn(el)).to.deep.equal(expectedBeads(FIRST, 6));

@@ -268,6 +268,18 @@ describe('<bacc-big-road>', () => {
     expect(summary(el)).to.equal('Big Road: the outcomes could not be read');
   });
 
+  it('reads out the newest 60 columns of a long road, saying how many earlier ones it leaves out, in either language', async () => {
+    const el = await fixture<BaccBigRoad>(html`<bacc-big-road .hands=${handsFromOutcomes('BP'.repeat(5000))}></bacc-big-road>`);
+    const text = summary(el);
+    expect(text).to.match(/^Big Road, 10000 columns: 9940 earlier columns not read out; column 9941 banker 1; column 9942 player 1; /);
+    expect(text).to.match(/; column 10000 player 1$/);
+    expect(text.length).to.be.below(2000);
+    await inLocale('zh-Hans', el, () => expect(summary(el)).to.match(/^大路，10000列：之前9940列未读出；第9941列庄1；.*第10000列闲1$/));
+    el.hands = handsFromOutcomes('BP'.repeat(30) + 'B');
+    await el.updateComplete;
+    expect(summary(el)).to.match(/^Big Road, 61 columns: 1 earlier column not read out; column 2 player 1; /);
+  });
+
   it('reads an outcomes attribute in either case and with spaces between the letters', async () => {
     const el = await fixture<BaccBigRoad>(html`<bacc-big-road outcomes="bb pp t"></bacc-big-road>`);
     expect(drawn(el)).to.deep.equal(byColumn(['B(0,0)', 'B(0,1)', 'P(1,0)', 'P(1,1)/1']));
