@@ -128,7 +128,7 @@ export class LobbyTablesController implements ReactiveController {
       },
       (error: unknown) => {
         if (generation !== this.generation) return;
-        // The address is logged by the page's own code paths only as far as the error says; never the credential.
+        // The error's own words (MQTT.js names at most the address); the credential is never logged.
         console.warn('bacc: the lobby could not open its link to the broker: ' + (error instanceof Error ? error.message : String(error)));
         this.linkState = 'offline';
         this.host.requestUpdate();
