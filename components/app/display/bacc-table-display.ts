@@ -101,13 +101,9 @@ export class BaccTableDisplay extends LitElement {
     return this.follower instanceof RoomDisplayController ? this.follower : null;
   }
 
-  override connectedCallback(): void {
-    this.chooseFollower();
-    super.connectedCallback();
-  }
-
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('broker') || changed.has('table')) this.chooseFollower();
+    // Chosen at the first update, not on connecting: properties set before the element was defined (the kiosk loads it late) are in place only then.
+    if (!this.follower || changed.has('broker') || changed.has('table')) this.chooseFollower();
   }
 
   /** Follows the table through the broker when one is set, through this browser otherwise. */

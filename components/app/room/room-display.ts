@@ -90,6 +90,8 @@ export class RoomDisplayController implements ReactiveController {
     private readonly options: RoomDisplayOptions,
   ) {
     this.follower = new RoomTableFollower(options.table());
+    // Before the storage connection: on a host already connected, it hands on the store at once.
+    this.keeper = new ReceivedShoeKeeper({ store: () => this.connection?.store ?? null, onTrouble: () => this.host.requestUpdate() });
     host.addController(this);
     this.connection = new StorageConnectionController(host, {
       ...(options.store ? { store: options.store } : {}),
@@ -102,7 +104,6 @@ export class RoomDisplayController implements ReactiveController {
         if (status.state === 'failed') this.loaded = true;
       },
     });
-    this.keeper = new ReceivedShoeKeeper({ store: () => this.connection.store, onTrouble: () => this.host.requestUpdate() });
   }
 
   /** The shoe on screen, or null. */

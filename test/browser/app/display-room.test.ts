@@ -294,6 +294,21 @@ describe('RoomDisplayController (messages delivered by a stand-in link)', () => 
     store = await ScoreboardStore.open({ name: databaseName });
   });
 
+  it('starts the same when made on a host already connected (an element defined after its properties were set)', async () => {
+    await store.keepReceivedShoe(shoeWith(8));
+    const host = document.createElement('room-test-host') as RoomTestHost;
+    document.body.append(host);
+    await host.updateComplete;
+    host.follow();
+    await until(() => link !== null && host.controller.loaded, 'the link and the kept copy');
+    expect(host.controller.shoe!.hands).to.have.length(8);
+    link!.retained.set(topics.state, tableStateMessage(TABLE, '', shoeWith(9), 100));
+    link!.setState('connected');
+    await until(() => host.controller.shoe!.hands.length === 9, 'the state');
+    await host.controller.keptCopiesSettled();
+    expect((await store.getSummary(FULL.id))?.handCount).to.equal(9);
+  });
+
   it('lets the link go when the host leaves', async () => {
     const { host, link } = await mount();
     host.remove();
