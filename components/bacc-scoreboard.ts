@@ -1,4 +1,4 @@
-import { LitElement, html, css } from 'lit';
+import { LitElement, html, css, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { DEFAULT_RULES, type TableRules } from '../src/rules.js';
 import type { HandRecord } from '../src/shoe-document.js';
@@ -8,6 +8,8 @@ import { noticeLook, themeTokens } from './styles/theme.js';
 import { elementTermSets } from './internal/element-terms.js';
 import { ElementLocalize } from './internal/localize.js';
 import { acceptedHands } from './internal/hands-check.js';
+import { usableRows } from './internal/road-element.js';
+import { DEFAULT_ROWS } from '../src/roads.js';
 
 /**
  * One shoe on a wall screen: table name, limits, shoe and hand number, every road, the ask
@@ -218,8 +220,11 @@ export class BaccScoreboard extends LitElement {
    */
   @property({ type: Number, attribute: 'shoe-number' }) shoeNumber: number | null = 0;
 
-  /** Grid rows of every road. */
-  @property({ type: Number }) rows = 6;
+  /** Grid rows of every road, a whole number from 3 to 12 (default 6); another value is brought into that range, with a console warning. */
+  @property({ type: Number }) rows: number = DEFAULT_ROWS;
+
+  /** `rows` brought into range once per change, and given to every road (so one warning, not one per road). */
+  private rowsInUse = DEFAULT_ROWS;
 
   /** Marks carry letters as well as colours. */
   @property({ type: Boolean, reflect: true }) letters = false;
@@ -240,8 +245,13 @@ export class BaccScoreboard extends LitElement {
     return hands.length === 0 ? html`<span class="label no-shoe">${this.localize.term('scoreboardNoShoe')}</span>` : hand;
   }
 
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('rows')) this.rowsInUse = usableRows(this.rows, this.localName);
+  }
+
   protected override render() {
-    const { hands, rules, rows, letters, roadFollower, statisticsFollower } = this;
+    const { hands, rules, letters, roadFollower, statisticsFollower } = this;
+    const rows = this.rowsInUse;
     const beadLabels = this.beadLabels || (this.localize.lang() === 'zh' ? 'chinese' : 'letters');
     const name = this.tableName || this.localize.term('scoreboardDefaultTable');
     return html`

@@ -45,9 +45,22 @@ export function outcomesAttributeHands(outcomes: unknown, element = 'outcomes'):
   return { hands, readable: true };
 }
 
-/** A rows setting the roads can use: a whole number of at least 1, otherwise the default 6. */
-export function usableRows(rows: number): number {
-  return Number.isInteger(rows) && rows >= 1 ? rows : DEFAULT_ROWS;
+/** The fewest grid rows a road takes: fewer turns every streak at once. */
+export const MIN_ROWS = 3;
+/** The most grid rows a road takes: 12 rows is already twice the usual 6 (the kiosk offers 3 to 8); 100,000 made a 2,800,000 px SVG. */
+export const MAX_ROWS = 12;
+
+/**
+ * A rows setting the roads can use: a whole number from MIN_ROWS to MAX_ROWS. Anything else is
+ * brought into that range (rounded, clamped; the default 6 for what is not a number), with a
+ * console warning naming the element.
+ */
+export function usableRows(rows: unknown, element = 'rows'): number {
+  if (Number.isInteger(rows) && (rows as number) >= MIN_ROWS && (rows as number) <= MAX_ROWS) return rows as number;
+  const usable = typeof rows === 'number' && !Number.isNaN(rows) ? Math.min(MAX_ROWS, Math.max(MIN_ROWS, Math.round(rows))) : DEFAULT_ROWS;
+  const value = typeof rows === 'number' ? String(rows) : typeof rows;
+  console.warn(`${element}: rows must be a whole number from ${MIN_ROWS} to ${MAX_ROWS}; got ${value}, using ${usable}`);
+  return usable;
 }
 
 /** An element that shows the roads of one shoe's hands. */
@@ -127,8 +140,11 @@ export abstract class RoadElement extends LitElement {
 
 /** A road drawn on a grid of `rows` rows, showing as many columns as fit, newest in view. */
 export abstract class RoadGridElement extends RoadElement {
-  /** Grid rows (default 6). */
-  @property({ type: Number }) rows = DEFAULT_ROWS;
+  /** Grid rows, a whole number from 3 to 12 (default 6); another value is brought into that range, with a console warning. */
+  @property({ type: Number }) rows: number = DEFAULT_ROWS;
+
+  /** The rows in use: `rows` brought into range, once per change (so one warning per bad value). */
+  private rowsInUse = DEFAULT_ROWS;
 
   /** The columns on screen, updated in willUpdate. */
   protected shown: ColumnWindow = columnWindow(0, null);
@@ -150,7 +166,7 @@ export abstract class RoadGridElement extends RoadElement {
   protected drawnRows = DEFAULT_ROWS;
 
   protected override roadRows(): number {
-    return usableRows(this.rows);
+    return this.rowsInUse;
   }
 
   protected override roadsChanged(changed: PropertyValues): boolean {
@@ -158,6 +174,7 @@ export abstract class RoadGridElement extends RoadElement {
   }
 
   protected override willUpdate(changed: PropertyValues): void {
+    if (changed.has('rows')) this.rowsInUse = usableRows(this.rows, this.localName);
     super.willUpdate(changed);
     this.shown = columnWindow(this.roadWidth(), this.columnFit.columns);
     this.summary = this.outcomesUnreadable ? this.localize.term('roadSummaryUnreadable', this.roadLabel()) : this.describe();

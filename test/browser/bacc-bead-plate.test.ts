@@ -212,11 +212,11 @@ describe('<bacc-bead-plate>', () => {
       el.labels = 'letters';
       await el.updateComplete;
       el.hands = undefined;
-      el.setAttribute('outcomes', 'BPT');
-      el.setAttribute('rows', '2');
+      el.setAttribute('outcomes', 'BPTB');
+      el.setAttribute('rows', '3');
       await el.updateComplete;
     });
-    expect(drawn(el)).to.deep.equal(['B(0,0)', 'P(0,1)', 'T(1,0)']);
+    expect(drawn(el)).to.deep.equal(['B(0,0)', 'P(0,1)', 'T(0,2)', 'B(1,0)']);
     expect(fired).to.deep.equal([]);
   });
 

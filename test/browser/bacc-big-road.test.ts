@@ -285,6 +285,32 @@ describe('<bacc-big-road>', () => {
     expect(drawn(el)).to.deep.equal(byColumn(['B(0,0)', 'B(0,1)', 'P(1,0)', 'P(1,1)/1']));
   });
 
+  for (const [rows, used] of [
+    ['100000', 12],
+    ['13', 12],
+    ['0', 3],
+    ['2', 3],
+    ['2.5', 3],
+    ['abc', 6],
+  ] as const) {
+    it(`draws ${used} rows for rows="${rows}", outside 3 to 12, and warns once`, async () => {
+      const warnings: string[] = [];
+      const warn = console.warn;
+      console.warn = (message: string) => warnings.push(message);
+      let el: BaccBigRoad;
+      try {
+        el = await fixture<BaccBigRoad>(html`<bacc-big-road rows=${rows} outcomes="BBBBBBBBBBBBBBP"></bacc-big-road>`);
+        el.outcomes = 'BBBBBBBBBBBBBBPP';
+        await el.updateComplete;
+      } finally {
+        console.warn = warn;
+      }
+      expect(warnings).to.have.length(1);
+      expect(warnings[0]).to.match(new RegExp(`^bacc-big-road: rows must be a whole number from 3 to 12; got .*, using ${used}$`));
+      expect(el.shadowRoot!.querySelector('svg')!.getBoundingClientRect().height).to.be.closeTo(used * 28, 0.5);
+    });
+  }
+
   it('turns a streak along the bottom row sooner when given fewer rows', async () => {
     const el = await fixture<BaccBigRoad>(html`<bacc-big-road rows="3" outcomes="BBBBBP"></bacc-big-road>`);
     expect(drawn(el)).to.deep.equal(byColumn(['B(0,0)', 'B(0,1)', 'B(0,2)', 'B(1,2)', 'B(2,2)', 'P(1,0)']));

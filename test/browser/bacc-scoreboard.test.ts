@@ -36,6 +36,21 @@ describe('<bacc-scoreboard>', () => {
     expect(children(el).header.textContent.replace(/\s+/g, ' ')).to.contain('1 deck · play money only');
   });
 
+  it('brings rows outside 3 to 12 into range once, with one warning, for every road', async () => {
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (message: string) => warnings.push(message);
+    let el: BaccScoreboard;
+    try {
+      el = await fixture<BaccScoreboard>(html`<bacc-scoreboard rows="100000" .hands=${dealt('rows', 8)}></bacc-scoreboard>`);
+      for (const road of children(el).roads) await (road as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
+    } finally {
+      console.warn = warn;
+    }
+    expect(warnings).to.deep.equal(['bacc-scoreboard: rows must be a whole number from 3 to 12; got 100000, using 12']);
+    for (const road of children(el).roads) expect(road.getAttribute('rows')).to.equal('12');
+  });
+
   it('passes the same hands to every road and panel, and updates them all when a hand is added', async () => {
     const hands = dealt('update', 10);
     const el = await fixture<BaccScoreboard>(
