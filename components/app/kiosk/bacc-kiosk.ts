@@ -21,6 +21,8 @@ import { noticeLook } from '../../styles/theme.js';
 import { excerpt } from '../../../src/names.js';
 import { characterProblemText, nameProblemText } from '../history/import-words.js';
 import { loadOnDemand, PartMissingError } from '../on-demand.js';
+import type { BrokerSettings } from '../room/room-link.js';
+import { addressWithoutCredential, chooseBroker, type BrokerProblem } from '../room/room-settings.js';
 // The history comes with the page rather than after it: fetched beside the page's own code instead
 // of once the kiosk has run, its first page with 1,000 stored shoes showed ~50 ms sooner (308 ms
 // against 350–373 ms, side by side); the attract kiosk carries ~10 KB (gzip) more for it.
@@ -35,6 +37,7 @@ const MODE_ELEMENTS: Record<KioskMode, () => Promise<unknown>> = {
   attract: () => import('../../define/scoreboard.js'),
   operator: () => import('../operator/bacc-operator.js'),
   display: () => import('../display/bacc-table-display.js'),
+  lobby: () => import('../lobby/bacc-lobby.js'),
   history: () => Promise.resolve(),
 };
 
@@ -95,6 +98,7 @@ export class BaccKiosk extends LitElement {
       margin: 0;
     }
     bacc-operator,
+    bacc-lobby,
     bacc-history {
       position: absolute;
       inset: 0;
@@ -112,6 +116,8 @@ export class BaccKiosk extends LitElement {
   @property({ attribute: false }) store: KeptShoeStore | null = null;
 
   @state() private settings: KioskSettings = readKioskSettings('').settings;
+  /** The room's broker for the console, display and lobby; null for this browser alone. */
+  private broker: BrokerSettings | null = null;
   @state() private problems: SettingProblem[] = [];
 
   /** Attract mode's dealer; null in the other modes, which deal nothing. */
@@ -155,6 +161,10 @@ export class BaccKiosk extends LitElement {
     if (this.appliedSearch === this.search) return;
     this.appliedSearch = this.search;
     const { settings, problems } = readKioskSettings(this.search);
+    const brokerChoice = chooseBroker(new URLSearchParams(this.search), browserStorage());
+    this.broker = brokerChoice.broker;
+    if (brokerChoice.problem) problems.push(brokerProblem(brokerChoice.problem));
+    forgetCredentialInAddress();
     this.settings = settings;
     this.problems = problems;
     if (settings.mode === 'attract' && !this.tableRefused) {
@@ -208,9 +218,9 @@ export class BaccKiosk extends LitElement {
     }
   }
 
-  /** The URL's table name when it cannot be used by the mode shown (History lists every table, and uses none). */
+  /** The URL's table name when it cannot be used by the mode shown (History and the lobby list every table, and use none). */
   private get tableRefused(): KioskSettings['tableRefused'] {
-    return this.settings.mode === 'history' ? null : this.settings.tableRefused;
+    return this.settings.mode === 'history' || this.settings.mode === 'lobby' ? null : this.settings.tableRefused;
   }
 
   private renderMode() {
@@ -221,6 +231,7 @@ export class BaccKiosk extends LitElement {
       case 'operator':
         return html`<bacc-operator
           .rules=${settings.rules}
+          .broker=${this.broker}
           table=${storedTableName(settings)}
           limits=${settings.limits}
           rows=${settings.rows}
@@ -229,11 +240,14 @@ export class BaccKiosk extends LitElement {
       case 'display':
         // The same table name as the console's when the URL names none, so both agree by default.
         return html`<bacc-table-display
+          .broker=${this.broker}
           table=${storedTableName(settings)}
           limits=${settings.limits}
           rows=${settings.rows}
           ?letters=${settings.letters}
         ></bacc-table-display>`;
+      case 'lobby':
+        return html`<bacc-lobby .broker=${this.broker} rows=${settings.rows} ?letters=${settings.letters}></bacc-lobby>`;
       case 'history':
         return html`<bacc-history></bacc-history>`;
       case 'attract':
@@ -312,9 +326,35 @@ function pageTitle(settings: Pick<KioskSettings, 'mode' | 'table'>, tableRefused
       return named
         ? msg(str`Baccarat scoreboard — ${table} display`, { id: 'kiosk-title-display' })
         : msg('Baccarat scoreboard — display', { id: 'kiosk-title-display-unnamed' });
+    case 'lobby':
+      return msg('Baccarat scoreboard — lobby', { id: 'kiosk-title-lobby' });
     case 'history':
       return msg('Baccarat scoreboard — history', { id: 'kiosk-title-history' });
   }
+}
+
+/** localStorage, or null where the browser refuses it (a sandboxed frame, say). */
+function browserStorage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Takes `user` and `password` out of the address bar once read, so they are never shown, bookmarked or shared. */
+function forgetCredentialInAddress(): void {
+  if (typeof location === 'undefined') return;
+  const address = addressWithoutCredential(location.href);
+  if (address) history.replaceState(history.state, '', address);
+}
+
+/** A broker that cannot be used, as a setting problem; the value shown never holds a credential. */
+function brokerProblem(problem: BrokerProblem): SettingProblem {
+  if (problem.kind === 'no-credential') return { parameter: 'broker', value: problem.url, reason: { kind: 'broker-credential' } };
+  // An address with a user or password in it is refused, and not repeated on screen.
+  const shown = problem.value.includes('@') ? '…' : problem.value;
+  return { parameter: 'broker', value: shown, reason: { kind: 'broker-address' } };
 }
 
 /** Why the URL's table name cannot be used, and that nothing is recorded or shown until it can. */
@@ -350,7 +390,15 @@ function settingReasonText(reason: SettingReason): string {
       return msg(str`${why}; showing the default "${using}"`, { id: 'kiosk-reason-characters' });
     }
     case 'mode':
-      return msg('must be operator, display or history; showing the simulated shoe', { id: 'kiosk-reason-mode' });
+      return msg('must be operator, display, lobby or history; showing the simulated shoe', { id: 'kiosk-reason-mode' });
+    case 'broker-address':
+      return msg("must be the broker's ws:// or wss:// address (without a user or password); using no broker", {
+        id: 'kiosk-reason-broker-address',
+      });
+    case 'broker-credential':
+      return msg('needs user= and password= as well (once: this browser remembers them); using no broker', {
+        id: 'kiosk-reason-broker-credential',
+      });
     case 'unknown':
       return msg('is not a setting; ignored', { id: 'kiosk-reason-unknown' });
   }

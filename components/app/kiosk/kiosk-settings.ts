@@ -9,8 +9,11 @@ import { normaliseFreeText, normaliseTableName, type CharacterProblem, type Name
 
 export type Theme = 'dark' | 'light';
 
-/** What the page is: the simulated attract mode (no `mode`), the operator console, the wall display of a recorded table, or history. */
-export type KioskMode = 'attract' | 'operator' | 'display' | 'history';
+/**
+ * What the page is: the simulated attract mode (no `mode`), the operator console, the wall display
+ * of a recorded table, the lobby of every table a broker knows, or history.
+ */
+export type KioskMode = 'attract' | 'operator' | 'display' | 'lobby' | 'history';
 
 export interface KioskSettings {
   rules: TableRules;
@@ -56,6 +59,10 @@ export type SettingReason =
    */
   | { kind: 'characters'; problem: CharacterProblem; using: string }
   | { kind: 'mode' }
+  /** `broker` is not a WebSocket address (or holds a credential); no broker is used. */
+  | { kind: 'broker-address' }
+  /** `broker` without `user` and `password`, and none remembered for it. */
+  | { kind: 'broker-credential' }
   | { kind: 'unknown' };
 
 /** A parameter that was ignored: its name, the value given, and why. */
@@ -94,7 +101,25 @@ export function storedTableName(settings: Pick<KioskSettings, 'table'>): string 
 /** The longest `limits`, in characters. */
 const MAX_LIMITS_LENGTH = 60;
 
-const KNOWN = ['decks', 'banker', 'tie', 'speed', 'table', 'limits', 'lang', 'theme', 'rows', 'seed', 'letters', 'mode', 'keep'];
+// `broker`, `user` and `password` are read by chooseBroker (room/room-settings.ts).
+const KNOWN = [
+  'decks',
+  'banker',
+  'tie',
+  'speed',
+  'table',
+  'limits',
+  'lang',
+  'theme',
+  'rows',
+  'seed',
+  'letters',
+  'mode',
+  'keep',
+  'broker',
+  'user',
+  'password',
+];
 
 /**
  * Reads kiosk settings from URL search parameters.
@@ -162,7 +187,7 @@ export function readKioskSettings(search: string | URLSearchParams): { settings:
   const modeText = params.get('mode');
   let mode: KioskMode = DEFAULT_KIOSK_SETTINGS.mode;
   if (modeText !== null) {
-    if (modeText === 'operator' || modeText === 'display' || modeText === 'history') mode = modeText;
+    if (modeText === 'operator' || modeText === 'display' || modeText === 'lobby' || modeText === 'history') mode = modeText;
     else problem('mode', modeText, { kind: 'mode' });
   }
   const keep = integer('keep', 1, 10_000, DEFAULT_KIOSK_SETTINGS.keep);

@@ -12,6 +12,7 @@ import { templates as storage } from './zh-Hans/storage.js';
 import { templates as consoleMessages } from './zh-Hans/console.js';
 import { templates as importRefusals } from './zh-Hans/import.js';
 import { templates as names } from './zh-Hans/names.js';
+import { templates as lobby } from './zh-Hans/lobby.js';
 
 export const templates = {
   ...common,
@@ -24,4 +25,5 @@ export const templates = {
   ...consoleMessages,
   ...importRefusals,
   ...names,
+  ...lobby,
 };

@@ -18,7 +18,10 @@ export const templates: Record<string, unknown> = {
   'kiosk-reason-text-length': str`须为 1 到 ${0} 个字符；改用“${1}”`,
   'kiosk-reason-text-length-default': str`须为 1 到 ${0} 个字符；改用默认值`,
   'kiosk-reason-characters': str`${0}；改为显示默认值“${1}”`,
-  'kiosk-reason-mode': '须为 operator、display 或 history；显示模拟牌靴',
+  'kiosk-reason-mode': '须为 operator、display、lobby 或 history；显示模拟牌靴',
+  'kiosk-title-lobby': '百家乐记分牌 — 大厅',
+  'kiosk-reason-broker-address': '须为消息服务器的 ws:// 或 wss:// 地址（不含用户名和密码）；不使用消息服务器',
+  'kiosk-reason-broker-credential': '须同时给出 user= 和 password=（仅需一次，本浏览器会记住）；不使用消息服务器',
   'kiosk-reason-unknown': '不是可用的设置；已忽略',
   'kiosk-simulated': '模拟牌靴，自动发牌',
 };
