@@ -40,9 +40,6 @@ export class BaccTableDisplay extends LitElement {
     .message,
     .status {
       position: absolute;
-      left: 50%;
-      transform: translateX(-50%);
-      max-width: min(90vw, 50em);
       margin: 0;
       padding: 0.8em 1.2em;
       border-radius: 8px;
@@ -50,12 +47,17 @@ export class BaccTableDisplay extends LitElement {
       font-size: clamp(14px, 2vmin, 32px);
     }
     .message {
+      left: 50%;
       top: 40%;
+      transform: translateX(-50%);
+      max-width: min(90vw, 50em);
     }
-    /* Over the foot of the board while a shoe is shown, so the roads stay readable. */
+    /* While a shoe is shown: at the right of the header, over the end of the roads that fills last, so the odds and the early hands stay readable. */
     .status {
-      bottom: 1.5vmin;
-      text-align: center;
+      top: 0.5vmin;
+      right: 0.5vmin;
+      max-width: min(42vw, 30em);
+      padding: 0.4em 0.9em;
     }
     .operator-note {
       position: absolute;
