@@ -13,15 +13,28 @@ declare module '@custom-elements-manifest/analyzer/cli.js' {
     privacy?: 'private' | 'protected' | 'public';
     static?: boolean;
     reflects?: boolean;
+    type?: { text: string };
+    default?: string;
+  }
+  interface AttributeDoc {
+    name: string;
+    type?: { text: string };
+    default?: string;
+  }
+  interface ExportDoc {
+    kind: 'js' | 'custom-element-definition';
+    name: string;
+    declaration: { name: string; module?: string };
   }
   interface ManifestDeclaration {
     name?: string;
     tagName?: string;
     cssProperties?: CssPropertyDoc[];
     members?: MemberDoc[];
+    attributes?: AttributeDoc[];
   }
   interface Manifest {
-    modules: { path: string; declarations?: ManifestDeclaration[] }[];
+    modules: { path: string; declarations?: ManifestDeclaration[]; exports?: ExportDoc[] }[];
   }
   export function cli(options: { argv: string[]; cwd?: string; noWrite?: boolean }): Promise<Manifest>;
 }
