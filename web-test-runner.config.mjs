@@ -42,7 +42,8 @@ function countingReporter(file) {
 
 export default {
   files: ['test/browser/**/*.test.ts'],
-  nodeResolve: true,
+  // 'browser' first: MQTT.js's package gives Node's CommonJS build otherwise.
+  nodeResolve: { exportConditions: ['browser', 'development'] },
   plugins: [esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' })],
   browsers: [
     chromeLauncher({

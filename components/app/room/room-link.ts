@@ -78,7 +78,9 @@ export class RoomLink {
 
   /** Connects to the broker (MQTT.js is loaded now, the first time). */
   static async open(settings: BrokerSettings, options: RoomLinkOptions): Promise<RoomLink> {
-    const { connect } = await import('mqtt');
+    // MQTT.js's browser build has a default export only; Node's has named ones.
+    const mqtt = await import('mqtt');
+    const connect = mqtt.connect ?? (mqtt as unknown as { default: typeof mqtt }).default.connect;
     const client = connect(settings.url, {
       protocolVersion: 5,
       username: settings.username,
