@@ -169,8 +169,15 @@ export class BaccScoreboard extends LitElement {
       .chart {
         grid-area: chart;
       }
+      /*
+       * The note spans the board, so its width-based sizes (panel-styles.ts) made it 132 of a 576 px
+       * high board (1264 x 576, a plain page's 80vh at 1280 x 720) and clipped the stats' last row: on
+       * a short board they are also capped by the board's height.
+       */
       .note {
         grid-area: note;
+        --bacc-label-size: min(clamp(0.9em, 3.4cqi, 1.6em), 2.6cqh);
+        --bacc-figure-size: min(clamp(1.6em, 9cqi, 4.5em), 11cqh);
       }
       .stats > *,
       .last > *,

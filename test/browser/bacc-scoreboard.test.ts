@@ -51,6 +51,28 @@ describe('<bacc-scoreboard>', () => {
     for (const road of children(el).roads) expect(road.getAttribute('rows')).to.equal('12');
   });
 
+  for (const [width, height] of [
+    [1264, 576],
+    [1280, 720],
+  ] as const) {
+    it(`shows every statistic whole at ${width} x ${height} (a plain page's 80vh and a full 720p screen)`, async () => {
+      const el = await fixture<BaccScoreboard>(
+        html`<bacc-scoreboard style="width:${width}px;height:${height}px" .hands=${dealt('clipped', 60)}></bacc-scoreboard>`,
+      );
+      const stats = el.shadowRoot!.querySelector('bacc-stats')!;
+      await stats.updateComplete;
+      await nextFrame();
+      const panel = el.shadowRoot!.querySelector('.panel.stats')!.getBoundingClientRect();
+      const tiles = [...stats.shadowRoot!.querySelectorAll('.tile')];
+      expect(tiles.some((tile) => tile.textContent.includes('Banker wins with 6'))).to.equal(true);
+      for (const tile of tiles) {
+        const box = tile.getBoundingClientRect();
+        expect(box.bottom, tile.textContent.trim()).to.be.at.most(panel.bottom + 0.5);
+        expect(box.right, tile.textContent.trim()).to.be.at.most(panel.right + 0.5);
+      }
+    });
+  }
+
   it('passes the same hands to every road and panel, and updates them all when a hand is added', async () => {
     const hands = dealt('update', 10);
     const el = await fixture<BaccScoreboard>(
