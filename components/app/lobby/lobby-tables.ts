@@ -113,8 +113,8 @@ export class LobbyTablesController implements ReactiveController {
         this.linkState = state;
         this.host.requestUpdate();
       },
-      onMessage: (topic, text, bytes) => {
-        if (generation === this.generation) this.receive(topic, text, bytes);
+      onMessage: (topic, text, bytes, retained) => {
+        if (generation === this.generation) this.receive(topic, text, bytes, retained);
       },
     };
     open(broker, linkOptions).then(
@@ -150,7 +150,7 @@ export class LobbyTablesController implements ReactiveController {
   }
 
   /** One message as the broker delivered it: checked, then followed; refused, counted and logged once. */
-  private receive(topic: string, text: string, bytes: number): void {
+  private receive(topic: string, text: string, bytes: number, retained = false): void {
     const reading = readRoomMessage(topic, text, bytes);
     if (!reading.ok) {
       this.refused++;
@@ -169,7 +169,8 @@ export class LobbyTablesController implements ReactiveController {
     if (received.kind === 'state') {
       if (follower.receiveState(received.message).kind === 'stale') return;
     } else {
-      follower.receivePresence(received.message, (this.options.now ?? (() => new Date()))());
+      // A retained last will was written when the console connected: when it left is not known.
+      follower.receivePresence(received.message, retained ? null : (this.options.now ?? (() => new Date()))());
     }
     this.sorted = null;
     this.host.requestUpdate();

@@ -76,8 +76,6 @@ export class RoomDisplayController implements ReactiveController {
   /** Counts connections of the host: a callback of an earlier one changes nothing. */
   private session = 0;
   private connected = false;
-  /** The next presence is the one the broker keeps (sent on subscribing), whose time is not known. */
-  private presenceRetained = true;
   private resyncing = false;
   private resyncAgain = false;
   /** The highest revision of a change that asked for the state: a state below it is read again. */
@@ -137,7 +135,6 @@ export class RoomDisplayController implements ReactiveController {
     const session = ++this.session;
     this.follower = new RoomTableFollower(this.options.table());
     this.linkState = 'connecting';
-    this.presenceRetained = true;
     this.wanted = 0;
     void this.openLink(session);
   }
@@ -171,13 +168,12 @@ export class RoomDisplayController implements ReactiveController {
           this.linkState = state;
           this.host.requestUpdate();
         },
-        onMessage: (topic, text, bytes) => {
-          if (session === this.session) this.receive(topic, text, bytes);
+        onMessage: (topic, text, bytes, retained) => {
+          if (session === this.session) this.receive(topic, text, bytes, retained);
         },
         onConnect: () => {
           if (session !== this.session) return;
-          // After a reconnection the broker sends the retained presence again, and changes may have been missed.
-          this.presenceRetained = true;
+          // After a reconnection changes may have been missed.
           this.retries = 0;
           void this.resync();
         },
@@ -226,7 +222,7 @@ export class RoomDisplayController implements ReactiveController {
     return this.options.now?.() ?? new Date();
   }
 
-  private receive(topic: string, text: string, bytes: number): void {
+  private receive(topic: string, text: string, bytes: number, retained = false): void {
     const now = this.now();
     const reading = readRoomMessage(topic, text, bytes, now);
     if (!reading.ok) return this.refuse(topic, reading.refusal);
@@ -237,8 +233,7 @@ export class RoomDisplayController implements ReactiveController {
     switch (received.kind) {
       case 'presence':
         // A retained last will was written when the console connected: when it left is not known.
-        this.follower.receivePresence(received.message, this.presenceRetained ? null : now);
-        this.presenceRetained = false;
+        this.follower.receivePresence(received.message, retained ? null : now);
         this.host.requestUpdate();
         return;
       case 'state':

@@ -24,8 +24,11 @@ export interface RoomLinkOptions {
   /** The message the broker publishes when this connection dies (a console's presence). */
   will?: { topic: string; payload: string };
   onState: (state: LinkState) => void;
-  /** Every message received, as text with its size in bytes (not yet checked). */
-  onMessage: (topic: string, text: string, bytes: number) => void;
+  /**
+   * Every message received, as text with its size in bytes (not yet checked); `retained` when the
+   * broker kept it from before (a late joiner's state, a console's last will).
+   */
+  onMessage: (topic: string, text: string, bytes: number, retained: boolean) => void;
   /** Called on every (re)connection, after the subscriptions are back: a console publishes its state here. */
   onConnect?: () => void;
 }
@@ -64,7 +67,7 @@ export class RoomLink {
         client.end(true);
       }
     });
-    client.on('message', (topic, payload) => {
+    client.on('message', (topic, payload, packet) => {
       let text: string;
       try {
         text = decoder.decode(payload);
@@ -72,7 +75,7 @@ export class RoomLink {
         // Not UTF-8: handed on as text that is not JSON, to be refused and counted like any other bad message.
         text = '\u0000';
       }
-      options.onMessage(topic, text, payload.byteLength);
+      options.onMessage(topic, text, payload.byteLength, packet.retain);
     });
   }
 

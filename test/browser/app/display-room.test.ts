@@ -70,9 +70,9 @@ class TestLink implements RoomDisplayLink {
     if (state === 'connected') this.options.onConnect?.();
   }
 
-  deliver(topic: string, message: object | string): void {
+  deliver(topic: string, message: object | string, retained = false): void {
     const text = typeof message === 'string' ? message : JSON.stringify(message);
-    this.options.onMessage(topic, text, new TextEncoder().encode(text).byteLength);
+    this.options.onMessage(topic, text, new TextEncoder().encode(text).byteLength, retained);
   }
 }
 
@@ -272,7 +272,7 @@ describe('RoomDisplayController (messages delivered by a stand-in link)', () => 
   it("follows the console's presence: a retained last will without a time, then a live one at the screen's clock", async () => {
     const { display, link } = await mount();
     expect(display.presence).to.equal(null);
-    link.deliver(topics.presence, presenceMessage(false, null));
+    link.deliver(topics.presence, presenceMessage(false, null), true);
     expect(display.presence).to.deep.equal({ online: false, since: null });
     link.deliver(topics.presence, presenceMessage(true, new Date('2026-12-01T14:00:00Z')));
     expect(display.presence).to.deep.equal({ online: true, since: '2026-12-01T14:00:00.000Z' });

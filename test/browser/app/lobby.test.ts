@@ -39,9 +39,9 @@ class FakeLink implements LobbyLink {
     return Promise.resolve();
   }
   /** Delivers `message` on `topic`, as text with its size in bytes. */
-  deliver(topic: string, message: unknown): void {
+  deliver(topic: string, message: unknown, retained = false): void {
     const text = typeof message === 'string' ? message : JSON.stringify(message);
-    this.options.onMessage(topic, text, new TextEncoder().encode(text).byteLength);
+    this.options.onMessage(topic, text, new TextEncoder().encode(text).byteLength, retained);
   }
   state(state: 'connecting' | 'connected' | 'offline' | 'refused'): void {
     this.options.onState(state);
