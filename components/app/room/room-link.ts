@@ -57,9 +57,8 @@ export class RoomLink {
       options.onConnect?.();
     });
     client.on('offline', () => this.setState('offline'));
-    client.on('close', () => {
-      if (this.state === 'connected') this.setState('offline');
-    });
+    // A first attempt that fails closes too: "cannot be reached" then, not "connecting" for ever.
+    client.on('close', () => this.setState('offline'));
     client.on('error', (error: Error & { code?: number }) => {
       if (error.code !== undefined && REFUSED_CODES.has(error.code)) {
         this.setState('refused');
