@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import { connectAsync, type MqttClient } from 'mqtt';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { tableStateMessage, tableTopics } from '../../src/room-messages.js';
+import { simulateShoeRecords, type ShoeRecord } from '../../src/shoe-document.js';
+import { useChromium } from './browser.js';
+import { startBroker, type Login, type RunningBroker } from './mosquitto.js';
+import {
+  closeMachines,
+  consoleLogin,
+  displayView,
+  lobbyOperatorLine,
+  lobbyTiles,
+  openConsole,
+  openDisplay,
+  openLobby,
+  randomOutcomes,
+  screenLogin,
+  startShoe,
+  typeHands,
+  until,
+  waitForDisplayOutcomes,
+  type Machine,
+} from './room-helpers.js';
+
+const baseUrl = inject('baseUrl');
+const chromium = useChromium();
+const TABLE = 'Table 1';
+
+let broker: RunningBroker;
+const machines: Machine[] = [];
+const clients: MqttClient[] = [];
+
+beforeAll(async () => {
+  broker = await startBroker({ tables: [TABLE], screens: ['screen'] });
+});
+
+afterEach(async () => {
+  await closeMachines(machines);
+  await Promise.all(clients.splice(0).map((client) => client.endAsync(true)));
+});
+
+afterAll(async () => {
+  await broker?.stop();
+});
+
+/** A Node MQTT 5 client on the plain listener, so that refusals carry reason codes. */
+async function connect(login: Login): Promise<MqttClient> {
+  const client = await connectAsync(broker.mqttUrl, {
+    protocolVersion: 5,
+    clientId: `forger-${randomUUID()}`,
+    reconnectPeriod: 0,
+    connectTimeout: 5_000,
+    username: login.username,
+    password: login.password,
+  });
+  clients.push(client);
+  return client;
+}
+
+/** The puback reason code of a refused QoS 1 publish, or null when the broker took it. */
+async function publishRefusal(client: MqttClient, topic: string, payload: string, retain: boolean): Promise<number | null> {
+  try {
+    const packet = await client.publishAsync(topic, payload, { qos: 1, retain });
+    const code = (packet as { reasonCode?: number } | undefined)?.reasonCode ?? 0;
+    return code >= 128 ? code : null;
+  } catch (error) {
+    return (error as { code?: number }).code ?? -1;
+  }
+}
+
+/** A real dealt shoe of the table with one hand's outcome contradicting its cards: impossible. */
+function impossibleShoe(): ShoeRecord {
+  const [dealt] = simulateShoeRecords({ shoes: 1, table: TABLE });
+  const hands = dealt!.hands.slice(0, 12);
+  const index = hands.findIndex((hand, i) => i >= 3 && hand.outcome === 'B');
+  expect(index).toBeGreaterThanOrEqual(0);
+  hands[index] = { ...hands[index]!, outcome: 'P' };
+  return { ...dealt!, source: 'recorded', seed: null, endedAt: null, hands };
+}
+
+describe('what the room refuses', () => {
+  it("refuses a display credential's publish at the broker (MQTT 5 puback 135)", async () => {
+    const screen = await connect(screenLogin(broker));
+    const topics = tableTopics(TABLE);
+    const state = JSON.stringify(tableStateMessage(TABLE, '', null, Date.now()));
+    expect(await publishRefusal(screen, topics.state, state, true)).toBe(135);
+    expect(await publishRefusal(screen, topics.change, '{}', false)).toBe(135);
+    expect(await publishRefusal(screen, topics.presence, '{}', true)).toBe(135);
+  });
+
+  it("refuses, on the display and the lobby, an impossible shoe published with the table's console credential: nothing shown changes, one message refused is counted; no page keeps a credential in its address", async () => {
+    const outcomes = randomOutcomes(6);
+    const tableConsole = await openConsole(chromium(), baseUrl, broker, TABLE);
+    machines.push(tableConsole);
+    const display = await openDisplay(chromium(), baseUrl, broker, TABLE);
+    machines.push(display);
+    const lobby = await openLobby(chromium(), baseUrl, broker);
+    machines.push(lobby);
+
+    await startShoe(tableConsole.page);
+    await typeHands(tableConsole.page, outcomes);
+    await waitForDisplayOutcomes(display.page, outcomes);
+    await until(
+      () => lobbyTiles(lobby.page),
+      (tiles) => tiles[0]?.hands === outcomes.length,
+      'the lobby tile with every hand',
+    );
+
+    // The address bar of each page holds no credential once loaded.
+    for (const machine of [tableConsole, display, lobby]) {
+      const address = new URL(machine.page.url());
+      expect(address.searchParams.has('user')).toBe(false);
+      expect(address.searchParams.has('password')).toBe(false);
+      expect(address.searchParams.get('broker')).toBe(broker.wsUrl);
+    }
+    for (const login of [consoleLogin(broker, TABLE), screenLogin(broker)]) {
+      for (const machine of [tableConsole, display, lobby]) expect(machine.page.url()).not.toContain(login.password);
+    }
+
+    // The forgery passes the ACL: the broker takes it, and keeps it as the table's state.
+    const forger = await connect(consoleLogin(broker, TABLE));
+    const forged = tableStateMessage(TABLE, '', impossibleShoe(), Date.now() + 60_000);
+    expect(await publishRefusal(forger, tableTopics(TABLE).state, JSON.stringify(forged), true)).toBeNull();
+
+    // The lobby refuses it, counts it once, and its tile is as it was.
+    await until(
+      () => lobbyOperatorLine(lobby.page),
+      (line) => line.includes('1 message refused'),
+      'the lobby counting 1 refused',
+    );
+    const tiles = await lobbyTiles(lobby.page);
+    expect(tiles).toHaveLength(1);
+    expect(tiles[0]).toMatchObject({ table: TABLE, hands: outcomes.length, roadOutcomes: outcomes });
+
+    // The open display takes no live `state` (it reads the retained one on joining and on a gap): it
+    // shows what it showed, and has refused at most this one message.
+    await display.page.waitForTimeout(1000);
+    const live = await displayView(display.page);
+    expect(live.outcomes).toBe(outcomes);
+    expect(live.note).toMatch(/^(|1 message refused.*)$/);
+    // Rebooted, it reads the forged retained state: refused, counted once, its kept copy still shown.
+    await display.page.reload();
+    const view = await until(
+      () => displayView(display.page),
+      (shown) => shown.note.includes('1 message refused') && shown.handCount > 0,
+      'the rebooted display counting 1 refused',
+    );
+    expect(view.outcomes).toBe(outcomes);
+    // A display machine switched on now: refused, counted once, nothing forged shown.
+    const late = await openDisplay(chromium(), baseUrl, broker, TABLE);
+    machines.push(late);
+    const lateView = await until(
+      () => displayView(late.page),
+      (shown) => shown.note.includes('1 message refused'),
+      'the new display counting 1 refused',
+    );
+    expect(lateView.handCount).toBe(0);
+
+    // A moment later: still one each, nothing changed.
+    await display.page.waitForTimeout(1500);
+    for (const machine of [display, late]) expect((await displayView(machine.page)).note).toMatch(/^1 message refused/);
+    expect((await displayView(display.page)).outcomes).toBe(outcomes);
+    expect(await lobbyOperatorLine(lobby.page)).toMatch(/(^| )1 message refused/);
+    expect((await lobbyTiles(lobby.page))[0]!.roadOutcomes).toBe(outcomes);
+
+    // Logged as refused, without any credential in the log.
+    for (const machine of [display, late, lobby]) {
+      const refusals = machine.logs.filter((line) => line.includes('bacc: refused a message on bacc/v1/tables/Table%201/state'));
+      expect(refusals).toHaveLength(1);
+      expect(refusals[0]).toMatch(/impossible shoe/);
+      for (const login of [consoleLogin(broker, TABLE), screenLogin(broker)]) {
+        expect(machine.logs.join('\n')).not.toContain(login.password);
+      }
+    }
+  });
+});
