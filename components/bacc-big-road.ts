@@ -63,6 +63,11 @@ interface DrawnCell {
  * @tagname bacc-big-road
  */
 export class BaccBigRoad extends RoadGridElement {
+  /*
+   * Notes kept out of the stylesheet, which ships as written (see roadGridStyles): the letter's halo
+   * keeps it readable where a tie slash crosses it; with letters (and forced colours) the letter
+   * takes the centre and the tie count moves to the upper right.
+   */
   static override styles = [
     themeTokens,
     visuallyHidden,
@@ -71,7 +76,6 @@ export class BaccBigRoad extends RoadGridElement {
       .letter {
         fill: currentColor;
         font-size: calc(56px * var(--_mark-size));
-        /* A halo keeps the letter readable where a tie slash crosses it. */
         stroke: var(--_mark-outline);
         stroke-width: calc(10px * var(--_mark-size));
         paint-order: stroke;
@@ -83,7 +87,6 @@ export class BaccBigRoad extends RoadGridElement {
         paint-order: stroke;
         font-size: calc(62px * var(--_mark-size));
       }
-      /* With letters the letter takes the centre and the count moves to the upper right. */
       .cues .tie-count {
         font-size: calc(46px * var(--_mark-size));
         transform: translate(calc(34px * var(--_mark-size)), calc(-34px * var(--_mark-size)));

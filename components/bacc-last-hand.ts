@@ -7,6 +7,7 @@ import { bankerPairLabel, naturalLabel, playerPairLabel } from './internal/panel
 import { elementTermSets } from './internal/element-terms.js';
 import { ElementLocalize, type Terms } from './internal/localize.js';
 import { acceptedHands } from './internal/hands-check.js';
+import { cardsProblem } from './internal/hand-cards-check.js';
 import { panelTokens } from './styles/panel-styles.js';
 import { themeTokens, visuallyHidden } from './styles/theme.js';
 
@@ -206,7 +207,7 @@ export class BaccLastHand extends LitElement {
     return this.givenHands;
   }
   set hands(value: readonly HandRecord[] | null | undefined) {
-    this.givenHands = acceptedHands(value, this.localName);
+    this.givenHands = acceptedHands(value, this.localName, cardsProblem);
   }
   private givenHands: readonly HandRecord[] = [];
 

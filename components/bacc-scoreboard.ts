@@ -8,6 +8,7 @@ import { noticeLook, themeTokens } from './styles/theme.js';
 import { elementTermSets } from './internal/element-terms.js';
 import { ElementLocalize } from './internal/localize.js';
 import { acceptedHands } from './internal/hands-check.js';
+import { cardsProblem } from './internal/hand-cards-check.js';
 import { usableRows } from './internal/road-element.js';
 import { DEFAULT_ROWS } from '../src/roads.js';
 
@@ -198,7 +199,7 @@ export class BaccScoreboard extends LitElement {
     return this.givenHands;
   }
   set hands(value: readonly HandRecord[] | null | undefined) {
-    this.givenHands = acceptedHands(value, this.localName);
+    this.givenHands = acceptedHands(value, this.localName, cardsProblem);
   }
   private givenHands: readonly HandRecord[] = [];
 

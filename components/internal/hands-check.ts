@@ -1,31 +1,33 @@
 /**
  * The one check of a `.hands` value where it comes into an element (DOM-free): a list of
- * HandRecords, each with the fields src/shoe-records.ts gives it, and cards, when a hand has them,
- * that resolve to what the hand states — what the roads, the statistics and the last hand would
- * otherwise each refuse in their own way (or not at all, and show invented text).
+ * HandRecords, each with the fields src/shoe-records.ts gives it — what the roads, the statistics
+ * and the last hand would otherwise each refuse in their own way (or not at all, and show invented
+ * text). Whether a hand's cards give what it states is hand-cards-check.ts's, which the elements
+ * that read cards add: a page with one road does not load the rules of the cards.
  */
-import { resolveCompleteHand } from '../../src/hand.js';
 import type { HandRecord } from '../../src/shoe-records.js';
 
+/** A check of one hand beyond its fields: an Error whose message is for the console, or null. */
+export type HandCheck = (hand: HandRecord) => Error | null;
+
 /**
- * Records already found valid. Records are replaced, never mutated, so a list sent again with one
- * more hand (and the scoreboard's children given the list it checked) costs one lookup a hand.
+ * Records whose fields were found right. Records are replaced, never mutated, so a list sent again
+ * with one more hand (and the scoreboard's children given the list it checked) costs a lookup a hand.
  */
-const checkedRecords = new WeakSet<object>();
+const checked = new WeakSet<object>();
 
 /**
  * What is wrong with a `.hands` value, or null when it is a valid list: an Error whose message, in
- * English, is for the console (a page never shows it).
+ * English, is for the console (a page never shows it). `more` checks each hand whose fields are right.
  * @example handsProblem([{ outcome: 'X' }])?.message // 'hand 1 (hands[0]): outcome must be "B", "P" or "T"; got "X"'
  */
-export function handsProblem(value: unknown): Error | null {
+export function handsProblem(value: unknown, more?: HandCheck): Error | null {
   if (!Array.isArray(value)) return new Error(`expected an array of hand records; got ${describeValue(value)}`);
   for (let index = 0; index < value.length; index++) {
     const hand: unknown = value[index];
-    if (typeof hand === 'object' && hand !== null && checkedRecords.has(hand)) continue;
-    const problem = handProblem(hand);
+    const problem = (checked.has(hand as object) ? null : handProblem(hand)) ?? more?.(hand as HandRecord) ?? null;
     if (problem !== null) return new Error(`hand ${index + 1} (hands[${index}]): ${problem.message}`);
-    checkedRecords.add(hand as object);
+    checked.add(hand as object);
   }
   return null;
 }
@@ -35,74 +37,46 @@ export function handsProblem(value: unknown): Error | null {
  * undefined (data not there yet, as React passes it), silently; none, with one console warning
  * naming the element, the hand and the field, for anything else.
  */
-export function acceptedHands(value: unknown, element: string): readonly HandRecord[] {
+export function acceptedHands(value: unknown, element: string, more?: HandCheck): readonly HandRecord[] {
   if (value == null) return [];
-  const problem = handsProblem(value);
+  const problem = handsProblem(value, more);
   if (problem === null) return value as readonly HandRecord[];
   console.warn(`${element}: .hands refused, showing no hands: ${problem.message}`);
   return [];
 }
 
-/** What is wrong with one hand record (the message is for the console), or null. */
+const isBoolean = (value: unknown): boolean => typeof value === 'boolean';
+const isTotal = (value: unknown): boolean =>
+  value === null || (Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 9);
+
+/** A hand record's fields: what each must be, and as the type a developer reads in the warning (HandRecord's). */
+const FIELDS: readonly (readonly [string, (value: unknown) => boolean, string])[] = [
+  ['outcome', (value) => value === 'B' || value === 'P' || value === 'T', '"B", "P" or "T"'],
+  ['playerPair', isBoolean, 'boolean'],
+  ['bankerPair', isBoolean, 'boolean'],
+  ['natural', isBoolean, 'boolean'],
+  ['playerTotal', isTotal, 'null or 0–9'],
+  ['bankerTotal', isTotal, 'null or 0–9'],
+  ['cards', (value) => value === null || (Array.isArray(value) && value.every((card) => typeof card === 'string')), 'null | string[]'],
+];
+
+/** What is wrong with one hand record's fields (the message is for the console), or null. */
 function handProblem(hand: unknown): Error | null {
   if (typeof hand !== 'object' || hand === null || Array.isArray(hand))
     return new Error(`expected a hand record; got ${describeValue(hand)}`);
-  const record = hand as Record<string, unknown>;
-  const { outcome, cards, playerTotal, bankerTotal } = record;
-  if (outcome !== 'B' && outcome !== 'P' && outcome !== 'T')
-    return new Error(`outcome must be "B", "P" or "T"; got ${describeValue(outcome)}`);
-  for (const field of ['playerPair', 'bankerPair', 'natural'] as const) {
-    if (typeof record[field] !== 'boolean') return new Error(`${field} must be true or false; got ${describeValue(record[field])}`);
-  }
-  for (const [field, total] of [
-    ['playerTotal', playerTotal],
-    ['bankerTotal', bankerTotal],
-  ] as const) {
-    if (total !== null && !(Number.isInteger(total) && (total as number) >= 0 && (total as number) <= 9)) {
-      return new Error(`${field} must be null or a whole number from 0 to 9; got ${describeValue(total)}`);
-    }
-  }
-  if (cards === null) {
-    if (typeof playerTotal === 'number' && typeof bankerTotal === 'number') {
-      const winner = playerTotal > bankerTotal ? 'P' : bankerTotal > playerTotal ? 'B' : 'T';
-      if (winner !== outcome)
-        return new Error(`playerTotal ${playerTotal} against bankerTotal ${bankerTotal} gives outcome ${winner}, not ${outcome}`);
-    }
-    return null;
-  }
-  if (!Array.isArray(cards) || !cards.every((card) => typeof card === 'string')) {
-    return new Error(`cards must be null or a list of cards such as "AS"; got ${describeValue(cards)}`);
-  }
-  let resolved;
-  try {
-    resolved = resolveCompleteHand(cards);
-  } catch (error) {
-    return new Error(`cards ${JSON.stringify(cards)}: ${(error as Error).message}`);
-  }
-  const stated: [string, unknown, unknown][] = [
-    ['outcome', outcome, resolved.winner],
-    ['playerPair', record.playerPair, resolved.playerPair],
-    ['bankerPair', record.bankerPair, resolved.bankerPair],
-    ['natural', record.natural, resolved.natural],
-    ['playerTotal', playerTotal ?? resolved.playerTotal, resolved.playerTotal],
-    ['bankerTotal', bankerTotal ?? resolved.bankerTotal, resolved.bankerTotal],
-  ];
-  for (const [field, value, actual] of stated) {
-    if (value !== actual) return new Error(`${field} is ${String(value)}, but cards ${resolved.cards.join(' ')} give ${String(actual)}`);
+  for (const [field, valid, expected] of FIELDS) {
+    const value = (hand as Record<string, unknown>)[field];
+    if (!valid(value)) return new Error(`${field} must be ${expected}; got ${describeValue(value)}`);
   }
   return null;
 }
 
-/** A value for a warning: its JSON when short, else its type. */
+/** A value for a warning: its JSON, cut short, or its type when it has none. */
 function describeValue(value: unknown): string {
   if (value === undefined) return 'undefined (field missing)';
-  if (typeof value === 'function') return 'a function';
-  let text: string | undefined;
   try {
-    text = JSON.stringify(value);
+    return JSON.stringify(value).slice(0, 60);
   } catch {
-    text = undefined;
+    return typeof value;
   }
-  if (text === undefined) return typeof value;
-  return text.length > 60 ? `${Array.isArray(value) ? 'an array' : typeof value} ${text.slice(0, 57)}…` : text;
 }

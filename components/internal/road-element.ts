@@ -34,9 +34,8 @@ export function outcomesAttributeHands(outcomes: unknown, element = 'outcomes'):
     if (/\s/u.test(character)) continue;
     const outcome = character.toUpperCase();
     if (outcome !== 'B' && outcome !== 'P' && outcome !== 'T') {
-      const code = `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
       console.warn(
-        `${element}: outcomes="${outcomes.slice(0, 80)}": unknown outcome ${JSON.stringify(character)} (${code}) at character ${position}: expected B, P or T`,
+        `${element}: outcomes="${outcomes.slice(0, 80)}": unknown outcome ${JSON.stringify(character)} at character ${position}: expected B, P or T`,
       );
       return { hands: [], readable: false };
     }

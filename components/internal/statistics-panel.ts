@@ -6,6 +6,7 @@ import { StatisticsFollower } from '../../src/statistics-follower.js';
 import { elementTermSets } from './element-terms.js';
 import { ElementLocalize } from './localize.js';
 import { acceptedHands } from './hands-check.js';
+import { cardsProblem } from './hand-cards-check.js';
 
 /**
  * What `<bacc-stats>`, `<bacc-chart>` and `<bacc-odds-note>` share: the hands and rules they show,
@@ -22,7 +23,7 @@ export abstract class StatisticsPanel extends LitElement {
     return this.givenHands;
   }
   set hands(value: readonly HandRecord[] | null | undefined) {
-    this.givenHands = acceptedHands(value, this.localName);
+    this.givenHands = acceptedHands(value, this.localName, cardsProblem);
   }
   private givenHands: readonly HandRecord[] = [];
 

@@ -44,8 +44,8 @@ const BAD_HANDS: [string, unknown, RegExp][] = [
   ['a list holding null', [null], /hand 1 \(hands\[0\]\): expected a hand record; got null/],
   ['a hand without an outcome', [first, { ...first, outcome: undefined }], /hand 2 \(hands\[1\]\): outcome .* got undefined/],
   ['an unknown outcome', [first, first, { ...first, outcome: 'X' }], /hand 3 \(hands\[2\]\): outcome must be "B", "P" or "T"; got "X"/],
-  ['a hand with only an outcome', [{ outcome: 'B' }], /hand 1 \(hands\[0\]\): playerPair must be true or false; got undefined/],
-  ['a pair flag that is text', [{ ...first, bankerPair: 'yes' }], /hand 1 \(hands\[0\]\): bankerPair must be true or false; got "yes"/],
+  ['a hand with only an outcome', [{ outcome: 'B' }], /hand 1 \(hands\[0\]\): playerPair must be boolean; got undefined/],
+  ['a pair flag that is text', [{ ...first, bankerPair: 'yes' }], /hand 1 \(hands\[0\]\): bankerPair must be boolean; got "yes"/],
   ['an unknown card', [{ ...first, cards: ['zz'] }], /hand 1 \(hands\[0\]\): cards \["zz"\]/],
 ];
 
