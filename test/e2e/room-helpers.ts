@@ -101,7 +101,16 @@ export async function waitForRoomLine(page: Page, expected: RegExp, timeout = 20
       { timeout },
     );
   } catch (error) {
-    throw new Error(`the console's room line is "${await roomLine(page)}", not ${String(expected)}`, { cause: error });
+    // The link's state, read past TypeScript's `private`: "none" means the console never opened a link to its broker.
+    const link = await page.evaluate(
+      () =>
+        (
+          document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator') as unknown as {
+            publisher?: { linkState?: string };
+          }
+        )?.publisher?.linkState ?? 'unknown',
+    );
+    throw new Error(`the console's room line is "${await roomLine(page)}" (its link: ${link}), not ${String(expected)}`, { cause: error });
   }
 }
 
