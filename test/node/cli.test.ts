@@ -225,6 +225,55 @@ describe('bacc roads', () => {
   });
 });
 
+describe('bacc evidence', () => {
+  it('prints the measurements of a seeded run as the contract pins them, the same for the same seed', async () => {
+    const run = await bacc(['evidence', '--hands', '50000', '--seed', 'demo', '--decks', '6']);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe('');
+    const output = json(run);
+    expect(output).toMatchObject({ seed: 'demo', decks: 6, handsAsked: 50000 });
+    expect(output.hands).toBeGreaterThanOrEqual(50000);
+    const measurements = output.measurements as {
+      id: string;
+      question: string;
+      n: number;
+      observed: Record<string, number>;
+      ci95: Record<string, [number, number]>;
+      exact: Record<string, number>;
+      excludesExact: boolean;
+    }[];
+    const dragon = measurements.find((m) => m.id === 'after-banker-run-6')!;
+    expect(dragon.question).toMatch(/exactly 6 banker/);
+    expect(dragon.n).toBeGreaterThan(0);
+    expect(Object.keys(dragon.observed)).toEqual(['banker', 'player', 'tie']);
+    expect(dragon.ci95.banker![0]).toBeLessThanOrEqual(dragon.observed.banker!);
+    expect(dragon.ci95.banker![1]).toBeGreaterThanOrEqual(dragon.observed.banker!);
+    expect(typeof dragon.excludesExact).toBe('boolean');
+    const six = json(await bacc(['odds', '--decks', '6']));
+    expect(dragon.exact.banker).toBe((six.banker as number) / ((six.banker as number) + (six.player as number)));
+    for (const id of ['prediction-big-eye-boy', 'strategy-always-banker', 'after-chop-2', 'after-small-road-red']) {
+      expect(measurements.map((m) => m.id)).toContain(id);
+    }
+    expect((await bacc(['evidence', '--hands', '50000', '--seed', 'demo', '--decks', '6'])).stdout).toBe(run.stdout);
+  });
+
+  it('chooses and prints a seed when none is given', async () => {
+    const output = json(await bacc(['evidence', '--hands', '1']));
+    expect(output.seed).toMatch(/^[0-9a-f]{16}$/);
+    expect(output.decks).toBe(8);
+    expect(output.hands).toBeGreaterThan(1);
+  });
+
+  it('refuses bad options with one line and exit 2', async () => {
+    expectUsageError(await bacc(['evidence', '--hands', '0']), /--hands must be a whole number from 1 to 100000000/);
+    expectUsageError(await bacc(['evidence', '--hands', 'lots']), /--hands/);
+    expectUsageError(await bacc(['evidence', '--decks', '9']), /--decks must be a whole number from 1 to 8/);
+    expectUsageError(await bacc(['evidence', '--seed', '']), /--seed must not be empty/);
+    expectUsageError(await bacc(['evidence', '--shoes', '3']), /shoes/);
+    expectUsageError(await bacc(['evidence', 'extra']), /takes no arguments/);
+  });
+});
+
 describe('the bacc executable', () => {
   const bin = fileURLToPath(new URL('../../bin/bacc.js', import.meta.url));
 
