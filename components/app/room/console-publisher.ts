@@ -57,6 +57,16 @@ export class ConsolePublisher implements ReactiveController {
 
   hostConnected(): void {
     this.connected = true;
+    this.openLink();
+  }
+
+  hostUpdate(): void {
+    // A property set before the element's code loaded is in place only at its first update, after it connected.
+    this.openLink();
+  }
+
+  private openLink(): void {
+    if (!this.connected) return;
     const broker = this.options.broker();
     if (!broker || this.link || this.opening) return;
     const topics = tableTopics(this.options.table());
