@@ -73,12 +73,12 @@ describe('EvidenceRecorder', () => {
         const predictions = tracker.predictions();
         DERIVED_ROADS.forEach(({ name }, r) => {
           const cells = tracker.derivedRoad(name).cells;
-          if (winner !== 'T' && recorder.newestMark[r]! >= 0) marks[r]!++;
+          if (winner !== 'T' && recorder.newestMark(r) >= 0) marks[r]!++;
           expect(marks[r]).toBe(cells.length);
           const newest = cells.at(-1)?.color;
-          expect(recorder.newestMark[r]).toBe(newest === undefined ? -1 : newest === 'red' ? MARK_RED : 1 - MARK_RED);
+          expect(recorder.newestMark(r)).toBe(newest === undefined ? -1 : newest === 'red' ? MARK_RED : 1 - MARK_RED);
           const banker = predictions.B[name];
-          expect(recorder.prediction[r]).toBe(banker === null ? -1 : banker === 'red' ? OUTCOME_BANKER : OUTCOME_PLAYER);
+          expect(recorder.prediction(r)).toBe(banker === null ? -1 : banker === 'red' ? OUTCOME_BANKER : OUTCOME_PLAYER);
           if (banker !== null) expect(predictions.P[name]).toBe(banker === 'red' ? 'blue' : 'red');
         });
       }
@@ -96,11 +96,12 @@ describe('EvidenceRecorder', () => {
       for (const character of outcomes) {
         recorder.add(CODES[character as 'B' | 'P' | 'T']);
         if (character === 'T') continue;
-        recorder.newestMark.forEach((mark, r) => {
+        for (let r = 0; r < 3; r++) {
+          const mark = recorder.newestMark(r);
           if (mark >= 0) marks[r] += mark === MARK_RED ? 'r' : 'b';
-        });
+        }
       }
-      return { marks, predictions: Array.from(recorder.prediction) };
+      return { marks, predictions: [0, 1, 2].map((r) => recorder.prediction(r)) };
     };
     // Ask banker: blue, red, red, so Big Eye Boy's red side is player; the others' is banker.
     expect(marksOf('TBBPPPBPBBBBBBBBPT')).toEqual({
