@@ -117,7 +117,7 @@ const ROADS = [
 ] as const;
 
 const TIES_NOTE =
-  'banker and player are shares of the next decided hand (ties skipped); tie is the share of every hand dealt while the condition held; conditions are read within a shoe, ties skipped';
+  'banker and player are shares of the next decided hand, ties skipped; tie is the share of every hand dealt while the condition held; conditions are read within a shoe, ties skipped';
 
 const winnerHand = (winner: 'B' | 'P' | 'T'): SettleableHand => ({
   winner,
