@@ -77,7 +77,9 @@ describe('readRoomMessage', () => {
     const shoe = recordedShoe('T7', 5);
     const forged = {
       ...shoe,
-      hands: shoe.hands.map((hand, index) => (index === 2 ? { ...hand, outcome: hand.outcome === 'B' ? ('P' as const) : ('B' as const) } : hand)),
+      hands: shoe.hands.map((hand, index) =>
+        index === 2 ? { ...hand, outcome: hand.outcome === 'B' ? ('P' as const) : ('B' as const) } : hand,
+      ),
     };
     const reading = readState('T7', tableStateMessage('T7', '', forged, 5, NOW));
     expect(reading).toMatchObject({ ok: false, refusal: { kind: 'bad-shoe', where: { hand: 3 } } });
