@@ -22,6 +22,8 @@ const color = (name: keyof typeof DEFAULT_COLORS) => unsafeCSS(DEFAULT_COLORS[na
  * The public theming tokens every element shares. Each public `--bacc-*` property maps onto a
  * private `--_*` one with its default, so a page can theme every element from one place (the
  * kiosk's dark and light themes set these on :root) and an element reads only the private name.
+ * In Windows high contrast and other forced-colour modes the marks take system colours and stay
+ * distinct by shape and letter (no comment inside the CSS: it would ship with every element).
  */
 export const themeTokens = css`
   :host {
@@ -47,7 +49,6 @@ export const themeTokens = css`
   :host([hidden]) {
     display: none !important;
   }
-  /* Windows high contrast and other forced-colour modes: system colours, marks stay distinct by shape and letter. */
   @media (forced-colors: active) {
     :host {
       --_banker: CanvasText;
