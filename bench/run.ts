@@ -9,6 +9,7 @@ import { oddsBenchmarks, simulationBenchmarks } from './core.js';
 import { roadBenchmarks } from './roads.js';
 import { displayBenchmarks } from './display.js';
 import { storageBenchmarks } from './storage.js';
+import { evidenceBenchmarks } from './evidence.js';
 import { roomBenchmarks } from './room.js';
 import type { BenchFigure } from './harness.js';
 
@@ -31,6 +32,7 @@ const groups: [string, () => BenchFigure[] | Promise<BenchFigure[]>][] = [
   ['roads', roadBenchmarks],
   ['display', displayBenchmarks],
   ['storage', storageBenchmarks],
+  ['evidence', evidenceBenchmarks],
   ['room', roomBenchmarks],
 ];
 

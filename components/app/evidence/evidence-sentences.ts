@@ -24,13 +24,22 @@ function language(): string {
 /** A proper minus sign: Intl writes a hyphen. */
 const minus = (text: string): string => text.replace(/^-/, '−');
 
+/** Formats by locale and kind, made once: a redraw formats some two hundred numbers, and making a format costs more than using it. */
+const formats = new Map<string, Intl.NumberFormat>();
+function format(kind: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${language()} ${kind}`;
+  let made = formats.get(key);
+  if (!made) formats.set(key, (made = new Intl.NumberFormat(language(), options)));
+  return made;
+}
+
 /** A whole count with the locale's grouping: 2,104,000. */
 export function formatCount(value: number): string {
-  return new Intl.NumberFormat(language(), { maximumFractionDigits: 0 }).format(value);
+  return format('count', { maximumFractionDigits: 0 }).format(value);
 }
 
 function fixed(value: number, decimals: number): string {
-  return minus(new Intl.NumberFormat(language(), { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value));
+  return minus(format(`fixed ${decimals}`, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value));
 }
 
 /** Decimals that show the first significant digit of the ± (0.4 → 1, 0.04 → 2), between 1 and 3. */
@@ -41,7 +50,7 @@ export function decimalsFor(halfWidth: number): number {
 
 /** Two significant digits, never rounded to 0: the distance of an interval that excludes the exact figure. */
 function significant(value: number): string {
-  return new Intl.NumberFormat(language(), { maximumSignificantDigits: 2 }).format(Math.abs(value));
+  return format('significant', { maximumSignificantDigits: 2 }).format(Math.abs(value));
 }
 
 /** Numbers of a share in percent, all to the decimals the ± needs. */
