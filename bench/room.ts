@@ -183,15 +183,7 @@ async function keyToPaint(browser: Browser, base: string, broker: BenchBroker): 
     await consolePage.waitForFunction(
       "document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator')?.desk?.ready === true",
     );
-    // App defect (reported with issue 16): `<bacc-operator>` is defined after the kiosk sets its
-    // `.broker` (the operator's module is loaded on demand), and its publisher reads the broker once,
-    // when the element connects, before Lit hands it the property: the console then never connects
-    // (its room line stays empty). Until that is fixed, connect the element again once it has the
-    // broker, so its publisher reads it; a console that did connect is left alone.
-    await consolePage.evaluate(`(() => {
-      const operator = document.querySelector('bacc-kiosk').shadowRoot.querySelector('bacc-operator');
-      if (operator.broker && operator.publisher?.linkState === 'none') operator.parentNode.insertBefore(operator, operator.nextSibling);
-    })()`);
+    // Until the console says it reached the broker: its hands go to the screens from then on.
     await consolePage.waitForFunction(
       "document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator')?.shadowRoot?.querySelector('p.room')?.textContent?.trim() === 'Sent to screens.'",
       undefined,
