@@ -424,7 +424,8 @@ export class BaccEvidence extends LitElement {
         plugins: { legend: { display: false }, tooltip: { enabled: false } },
         scales: {
           x: { ticks, grid: { display: false } },
-          y: { ticks, grid: { color: palette.grid }, grace: '5%' },
+          // Fitted to the intervals and exact figures, not from 0: at 0–60% a ±0.1% interval is a hairline.
+          y: { beginAtZero: false, ticks, grid: { color: palette.grid }, grace: '5%' },
         },
       },
     };
