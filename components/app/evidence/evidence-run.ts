@@ -8,6 +8,7 @@
  * and the listener is told at most every `reportEveryMs` (reading the tally out as measurements and
  * redrawing is the listener's, and costs about a millisecond).
  */
+import { msg } from '@lit/localize';
 import { EvidenceRunPlan } from '../../../src/evidence.js';
 import type { EvidenceChunkReply, EvidenceChunkRequest } from './evidence-worker.js';
 
@@ -112,8 +113,10 @@ export class EvidenceRun {
     for (let i = 0; i < this.workerCount; i++) {
       const worker = create();
       worker.addEventListener('message', (event: MessageEvent<EvidenceChunkReply>) => this.reply(worker, event.data));
-      worker.addEventListener('error', (event) => this.fail(event.message || 'an evidence worker failed'));
-      worker.addEventListener('messageerror', () => this.fail('an evidence worker sent a message that could not be read'));
+      worker.addEventListener('error', (event) => this.fail(event.message || msg('a worker failed', { id: 'evidence-worker-failed' })));
+      worker.addEventListener('messageerror', () =>
+        this.fail(msg('a worker sent a message that could not be read', { id: 'evidence-worker-unreadable' })),
+      );
       this.workers.push(worker);
       this.held.set(worker, 0);
     }

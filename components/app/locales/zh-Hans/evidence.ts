@@ -17,6 +17,8 @@ export const templates: Record<string, unknown> = {
   'evidence-idle': '尚未开始。',
   'evidence-cancelled': '已取消。',
   'evidence-failed': str`运行已停止：${0}`,
+  'evidence-worker-failed': '一个线程出错',
+  'evidence-worker-unreadable': '一个线程发来的消息无法读取',
   'evidence-done': str`完成：${0} 局，用时 ${1} 秒。`,
   'evidence-running-one': '正在 1 个线程中发牌…',
   'evidence-running': str`正在 ${0} 个线程中发牌…`,
