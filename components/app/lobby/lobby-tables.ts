@@ -1,14 +1,16 @@
 /**
  * Every table the room's broker knows, for the lobby screen (`?mode=lobby`): one link with the
- * screen's credential, subscribed to every table's retained `state` and `presence`. The lobby keeps
- * the state subscription rather than following changes: it gets each table's whole state on every
- * change, which is simple, and the lobby is one subscriber. Each message is checked as an import
- * is checked (readRoomMessage) and followed by revision (a RoomTableFollower per table, made on the
+ * screen's credential, following every table's `change` and `presence`, and reading every table's
+ * retained `state` once on connecting, then a table's again only when its changes cannot be
+ * followed (a gap, a correction, a new shoe). It does not keep the state subscription: a whole
+ * shoe on every hand of every table (~6 KB a hand) filled the broker's queue for the lobby under
+ * load and states were dropped, leaving tiles behind. Each message is checked as an import is
+ * checked (readRoomMessage) and followed by revision (a RoomTableFollower per table, made on the
  * table's first message that is not refused); a refused message is counted, logged once, and
  * changes nothing shown.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { everyTableTopic, readRoomMessage, roomRefusalLogText } from '../../../src/room-messages.js';
+import { everyTableTopic, readRoomMessage, roomRefusalLogText, tableTopics } from '../../../src/room-messages.js';
 import { RoomTableFollower, type KnownPresence } from '../../../src/room-follower.js';
 import type { ShoeRecord } from '../../../src/shoe-document.js';
 import { RoomLink, type BrokerSettings, type LinkState, type RoomLinkOptions } from '../room/room-link.js';
@@ -16,6 +18,7 @@ import { RoomLink, type BrokerSettings, type LinkState, type RoomLinkOptions } f
 /** What the lobby needs of a link to the broker (RoomLink; a test gives a small object of its own). */
 export interface LobbyLink {
   subscribe(topics: readonly string[]): void;
+  readRetained(topic: string, keep: boolean): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -51,8 +54,12 @@ export interface LobbyTablesOptions {
 /** `none` when no broker is set; otherwise the link's own state. */
 export type LobbyLinkState = LinkState | 'none';
 
-/** The topics the lobby takes: every table's retained state and presence. */
-export const LOBBY_TOPICS: readonly string[] = [everyTableTopic('state'), everyTableTopic('presence')];
+/** Reads of one table's state after a change that asked for it, and the wait between them. */
+const MAX_STATE_READS = 5;
+const STATE_READ_DELAY_MS = 200;
+
+/** The topics the lobby follows: every table's changes and presence (states are read, not kept: see above). */
+export const LOBBY_TOPICS: readonly string[] = [everyTableTopic('change'), everyTableTopic('presence')];
 
 export class LobbyTablesController implements ReactiveController {
   /** Where the link stands. */
@@ -61,6 +68,11 @@ export class LobbyTablesController implements ReactiveController {
   refused = 0;
 
   private followers = new Map<string, RoomTableFollower>();
+  /**
+   * Tables whose retained state is being read again, with the revision wanted (the change that
+   * asked): the console publishes a change before its state, so a read may find the state before it.
+   */
+  private readonly reading = new Map<string, { wanted: number; tries: number }>();
   private link: LobbyLink | null = null;
   private openedFor: BrokerSettings | null = null;
   /** Bumped on every open and close, so a link that opens after it is no longer wanted is closed at once. */
@@ -116,6 +128,10 @@ export class LobbyTablesController implements ReactiveController {
       onMessage: (topic, text, bytes, retained) => {
         if (generation === this.generation) this.receive(topic, text, bytes, retained);
       },
+      // On every (re)connection: every table's state as the broker keeps it (changes may have been missed).
+      onConnect: () => {
+        if (generation === this.generation) void this.link?.readRetained(everyTableTopic('state'), false);
+      },
     };
     open(broker, linkOptions).then(
       (link) => {
@@ -125,6 +141,7 @@ export class LobbyTablesController implements ReactiveController {
         }
         this.link = link;
         link.subscribe(LOBBY_TOPICS);
+        void link.readRetained(everyTableTopic('state'), false);
       },
       (error: unknown) => {
         if (generation !== this.generation) return;
@@ -159,21 +176,57 @@ export class LobbyTablesController implements ReactiveController {
       return;
     }
     const { received } = reading;
-    // The lobby takes no `change` topic; one delivered anyway (another subscription's) is let be.
-    if (received.kind === 'change') return;
     let follower = this.followers.get(received.table);
     if (!follower) {
       follower = new RoomTableFollower(received.table);
       this.followers.set(received.table, follower);
     }
     if (received.kind === 'state') {
-      if (follower.receiveState(received.message).kind === 'stale') return;
+      const outcome = follower.receiveState(received.message);
+      this.stateRead(received.table, follower.revision);
+      if (outcome.kind === 'stale') return;
+    } else if (received.kind === 'change') {
+      const outcome = follower.receiveChange(received.message);
+      if (outcome.kind === 'refused') {
+        this.refused++;
+        console.warn('bacc: refused a message on ' + topic + ': ' + roomRefusalLogText(outcome.refusal));
+        this.host.requestUpdate();
+        return;
+      }
+      if (outcome.kind === 'resync') this.readState(received.table, received.message.revision);
+      if (outcome.kind !== 'added') return;
     } else {
       // A retained last will was written when the console connected: when it left is not known.
       follower.receivePresence(received.message, retained ? null : (this.options.now ?? (() => new Date()))());
     }
     this.sorted = null;
     this.host.requestUpdate();
+  }
+
+  /** Reads a table's retained state again, one read at a time for each table. */
+  private readState(table: string, wanted: number): void {
+    const pending = this.reading.get(table);
+    if (pending) {
+      pending.wanted = Math.max(pending.wanted, wanted);
+      return;
+    }
+    this.reading.set(table, { wanted, tries: 0 });
+    void this.link?.readRetained(tableTopics(table).state, false);
+  }
+
+  /** A state of `table` arrived: done when it is as new as wanted, else read again shortly (a few times). */
+  private stateRead(table: string, shown: number): void {
+    const pending = this.reading.get(table);
+    if (!pending) return;
+    if (shown >= pending.wanted || pending.tries >= MAX_STATE_READS) {
+      this.reading.delete(table);
+      return;
+    }
+    pending.tries++;
+    const generation = this.generation;
+    setTimeout(() => {
+      if (generation === this.generation) void this.link?.readRetained(tableTopics(table).state, false);
+    }, STATE_READ_DELAY_MS);
   }
 }
 

@@ -29,10 +29,16 @@ async function until(condition: () => boolean, what: string, ms = 3000): Promise
 /** A link that records what the lobby subscribes to and delivers what the test sends, as the broker would. */
 class FakeLink implements LobbyLink {
   readonly topics: string[] = [];
+  /** The topics whose retained message the lobby asked for, in order. */
+  readonly reads: string[] = [];
   closed = false;
   constructor(readonly options: RoomLinkOptions) {}
   subscribe(topics: readonly string[]): void {
     this.topics.push(...topics);
+  }
+  readRetained(topic: string): Promise<void> {
+    this.reads.push(topic);
+    return Promise.resolve();
   }
   close(): Promise<void> {
     this.closed = true;
@@ -109,14 +115,46 @@ describe('<bacc-lobby>', () => {
     await setViewport({ width: 800, height: 600 });
   });
 
-  it("subscribes to every table's state and presence, and says when no table has published yet", async () => {
+  it("follows every table's changes and presence, reads every table's state once, and says when no table has published yet", async () => {
     const mounted = await mountLobby();
     restore = mounted.restore;
     const { lobby } = mounted;
-    expect(mounted.link().topics).to.have.members([everyTableTopic('state'), everyTableTopic('presence')]);
+    expect(mounted.link().topics).to.have.members([everyTableTopic('change'), everyTableTopic('presence')]);
+    expect(mounted.link().reads).to.deep.equal([everyTableTopic('state')]);
     await settled(lobby);
     expect(tiles(lobby)).to.have.length(0);
     expect(lobby.shadowRoot!.querySelector('[part="message"]')!.textContent).to.contain('No table has published yet.');
+  });
+
+  it("adds a hand a table's console publishes as a change, and reads that table's state again on a gap", async () => {
+    const mounted = await mountLobby();
+    restore = mounted.restore;
+    const { lobby } = mounted;
+    const link = mounted.link();
+    const shoe = shoeOf('T5', 12);
+    link.deliver(tableTopics('T5').state, tableStateMessage('T5', '', { ...shoe, hands: shoe.hands.slice(0, 10) }, 100));
+    const change = (revision: number, after: number, count: number) => ({
+      format: 'bacc-table-change',
+      version: 1,
+      revision,
+      after,
+      shoeId: shoe.id,
+      change: 'add',
+      handCount: count,
+      hand: shoe.hands[count - 1],
+    });
+    link.deliver(tableTopics('T5').change, change(101, 100, 11));
+    await settled(lobby);
+    expect(lobby.tables[0]!.shoe!.hands).to.have.length(11);
+    expect(link.reads).to.deep.equal([everyTableTopic('state')]);
+    // Revision 102 was missed: hand 12 cannot be added on 11 without it, so the table's state is read.
+    link.deliver(tableTopics('T5').change, change(103, 102, 12));
+    await settled(lobby);
+    expect(lobby.tables[0]!.shoe!.hands).to.have.length(11);
+    expect(link.reads).to.deep.equal([everyTableTopic('state'), tableTopics('T5').state]);
+    link.deliver(tableTopics('T5').state, tableStateMessage('T5', '', shoe, 103));
+    await settled(lobby);
+    expect(lobby.tables[0]!.shoe!.hands).to.have.length(12);
   });
 
   it('shows a tile per table, sorted by name, with its shoe, hand count and banker, player and tie counts', async () => {
