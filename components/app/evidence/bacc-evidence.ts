@@ -132,6 +132,8 @@ export class BaccEvidence extends LitElement {
         font-size: var(--bacc-evidence-font-size, clamp(15px, 0.9vw + 0.5vh, 40px));
         line-height: 1.35;
         container-type: inline-size;
+        /* In a box of set height (a kiosk's panel) the sentences scroll under the charts. */
+        overflow-y: auto;
       }
       h2 {
         margin: 0 0 0.3em;
