@@ -4,6 +4,8 @@ import { localized, msg, str } from '@lit/localize';
 import { noticeLook, themeTokens } from '../../styles/theme.js';
 import { outcomeLetter } from '../road-words.js';
 import type { BrokerSettings } from '../room/room-link.js';
+import { ReceivedShoeKeeper } from '../room/received-shoes.js';
+import { StorageConnectionController } from '../data/storage-connection.js';
 import { LobbyTablesController, openRoomLink, tableDisplayHref, type LobbyTable, type OpenLobbyLink } from './lobby-tables.js';
 import '../../define/big-road.js';
 
@@ -260,9 +262,14 @@ export class BaccLobby extends LitElement {
   /** The page shown, from 0 (taken modulo the pages there are). */
   @state() private pageIndex = 0;
 
+  /** Copies of the shoes received, kept in this browser so its History can export or replay them. */
+  private readonly copies = new ReceivedShoeKeeper({ store: () => this.storage.store, onTrouble: () => this.requestUpdate() });
+  private readonly storage = new StorageConnectionController(this, { onStore: () => this.copies.resume() });
+
   private readonly lobby = new LobbyTablesController(this, {
     broker: () => this.broker,
     openLink: (settings, options) => (this.openLink ?? openRoomLink)(settings, options),
+    keepCopy: (shoe) => this.copies.keep(shoe),
   });
   private pageTimer: ReturnType<typeof setInterval> | undefined;
 
@@ -434,6 +441,14 @@ export class BaccLobby extends LitElement {
       case 'connected':
       case 'none':
         break;
+    }
+    const copyTrouble = this.copies.trouble;
+    if (copyTrouble) {
+      parts.push(
+        html`<span class="trouble" data-copies="trouble"
+          >${msg(str`The received shoes cannot be kept on this machine: ${copyTrouble}`, { id: 'lobby-copies-trouble' })}</span
+        >`,
+      );
     }
     const refused = this.lobby.refused;
     if (refused > 0) {

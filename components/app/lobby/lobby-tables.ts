@@ -49,6 +49,8 @@ export interface LobbyTablesOptions {
   openLink?: OpenLobbyLink;
   /** The clock that stands in for a presence's time when the message does not carry one (tests). */
   now?: () => Date;
+  /** Keeps a copy of a table's shoe as shown, after each change (this machine's History lists them). */
+  keepCopy?: (shoe: ShoeRecord) => void;
 }
 
 /** `none` when no broker is set; otherwise the link's own state. */
@@ -199,6 +201,8 @@ export class LobbyTablesController implements ReactiveController {
       // A retained last will was written when the console connected: when it left is not known.
       follower.receivePresence(received.message, retained ? null : (this.options.now ?? (() => new Date()))());
     }
+    // A state shown or a hand added: this machine keeps a copy, for its History.
+    if (received.kind !== 'presence' && follower.shoe) this.options.keepCopy?.(follower.shoe);
     this.sorted = null;
     this.host.requestUpdate();
   }

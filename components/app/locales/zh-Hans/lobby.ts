@@ -22,4 +22,5 @@ export const templates: Record<string, unknown> = {
   'lobby-link-refused': '消息代理拒绝了此屏幕的凭据：请重新设置大厅的用户名和密码。',
   'lobby-refused-one': '已拒绝 1 条消息（详见日志）',
   'lobby-refused': str`已拒绝 ${0} 条消息（详见日志）`,
+  'lobby-copies-trouble': str`收到的牌靴无法保存在本机：${0}`,
 };
