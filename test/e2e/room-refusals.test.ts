@@ -69,6 +69,19 @@ async function publishRefusal(client: MqttClient, topic: string, payload: string
   }
 }
 
+/** The revision and shoe of the table's retained state, read as any client of the table may. */
+async function readRetainedState(client: MqttClient, topic: string): Promise<{ revision: number; shoeId: string }> {
+  const state = new Promise<{ revision: number; shoeId: string }>((resolve) => {
+    client.on('message', (received, payload) => {
+      if (received !== topic) return;
+      const message = JSON.parse(payload.toString()) as { revision: number; document: { shoes: { id: string }[] } };
+      resolve({ revision: message.revision, shoeId: message.document.shoes[0]!.id });
+    });
+  });
+  await client.subscribeAsync(topic, { qos: 1 });
+  return state;
+}
+
 /** A real dealt shoe of the table with one hand's outcome contradicting its cards: impossible. */
 function impossibleShoe(): ShoeRecord {
   const [dealt] = simulateShoeRecords({ shoes: 1, table: TABLE });
@@ -118,41 +131,55 @@ describe('what the room refuses', () => {
       for (const machine of [tableConsole, display, lobby]) expect(machine.page.url()).not.toContain(login.password);
     }
 
-    // The forgery passes the ACL: the broker takes it, and keeps it as the table's state.
+    // Forgeries pass the ACL when made with the console's own credential: the broker takes them.
     const forger = await connect(consoleLogin(broker, TABLE));
-    const forged = tableStateMessage(TABLE, '', impossibleShoe(), Date.now() + 60_000);
-    expect(await publishRefusal(forger, tableTopics(TABLE).state, JSON.stringify(forged), true)).toBeNull();
+    const topics = tableTopics(TABLE);
+    const shown = await readRetainedState(forger, topics.state);
+    const impossible = impossibleShoe();
 
-    // The lobby refuses it, counts it once, and its tile is as it was.
+    // A change carrying an impossible hand, right after the revision every screen shows: the open
+    // display and lobby check the hand within its shoe, refuse it, count it, and show what they showed.
+    const forgedChange = {
+      format: 'bacc-table-change',
+      version: 1,
+      revision: shown.revision + 1,
+      after: shown.revision,
+      shoeId: shown.shoeId,
+      change: 'add',
+      handCount: outcomes.length + 1,
+      hand: { ...impossible.hands[0]!, outcome: impossible.hands[0]!.outcome === 'B' ? 'P' : 'B' },
+    };
+    expect(await publishRefusal(forger, topics.change, JSON.stringify(forgedChange), false)).toBeNull();
     await until(
       () => lobbyOperatorLine(lobby.page),
       (line) => line.includes('1 message refused'),
       'the lobby counting 1 refused',
     );
-    const tiles = await lobbyTiles(lobby.page);
-    expect(tiles).toHaveLength(1);
-    expect(tiles[0]).toMatchObject({ table: TABLE, hands: outcomes.length, roadOutcomes: outcomes });
+    await until(
+      () => displayView(display.page),
+      (view) => view.note.includes('1 message refused'),
+      'the display counting 1 refused',
+    );
+    expect((await displayView(display.page)).outcomes).toBe(outcomes);
+    expect(await lobbyTiles(lobby.page)).toMatchObject([{ table: TABLE, hands: outcomes.length, roadOutcomes: outcomes }]);
 
-    // The open display takes no live `state` (it reads the retained one on joining and on a gap): it
-    // shows what it showed, and has refused at most this one message.
-    await display.page.waitForTimeout(1000);
-    const live = await displayView(display.page);
-    expect(live.outcomes).toBe(outcomes);
-    expect(live.note).toMatch(/^(|1 message refused.*)$/);
-    // Rebooted, it reads the forged retained state: refused, counted once, its kept copy still shown.
+    // An impossible shoe as the table's retained state: screens read it on joining (and on a gap),
+    // so a display rebooted now, and one switched on now, refuse it, count it once, and show no forged hand.
+    const forgedState = tableStateMessage(TABLE, '', impossible, Date.now() + 60_000);
+    expect(await publishRefusal(forger, topics.state, JSON.stringify(forgedState), true)).toBeNull();
     await display.page.reload();
     const view = await until(
       () => displayView(display.page),
-      (shown) => shown.note.includes('1 message refused') && shown.handCount > 0,
+      (seen) => seen.note.includes('1 message refused') && seen.handCount > 0,
       'the rebooted display counting 1 refused',
     );
+    // Its kept copy, not the forgery.
     expect(view.outcomes).toBe(outcomes);
-    // A display machine switched on now: refused, counted once, nothing forged shown.
     const late = await openDisplay(chromium(), baseUrl, broker, TABLE);
     machines.push(late);
     const lateView = await until(
       () => displayView(late.page),
-      (shown) => shown.note.includes('1 message refused'),
+      (seen) => seen.note.includes('1 message refused'),
       'the new display counting 1 refused',
     );
     expect(lateView.handCount).toBe(0);
@@ -165,8 +192,12 @@ describe('what the room refuses', () => {
     expect((await lobbyTiles(lobby.page))[0]!.roadOutcomes).toBe(outcomes);
 
     // Logged as refused, without any credential in the log.
-    for (const machine of [display, late, lobby]) {
-      const refusals = machine.logs.filter((line) => line.includes('bacc: refused a message on bacc/v1/tables/Table%201/state'));
+    for (const [machine, topic] of [
+      [display, 'state'],
+      [late, 'state'],
+      [lobby, 'change'],
+    ] as const) {
+      const refusals = machine.logs.filter((line) => line.includes(`bacc: refused a message on bacc/v1/tables/Table%201/${topic}`));
       expect(refusals).toHaveLength(1);
       expect(refusals[0]).toMatch(/impossible shoe/);
       for (const login of [consoleLogin(broker, TABLE), screenLogin(broker)]) {
