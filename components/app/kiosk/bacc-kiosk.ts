@@ -33,11 +33,15 @@ import '../history/bacc-history.js';
  * code and the history no scoreboard or chart.js until a replay is opened. The history itself is
  * imported above, with the page.
  */
+/** Hands the attract mode's evidence panel deals between shoes: a few seconds with every core. */
+const ATTRACT_EVIDENCE_HANDS = 2_000_000;
+
 const MODE_ELEMENTS: Record<KioskMode, () => Promise<unknown>> = {
   attract: () => import('../../define/scoreboard.js'),
   operator: () => import('../operator/bacc-operator.js'),
   display: () => import('../display/bacc-table-display.js'),
   lobby: () => import('../lobby/bacc-lobby.js'),
+  evidence: () => import('../evidence/bacc-evidence.js'),
   history: () => Promise.resolve(),
 };
 
@@ -99,6 +103,7 @@ export class BaccKiosk extends LitElement {
     }
     bacc-operator,
     bacc-lobby,
+    bacc-evidence,
     bacc-history {
       position: absolute;
       inset: 0;
@@ -125,6 +130,11 @@ export class BaccKiosk extends LitElement {
   /** Why a part of the page loaded on demand (a mode's element, the attract dealer) is missing, or null. */
   @state() private partMissing: string | null = null;
   private appliedSearch: string | null = null;
+  /** Attract mode: the evidence panel is on screen in place of the scoreboard. */
+  @state() private evidenceShown = false;
+  /** The shoe whose end last showed the evidence panel. */
+  private evidenceAfterShoe = 0;
+  private evidenceTimer: ReturnType<typeof setTimeout> | undefined;
   private noticeTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor() {
@@ -146,6 +156,8 @@ export class BaccKiosk extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     clearTimeout(this.noticeTimer);
+    clearTimeout(this.evidenceTimer);
+    this.evidenceShown = false;
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
@@ -155,6 +167,24 @@ export class BaccKiosk extends LitElement {
   /** The tab's title follows the mode, the table and the language (the kiosk renders again when the language loads). */
   protected override updated(): void {
     document.title = pageTitle(this.settings, this.tableRefused !== null);
+    this.showEvidenceAfterShoe();
+  }
+
+  /**
+   * With `evidence=` in attract mode, each shoe's end shows the evidence panel for that many
+   * seconds, then the scoreboard again (the panel leaves the page, which stops its workers). The
+   * dealer goes on meanwhile, so the board comes back with the next shoe under way.
+   */
+  private showEvidenceAfterShoe(): void {
+    const { settings, dealer } = this;
+    if (settings.mode !== 'attract' || settings.evidence === 0 || !dealer?.shoeOver) return;
+    const shoe = dealer.shoeNumber;
+    if (this.evidenceShown || this.evidenceAfterShoe === shoe) return;
+    this.evidenceAfterShoe = shoe;
+    this.evidenceShown = true;
+    void this.loadPart(MODE_ELEMENTS.evidence);
+    clearTimeout(this.evidenceTimer);
+    this.evidenceTimer = setTimeout(() => (this.evidenceShown = false), settings.evidence * 1000);
   }
 
   private applySettings(): void {
@@ -218,9 +248,10 @@ export class BaccKiosk extends LitElement {
     }
   }
 
-  /** The URL's table name when it cannot be used by the mode shown (History and the lobby list every table, and use none). */
+  /** The URL's table name when it cannot be used by the mode shown (History, the lobby and the evidence page use none). */
   private get tableRefused(): KioskSettings['tableRefused'] {
-    return this.settings.mode === 'history' || this.settings.mode === 'lobby' ? null : this.settings.tableRefused;
+    const { mode } = this.settings;
+    return mode === 'history' || mode === 'lobby' || mode === 'evidence' ? null : this.settings.tableRefused;
   }
 
   private renderMode() {
@@ -248,9 +279,15 @@ export class BaccKiosk extends LitElement {
         ></bacc-table-display>`;
       case 'lobby':
         return html`<bacc-lobby .broker=${this.broker} rows=${settings.rows} ?letters=${settings.letters}></bacc-lobby>`;
+      case 'evidence':
+        return html`<bacc-evidence autostart seed=${settings.seed ?? nothing} decks=${settings.rules.decks}></bacc-evidence>`;
       case 'history':
         return html`<bacc-history></bacc-history>`;
       case 'attract':
+        // Between shoes, with evidence= set: the measured answer to "do the roads predict?".
+        if (this.evidenceShown) {
+          return html`<bacc-evidence autostart hands=${ATTRACT_EVIDENCE_HANDS} decks=${settings.rules.decks}></bacc-evidence>`;
+        }
         return html`<bacc-scoreboard
           .hands=${dealer?.hands ?? []}
           .rules=${settings.rules}
@@ -328,6 +365,8 @@ function pageTitle(settings: Pick<KioskSettings, 'mode' | 'table'>, tableRefused
         : msg('Baccarat scoreboard — display', { id: 'kiosk-title-display-unnamed' });
     case 'lobby':
       return msg('Baccarat scoreboard — lobby', { id: 'kiosk-title-lobby' });
+    case 'evidence':
+      return msg('Baccarat scoreboard — do the roads predict?', { id: 'kiosk-title-evidence' });
     case 'history':
       return msg('Baccarat scoreboard — history', { id: 'kiosk-title-history' });
   }
@@ -390,7 +429,7 @@ function settingReasonText(reason: SettingReason): string {
       return msg(str`${why}; showing the default "${using}"`, { id: 'kiosk-reason-characters' });
     }
     case 'mode':
-      return msg('must be operator, display, lobby or history; showing the simulated shoe', { id: 'kiosk-reason-mode' });
+      return msg('must be operator, display, lobby, evidence or history; showing the simulated shoe', { id: 'kiosk-reason-mode' });
     case 'broker-address':
       return msg("must be the broker's ws:// or wss:// address (without a user or password); using no broker", {
         id: 'kiosk-reason-broker-address',

@@ -11,9 +11,10 @@ export type Theme = 'dark' | 'light';
 
 /**
  * What the page is: the simulated attract mode (no `mode`), the operator console, the wall display
- * of a recorded table, the lobby of every table a broker knows, or history.
+ * of a recorded table, the lobby of every table a broker knows, the evidence page ("do the roads
+ * predict?"), or history.
  */
-export type KioskMode = 'attract' | 'operator' | 'display' | 'lobby' | 'history';
+export type KioskMode = 'attract' | 'operator' | 'display' | 'lobby' | 'evidence' | 'history';
 
 export interface KioskSettings {
   rules: TableRules;
@@ -40,6 +41,8 @@ export interface KioskSettings {
   mode: KioskMode;
   /** Simulated attract shoes of the table kept in storage; older ones are deleted (recorded shoes never are). */
   keep: number;
+  /** Seconds the attract mode shows the evidence panel after each shoe; 0 for never. */
+  evidence: number;
 }
 
 /**
@@ -88,6 +91,7 @@ export const DEFAULT_KIOSK_SETTINGS: Readonly<Omit<KioskSettings, 'rules'>> = Ob
   letters: false,
   mode: 'attract',
   keep: DEFAULT_KEPT_SIMULATED_SHOES,
+  evidence: 0,
 });
 
 /** The table name shoes are stored under when the URL names none (the screen shows it in the page's language). */
@@ -116,6 +120,7 @@ const KNOWN = [
   'letters',
   'mode',
   'keep',
+  'evidence',
   'broker',
   'user',
   'password',
@@ -187,10 +192,14 @@ export function readKioskSettings(search: string | URLSearchParams): { settings:
   const modeText = params.get('mode');
   let mode: KioskMode = DEFAULT_KIOSK_SETTINGS.mode;
   if (modeText !== null) {
-    if (modeText === 'operator' || modeText === 'display' || modeText === 'lobby' || modeText === 'history') mode = modeText;
-    else problem('mode', modeText, { kind: 'mode' });
+    if (modeText === 'operator' || modeText === 'display' || modeText === 'lobby' || modeText === 'evidence' || modeText === 'history') {
+      mode = modeText;
+    } else problem('mode', modeText, { kind: 'mode' });
   }
   const keep = integer('keep', 1, 10_000, DEFAULT_KIOSK_SETTINGS.keep);
+  const evidenceText = params.get('evidence');
+  // `evidence=0` is off, as is no parameter; otherwise 5 s to 10 min after each shoe.
+  const evidence = evidenceText === '0' ? 0 : integer('evidence', 5, 600, DEFAULT_KIOSK_SETTINGS.evidence);
 
   const seedText = params.get('seed');
   // An unusable seed falls back to the default, a fresh random seed for each shoe.
@@ -232,6 +241,7 @@ export function readKioskSettings(search: string | URLSearchParams): { settings:
       letters,
       mode,
       keep,
+      evidence,
     },
     problems,
   };

@@ -13,6 +13,7 @@ import { templates as consoleMessages } from './zh-Hans/console.js';
 import { templates as importRefusals } from './zh-Hans/import.js';
 import { templates as names } from './zh-Hans/names.js';
 import { templates as lobby } from './zh-Hans/lobby.js';
+import { templates as evidence } from './zh-Hans/evidence.js';
 
 export const templates = {
   ...common,
@@ -26,4 +27,5 @@ export const templates = {
   ...importRefusals,
   ...names,
   ...lobby,
+  ...evidence,
 };

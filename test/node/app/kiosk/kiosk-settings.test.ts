@@ -126,9 +126,9 @@ describe('readKioskSettings', () => {
     expect(longest('a')).not.toBe(longest('b'));
   });
 
-  it('reads the mode: operator, display or history; none is the simulated attract mode', () => {
+  it('reads the mode: operator, display, lobby, evidence or history; none is the simulated attract mode', () => {
     expect(readKioskSettings('').settings.mode).toBe('attract');
-    for (const mode of ['operator', 'display', 'history'] as const) {
+    for (const mode of ['operator', 'display', 'lobby', 'evidence', 'history'] as const) {
       const { settings, problems } = readKioskSettings(`?mode=${mode}`);
       expect(problems).toEqual([]);
       expect(settings.mode).toBe(mode);
@@ -139,6 +139,15 @@ describe('readKioskSettings', () => {
     const { settings, problems } = readKioskSettings('?mode=Operator');
     expect(settings.mode).toBe('attract');
     expect(problems).toEqual([{ parameter: 'mode', value: 'Operator', reason: { kind: 'mode' } }]);
+  });
+
+  it('reads how long the attract mode shows the evidence after each shoe: off, or 5 to 600 seconds', () => {
+    expect(readKioskSettings('').settings.evidence).toBe(0);
+    expect(readKioskSettings('?evidence=0').settings.evidence).toBe(0);
+    expect(readKioskSettings('?evidence=30').settings.evidence).toBe(30);
+    const { settings, problems } = readKioskSettings('?evidence=2');
+    expect(settings.evidence).toBe(0);
+    expect(problems).toEqual([{ parameter: 'evidence', value: '2', reason: { kind: 'whole-number', min: 5, max: 600, using: 0 } }]);
   });
 
   it('reads how many simulated shoes to keep, from 1 to 10,000', () => {
