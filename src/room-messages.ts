@@ -32,6 +32,13 @@ export const ROOM_TOPIC_ROOT = 'bacc/v1/tables';
 /** The largest message a screen reads: a 200-hand shoe with every card is about 40 KB. */
 export const MAX_ROOM_MESSAGE_BYTES = 256 * 1024;
 
+/**
+ * How far ahead of a screen's clock a revision (a console's clock in milliseconds, see
+ * `nextRevision`) or a time may be: clocks differ, but one from next year is a forgery that would
+ * otherwise hold every later revision back for good.
+ */
+const FUTURE_TOLERANCE_MS = 24 * 60 * 60 * 1000;
+
 /** Limits shown on a screen are at most this long (as the kiosk's `limits=`). */
 const MAX_LIMITS_LENGTH = 60;
 
@@ -86,8 +93,12 @@ export interface TableStateMessage {
   document: { format: typeof SHOE_DOCUMENT_FORMAT; version: typeof SHOE_DOCUMENT_VERSION; shoes: ShoeRecord[] };
 }
 
-/** What changed: a hand added, the last one undone, one corrected, a shoe started, ended or reopened. */
-export type TableChangeKind = 'add' | 'undo' | 'correct' | 'start' | 'end' | 'reopen';
+/**
+ * What changed: a hand added, the last one undone, one corrected, a shoe started, ended or
+ * reopened; or `state`: the console published its whole state again (back after the broker or it
+ * was away), which every screen reads.
+ */
+export type TableChangeKind = 'add' | 'undo' | 'correct' | 'start' | 'end' | 'reopen' | 'state';
 
 /** One change, published on `change` right after it is written on the console (before the new state). */
 export interface TableChangeMessage {
@@ -145,7 +156,7 @@ const changeSchema = v.looseObject({
   ...envelope,
   after: revision,
   shoeId: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
-  change: v.picklist(['add', 'undo', 'correct', 'start', 'end', 'reopen']),
+  change: v.picklist(['add', 'undo', 'correct', 'start', 'end', 'reopen', 'state']),
   handCount: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(200)),
   hand: v.optional(v.unknown()),
 });
@@ -192,15 +203,20 @@ export function readRoomMessage(topic: string, text: string, bytes: number, now:
     return refused({ kind: 'newer-version', version: json.version });
   }
   const { table, kind } = place;
+  const latest = now.getTime() + FUTURE_TOLERANCE_MS;
+  const future = (field: string): RoomReading =>
+    refused({ kind: 'bad-message', path: field, detail: 'more than a day ahead of this screen’s clock' });
   switch (kind) {
     case 'presence': {
       const result = v.safeParse(presenceSchema, json);
       if (!result.success) return schemaRefusal(result.issues);
+      if (result.output.at !== null && Date.parse(result.output.at) > latest) return future('at');
       return { ok: true, received: { kind, table, message: result.output } };
     }
     case 'change': {
       const result = v.safeParse(changeSchema, json);
       if (!result.success) return schemaRefusal(result.issues);
+      if (result.output.revision > latest) return future('revision');
       if (result.output.revision <= result.output.after) {
         return refused({ kind: 'bad-message', path: 'revision', detail: 'a change must come after the revision it follows' });
       }
@@ -210,6 +226,8 @@ export function readRoomMessage(topic: string, text: string, bytes: number, now:
       const result = v.safeParse(stateSchema, json);
       if (!result.success) return schemaRefusal(result.issues);
       const state = result.output;
+      if (state.revision > latest) return future('revision');
+      if (Date.parse(state.sentAt) > latest) return future('sentAt');
       if (state.table !== table) return refused({ kind: 'wrong-table', topicTable: table, messageTable: state.table });
       const limits = state.limits === '' ? ({ ok: true, name: '' } as const) : normaliseFreeText(state.limits, MAX_LIMITS_LENGTH);
       if (!limits.ok) return refused({ kind: 'bad-message', path: 'limits', detail: 'limits hold a character a screen may not show' });

@@ -111,6 +111,18 @@ describe('readRoomMessage', () => {
     });
   });
 
+  it('refuses a revision or a time more than a day ahead of the screen’s clock (a forgery would hold every later revision back)', () => {
+    const ahead = NOW.getTime() + 2 * 24 * 60 * 60 * 1000;
+    const state = tableStateMessage('T7', '', recordedShoe('T7', 3), ahead, NOW);
+    expect(readState('T7', state)).toMatchObject({ ok: false, refusal: { kind: 'bad-message', path: 'revision' } });
+    const change = { format: 'bacc-table-change', version: 1, revision: ahead, after: 5, shoeId: 's', change: 'state', handCount: 0 };
+    expect(readRoomMessage(tableTopics('T7').change, ...encoded(change), NOW)).toMatchObject({ ok: false, refusal: { path: 'revision' } });
+    const presence = presenceMessage(false, new Date('2999-01-01T00:00:00Z'));
+    expect(readRoomMessage(tableTopics('T7').presence, ...encoded(presence), NOW)).toMatchObject({ ok: false, refusal: { path: 'at' } });
+    // Within a day (clocks differ): read.
+    expect(readState('T7', tableStateMessage('T7', '', recordedShoe('T7', 3), NOW.getTime() + 60_000, NOW)).ok).toBe(true);
+  });
+
   it('gives revisions that always go up, even when the clock is behind', () => {
     expect(nextRevision(10, 5)).toBe(11);
     expect(nextRevision(10, 500)).toBe(500);
@@ -182,6 +194,24 @@ describe('RoomTableFollower', () => {
         expect(follower.revision).toBe(latest.revision);
       }),
     );
+  });
+
+  it('reads the state again when the console says it published it whole (back after the broker was away)', () => {
+    const follower = new RoomTableFollower('T7');
+    follower.receiveState(tableStateMessage('T7', '', recordedShoe('T7', 4), 10, NOW));
+    const notice: TableChangeMessage = {
+      format: 'bacc-table-change',
+      version: 1,
+      revision: 30,
+      after: 20,
+      shoeId: 'x',
+      change: 'state',
+      handCount: 9,
+    };
+    expect(follower.receiveChange(notice, NOW)).toEqual({ kind: 'resync' });
+    expect(follower.receiveState(tableStateMessage('T7', '', recordedShoe('T7', 9), 30, NOW))).toEqual({ kind: 'shown' });
+    expect(follower.shoe!.hands).toHaveLength(9);
+    expect(follower.receiveChange(notice, NOW)).toEqual({ kind: 'stale' });
   });
 
   it('refuses an impossible hand and keeps what it shows', () => {
