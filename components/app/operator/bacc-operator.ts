@@ -324,6 +324,14 @@ export class BaccOperator extends LitElement {
           },
         );
       case 'connected':
+        if (publisher.refusedByBroker) {
+          return msg(
+            "Not sent to screens: the broker does not let this console's user write this table (a console logs in as its table).",
+            {
+              id: 'console-room-not-allowed',
+            },
+          );
+        }
         return publisher.unsent
           ? msg('Not sent to screens yet: sending the whole shoe again.', { id: 'console-room-unsent' })
           : msg('Sent to screens.', { id: 'console-room-sent' });

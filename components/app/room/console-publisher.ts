@@ -38,6 +38,8 @@ export class ConsolePublisher implements ReactiveController {
   linkState: LinkState | 'none' = 'none';
   /** A change written here has not reached the broker yet. */
   unsent = false;
+  /** The broker refused the last publication: this user may not write this table's topics. */
+  refusedByBroker = false;
 
   private link: RoomLink | null = null;
   private opening: Promise<void> | null = null;
@@ -108,7 +110,10 @@ export class ConsolePublisher implements ReactiveController {
   /** A change has been written on this machine: the screens hear of it. */
   saved(change: ShoeChange): void {
     if (!this.options.broker()) return;
-    this.written = shoeAfter(this.writtenShoe(), change);
+    const written = shoeAfter(this.writtenShoe(), change);
+    // The store numbers a new shoe as it writes it: the console's shoe has the number, the change not.
+    const stored = this.options.storedShoe();
+    this.written = written && stored?.id === written.id && stored.number !== undefined ? { ...written, number: stored.number } : written;
     void this.inTurn(() => this.publishChange(change));
   }
 
@@ -141,9 +146,10 @@ export class ConsolePublisher implements ReactiveController {
       ...(change.kind === 'add' ? { hand: change.hand } : {}),
     };
     const topics = tableTopics(this.options.table());
-    const sent =
-      (await link.publish(topics.change, message, false)) &&
-      (await link.publish(topics.state, tableStateMessage(this.options.table(), this.options.limits(), shoe, revision), true));
+    const sent = await this.sendAll(link, [
+      [topics.change, message, false],
+      [topics.state, tableStateMessage(this.options.table(), this.options.limits(), shoe, revision), true],
+    ]);
     this.revision = revision;
     if (!sent) this.markUnsent();
   }
@@ -154,17 +160,37 @@ export class ConsolePublisher implements ReactiveController {
     const link = this.link;
     if (!link || link.state !== 'connected' || !this.options.holdsTable()) return;
     const topics = tableTopics(this.options.table());
-    const revision = nextRevision(this.revision);
-    const sent =
-      (await link.publish(topics.presence, presenceMessage(true, new Date()), true)) &&
-      (await link.publish(
-        topics.state,
-        tableStateMessage(this.options.table(), this.options.limits(), this.writtenShoe(), revision),
-        true,
-      ));
+    const after = this.revision;
+    const revision = nextRevision(after);
+    const shoe = this.writtenShoe();
+    // The state first, then news of it: screens follow changes, not states, and read the state on this news.
+    const notice: TableChangeMessage = {
+      format: 'bacc-table-change',
+      version: 1,
+      revision,
+      after,
+      shoeId: shoe?.id ?? '-',
+      change: 'state',
+      handCount: shoe?.hands.length ?? 0,
+    };
+    const sent = await this.sendAll(link, [
+      [topics.presence, presenceMessage(true, new Date()), true],
+      [topics.state, tableStateMessage(this.options.table(), this.options.limits(), shoe, revision), true],
+      [topics.change, notice, false],
+    ]);
     this.revision = revision;
     this.unsent = !sent;
     this.host.requestUpdate();
+  }
+
+  /** Publishes in order, stopping at the first not sent; says whether all were, and remembers a refusal. */
+  private async sendAll(link: RoomLink, messages: readonly [string, object, boolean][]): Promise<boolean> {
+    for (const [topic, message, retain] of messages) {
+      const outcome = await link.publish(topic, message, retain);
+      this.refusedByBroker = outcome === 'refused';
+      if (outcome !== 'sent') return false;
+    }
+    return true;
   }
 
   private markUnsent(): void {

@@ -131,16 +131,21 @@ export class RoomLink {
     }
   }
 
-  /** Publishes with QoS 1; resolves true once the broker has it, false when it is not connected or refuses it. */
-  async publish(topic: string, message: object, retain: boolean): Promise<boolean> {
-    if (!this.client.connected) return false;
+  /**
+   * Publishes with QoS 1: `sent` once the broker has it, `refused` when it refuses it (this user may
+   * not write the topic), `not-sent` when it could not be reached.
+   */
+  async publish(topic: string, message: object, retain: boolean): Promise<'sent' | 'refused' | 'not-sent'> {
+    if (!this.client.connected) return 'not-sent';
     try {
       const packet = await this.client.publishAsync(topic, JSON.stringify(message), { qos: 1, retain });
       // MQTT 5: a puback reason code of 128 or more is a refusal (135: not authorized).
       const code = (packet as { reasonCode?: number } | undefined)?.reasonCode ?? 0;
-      return code < 128;
-    } catch {
-      return false;
+      return code < 128 ? 'sent' : 'refused';
+    } catch (error) {
+      // MQTT.js rejects a publish the broker refused with the puback's reason code.
+      const code = (error as { code?: number }).code;
+      return code !== undefined && code >= 128 ? 'refused' : 'not-sent';
     }
   }
 

@@ -65,5 +65,6 @@ export const templates: Record<string, unknown> = {
   'console-room-offline': '未发送到屏幕：无法连接消息服务器。记录照常进行；服务器恢复后，屏幕将收到整靴。',
   'console-room-unsent': '尚未发送到屏幕：正在重新发送整靴。',
   'console-room-sent': '已发送到屏幕。',
+  'console-room-not-allowed': '未发送到屏幕：消息服务器不允许本控制台的用户写入此牌桌（控制台须以其牌桌名登录）。',
   'console-not-a-card-character': str`“${0}”不是牌的一部分（点数 A 2-9 T J Q K，花色 S H D C）。用 Esc 离开输入框后，U（撤销）等按键即可使用。`,
 };
