@@ -67,5 +67,9 @@ describe('addressWithoutCredential', () => {
       addressWithoutCredential('http://127.0.0.1:5173/?mode=operator&table=T7&broker=ws://h:9001&user=T7&password=s3cret&lang=zh'),
     ).toBe('http://127.0.0.1:5173/?mode=operator&table=T7&broker=ws%3A%2F%2Fh%3A9001&lang=zh');
     expect(addressWithoutCredential('http://127.0.0.1:5173/?mode=display')).toBeNull();
+    // A broker address with a credential in it is refused, and taken out of the address as well.
+    expect(addressWithoutCredential(`http://127.0.0.1:5173/?mode=display&broker=${encodeURIComponent('ws://screen:pw@h:9001')}`)).toBe(
+      'http://127.0.0.1:5173/?mode=display',
+    );
   });
 });

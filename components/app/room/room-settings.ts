@@ -75,11 +75,17 @@ export function chooseBroker(params: URLSearchParams, storage: Pick<Storage, 'ge
   return { broker, problem: null };
 }
 
-/** The address without its credential (`user`, `password`), for `history.replaceState`; null when it holds none. */
+/**
+ * The address without its credential (`user`, `password`, and a `broker` address with a user or
+ * password in it, which is refused anyway), for `history.replaceState`; null when it holds none.
+ */
 export function addressWithoutCredential(href: string): string | null {
   const url = new URL(href);
-  if (!url.searchParams.has('user') && !url.searchParams.has('password')) return null;
+  const broker = url.searchParams.get('broker');
+  const brokerHoldsCredential = broker !== null && broker.includes('@');
+  if (!url.searchParams.has('user') && !url.searchParams.has('password') && !brokerHoldsCredential) return null;
   url.searchParams.delete('user');
   url.searchParams.delete('password');
+  if (brokerHoldsCredential) url.searchParams.delete('broker');
   return url.href;
 }
