@@ -1,8 +1,15 @@
 /**
  * Builds the Chinese font the kiosk ships: Noto Sans SC (SIL Open Font License, through
  * @fontsource/noto-sans-sc), cut down to the CJK characters the Simplified Chinese translations
- * use, one woff2 per weight, into components/app/fonts/. A kiosk without a CJK font (Debian's
- * Chromium on a fresh machine) would otherwise draw every Chinese label as an empty box.
+ * use, into components/app/fonts/. A kiosk without a CJK font (Debian's Chromium on a fresh
+ * machine) would otherwise draw every Chinese label as an empty box.
+ *
+ * The characters are split in two slices, as Fontsource splits the whole font: `app`, those of
+ * every translation but the evidence page's, with EXTRA_CHARACTERS (the scoreboard, the console,
+ * History, the lobby, the elements' terms…), and `evidence`, those only the evidence page uses.
+ * Each slice is one woff2 per weight, and its faces are declared for exactly its characters
+ * (components/app/fonts/noto-sans-sc-ranges.ts, written here too), so a browser fetches the
+ * evidence slice only when a page draws one of its characters.
  *
  * Fontsource splits the font into ~100 slices by unicode-range; the labels' characters fall in a
  * dozen or more of them. Each slice holding some is cut down to those characters with HarfBuzz
@@ -27,7 +34,16 @@ export const WEIGHTS = [400, 700];
 /** Where the fonts go, beside components/app/chinese-font.ts, which loads them. */
 export const FONT_DIR = join(root, 'components', 'app', 'fonts');
 
-export const fontFile = (weight) => join(FONT_DIR, `noto-sans-sc-subset-${weight}.woff2`);
+/** The slices, in the order the loader declares them. */
+export const SLICES = ['app', 'evidence'];
+
+/** The translations whose characters, but for those the other translations use too, make the evidence slice. */
+export const EVIDENCE_TRANSLATIONS = ['components/app/locales/zh-Hans/evidence.ts'];
+
+export const fontFile = (slice, weight) => join(FONT_DIR, `noto-sans-sc-${slice}-${weight}.woff2`);
+
+/** The generated module giving each slice's unicode-range to components/app/chinese-font.ts. */
+export const RANGES_FILE = join(FONT_DIR, 'noto-sans-sc-ranges.ts');
 
 /**
  * The characters the font carries: CJK punctuation, CJK radicals and ideographs (with extension A
@@ -66,13 +82,72 @@ export function translationFiles(from = root) {
     .sort();
 }
 
+/** The CJK code points of `text`, once each, in code point order. */
+const cjkCodePoints = (text) => [...new Set([...text].map((c) => c.codePointAt(0)).filter(isCjk))].sort((a, b) => a - b);
+
+const isEvidence = (file, from) => EVIDENCE_TRANSLATIONS.includes(relative(from, file).split(sep).join('/'));
+
 /** The CJK characters the translations use, with the extras, once each, in code point order. */
 export function chineseCharacters(from = root) {
   const text = translationFiles(from)
     .map((file) => readFileSync(file, 'utf8'))
     .join('');
-  const codePoints = new Set([...text, ...EXTRA_CHARACTERS].map((c) => c.codePointAt(0)).filter(isCjk));
-  return [...codePoints].sort((a, b) => a - b);
+  return cjkCodePoints(text + EXTRA_CHARACTERS);
+}
+
+/**
+ * The code points of each slice: `app`, those of every translation but the evidence page's, with
+ * the extras; `evidence`, those of the evidence page's translation that `app` lacks.
+ */
+export function sliceCharacters(from = root) {
+  const files = translationFiles(from);
+  const read = (list) => list.map((file) => readFileSync(file, 'utf8')).join('');
+  const app = cjkCodePoints(read(files.filter((file) => !isEvidence(file, from))) + EXTRA_CHARACTERS);
+  const inApp = new Set(app);
+  const evidence = cjkCodePoints(read(files.filter((file) => isEvidence(file, from)))).filter((c) => !inApp.has(c));
+  return { app, evidence };
+}
+
+/** A CSS unicode-range listing exactly `codePoints`: runs of consecutive code points as one range. */
+export function unicodeRange(codePoints) {
+  const sorted = [...new Set(codePoints)].sort((a, b) => a - b);
+  const hex = (n) => n.toString(16).toUpperCase();
+  const ranges = [];
+  for (let i = 0; i < sorted.length;) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j++;
+    ranges.push(i === j ? `U+${hex(sorted[i])}` : `U+${hex(sorted[i])}-${hex(sorted[j])}`);
+    i = j + 1;
+  }
+  return ranges.join(', ');
+}
+
+/** The code points a unicode-range covers. */
+export function rangeCodePoints(range) {
+  return range
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .flatMap((part) => {
+      const [first, last = first] = part
+        .slice(2)
+        .split('-')
+        .map((n) => parseInt(n, 16));
+      return Array.from({ length: last - first + 1 }, (_, i) => first + i);
+    });
+}
+
+/** The generated module: each slice's unicode-range. */
+export function rangesModule(slices) {
+  const lines = SLICES.map((slice) => `  ${slice}:\n    '${unicodeRange(slices[slice])}',`);
+  return [
+    '// Generated by scripts/build-chinese-font.mjs: do not edit. Run `node scripts/build-chinese-font.mjs`.',
+    '/** The characters of each slice of the Chinese font, as the unicode-range of its faces. */',
+    'export const CHINESE_FONT_RANGES = {',
+    ...lines,
+    '} as const;',
+    '',
+  ].join('\n');
 }
 
 /** Fontsource's slices of one weight: file and the code points its unicode-range covers. */
@@ -314,15 +389,23 @@ export async function fontCodePoints(font) {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const started = performance.now();
-  const codePoints = chineseCharacters();
+  const slices = sliceCharacters();
   mkdirSync(FONT_DIR, { recursive: true });
-  for (const weight of WEIGHTS) {
-    const font = await buildFont(weight, codePoints);
-    const covered = await fontCodePoints(font);
-    const missing = codePoints.filter((c) => !covered.has(c));
-    if (missing.length > 0) throw new Error(`the ${weight} font lost ${String.fromCodePoint(...missing)}`);
-    writeFileSync(fontFile(weight), font);
-    console.log(`${relative(root, fontFile(weight))}: ${codePoints.length} characters, ${font.length} bytes`);
+  for (const slice of SLICES) {
+    const codePoints = slices[slice];
+    for (const weight of WEIGHTS) {
+      const font = await buildFont(weight, codePoints);
+      const covered = await fontCodePoints(font);
+      const missing = codePoints.filter((c) => !covered.has(c));
+      if (missing.length > 0) throw new Error(`the ${slice} ${weight} font lost ${String.fromCodePoint(...missing)}`);
+      writeFileSync(fontFile(slice, weight), font);
+      console.log(`${relative(root, fontFile(slice, weight))}: ${codePoints.length} characters, ${font.length} bytes`);
+    }
   }
+  // Formatted as the repository's prettier would, so that a rebuild changes nothing it need not.
+  const prettier = await import('prettier');
+  const options = (await prettier.resolveConfig(RANGES_FILE)) ?? {};
+  writeFileSync(RANGES_FILE, await prettier.format(rangesModule(slices), { ...options, filepath: RANGES_FILE }));
+  console.log(`${relative(root, RANGES_FILE)}: ${SLICES.map((slice) => unicodeRange(slices[slice]).split(',').length).join(' + ')} ranges`);
   console.log(`in ${Math.round(performance.now() - started)} ms`);
 }

@@ -1,57 +1,98 @@
 /**
  * The Chinese font the app ships, for screens without a CJK font of their own (Debian's Chromium on
  * a fresh machine draws 简体中文 as empty boxes): Noto Sans SC, cut down to the characters of the
- * Simplified Chinese translations by scripts/build-chinese-font.mjs, one woff2 per weight beside
- * this file. Self-hosted and precached with the page, so it works offline.
+ * Simplified Chinese translations by scripts/build-chinese-font.mjs, beside this file. Self-hosted
+ * and precached with the page, so it works offline.
  *
- * Only a page in Chinese loads it, by calling `loadChineseFont()`; an English page never fetches
- * it. The faces take the family name the theme's font stack already names after the Latin fonts
- * (`--bacc-font-family`'s default, History's picture), and cover only CJK code points, so Latin
- * text keeps the page's own font and a character the subset lacks falls through to the next
- * family in the stack.
+ * The font is split in two slices, one woff2 per weight each, as Fontsource splits the whole font:
+ * `app`, the characters of every translation but the evidence page's (the scoreboard, the console,
+ * History, the lobby, the elements' terms), and `evidence`, the characters only the evidence page
+ * uses. Each slice's faces are declared for exactly its characters (fonts/noto-sans-sc-ranges.ts,
+ * generated with the fonts), so the browser fetches the evidence slice only when a page draws one
+ * of its characters: the kiosk's scoreboard, the console and History never do. The ranges, a few
+ * KB, are imported only by a page in Chinese, so that the English kiosk's entry does not carry them.
+ *
+ * Only a page in Chinese declares the faces, by calling `loadChineseFont()`; an English page never
+ * fetches them. The faces take the family name the theme's font stack already names after the
+ * Latin fonts (`--bacc-font-family`'s default, History's picture), and cover only CJK code points,
+ * so Latin text keeps the page's own font and a character the slices lack falls through to the
+ * next family in the stack.
  */
+import type { CHINESE_FONT_RANGES } from './fonts/noto-sans-sc-ranges.js';
 
 /** The family name of the faces, as the theme's font stack and History's picture name it. */
 export const CHINESE_FONT_FAMILY = 'Noto Sans SC';
 
-/** CJK punctuation, radicals, ideographs, kana, bopomofo and fullwidth forms: the ranges the script cuts the font to. */
-export const CHINESE_FONT_RANGE =
-  'U+2E80-2FDF, U+3000-30FF, U+3100-312F, U+31C0-31EF, U+3200-33FF, U+3400-4DBF, U+4E00-9FFF, U+F900-FAFF, U+FE30-FE4F, U+FF00-FFEF';
+/** The slices of the font: the characters of every page but the evidence page, and the evidence page's further ones. */
+export type ChineseFontSlice = keyof typeof CHINESE_FONT_RANGES;
 
-/** The files, by weight: 400 for text, 700 for titles and buttons (a 600 rule picks 700). */
-const FILES = {
-  400: new URL('./fonts/noto-sans-sc-subset-400.woff2', import.meta.url),
-  700: new URL('./fonts/noto-sans-sc-subset-700.woff2', import.meta.url),
-} as const;
+/** The files, by slice and weight: 400 for text, 700 for titles and buttons (a 600 rule picks 700). */
+const FILES: Record<ChineseFontSlice, Record<400 | 700, URL>> = {
+  app: {
+    400: new URL('./fonts/noto-sans-sc-app-400.woff2', import.meta.url),
+    700: new URL('./fonts/noto-sans-sc-app-700.woff2', import.meta.url),
+  },
+  evidence: {
+    400: new URL('./fonts/noto-sans-sc-evidence-400.woff2', import.meta.url),
+    700: new URL('./fonts/noto-sans-sc-evidence-700.woff2', import.meta.url),
+  },
+};
 
-let loading: Promise<boolean> | null = null;
+/** The faces declared, by slice, once `loadChineseFont` has run. */
+let declared: Promise<Record<ChineseFontSlice, FontFace[]>> | null = null;
+const loading = new Map<ChineseFontSlice, Promise<boolean>>();
 
-/**
- * Adds the Chinese faces to the document and loads them, once, however often it is called.
- * Resolves to true when they are ready (text already drawn is redrawn with them, and History's
- * canvas picture can use them), false when they could not be loaded; a later call then tries again.
- */
-export function loadChineseFont(): Promise<boolean> {
-  loading ??= (async () => {
-    const faces = Object.entries(FILES).map(
+/** Adds the faces of both slices to the document, once. */
+async function declareFaces(): Promise<Record<ChineseFontSlice, FontFace[]>> {
+  const { CHINESE_FONT_RANGES } = await import('./fonts/noto-sans-sc-ranges.js');
+  const faces = (slice: ChineseFontSlice): FontFace[] =>
+    Object.entries(FILES[slice]).map(
       ([weight, url]) =>
         new FontFace(CHINESE_FONT_FAMILY, `url(${JSON.stringify(url.href)}) format('woff2')`, {
           weight,
           style: 'normal',
           display: 'swap',
-          unicodeRange: CHINESE_FONT_RANGE,
+          unicodeRange: CHINESE_FONT_RANGES[slice],
         }),
     );
-    for (const face of faces) document.fonts.add(face);
-    try {
-      await Promise.all(faces.map((face) => face.load()));
-      return true;
-    } catch (error) {
-      console.warn('The Chinese font could not be loaded:', error);
-      for (const face of faces) document.fonts.delete(face);
-      loading = null;
-      return false;
-    }
-  })();
-  return loading;
+  const all = { app: faces('app'), evidence: faces('evidence') };
+  for (const face of [...all.app, ...all.evidence]) document.fonts.add(face);
+  return all;
+}
+
+function loadSlice(slice: ChineseFontSlice): Promise<boolean> {
+  let promise = loading.get(slice);
+  if (!promise) {
+    promise = (async () => {
+      const faces = (declared ??= declareFaces());
+      try {
+        await Promise.all((await faces)[slice].map((face) => face.load()));
+        return true;
+      } catch (error) {
+        console.warn(`The Chinese font (${slice}) could not be loaded:`, error);
+        // A face that failed stays in the error state: declare the faces anew for the next try.
+        const all = await faces.catch(() => null);
+        if (all) for (const face of [...all.app, ...all.evidence]) document.fonts.delete(face);
+        if (declared === faces) declared = null;
+        loading.clear();
+        return false;
+      }
+    })();
+    loading.set(slice, promise);
+  }
+  return promise;
+}
+
+/**
+ * Adds the Chinese faces of both slices to the document and loads the `app` slice's, once, however
+ * often it is called; the evidence slice's faces load when a page draws one of their characters,
+ * or here at once with `{ evidence: true }` (for text drawn on a canvas, which is not redrawn).
+ * Resolves to true when the faces asked for are ready (text already drawn is redrawn with them, and
+ * History's canvas picture can use them), false when they could not be loaded; a later call then
+ * tries again.
+ */
+export async function loadChineseFont({ evidence = false }: { evidence?: boolean } = {}): Promise<boolean> {
+  const slices: ChineseFontSlice[] = evidence ? ['app', 'evidence'] : ['app'];
+  const loaded = await Promise.all(slices.map(loadSlice));
+  return loaded.every(Boolean);
 }

@@ -3,12 +3,14 @@
  * fresh machine), so a Chinese label is drawn with a real glyph only through the font the app
  * ships. Every Chinese text the scoreboard, the console and History render is read from their
  * shadow roots and checked: its element's font stack names the shipped family, the family is
- * loaded for it, and the font has a glyph for each of its characters.
+ * loaded for it, and the font has a glyph for each of its characters. The font is split in two
+ * slices; the evidence page's further characters are fetched only by a page that draws them.
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../../components/app/kiosk/bacc-kiosk.js';
 import type { BaccKiosk } from '../../../components/app/kiosk/bacc-kiosk.js';
 import { CHINESE_FONT_FAMILY, loadChineseFont } from '../../../components/app/chinese-font.js';
+import { CHINESE_FONT_RANGES } from '../../../components/app/fonts/noto-sans-sc-ranges.js';
 import { simulateShoeRecords } from '../../../src/shoe-document.js';
 import { freshStorage, until, wait } from './operator/operator-helpers.js';
 
@@ -84,8 +86,14 @@ function problems(labels: Label[]): string[] {
   });
 }
 
-const fontFetches = () => performance.getEntriesByType('resource').filter((entry) => /noto-sans-sc/.test(entry.name));
+const fontFetches = () => performance.getEntriesByType('resource').filter((entry) => /noto-sans-sc-.*\.woff2/.test(entry.name));
 const chineseFaces = () => [...document.fonts].filter((face) => face.family.replace(/"/g, '') === CHINESE_FONT_FAMILY);
+const sliceFaces = (slice: keyof typeof CHINESE_FONT_RANGES) =>
+  chineseFaces().filter((face) => face.unicodeRange === CHINESE_FONT_RANGES[slice]);
+const evidenceFetches = () => fontFetches().filter((entry) => /noto-sans-sc-evidence/.test(entry.name));
+
+/** A character only the evidence slice has: the first of its unicode-range. */
+const evidenceCharacter = String.fromCodePoint(parseInt(/^U\+([0-9A-F]+)/i.exec(CHINESE_FONT_RANGES.evidence)![1]!, 16));
 
 describe('the Chinese font', () => {
   let storage: Awaited<ReturnType<typeof freshStorage>>;
@@ -109,24 +117,30 @@ describe('the Chinese font', () => {
   it('is loaded by the kiosk as soon as it is in Chinese, from the app itself', async () => {
     await mount('?lang=zh&mode=history');
     await until(
-      () => chineseFaces().length > 0 && chineseFaces().every((face) => face.status === 'loaded'),
+      () => sliceFaces('app').length > 0 && sliceFaces('app').every((face) => face.status === 'loaded'),
       'the Chinese faces to load',
       5000,
     );
-    expect(chineseFaces().map((face) => face.weight)).to.have.members(['400', '700']);
+    // Both slices' faces are declared, each for exactly its characters; History fetches only the first slice.
+    expect(sliceFaces('app').map((face) => face.weight)).to.have.members(['400', '700']);
+    expect(sliceFaces('evidence').map((face) => face.weight)).to.have.members(['400', '700']);
+    expect(chineseFaces()).to.have.length(4);
     for (const entry of fontFetches()) expect(new URL(entry.name).origin).to.equal(location.origin);
-    expect(fontFetches()).to.have.length(2);
+    expect(fontFetches().map((entry) => new URL(entry.name).pathname.split('/').pop())).to.have.members([
+      'noto-sans-sc-app-400.woff2',
+      'noto-sans-sc-app-700.woff2',
+    ]);
   });
 
   it('loads once however often it is asked for, and an English text keeps the page’s own font', async () => {
     expect(await loadChineseFont()).to.equal(true);
     expect(await loadChineseFont()).to.equal(true);
-    expect(chineseFaces()).to.have.length(2);
+    expect(chineseFaces()).to.have.length(4);
     // The faces cover CJK code points only: Latin letters, digits and general punctuation never match them.
     const starts = chineseFaces().flatMap((face) =>
       [...face.unicodeRange.matchAll(/U\+([0-9a-f]+)/gi)].map((match) => parseInt(match[1]!, 16)),
     );
-    expect(Math.min(...starts).toString(16)).to.equal('2e80');
+    expect(Math.min(...starts)).to.be.at.least(0x2e80);
     expect(missingGlyphs('庄闲和', '400')).to.deep.equal([]);
     // The probe does tell a missing glyph: a character no translation uses is not in the subset.
     expect(missingGlyphs('鑫', '400')).to.deep.equal(['鑫']);
@@ -140,6 +154,17 @@ describe('the Chinese font', () => {
     const labels = chineseLabels(el.shadowRoot!.querySelector('bacc-scoreboard')!);
     expect(labels.length, 'Chinese labels on the scoreboard').to.be.greaterThan(10);
     expect(problems(labels)).to.deep.equal([]);
+  });
+
+  it('does not fetch the evidence page’s slice for a page that shows only the kiosk’s labels', async () => {
+    const el = await mount('?lang=zh&seed=zh&speed=0.2');
+    expect(await loadChineseFont()).to.equal(true);
+    await until(() => (el.shadowRoot?.querySelector('bacc-scoreboard')?.hands.length ?? 0) >= 3, 'a few hands', 5000);
+    await document.fonts.ready;
+    expect(chineseLabels(el).length, 'Chinese labels on the kiosk').to.be.greaterThan(10);
+    expect(sliceFaces('app').map((face) => face.status)).to.deep.equal(['loaded', 'loaded']);
+    expect(sliceFaces('evidence').map((face) => face.status)).to.deep.equal(['unloaded', 'unloaded']);
+    expect(evidenceFetches()).to.deep.equal([]);
   });
 
   it('draws every Chinese label of the console with a real glyph', async () => {
@@ -166,5 +191,25 @@ describe('the Chinese font', () => {
     const labels = chineseLabels(el.shadowRoot!.querySelector('bacc-history')!);
     expect(labels.length, 'Chinese labels in History').to.be.greaterThan(10);
     expect(problems(labels)).to.deep.equal([]);
+  });
+
+  // Last: after it, the evidence slice is loaded in this page.
+  it('fetches the evidence page’s slice when a page draws one of its characters, and draws it', async () => {
+    expect(evidenceFetches()).to.deep.equal([]);
+    const el = await fixture<HTMLParagraphElement>(
+      html`<p style="font-family: monospace, '${CHINESE_FONT_FAMILY}'; font-weight: 700">庄 ${evidenceCharacter}</p>`,
+    );
+    await until(
+      () => sliceFaces('evidence').some((face) => face.weight === '700' && face.status === 'loaded'),
+      'the evidence slice to load',
+      5000,
+    );
+    expect(evidenceFetches().map((entry) => new URL(entry.name).pathname.split('/').pop())).to.deep.equal([
+      'noto-sans-sc-evidence-700.woff2',
+    ]);
+    expect(missingGlyphs(el.textContent, '700')).to.deep.equal([]);
+    expect(await loadChineseFont({ evidence: true })).to.equal(true);
+    expect(sliceFaces('evidence').map((face) => face.status)).to.deep.equal(['loaded', 'loaded']);
+    expect(document.fonts.check(`400 16px "${CHINESE_FONT_FAMILY}"`, `庄闲和${evidenceCharacter}`)).to.equal(true);
   });
 });
