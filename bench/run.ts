@@ -11,6 +11,7 @@ import { displayBenchmarks } from './display.js';
 import { storageBenchmarks } from './storage.js';
 import { evidenceBenchmarks } from './evidence.js';
 import { roomBenchmarks } from './room.js';
+import { kioskPanelBenchmarks } from './kiosk-panels.js';
 import type { BenchFigure } from './harness.js';
 
 const machine = {
@@ -33,6 +34,7 @@ const groups: [string, () => BenchFigure[] | Promise<BenchFigure[]>][] = [
   ['display', displayBenchmarks],
   ['storage', storageBenchmarks],
   ['evidence', evidenceBenchmarks],
+  ['kiosk panels', kioskPanelBenchmarks],
   ['room', roomBenchmarks],
 ];
 
