@@ -16,6 +16,7 @@ import {
 import { measurements, type Measurement } from '../../../src/evidence-measurements.js';
 import { ChartController } from '../../controllers/chart-controller.js';
 import { ThemeWatcher } from '../../controllers/theme-watcher.js';
+import { loadChineseFont } from '../chinese-font.js';
 import { DEFAULT_COLORS, themeTokens } from '../../styles/theme.js';
 import { EvidenceRun, defaultWorkerCount } from './evidence-run.js';
 import { categoryLabel, formatCount, measurementSentence, sentenceSide } from './evidence-sentences.js';
@@ -38,6 +39,19 @@ const groupOf = (m: Measurement): Group | null => {
   if (m.kind === 'strategy') return 'strategies';
   return null;
 };
+
+/** A Han character: a chart label in Chinese, which a canvas draws with the fonts ready when it draws. */
+const HAN = /\p{Script=Han}/u;
+
+/**
+ * The Chinese font for the charts' labels, once a page in Chinese asked for it: chart.js draws its
+ * text on a canvas, which is not redrawn when a font arrives, so on a screen without a CJK font of
+ * its own the labels would stay empty boxes. Shared by every instance (a kiosk shows the panel anew
+ * after each shoe): only the first waits.
+ */
+let chineseFont: Promise<boolean> | null = null;
+/** Whether that load has settled (loaded, or failed: then the charts draw with the fonts there are). */
+let chineseFontSettled = false;
 
 /** One bar of a chart, in the chart's unit (percent, or per 100 staked); null figures before any hand. */
 interface Bar {
@@ -245,6 +259,10 @@ export class BaccEvidence extends LitElement {
   @state() private finished: { hands: number; seconds: number } | null = null;
 
   private themePalette: Palette | null = null;
+  /** Whether the charts may be drawn now: false while the Chinese font their labels need is loading. */
+  private chartsReady = true;
+  /** Whether this element waits for the Chinese font already (to update once when it settles). */
+  private waitingForFont = false;
   private readonly optionsPalette = new WeakMap<object, Palette>();
 
   constructor() {
@@ -255,7 +273,7 @@ export class BaccEvidence extends LitElement {
     });
     for (const group of GROUPS) {
       new ChartController<'bar'>(this, {
-        canvas: () => this.renderRoot.querySelector<HTMLCanvasElement>(`canvas[data-group="${group}"]`),
+        canvas: () => (this.chartsReady ? this.renderRoot.querySelector<HTMLCanvasElement>(`canvas[data-group="${group}"]`) : null),
         configure: () => this.configuration(group),
         refresh: (chart) => {
           chart.data = this.configuration(group).data;
@@ -355,6 +373,26 @@ export class BaccEvidence extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     // A kiosk may set autostart after connecting the element.
     if (changed.has('autostart') && this.autostart && this.isConnected && !this.run) this.start();
+    this.chartsReady = this.chineseFontReady();
+  }
+
+  /**
+   * Whether the charts' labels can be drawn now: true unless they are Chinese and the evidence
+   * slice of the Chinese font is still loading, in which case this starts (or waits for) the load
+   * and updates again when it settles.
+   */
+  private chineseFontReady(): boolean {
+    if (chineseFontSettled || this.measured.length === 0) return true;
+    if (!this.measured.some((m) => HAN.test(categoryLabel(m.id)))) return true;
+    chineseFont ??= loadChineseFont({ evidence: true }).finally(() => (chineseFontSettled = true));
+    if (!this.waitingForFont) {
+      this.waitingForFont = true;
+      void chineseFont.then(() => {
+        this.waitingForFont = false;
+        this.requestUpdate();
+      });
+    }
+    return false;
   }
 
   private palette(): Palette {

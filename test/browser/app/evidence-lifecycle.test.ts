@@ -1,0 +1,111 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { configureLocalization } from '@lit/localize';
+import { Chart, type Plugin } from 'chart.js';
+import '../../../components/app/evidence/bacc-evidence.js';
+import type { BaccEvidence } from '../../../components/app/evidence/bacc-evidence.js';
+import { CHINESE_FONT_FAMILY } from '../../../components/app/chinese-font.js';
+import { CHINESE_FONT_RANGES } from '../../../components/app/fonts/noto-sans-sc-ranges.js';
+import { tallyRun } from '../../../src/evidence.js';
+import { templates as common } from '../../../components/app/locales/zh-Hans/common.js';
+import { templates as evidence } from '../../../components/app/locales/zh-Hans/evidence.js';
+
+/**
+ * `<bacc-evidence>` coming and going, as the attract kiosk shows it after each shoe: a removed
+ * element (its charts, workers and listeners with it) can be collected, and in Chinese its charts
+ * wait for the Chinese font, since chart.js draws their labels once on a canvas, which a font that
+ * arrives later does not redraw (a screen without a CJK font of its own would keep empty boxes).
+ * This page is apart from evidence.test.ts: the font is loaded here by the element, not by a test before.
+ */
+
+const localization = configureLocalization({
+  sourceLocale: 'en',
+  targetLocales: ['zh-Hans'],
+  loadLocale: () => Promise.resolve({ templates: { ...common, ...evidence } }),
+});
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until(condition: () => boolean, what: string, ms = 10_000): Promise<void> {
+  for (const end = Date.now() + ms; !condition(); await wait(20)) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+  }
+}
+
+/** The Chinese faces of one slice, as loadChineseFont declares them. */
+const sliceFaces = (slice: keyof typeof CHINESE_FONT_RANGES) =>
+  [...document.fonts].filter(
+    (face) => face.family.replace(/"/g, '') === CHINESE_FONT_FAMILY && face.unicodeRange === CHINESE_FONT_RANGES[slice],
+  );
+
+/** The charts in an element's shadow root, once each is drawn. */
+const charts = (element: BaccEvidence) =>
+  [...element.shadowRoot!.querySelectorAll('canvas')].map((canvas) => Chart.getChart(canvas)).filter((chart) => chart !== undefined);
+
+describe('bacc-evidence on and off the page', function () {
+  this.timeout(60_000);
+
+  afterEach(async () => {
+    await localization.setLocale('en');
+  });
+
+  it('draws its Chinese charts only once the Chinese font, the evidence slice too, is loaded', async () => {
+    // Each chart's first draw: whether both slices' faces were loaded then, and the labels drawn.
+    const firstDraws = new Map<Chart, { loaded: boolean; labels: string[] }>();
+    const spy: Plugin = {
+      id: 'evidence-font-spy',
+      beforeDraw(chart) {
+        if (firstDraws.has(chart)) return;
+        const faces = [...sliceFaces('app'), ...sliceFaces('evidence')];
+        firstDraws.set(chart, {
+          loaded: faces.length === 4 && faces.every((face) => face.status === 'loaded'),
+          labels: (chart.data.labels ?? []).map(String),
+        });
+      },
+    };
+    Chart.register(spy);
+    try {
+      await localization.setLocale('zh-Hans');
+      const element = await fixture<BaccEvidence>(html`<bacc-evidence></bacc-evidence>`);
+      element.showTally(tallyRun('font', 20_000, 8));
+      await element.updateComplete;
+      await until(() => charts(element).length === 6, 'the six charts');
+      const drawn = charts(element).map((chart) => firstDraws.get(chart)!);
+      expect(drawn.map((draw) => draw.loaded)).to.deep.equal([true, true, true, true, true, true]);
+      const labels = drawn.flatMap((draw) => draw.labels).join('');
+      expect(labels).to.match(/\p{Script=Han}/u);
+      expect(document.fonts.check(`400 16px "${CHINESE_FONT_FAMILY}"`, labels)).to.equal(true);
+    } finally {
+      Chart.unregister(spy);
+    }
+  });
+
+  it('draws at once in English, without fetching the Chinese font', async () => {
+    const element = await fixture<BaccEvidence>(html`<bacc-evidence></bacc-evidence>`);
+    element.showTally(tallyRun('english', 20_000, 8));
+    await element.updateComplete;
+    expect(charts(element)).to.have.length(6);
+  });
+
+  it('lets ten elements that dealt, drew and left the page be collected', async () => {
+    const removed: WeakRef<BaccEvidence>[] = [];
+    for (let i = 0; i < 10; i++) {
+      const element = document.createElement('bacc-evidence');
+      element.hands = 100_000;
+      element.workers = 1;
+      element.autostart = true;
+      document.body.append(element);
+      await until(() => charts(element).length === 6, 'the charts of a running element');
+      element.remove();
+      removed.push(new WeakRef(element));
+    }
+    // No gc() in this page: make garbage until the collector has run (a WeakRef is cleared only
+    // between tasks), or give up. An element kept by anything (a chart, a worker's handler, a
+    // listener, a timer) is never cleared.
+    let garbage: unknown[] = [];
+    for (const end = Date.now() + 20_000; removed.some((ref) => ref.deref() !== undefined) && Date.now() < end; await wait(0)) {
+      garbage = Array.from({ length: 200 }, () => new Array<number>(10_000).fill(Math.random()));
+    }
+    expect(garbage.length).to.be.above(0);
+    expect(removed.filter((ref) => ref.deref() !== undefined).length).to.equal(0);
+  });
+});
