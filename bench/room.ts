@@ -185,7 +185,7 @@ async function keyToPaint(browser: Browser, base: string, broker: BenchBroker): 
     );
     // Until the console says it reached the broker: its hands go to the screens from then on.
     await consolePage.waitForFunction(
-      "document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator')?.shadowRoot?.querySelector('p.room')?.textContent?.trim() === 'Sent to screens.'",
+      "document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator')?.shadowRoot?.querySelector('.room')?.textContent?.trim() === 'Sent to screens.'",
       undefined,
       { timeout: 20_000 },
     );

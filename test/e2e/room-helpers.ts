@@ -73,14 +73,14 @@ export async function openLobby(browser: Browser, baseUrl: string, broker: Runni
   return machine;
 }
 
-/** The console's room line (`<p class="room">`): "Sent to screens." / "Not sent to screens: …". */
+/** The console's room line (`.room`, beside the shoe's state): "Sent to screens." / "Not sent to screens: …". */
 export function roomLine(page: Page): Promise<string> {
   return page.evaluate(
     () =>
       document
         .querySelector('bacc-kiosk')
         ?.shadowRoot?.querySelector('bacc-operator')
-        ?.shadowRoot?.querySelector('p.room')
+        ?.shadowRoot?.querySelector('.room')
         ?.textContent?.trim() ?? '',
   );
 }
@@ -93,7 +93,7 @@ export async function waitForRoomLine(page: Page, expected: RegExp, timeout = 20
           document
             .querySelector('bacc-kiosk')
             ?.shadowRoot?.querySelector('bacc-operator')
-            ?.shadowRoot?.querySelector('p.room')
+            ?.shadowRoot?.querySelector('.room')
             ?.textContent?.trim() ?? '';
         return new RegExp(source).test(text);
       },

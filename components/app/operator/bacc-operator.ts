@@ -192,6 +192,10 @@ export class BaccOperator extends LitElement {
       .messages p {
         margin: 0;
       }
+      /* An empty line takes no row (and no gap), yet stays in place as a live region for what it will say. */
+      .messages p:empty {
+        position: absolute;
+      }
       .alert:not(:empty),
       .conflict:not(:empty) {
         padding: 0.3em 0.6em;
@@ -574,9 +578,9 @@ export class BaccOperator extends LitElement {
       <div class="last-hand" aria-hidden="true"><bacc-last-hand .hands=${desk.hands}></bacc-last-hand></div>
       <section class="panel" part="panel" aria-label=${msg('Operator console', { id: 'operator-console' })}>
         <div class="messages">
-          <p class="shoe-state">${this.shoeState()}</p>
+          <!-- The room's line beside the shoe's: "Sent to screens." costs the laptop's console no row. -->
+          <p class="shoe-state">${this.shoeState()} <span class="room" role="status">${this.roomText()}</span></p>
           <p class="storage" part="status" role="status">${conflict ? '' : desk.storageText}</p>
-          <p class="room" role="status">${this.roomText()}</p>
           <p class="done" role="status">${desk.message?.kind === 'done' ? consoleNewsText(desk.message.news) : ''}</p>
           <p class="alert" part="alert" role="alert">${desk.message?.kind === 'refused' ? consoleNewsText(desk.message.news) : ''}</p>
           <p class="conflict" part="alert" role="alert">${conflict ? desk.storageText : ''}</p>
