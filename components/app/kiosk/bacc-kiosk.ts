@@ -280,22 +280,26 @@ export class BaccKiosk extends LitElement {
       case 'history':
         return html`<bacc-history></bacc-history>`;
       case 'attract':
-        // Between shoes, with evidence= set: the measured answer to "do the roads predict?".
-        if (this.evidenceShown) {
-          return html`<bacc-evidence autostart hands=${ATTRACT_EVIDENCE_HANDS} decks=${settings.rules.decks}></bacc-evidence>`;
-        }
-        return html`<bacc-scoreboard
-          .hands=${dealer?.hands ?? []}
-          .rules=${settings.rules}
-          table-name=${settings.table}
-          limits=${settings.limits}
-          shoe-number=${dealer?.shoeNumber ?? 0}
-          ?ended=${dealer?.shoeOver ?? false}
-          rows=${settings.rows}
-          ?letters=${settings.letters}
-          status=${this.attractStatus()}
-          exportparts="status: storage"
-        ></bacc-scoreboard>`;
+        // Between shoes, with evidence= set: the measured answer to "do the roads predict?", over the
+        // scoreboard hidden, not removed: a removed scoreboard stayed in memory (Chromium's style
+        // cache holds the roads' SVG masks), one more at every turn.
+        return html`${
+            this.evidenceShown
+              ? html`<bacc-evidence autostart hands=${ATTRACT_EVIDENCE_HANDS} decks=${settings.rules.decks}></bacc-evidence>`
+              : nothing
+          }<bacc-scoreboard
+            ?hidden=${this.evidenceShown}
+            .hands=${dealer?.hands ?? []}
+            .rules=${settings.rules}
+            table-name=${settings.table}
+            limits=${settings.limits}
+            shoe-number=${dealer?.shoeNumber ?? 0}
+            ?ended=${dealer?.shoeOver ?? false}
+            rows=${settings.rows}
+            ?letters=${settings.letters}
+            status=${this.attractStatus()}
+            exportparts="status: storage"
+          ></bacc-scoreboard>`;
     }
   }
 
