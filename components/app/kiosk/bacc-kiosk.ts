@@ -430,6 +430,10 @@ function settingReasonText(reason: SettingReason): string {
     }
     case 'mode':
       return msg('must be operator, display, lobby, evidence or history; showing the simulated shoe', { id: 'kiosk-reason-mode' });
+    case 'seconds-or-off':
+      return msg(str`must be seconds from ${reason.min} to ${reason.max}, or 0 for none; showing no evidence`, {
+        id: 'kiosk-reason-seconds-or-off',
+      });
     case 'broker-address':
       return msg("must be the broker's ws:// or wss:// address (without a user or password); using no broker", {
         id: 'kiosk-reason-broker-address',

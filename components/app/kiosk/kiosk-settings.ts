@@ -52,6 +52,8 @@ export interface KioskSettings {
 export type SettingReason =
   | { kind: 'whole-number'; min: number; max: number; using: number }
   | { kind: 'seconds'; min: number; max: number; using: number }
+  /** Seconds from `min` to `max`, or 0 for off (`evidence`); off is used instead. */
+  | { kind: 'seconds-or-off'; min: number; max: number }
   | { kind: 'one-of'; allowed: readonly string[]; using: string }
   /** `using` is the text used instead; empty for the default (a random seed, the table's own name). */
   | { kind: 'text-length'; max: number; using: string }
@@ -199,7 +201,12 @@ export function readKioskSettings(search: string | URLSearchParams): { settings:
   const keep = integer('keep', 1, 10_000, DEFAULT_KIOSK_SETTINGS.keep);
   const evidenceText = params.get('evidence');
   // `evidence=0` is off, as is no parameter; otherwise 5 s to 10 min after each shoe.
-  const evidence = evidenceText === '0' ? 0 : integer('evidence', 5, 600, DEFAULT_KIOSK_SETTINGS.evidence);
+  let evidence = DEFAULT_KIOSK_SETTINGS.evidence;
+  if (evidenceText !== null) {
+    const seconds = Number(evidenceText);
+    if (/^\d+$/.test(evidenceText) && (seconds === 0 || (seconds >= 5 && seconds <= 600))) evidence = seconds;
+    else problem('evidence', evidenceText, { kind: 'seconds-or-off', min: 5, max: 600 });
+  }
 
   const seedText = params.get('seed');
   // An unusable seed falls back to the default, a fresh random seed for each shoe.

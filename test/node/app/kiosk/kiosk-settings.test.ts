@@ -147,7 +147,8 @@ describe('readKioskSettings', () => {
     expect(readKioskSettings('?evidence=30').settings.evidence).toBe(30);
     const { settings, problems } = readKioskSettings('?evidence=2');
     expect(settings.evidence).toBe(0);
-    expect(problems).toEqual([{ parameter: 'evidence', value: '2', reason: { kind: 'whole-number', min: 5, max: 600, using: 0 } }]);
+    expect(problems).toEqual([{ parameter: 'evidence', value: '2', reason: { kind: 'seconds-or-off', min: 5, max: 600 } }]);
+    for (const value of ['-1', 'abc', '99999', '1.5']) expect(readKioskSettings(`?evidence=${value}`).settings.evidence).toBe(0);
   });
 
   it('reads how many simulated shoes to keep, from 1 to 10,000', () => {
