@@ -22,7 +22,7 @@ import {
   type HandRecord,
   type TableRules,
 } from '../src/index.js';
-import { tallyRun, tallyShoes, tallyHands } from '../src/evidence.js';
+import { tallyRun, tallyShoes, tallyHands, evidenceSeedProblem, EVIDENCE_SEED_MAX_LENGTH, EVIDENCE_CHUNK_SHOES } from '../src/evidence.js';
 import { measurements } from '../src/evidence-measurements.js';
 
 /** Where the command reads and writes; the real process streams, or buffers in tests. */
@@ -55,10 +55,11 @@ Commands:
                                or either on stdin. --text prints the roads for a terminal.
   evidence [--hands N] [--seed S] [--decks N]
                                Do the roads predict? Deal whole seeded shoes until N hands (default
-                               1000000; the last chunk of 500 shoes whole) and measure the next hand
-                               after runs, chops, derived-road marks and ask-road predictions, and
-                               what betting strategies returned, against the exact odds. Without
-                               --seed a random seed is chosen and printed.
+                               1000000; shoes go in chunks of ${EVIDENCE_CHUNK_SHOES}, the last whole, so a little more)
+                               and measure the next hand after runs, chops, derived-road marks and
+                               ask-road predictions, and what betting strategies returned, against
+                               the exact odds. A seed is 1 to ${EVIDENCE_SEED_MAX_LENGTH} characters, as in the page's
+                               ?seed=; without --seed a random seed is chosen and printed.
 
 Play money only. Past results do not predict the next hand.`;
 
@@ -227,11 +228,23 @@ function simulateCommand(args: string[], io: CliIo): number {
 const MAX_EVIDENCE_HANDS = 100_000_000;
 
 function evidenceCommand(args: string[], io: CliIo): number {
-  const { values, positionals } = parse(args, { hands: { type: 'string' }, seed: { type: 'string' }, decks: { type: 'string' } });
+  // A negative number after an option is its value: "--hands -5" is refused by its range, not as an ambiguous option.
+  const withValues: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const next = args[i + 1];
+    if (/^--(hands|decks)$/.test(args[i]!) && next !== undefined && /^-\d/.test(next)) {
+      withValues.push(`${args[i]}=${next}`);
+      i++;
+    } else withValues.push(args[i]!);
+  }
+  const { values, positionals } = parse(withValues, { hands: { type: 'string' }, seed: { type: 'string' }, decks: { type: 'string' } });
   if (positionals.length > 0) throw new UsageError(`evidence takes no arguments besides its options; got "${positionals[0]}"`);
   const hands = values.hands === undefined ? 1_000_000 : wholeNumber('--hands', values.hands, 1, MAX_EVIDENCE_HANDS);
   const decks = parseDecks(values.decks);
   if (values.seed !== undefined && values.seed.length === 0) throw new UsageError('--seed must not be empty');
+  const seedProblem = values.seed === undefined ? null : evidenceSeedProblem(values.seed);
+  if (seedProblem !== null)
+    throw new UsageError(`--seed: ${seedProblem} (the page's ?seed= takes the same, so a seed gives the same figures in both)`);
   const seed = values.seed ?? randomBytes(8).toString('hex');
   const tally = tallyRun(seed, hands, decks);
   io.stdout(

@@ -257,6 +257,13 @@ describe('bacc evidence', () => {
     expect((await bacc(['evidence', '--hands', '50000', '--seed', 'demo', '--decks', '6'])).stdout).toBe(run.stdout);
   });
 
+  it('takes a seed of 200 characters, and deals about 2,000 hands for --hands 1 (chunks of 25 shoes)', async () => {
+    const output = json(await bacc(['evidence', '--hands', '1', '--seed', 'x'.repeat(200)]));
+    expect(output.seed).toBe('x'.repeat(200));
+    expect(output.hands).toBeLessThan(2_500);
+    expect(json(await bacc(['evidence', '--hands', '40000', '--seed', 'x'])).hands).toBeLessThan(42_500);
+  });
+
   it('chooses and prints a seed when none is given', async () => {
     const output = json(await bacc(['evidence', '--hands', '1']));
     expect(output.seed).toMatch(/^[0-9a-f]{16}$/);
@@ -269,6 +276,11 @@ describe('bacc evidence', () => {
     expectUsageError(await bacc(['evidence', '--hands', 'lots']), /--hands/);
     expectUsageError(await bacc(['evidence', '--decks', '9']), /--decks must be a whole number from 1 to 8/);
     expectUsageError(await bacc(['evidence', '--seed', '']), /--seed must not be empty/);
+    expectUsageError(await bacc(['evidence', '--hands', '-5']), /--hands must be a whole number from 1 to 100000000; got "-5"/);
+    expectUsageError(await bacc(['evidence', '--decks', '-1']), /--decks must be a whole number from 1 to 8; got "-1"/);
+    // The page's ?seed= limit: a seed either gives the same figures in both or is refused by both.
+    expectUsageError(await bacc(['evidence', '--hands', '1', '--seed', 'x'.repeat(201)]), /--seed: a seed is at most 200 characters/);
+    expectUsageError(await bacc(['evidence', '--hands', '1', '--seed', ' x']), /--seed: a seed must not start or end with a space/);
     expectUsageError(await bacc(['evidence', '--shoes', '3']), /shoes/);
     expectUsageError(await bacc(['evidence', 'extra']), /takes no arguments/);
   });

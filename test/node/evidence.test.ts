@@ -185,12 +185,18 @@ describe('merging tallies', () => {
 
 describe('EvidenceRunPlan', () => {
   it('ends a run at the first chunk that reaches the hands asked for, the last chunk whole', () => {
-    const tally = tallyRun('plan', 100_000, 8);
+    const tally = tallyRun('plan', 5_000, 8);
     const chunks = [0, 1, 2].map((chunk) => tallyChunk('plan', 8, chunk));
-    // About 40,000 hands a chunk: three chunks pass 100,000, two do not.
-    expect(tallyHands(chunks[0]!) + tallyHands(chunks[1]!)).toBeLessThan(100_000);
+    // About 2,000 hands a chunk: three chunks pass 5,000, two do not.
+    expect(tallyHands(chunks[0]!) + tallyHands(chunks[1]!)).toBeLessThan(5_000);
     expect(tally).toEqual(chunks.reduce(mergeTallies));
     expect(tallyShoes(tally)).toBe(3 * EVIDENCE_CHUNK_SHOES);
+  });
+
+  it('deals little more than the hands asked for, however few: chunks of about 2,000 hands', () => {
+    expect(tallyHands(tallyRun('few', 1, 8))).toBeLessThan(2_500);
+    for (const hands of [1, 40_000]) expect(tallyHands(tallyRun('few', hands, 8)) - hands, `${hands} hands`).toBeLessThan(2_500);
+    expect(tallyHands(tallyRun('few', 1, 8))).toBeLessThan(tallyHands(tallyRun('few', 40_000, 8)));
   });
 
   it('gives the same result whatever order the chunks come back in, and however many are out at once', () => {
