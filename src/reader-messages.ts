@@ -1,0 +1,218 @@
+/**
+ * Reader lines through the room's broker: what a shoe bridge (`bacc shoe`, a card-reading shoe on
+ * another box) publishes and what the table's console checks before it feeds a line to its card
+ * feed. Contract version 1. DOM-free: the bridge, the console and the tests build and read the same
+ * messages.
+ *
+ * Topic `bacc/v1/tables/<table key>/reader` (the table key as in src/room-messages.ts), QoS 1, not
+ * retained. One message carries the lines the bridge accepted since its last message, in order:
+ *
+ * ```json
+ * {"format":"bacc-reader-lines","version":1,"source":"bridge-3f9a0c12d4e5","seq":1,"protocol":"bacc","lines":["BACC-SHOE 1","SHOE sim-1","CARD 9H"]}
+ * ```
+ *
+ * - `source`: the bridge's id for one run, 1–64 visible ASCII characters; a bridge started again
+ *   takes a new one, so its `seq` starts again at 1.
+ * - `seq`: 1 for a source's first message, one more for each next one. QoS 1 may deliver a message
+ *   twice (the bridge sends it again when the broker's acknowledgement was lost): a console drops
+ *   a `seq` it has read from that source, and a `seq` more than one ahead is a gap (lines lost).
+ * - `protocol`: the line protocol of src/shoe-lines.ts the lines are in.
+ * - `lines`: 1–64 lines, each 1–256 characters without CR or LF, each one its protocol's parser
+ *   accepts (the bridge publishes no refused line; a message holding one is refused whole).
+ */
+import * as v from 'valibot';
+import { ROOM_TOPIC_ROOT, tableKey } from './room-messages.js';
+import {
+  MAX_LINE_LENGTH,
+  SHOE_PROTOCOLS,
+  isRefusal,
+  lineParser,
+  type LineRefusalReason,
+  type ShoeLineEvent,
+  type ShoeProtocol,
+} from './shoe-lines.js';
+
+export const READER_MESSAGE_FORMAT = 'bacc-reader-lines';
+export const READER_MESSAGE_VERSION = 1;
+
+/** The most lines one message carries. */
+export const MAX_READER_LINES = 64;
+
+/**
+ * The largest message read, in bytes: 64 lines of 256 characters, each character escaped by JSON
+ * at its longest (`\u001f`, 6 bytes), fit, so a message the builder makes is never refused as too large.
+ */
+export const MAX_READER_MESSAGE_BYTES = 128 * 1024;
+
+/** A source id: 1–64 visible ASCII characters. */
+const SOURCE_ID = /^[\x21-\x7e]{1,64}$/;
+
+/** One message of reader lines. */
+export interface ReaderLinesMessage {
+  format: typeof READER_MESSAGE_FORMAT;
+  version: typeof READER_MESSAGE_VERSION;
+  source: string;
+  seq: number;
+  protocol: ShoeProtocol;
+  lines: string[];
+}
+
+/** The reader topic of a table. */
+export function readerTopic(table: string): string {
+  return `${ROOM_TOPIC_ROOT}/${tableKey(table)}/reader`;
+}
+
+/** The subscription that takes every table's reader lines. */
+export const EVERY_READER_TOPIC = `${ROOM_TOPIC_ROOT}/+/reader`;
+
+/** The table a reader topic is about, or null when it is no table's reader topic. */
+export function readReaderTopic(topic: string): string | null {
+  const prefix = `${ROOM_TOPIC_ROOT}/`;
+  if (!topic.startsWith(prefix)) return null;
+  const [key, kind, ...rest] = topic.slice(prefix.length).split('/');
+  if (key === undefined || key === '' || kind !== 'reader' || rest.length > 0) return null;
+  try {
+    return decodeURIComponent(key);
+  } catch {
+    return null;
+  }
+}
+
+/** Why a line cannot travel in a reader message, or null when it can. */
+function lineProblem(line: string): string | null {
+  if (line.length === 0) return 'an empty line';
+  if (line.length > MAX_LINE_LENGTH) return `a line longer than ${MAX_LINE_LENGTH} characters`;
+  if (/[\r\n]/.test(line)) return 'a line with CR or LF in it';
+  return null;
+}
+
+/**
+ * A reader message.
+ * @throws RangeError for a source id, seq or lines the contract does not allow (the bridge never
+ * makes one: it batches at most `MAX_READER_LINES` lines its parser accepted).
+ */
+export function readerLinesMessage(source: string, seq: number, protocol: ShoeProtocol, lines: readonly string[]): ReaderLinesMessage {
+  if (!SOURCE_ID.test(source)) throw new RangeError('a reader source id is 1–64 visible ASCII characters');
+  if (!Number.isSafeInteger(seq) || seq < 1) throw new RangeError(`seq must be a whole number from 1; got ${seq}`);
+  if (!SHOE_PROTOCOLS.includes(protocol)) throw new RangeError(`unknown protocol ${String(protocol)}`);
+  if (lines.length < 1 || lines.length > MAX_READER_LINES) throw new RangeError(`a reader message carries 1 to ${MAX_READER_LINES} lines`);
+  for (const line of lines) {
+    const problem = lineProblem(line);
+    if (problem !== null) throw new RangeError(`a reader message cannot carry ${problem}`);
+  }
+  return { format: READER_MESSAGE_FORMAT, version: READER_MESSAGE_VERSION, source, seq, protocol, lines: [...lines] };
+}
+
+/** Why a received reader message is refused, as data. */
+export type ReaderRefusal =
+  | { kind: 'not-ours'; topic: string }
+  | { kind: 'too-large'; bytes: number; most: number }
+  | { kind: 'not-json' }
+  | { kind: 'newer-version'; version: number }
+  | { kind: 'bad-message'; path: string; detail: string }
+  /** Line `index` (from 0) is one its protocol's parser refuses. */
+  | { kind: 'bad-line'; index: number; reason: LineRefusalReason };
+
+export type ReaderReading =
+  { ok: true; table: string; message: ReaderLinesMessage; events: ShoeLineEvent[] } | { ok: false; refusal: ReaderRefusal };
+
+const lineSchema = v.pipe(
+  v.string(),
+  v.minLength(1),
+  v.maxLength(MAX_LINE_LENGTH),
+  v.check((line) => !/[\r\n]/.test(line), 'a line holds no CR or LF'),
+);
+const messageSchema = v.looseObject({
+  format: v.literal(READER_MESSAGE_FORMAT),
+  version: v.literal(READER_MESSAGE_VERSION),
+  source: v.pipe(v.string(), v.regex(SOURCE_ID, 'a source id is 1–64 visible ASCII characters')),
+  seq: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(Number.MAX_SAFE_INTEGER)),
+  protocol: v.picklist(SHOE_PROTOCOLS),
+  lines: v.pipe(v.array(lineSchema), v.minLength(1), v.maxLength(MAX_READER_LINES)),
+});
+
+const refused = (refusal: ReaderRefusal): ReaderReading => ({ ok: false, refusal });
+
+/**
+ * Reads one reader message as a console receives it: its topic, its text and its size in bytes.
+ * Every line is parsed with its protocol's parser; the events come back in order with the message.
+ */
+export function readReaderMessage(topic: string, text: string, bytes: number): ReaderReading {
+  const table = readReaderTopic(topic);
+  if (table === null) return refused({ kind: 'not-ours', topic });
+  if (bytes > MAX_READER_MESSAGE_BYTES) return refused({ kind: 'too-large', bytes, most: MAX_READER_MESSAGE_BYTES });
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return refused({ kind: 'not-json' });
+  }
+  if (
+    typeof json === 'object' &&
+    json !== null &&
+    'version' in json &&
+    typeof json.version === 'number' &&
+    json.version > READER_MESSAGE_VERSION
+  ) {
+    return refused({ kind: 'newer-version', version: json.version });
+  }
+  const result = v.safeParse(messageSchema, json);
+  if (!result.success) {
+    const issue = result.issues[0];
+    return refused({ kind: 'bad-message', path: v.getDotPath(issue) ?? '', detail: issue.message });
+  }
+  const { source, seq, protocol, lines } = result.output;
+  const parse = lineParser(protocol);
+  const events: ShoeLineEvent[] = [];
+  for (const [index, line] of lines.entries()) {
+    const parsed = parse(line);
+    if (isRefusal(parsed)) return refused({ kind: 'bad-line', index, reason: parsed.refused });
+    events.push(parsed);
+  }
+  const message: ReaderLinesMessage = { format: READER_MESSAGE_FORMAT, version: READER_MESSAGE_VERSION, source, seq, protocol, lines };
+  return { ok: true, table, message, events };
+}
+
+/** A refusal in one line for the log (English, like every log line). */
+export function readerRefusalLogText(refusal: ReaderRefusal): string {
+  switch (refusal.kind) {
+    case 'not-ours':
+      return `not a reader topic: ${refusal.topic.slice(0, 120)}`;
+    case 'too-large':
+      return `message of ${refusal.bytes} bytes, more than ${refusal.most}`;
+    case 'not-json':
+      return 'not JSON';
+    case 'newer-version':
+      return `version ${refusal.version}, newer than ${READER_MESSAGE_VERSION}`;
+    case 'bad-message':
+      return `bad message at "${refusal.path}": ${refusal.detail}`;
+    case 'bad-line':
+      return `line ${refusal.index + 1} refused by its protocol: ${refusal.reason}`;
+  }
+}
+
+/** Where a message stands in its source's sequence. */
+export type ReaderSequenceStep =
+  /** The next one (or a source's first): read its lines. */
+  | { kind: 'next' }
+  /** A seq already read from this source: drop it. */
+  | { kind: 'repeat' }
+  /** `missing` messages were lost before this one: read it, and say lines were lost. */
+  | { kind: 'gap'; missing: number };
+
+/**
+ * Follows each source's seq, for a console: each message read is `next`, a `repeat` to drop, or
+ * comes after a `gap`. A source's first message is `next` whatever its seq (a console may join late).
+ */
+export class ReaderSequence {
+  private readonly last = new Map<string, number>();
+
+  /** Where `message` stands; a `next` or `gap` message is taken as read. */
+  step(message: Pick<ReaderLinesMessage, 'source' | 'seq'>): ReaderSequenceStep {
+    const last = this.last.get(message.source);
+    if (last !== undefined && message.seq <= last) return { kind: 'repeat' };
+    this.last.set(message.source, message.seq);
+    if (last === undefined || message.seq === last + 1) return { kind: 'next' };
+    return { kind: 'gap', missing: message.seq - last - 1 };
+  }
+}
