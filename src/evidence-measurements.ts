@@ -8,7 +8,7 @@
  * Kept apart from the tally so that a worker that only deals and counts does not load the odds.
  */
 import { betReturn, type SettleableHand } from './bets.js';
-import { exactOdds, fullShoe } from './odds.js';
+import { exactOdds, fullShoe, type NextHandOdds } from './odds.js';
 import { makeRules, type TableRules } from './rules.js';
 import {
   FIRST_CHOP,
@@ -129,16 +129,25 @@ const winnerHand = (winner: 'B' | 'P' | 'T'): SettleableHand => ({
 });
 
 /**
+ * A fresh shoe's exact odds, as `measurements` compares a tally with them: a page may compute them
+ * once in a worker (the first computation takes tens of milliseconds) and pass them in.
+ */
+export function evidenceOdds(decks: number, rules?: Partial<TableRules>): NextHandOdds {
+  return exactOdds(fullShoe(decks), makeRules({ ...rules, decks }));
+}
+
+/**
  * The measurements of a tally, in a fixed order: every hand, banker runs, player runs, chops,
  * derived-road marks, ask-road predictions, strategies.
  * @param decks the shoe the run dealt, for the exact figures
  * @param rules pay tables for the strategies (default: the usual table, 5% commission)
+ * @param odds `evidenceOdds(decks, rules)`, when computed already
  * @throws RangeError for an array that is not a tally.
  */
-export function measurements(tally: Float64Array, decks: number, rules?: Partial<TableRules>): Measurement[] {
+export function measurements(tally: Float64Array, decks: number, rules?: Partial<TableRules>, odds?: NextHandOdds): Measurement[] {
   if (tally.length !== TALLY_LENGTH) throw new RangeError(`an evidence tally has ${TALLY_LENGTH} counts; got ${tally.length}`);
   const table = makeRules({ ...rules, decks });
-  const odds = exactOdds(fullShoe(decks), table);
+  odds ??= exactOdds(fullShoe(decks), table);
   const decidedOdds = odds.banker + odds.player;
   const exact = { banker: odds.banker / decidedOdds, player: odds.player / decidedOdds, tie: odds.tie };
   const list: Measurement[] = [];

@@ -10,7 +10,8 @@
  */
 import { msg } from '@lit/localize';
 import { EvidenceRunPlan } from '../../../src/evidence.js';
-import type { EvidenceChunkReply, EvidenceChunkRequest } from './evidence-worker.js';
+import type { NextHandOdds } from '../../../src/odds.js';
+import type { EvidenceChunkReply, EvidenceChunkRequest, EvidenceOddsReply, EvidenceOddsRequest } from './evidence-worker.js';
 
 /** Chunks each worker holds at once: the next is already queued when one is posted back, so no worker waits on the page. */
 const CHUNKS_PER_WORKER = 2;
@@ -60,6 +61,8 @@ export class EvidenceRun {
   /** Chunks each worker holds now. */
   private readonly held = new Map<Worker, number>();
   private lastReport = -Infinity;
+  /** A fresh shoe's exact odds, from the first worker; null until it answers. */
+  private exact: NextHandOdds | null = null;
   private readonly reportEveryMs: number;
   /** When the run started and ended (performance.now()), for the hands per second. */
   startedAt = 0;
@@ -87,6 +90,14 @@ export class EvidenceRun {
     return this.plan.handsCounted;
   }
 
+  /**
+   * A fresh shoe's exact odds (default rules, this run's decks), computed by the first worker
+   * before its first chunk: null until it answers, and never null once the run is done.
+   */
+  get odds(): NextHandOdds | null {
+    return this.exact;
+  }
+
   /** From 0 to 1. */
   get progress(): number {
     return this.plan.progress;
@@ -112,7 +123,7 @@ export class EvidenceRun {
     const create = this.options.createWorker ?? createEvidenceWorker;
     for (let i = 0; i < this.workerCount; i++) {
       const worker = create();
-      worker.addEventListener('message', (event: MessageEvent<EvidenceChunkReply>) => this.reply(worker, event.data));
+      worker.addEventListener('message', (event: MessageEvent<EvidenceChunkReply | EvidenceOddsReply>) => this.reply(worker, event.data));
       worker.addEventListener('error', (event) => this.fail(event.message || msg('a worker failed', { id: 'evidence-worker-failed' })));
       worker.addEventListener('messageerror', () =>
         this.fail(msg('a worker sent a message that could not be read', { id: 'evidence-worker-unreadable' })),
@@ -120,6 +131,9 @@ export class EvidenceRun {
       this.workers.push(worker);
       this.held.set(worker, 0);
     }
+    // Asked before any chunk: the first worker answers it before chunk 0, without which no run is done.
+    const oddsRequest: EvidenceOddsRequest = { odds: true, decks: this.decks };
+    this.workers[0]!.postMessage(oddsRequest);
     this.report(true);
     this.dispatch();
   }
@@ -145,9 +159,19 @@ export class EvidenceRun {
     }
   }
 
-  private reply(worker: Worker, data: EvidenceChunkReply): void {
+  private reply(worker: Worker, data: EvidenceChunkReply | EvidenceOddsReply): void {
     if (this.stateNow !== 'running') {
       this.repliesAfterEnd++;
+      return;
+    }
+    if ('oddsError' in data) {
+      this.fail(data.oddsError);
+      return;
+    }
+    if ('odds' in data) {
+      this.exact = data.odds;
+      if (this.plan.done) this.finish();
+      else this.report(true);
       return;
     }
     if ('error' in data) {
@@ -156,7 +180,8 @@ export class EvidenceRun {
     }
     this.held.set(worker, this.held.get(worker)! - 1);
     if (this.plan.complete(data.chunkIndex, data.tally)) {
-      this.finish();
+      // Done once the odds are here too (they come first from the first worker, so this waits for nothing).
+      if (this.exact) this.finish();
       return;
     }
     this.dispatch();

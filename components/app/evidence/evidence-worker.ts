@@ -1,8 +1,12 @@
 /**
  * One worker of an evidence run (issue #17): deals and tallies the chunks it is sent, one reply per
- * chunk. Loads only the dealing and counting core, not the odds: the page reads the tallies out.
+ * chunk; and, asked once, computes a fresh shoe's exact odds for the page to read the tallies
+ * against (their first computation builds tables for tens of milliseconds: on the page it held the
+ * main thread that long when the element was put on it).
  */
 import { tallyChunk } from '../../../src/evidence.js';
+import { evidenceOdds } from '../../../src/evidence-measurements.js';
+import type { NextHandOdds } from '../../../src/odds.js';
 
 /** What the page sends: one chunk of the run seeded `seed`. */
 export interface EvidenceChunkRequest {
@@ -11,16 +15,37 @@ export interface EvidenceChunkRequest {
   chunkIndex: number;
 }
 
+/** What the page sends first to one worker: the exact odds of a fresh shoe of `decks` decks (default rules). */
+export interface EvidenceOddsRequest {
+  odds: true;
+  decks: number;
+}
+
 /** What the worker answers: the chunk's tally (its buffer transferred, not copied), or why it could not. */
 export type EvidenceChunkReply = { chunkIndex: number; tally: Float64Array } | { chunkIndex: number; error: string };
 
-addEventListener('message', (event: MessageEvent<EvidenceChunkRequest>) => {
+/** The answer to an `EvidenceOddsRequest`. */
+export type EvidenceOddsReply = { odds: NextHandOdds } | { oddsError: string };
+
+const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+addEventListener('message', (event: MessageEvent<EvidenceChunkRequest | EvidenceOddsRequest>) => {
+  if ('odds' in event.data) {
+    let answer: EvidenceOddsReply;
+    try {
+      answer = { odds: evidenceOdds(event.data.decks) };
+    } catch (error) {
+      answer = { oddsError: message(error) };
+    }
+    postMessage(answer);
+    return;
+  }
   const { seed, decks, chunkIndex } = event.data;
   let reply: EvidenceChunkReply;
   try {
     reply = { chunkIndex, tally: tallyChunk(seed, decks, chunkIndex) };
   } catch (error) {
-    reply = { chunkIndex, error: error instanceof Error ? error.message : String(error) };
+    reply = { chunkIndex, error: message(error) };
   }
   // The tally's buffer moves to the page: nothing is copied, and this worker keeps no reference to it.
   postMessage(reply, { transfer: 'tally' in reply ? [reply.tally.buffer] : [] });
