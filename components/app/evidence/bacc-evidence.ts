@@ -14,12 +14,13 @@ import {
   type ChartDataset,
 } from 'chart.js';
 import { measurements, type Measurement } from '../../../src/evidence-measurements.js';
-import { ChartController } from '../../controllers/chart-controller.js';
+import { EVIDENCE_SEED_MAX_LENGTH, evidenceSeedProblem, tallyHands } from '../../../src/evidence.js';
 import { ThemeWatcher } from '../../controllers/theme-watcher.js';
 import { loadChineseFont } from '../chinese-font.js';
 import { DEFAULT_COLORS, themeTokens } from '../../styles/theme.js';
+import type { NextHandOdds } from '../../../src/odds.js';
 import { EvidenceRun, defaultWorkerCount } from './evidence-run.js';
-import { categoryLabel, formatCount, measurementSentence, sentenceSide } from './evidence-sentences.js';
+import { categoryLabel, formatCount, measurementSentence, screenOrder, sentenceSide } from './evidence-sentences.js';
 
 // Only what is drawn: floating bars (the intervals) and line datasets drawn as points only (the
 // measured figure and the exact dash; a line controller needs its line element even unshown), on a
@@ -83,6 +84,31 @@ function barOf(m: Measurement): Bar {
   }
 }
 
+/** A long label in two lines at the space nearest its middle ("Big Eye Boy" / "red"), so that it need not be drawn slanted. */
+function twoLines(label: string): string | string[] {
+  if (label.length <= 10) return label;
+  const middle = label.length / 2;
+  let best = -1;
+  for (let i = label.indexOf(' '); i >= 0; i = label.indexOf(' ', i + 1))
+    if (best < 0 || Math.abs(i - middle) < Math.abs(best - middle)) best = i;
+  return best < 0 ? label : [label.slice(0, best), label.slice(best + 1)];
+}
+
+/**
+ * A chart's value axis, fixed and honest: shares on 40–60% around the 50% line, returns on −5 to +5
+ * per 100 staked around break-even, widened in steps (30–70%, then 0–100%; ±10, ±25, ±100) only
+ * when an interval or figure would fall outside, never fitted to the data (which made 0.05 points
+ * fill the chart) and never below 0% for a share.
+ */
+export function axisRange(group: string, bars: readonly Bar[]): { min: number; max: number; centre: number; step: number } {
+  const strategies = group === 'strategies';
+  const centre = strategies ? 0 : 50;
+  const halves = strategies ? [5, 10, 25, 100] : [10, 20, 50];
+  const values = bars.flatMap((bar) => [...(bar.interval ?? []), bar.observed ?? centre, bar.exact ?? centre]);
+  const half = halves.find((h) => values.every((v) => v >= centre - h && v <= centre + h)) ?? halves.at(-1)!;
+  return { min: centre - half, max: centre + half, centre, step: half / 2 };
+}
+
 /** Colours and text size read from the element's custom properties (again only when the theme changes). */
 interface Palette {
   banker: string;
@@ -113,6 +139,11 @@ export function randomEvidenceSeed(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
+/** Sentences always on screen above the pages that turn: the first of `screenOrder`. */
+const PINNED = 3;
+/** Most sentences put in one page before measuring which fit. */
+const PAGE_MOST = 12;
+
 /**
  * Evidence, not patterns (issue #17): deals millions of seeded shoes in Web Workers, tracks every
  * road, and shows what followed each pattern players read into the roads (runs, chops, the derived
@@ -120,14 +151,21 @@ export function randomEvidenceSeed(): string {
  * shoe gives: a bar per question for its 95% interval, a dot for the measured figure, a dash for
  * the exact one, and one plain sentence per question. Play money only.
  *
+ * Made for a wall screen: in a box of set height (a kiosk's page or panel) the charts take one
+ * side and the sentences the other, all on screen without input. The sentences that matter most
+ * (any whose interval excludes the fresh shoe's figure, then the dragon, chop and derived-road
+ * headlines) stay at the top; the rest turn by themselves, a page every `page-seconds`, as many a
+ * page as fit whole (at most 12).
+ *
  * The same seed, hands and decks give the same table as `bacc evidence --seed … --hands … --decks …`,
- * however many workers ran. The page merges tallies and redraws at most four times a second; it is
- * never busy for long while the workers deal. A run stops when the element leaves the page.
+ * however many workers ran. The page merges tallies and redraws at most four times a second, one
+ * chart a frame; it is never busy for long while the workers deal. A run stops when the element
+ * leaves the page.
  *
  * @fires bacc-evidence-done - When a run completes; `detail` is an `EvidenceDoneDetail` (the measurements, seed, hands).
  * @csspart controls - The start/cancel button, progress bar, hands and seed.
  * @csspart charts - The charts.
- * @csspart sentences - The list of sentences.
+ * @csspart sentences - The sentences: those that stay, and the page that turns.
  * @cssprop --bacc-evidence-font-size - Base text size (default grows with the viewport, for a wall screen).
  * @cssprop --bacc-banker-color - Banker's bars.
  * @cssprop --bacc-player-color - Player's bars.
@@ -140,34 +178,37 @@ export class BaccEvidence extends LitElement {
     themeTokens,
     css`
       :host {
-        display: block;
+        display: flex;
+        flex-direction: column;
         box-sizing: border-box;
-        padding: 0.6em 1em;
-        font-size: var(--bacc-evidence-font-size, clamp(15px, 0.9vw + 0.5vh, 40px));
-        line-height: 1.35;
+        height: 100%;
+        padding: 0.5em 1em;
+        font-size: var(--bacc-evidence-font-size, clamp(14px, 0.75vw + 0.45vh, 40px));
+        line-height: 1.3;
         container-type: inline-size;
-        /* In a box of set height (a kiosk's panel) the sentences scroll under the charts. */
-        overflow-y: auto;
+        overflow: hidden;
       }
       h2 {
-        margin: 0 0 0.3em;
-        font-size: 1.5em;
+        margin: 0;
+        font-size: 1.35em;
       }
       .note {
-        margin: 0 0 0.6em;
+        margin: 0.1em 0 0.3em;
         color: var(--_muted);
+        font-size: 0.85em;
       }
       .controls {
         display: flex;
         flex-wrap: wrap;
         align-items: center;
-        gap: 0.4em 1.2em;
-        margin-bottom: 0.6em;
+        gap: 0.2em 1em;
+        margin-bottom: 0.4em;
+        font-size: 0.85em;
       }
       button {
         font: inherit;
         font-weight: 700;
-        padding: 0.3em 1.1em;
+        padding: 0.2em 1em;
         border-radius: var(--_radius);
         border: 2px solid currentColor;
         background: var(--_panel);
@@ -179,42 +220,54 @@ export class BaccEvidence extends LitElement {
         outline-offset: 2px;
       }
       progress {
-        width: min(24em, 60vw);
-        height: 1em;
+        width: min(16em, 40vw);
+        height: 0.9em;
         accent-color: var(--_tie);
       }
       .seed {
         font-family: ui-monospace, monospace;
+        overflow-wrap: anywhere;
       }
       .status {
         font-weight: 600;
       }
-      .charts {
+      .body {
+        flex: 1;
+        min-height: 0;
         display: grid;
-        gap: 0.8em 1.2em;
-        grid-template-columns: minmax(0, 1fr);
+        grid-template-columns: minmax(0, 1.25fr) minmax(0, 1fr);
+        gap: 0 1.4em;
       }
-      @container (min-width: 40em) {
-        .charts {
-          grid-template-columns: repeat(2, minmax(0, 1fr));
-        }
+      .left {
+        display: flex;
+        flex-direction: column;
+        min-height: 0;
       }
-      @container (min-width: 90em) {
-        .charts {
-          grid-template-columns: repeat(3, minmax(0, 1fr));
-        }
+      .charts {
+        flex: 1;
+        min-height: 0;
+        display: grid;
+        gap: 0.4em 1em;
+        grid-template-columns: repeat(2, minmax(0, 1fr));
+        grid-template-rows: repeat(3, minmax(0, 1fr));
       }
       figure {
         margin: 0;
         min-width: 0;
+        min-height: 0;
+        display: flex;
+        flex-direction: column;
       }
       figcaption {
         font-weight: 700;
+        font-size: 0.8em;
+        line-height: 1.2;
       }
       /* Out of the flow, so the size chart.js gives the canvas cannot feed back into the box it measures. */
       .plot {
         position: relative;
-        height: var(--bacc-evidence-chart-height, clamp(9em, 22vh, 22em));
+        flex: 1;
+        min-height: var(--bacc-evidence-chart-height, 6em);
       }
       canvas {
         position: absolute;
@@ -222,25 +275,76 @@ export class BaccEvidence extends LitElement {
       }
       .legend {
         color: var(--_muted);
-        font-size: 0.85em;
-        margin: 0.3em 0 0.6em;
+        font-size: 0.8em;
+        margin: 0.2em 0 0;
+      }
+      .sentences {
+        display: flex;
+        flex-direction: column;
+        min-height: 0;
+        font-size: 1.1em;
       }
       ol {
-        margin: 0.8em 0 0;
-        padding-left: 1.4em;
-        display: grid;
-        gap: 0.25em;
+        margin: 0;
+        padding: 0;
+        list-style: none;
+        display: flex;
+        flex-direction: column;
+        gap: 0.45em;
       }
-      li.excludes {
+      ol.pinned {
+        padding-bottom: 0.45em;
+        margin-bottom: 0.45em;
+        border-bottom: 2px solid var(--_muted);
+      }
+      ol.page {
+        flex: 1;
+        min-height: 0;
+        overflow: hidden;
+      }
+      li[data-excludes] {
         font-weight: 700;
+      }
+      li.excess {
+        visibility: hidden;
+      }
+      .pager {
+        color: var(--_muted);
+        font-size: 0.75em;
+        margin: 0.3em 0 0;
+        min-height: 1.3em;
+      }
+      /* A narrow box (a phone, a portrait screen): the charts above the sentences, the page scrolling. */
+      @container (max-width: 50em) {
+        .body {
+          display: block;
+        }
+        .charts {
+          grid-template-columns: minmax(0, 1fr);
+          grid-template-rows: none;
+        }
+        .plot {
+          height: var(--bacc-evidence-chart-height, 12em);
+        }
+        ol.page {
+          overflow: visible;
+        }
+      }
+      @container (max-width: 50em) {
+        :host {
+          overflow-y: auto;
+        }
       }
     `,
   ];
 
-  /** Hands to deal: the run ends with the chunk of 500 shoes at which the hands counted reach this. */
+  /** Hands to deal: the run ends with the chunk of 25 shoes at which the hands counted reach this. */
   @property({ type: Number }) hands = 10_000_000;
 
-  /** The run's seed, shown; a random one by default. The same seed gives the same table as `bacc evidence`. */
+  /**
+   * The run's seed, shown; a random one by default. The same seed gives the same table as
+   * `bacc evidence`; one it refuses (over 200 characters, or spaces at either end) is refused here too.
+   */
   @property({ reflect: true }) seed = randomEvidenceSeed();
 
   /** Decks in the shoe. */
@@ -252,44 +356,54 @@ export class BaccEvidence extends LitElement {
   /** Workers to start; 0 (the default) for one per core the browser reports. */
   @property({ type: Number }) workers = 0;
 
+  /** Seconds each page of sentences stays before the next turns in (0: never turn). */
+  @property({ type: Number, attribute: 'page-seconds' }) pageSeconds = 10;
+
   @state() private run: EvidenceRun | null = null;
   @state() private measured: Measurement[] = [];
+  /** The hands the measurements on screen rest on. */
+  @state() private measuredHands = 0;
   @state() private failure = '';
   /** The hands and seconds of the last completed run, for the status line. */
   @state() private finished: { hands: number; seconds: number } | null = null;
+  /** Index in the turning sentences (`screenOrder` after the pinned ones) of the page shown. */
+  @state() private pageStart = 0;
+
+  /** `screenOrder(measured)`, kept while `measured` is the same list. */
+  private ordered: { from: Measurement[] | null; list: Measurement[] } = { from: null, list: [] };
+  /** How many sentences of the page shown fit, measured after it was drawn. */
+  private pageFits = PAGE_MOST;
+  private pageTimer: ReturnType<typeof setInterval> | undefined;
 
   private themePalette: Palette | null = null;
   /** Whether the charts may be drawn now: false while the Chinese font their labels need is loading. */
   private chartsReady = true;
   /** Whether this element waits for the Chinese font already (to update once when it settles). */
   private waitingForFont = false;
+  private readonly charts = new Map<Group, Chart<'bar'>>();
+  /** The palette each chart's options were made with. */
   private readonly optionsPalette = new WeakMap<object, Palette>();
+  /** Charts to create or bring up to date, one a frame. */
+  private readonly stale = new Set<Group>();
+  private chartFrame = 0;
 
   constructor() {
     super();
     new ThemeWatcher(this, () => {
       this.themePalette = null;
+      for (const group of GROUPS) this.stale.add(group);
       this.requestUpdate();
     });
-    for (const group of GROUPS) {
-      new ChartController<'bar'>(this, {
-        canvas: () => (this.chartsReady ? this.renderRoot.querySelector<HTMLCanvasElement>(`canvas[data-group="${group}"]`) : null),
-        configure: () => this.configuration(group),
-        refresh: (chart) => {
-          chart.data = this.configuration(group).data;
-          // New options make chart.js resolve every font again: only when the theme changed.
-          if (this.optionsPalette.get(chart) !== this.palette()) {
-            chart.options = this.configuration(group).options!;
-            this.optionsPalette.set(chart, this.palette());
-          }
-        },
-      });
-    }
   }
 
   /** The measurements on screen: the run so far, or the completed run. */
   get measurements(): readonly Measurement[] {
     return this.measured;
+  }
+
+  /** Every sentence, in the order the screen shows them (pinned first, then the pages). */
+  get sentences(): string[] {
+    return this.screenList().map((m) => measurementSentence(m, this.measured));
   }
 
   /** Whether a run is going on. */
@@ -310,7 +424,28 @@ export class BaccEvidence extends LitElement {
    * @internal
    */
   showTally(tally: Float64Array): void {
-    this.measured = measurements(tally, this.decks);
+    this.show(tally, this.decks);
+  }
+
+  /**
+   * Turns to the next page of sentences now (the timer does every `page-seconds`).
+   * @internal For tests.
+   */
+  turnPage(): void {
+    const turning = this.screenList().length - PINNED;
+    const next = this.pageStart + Math.max(1, this.pageFits);
+    this.pageStart = next >= turning ? 0 : next;
+  }
+
+  private show(tally: Float64Array, decks: number, odds?: NextHandOdds): void {
+    this.measured = measurements(tally, decks, undefined, odds);
+    this.measuredHands = tallyHands(tally);
+    for (const group of GROUPS) this.stale.add(group);
+  }
+
+  private screenList(): Measurement[] {
+    if (this.ordered.from !== this.measured) this.ordered = { from: this.measured, list: screenOrder(this.measured) };
+    return this.ordered.list;
   }
 
   /** Starts a new run with the current seed, hands and decks (cancelling one going on). */
@@ -318,6 +453,14 @@ export class BaccEvidence extends LitElement {
     this.run?.cancel();
     this.failure = '';
     this.finished = null;
+    if (evidenceSeedProblem(this.seed) !== null) {
+      this.run = null;
+      this.failure = msg(
+        str`This seed cannot be used: a seed is 1 to ${EVIDENCE_SEED_MAX_LENGTH} characters, without spaces at either end.`,
+        { id: 'evidence-seed-refused' },
+      );
+      return;
+    }
     const run = new EvidenceRun({
       seed: this.seed,
       hands: this.hands,
@@ -325,9 +468,9 @@ export class BaccEvidence extends LitElement {
       workers: this.workers > 0 ? this.workers : defaultWorkerCount(),
       onProgress: (current) => {
         if (current !== this.run) return;
-        // Reading the tally out is the page's largest share (about a millisecond): at most four times a second.
-        this.measured = measurements(current.plan.tally, current.decks);
-        this.requestUpdate();
+        // Reading the tally out is the page's largest share (about a millisecond): at most four times a
+        // second, against the exact odds the first worker computed (nothing to read before them, or before a hand).
+        if (current.odds && current.handsCounted > 0) this.show(current.plan.tally, current.decks, current.odds);
       },
       onDone: (current) => {
         if (current !== this.run) return;
@@ -350,17 +493,26 @@ export class BaccEvidence extends LitElement {
     });
     this.run = run;
     this.measured = [];
+    this.measuredHands = 0;
+    this.pageStart = 0;
     run.start();
   }
 
-  /** Stops the run going on: every worker is terminated. */
+  /** Stops the run going on: every worker is terminated, and the figures shown are those of every hand counted. */
   cancel(): void {
-    this.run?.cancel();
+    const run = this.run;
+    if (run?.state === 'running') {
+      run.cancel();
+      // The last report may be a quarter of a second old: the figures and the count are read out once more, together.
+      if (run.odds && run.handsCounted > 0) this.show(run.plan.tally, run.decks, run.odds);
+    }
     this.requestUpdate();
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
+    for (const group of GROUPS) this.stale.add(group);
+    if (this.pageSeconds > 0) this.pageTimer = setInterval(() => this.turnPage(), this.pageSeconds * 1000);
     if (this.autostart && !this.running && this.run?.state !== 'done') this.start();
   }
 
@@ -368,12 +520,91 @@ export class BaccEvidence extends LitElement {
     super.disconnectedCallback();
     // A kiosk that shows this panel in turn must not leave workers dealing behind it.
     this.run?.cancel();
+    clearInterval(this.pageTimer);
+    cancelAnimationFrame(this.chartFrame);
+    this.chartFrame = 0;
+    for (const chart of this.charts.values()) chart.destroy();
+    this.charts.clear();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     // A kiosk may set autostart after connecting the element.
     if (changed.has('autostart') && this.autostart && this.isConnected && !this.run) this.start();
+    if (changed.has('pageSeconds') && this.isConnected) {
+      clearInterval(this.pageTimer);
+      if (this.pageSeconds > 0) this.pageTimer = setInterval(() => this.turnPage(), this.pageSeconds * 1000);
+    }
     this.chartsReady = this.chineseFontReady();
+  }
+
+  protected override updated(): void {
+    this.fitPage();
+    if (this.stale.size > 0 && this.chartsReady && this.measured.length > 0 && this.chartFrame === 0) {
+      this.chartFrame = requestAnimationFrame(() => this.drawOneChart());
+    }
+  }
+
+  /**
+   * Creates or brings up to date one chart, and asks for the next frame while any is left: six
+   * charts in one frame held the page 100 ms and more when the element was put on it.
+   */
+  private drawOneChart(): void {
+    this.chartFrame = 0;
+    if (!this.isConnected || !this.chartsReady) return;
+    const group = GROUPS.find((g) => this.stale.has(g));
+    if (group === undefined) return;
+    this.stale.delete(group);
+    const canvas = this.renderRoot.querySelector<HTMLCanvasElement>(`canvas[data-group="${group}"]`);
+    let chart = this.charts.get(group);
+    if (chart && chart.canvas !== canvas) {
+      chart.destroy();
+      this.charts.delete(group);
+      chart = undefined;
+    }
+    if (canvas) {
+      if (!chart) {
+        chart = new Chart(canvas, this.configuration(group));
+        this.charts.set(group, chart);
+        this.optionsPalette.set(chart, this.palette());
+      } else {
+        const configuration = this.configuration(group);
+        chart.data = configuration.data;
+        // New options make chart.js resolve every font again: only when the theme or the axis's range changed.
+        const y = configuration.options!.scales!['y']!;
+        const shown = chart.options.scales?.['y'];
+        if (this.optionsPalette.get(chart) !== this.palette() || shown?.min !== y.min || shown?.max !== y.max) {
+          chart.options = configuration.options!;
+          this.optionsPalette.set(chart, this.palette());
+        }
+        chart.update('none');
+      }
+    }
+    if (this.stale.size > 0) this.chartFrame = requestAnimationFrame(() => this.drawOneChart());
+  }
+
+  /** Hides the sentences of the page that do not fit whole in its box, and counts those that do. */
+  private fitPage(): void {
+    const page = this.renderRoot.querySelector<HTMLElement>('ol.page');
+    // Nothing to fit before the first figures: no layout forced in the update that puts the element on the page.
+    if (!page || page.children.length === 0) return;
+    const bottom = page.getBoundingClientRect().bottom;
+    // Whole sentences only, from the first: the first is shown even when it is cut (a very small box).
+    let fits = 0;
+    for (const [index, item] of [...page.children].entries()) {
+      const fit = index === 0 || (fits === index && item.getBoundingClientRect().bottom <= bottom + 0.5);
+      item.classList.toggle('excess', !fit);
+      if (fit) fits++;
+    }
+    const shown = Math.max(1, fits);
+    this.pageFits = shown;
+    const total = this.screenList().length;
+    const pager = this.renderRoot.querySelector('.pager');
+    if (pager) {
+      const from = PINNED + this.pageStart + 1;
+      const to = Math.min(PINNED + this.pageStart + shown, total);
+      pager.textContent =
+        total - PINNED > shown ? msg(str`${formatCount(from)}–${formatCount(to)} of ${formatCount(total)}`, { id: 'evidence-pager' }) : '';
+    }
   }
 
   /**
@@ -415,6 +646,7 @@ export class BaccEvidence extends LitElement {
   private configuration(group: Group): ChartConfiguration<'bar'> {
     const palette = this.palette();
     const bars = this.measured.filter((m) => groupOf(m) === group).map(barOf);
+    const axis = axisRange(group, bars);
     const colour =
       group === 'player-runs' ? palette.player : group === 'strategies' || group === 'predictions' ? palette.text : palette.banker;
     const bigPoints = palette.fontSize;
@@ -428,6 +660,8 @@ export class BaccEvidence extends LitElement {
         borderWidth: 2,
         borderSkipped: false,
         barPercentage: 0.55,
+        // An interval of a few hundredths of a point on a 20-point axis stays a visible whisker.
+        minBarLength: 3,
         order: 2,
       },
       {
@@ -455,7 +689,7 @@ export class BaccEvidence extends LitElement {
     const ticks = { color: palette.muted, font: { size: palette.fontSize, family: palette.fontFamily } };
     return {
       type: 'bar',
-      data: { labels: bars.map((bar) => bar.label), datasets },
+      data: { labels: bars.map((bar) => twoLines(bar.label)), datasets },
       options: {
         animation: false,
         responsive: true,
@@ -463,9 +697,17 @@ export class BaccEvidence extends LitElement {
         events: [],
         plugins: { legend: { display: false }, tooltip: { enabled: false } },
         scales: {
-          x: { ticks, grid: { display: false } },
-          // Fitted to the intervals and exact figures, not from 0: at 0–60% a ±0.1% interval is a hairline.
-          y: { beginAtZero: false, ticks, grid: { color: palette.grid }, grace: '5%' },
+          x: { ticks: { ...ticks, maxRotation: 0, autoSkip: false }, grid: { display: false } },
+          // Fixed ranges around the 50% line (break-even for returns), widened only to hold what is drawn.
+          y: {
+            min: axis.min,
+            max: axis.max,
+            ticks: { ...ticks, stepSize: axis.step },
+            grid: {
+              color: (context) => (context.tick?.value === axis.centre ? palette.muted : palette.grid),
+              lineWidth: (context) => (context.tick?.value === axis.centre ? 2 : 1),
+            },
+          },
         },
       },
     };
@@ -490,7 +732,7 @@ export class BaccEvidence extends LitElement {
 
   private status(): string {
     const run = this.run;
-    if (this.failure) return msg(str`The run stopped: ${this.failure}`, { id: 'evidence-failed' });
+    if (this.failure) return run ? msg(str`The run stopped: ${this.failure}`, { id: 'evidence-failed' }) : this.failure;
     if (!run) return msg('Not started.', { id: 'evidence-idle' });
     if (run.state === 'cancelled') return msg('Cancelled.', { id: 'evidence-cancelled' });
     if (run.state === 'done' && this.finished) {
@@ -504,14 +746,32 @@ export class BaccEvidence extends LitElement {
       : msg(str`Dealing in ${workers} workers…`, { id: 'evidence-running' });
   }
 
+  /**
+   * The hands the figures on screen rest on, against the hands asked: "1,200,000 of 10,000,000
+   * hands" while they are fewer, "10,001,563 hands (whole shoes; 10,000,000 asked)" once the last
+   * chunk's whole shoes took them past, never "of" over 100%.
+   */
+  private handsText(): string {
+    const counted = this.measuredHands;
+    const asked = this.run?.plan.hands ?? this.hands;
+    return counted > asked
+      ? msg(str`${formatCount(counted)} hands (whole shoes; ${formatCount(asked)} asked)`, { id: 'evidence-hands-whole-shoes' })
+      : msg(str`${formatCount(counted)} of ${formatCount(asked)} hands`, { id: 'evidence-hands' });
+  }
+
+  private sentenceItem(m: Measurement): TemplateResult {
+    return html`<li ?data-excludes=${m.excludesExact}>${measurementSentence(m, this.measured)}</li>`;
+  }
+
   protected override render(): TemplateResult {
     const run = this.run;
     const running = this.running;
-    const counted = formatCount(run?.handsCounted ?? 0);
-    const asked = formatCount(run?.plan.hands ?? this.hands);
     const seed = run?.seed ?? this.seed;
     const decks = run?.decks ?? this.decks;
-    const sentences = this.measured.map((m) => ({ text: measurementSentence(m, this.measured), excludes: m.excludesExact }));
+    const list = this.screenList();
+    const pinned = list.slice(0, PINNED);
+    // The page turning: only the sentences that may fit are made (formatting them is most of a redraw).
+    const page = list.slice(PINNED + this.pageStart, PINNED + this.pageStart + PAGE_MOST);
     return html`
       <h2>${msg('Do the roads predict? Measured, not guessed', { id: 'evidence-title' })}</h2>
       <p class="note">
@@ -525,28 +785,40 @@ export class BaccEvidence extends LitElement {
           ${running ? msg('Cancel', { id: 'evidence-cancel' }) : msg('Start', { id: 'evidence-start' })}
         </button>
         <progress max="1" .value=${run?.progress ?? 0} aria-label=${msg('Progress', { id: 'evidence-progress-label' })}></progress>
-        <span class="hands">${msg(str`${counted} of ${asked} hands`, { id: 'evidence-hands' })}</span>
+        <span class="hands">${this.handsText()}</span>
         <span>${msg('Seed', { id: 'evidence-seed' })} <span class="seed">${seed}</span></span>
-        <span>${msg(str`${decks} decks`, { id: 'evidence-decks' })}</span>
+        <span class="decks"
+          >${decks === 1 ? msg('1 deck', { id: 'evidence-decks-one' }) : msg(str`${decks} decks`, { id: 'evidence-decks' })}</span
+        >
         <span class="status" role="status">${this.status()}</span>
       </div>
-      ${
-        this.measured.length === 0
-          ? nothing
-          : html`<div class="charts" part="charts">
-                ${GROUPS.map(
-                  (group) =>
-                    html`<figure>
-                      <figcaption>${this.caption(group)}</figcaption>
-                      <div class="plot"><canvas data-group=${group} role="img" aria-label=${this.caption(group)}></canvas></div>
-                    </figure>`,
-                )}
-              </div>
-              <p class="legend">${msg('Bar: 95% interval · dot: measured · dash: a fresh shoe (exact)', { id: 'evidence-legend' })}</p>
-              <ol part="sentences">
-                ${sentences.map((s) => (s.text ? html`<li class=${s.excludes ? 'excludes' : ''}>${s.text}</li>` : nothing))}
-              </ol>`
-      }
+      <div class="body">
+        <div class="left">
+          <div class="charts" part="charts">
+            ${GROUPS.map(
+              (group) =>
+                html`<figure>
+                  <figcaption>${this.caption(group)}</figcaption>
+                  <div class="plot"><canvas data-group=${group} role="img" aria-label=${this.caption(group)}></canvas></div>
+                </figure>`,
+            )}
+          </div>
+          <p class="legend">${msg('Bar: 95% interval · dot: measured · dash: a fresh shoe (exact)', { id: 'evidence-legend' })}</p>
+        </div>
+        <div class="sentences" part="sentences">
+          ${
+            pinned.length === 0
+              ? nothing
+              : html`<ol class="pinned">
+                  ${pinned.map((m) => this.sentenceItem(m))}
+                </ol>`
+          }
+          <ol class="page" start=${PINNED + this.pageStart + 1}>
+            ${page.map((m) => this.sentenceItem(m))}
+          </ol>
+          <p class="pager"></p>
+        </div>
+      </div>
     `;
   }
 }

@@ -17,29 +17,30 @@ const ROAD_IDS: Record<string, DerivedRoadName> = {
   'cockroach-pig': 'cockroachPig',
 };
 
-function language(): string {
-  return (typeof document === 'undefined' ? '' : document.documentElement.lang) || 'en';
+/**
+ * Numbers as both of the app's languages write them, English and Simplified Chinese alike: a point
+ * for decimals, a comma between groups of three digits, a proper minus sign. Written out rather
+ * than through Intl.NumberFormat: the page's first number format loads the locale's data, some
+ * 40 ms of the main thread in one go, the largest share of putting the element on the page.
+ */
+function grouped(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-/** A proper minus sign: Intl writes a hyphen. */
-const minus = (text: string): string => text.replace(/^-/, '−');
-
-/** Formats by locale and kind, made once: a redraw formats some two hundred numbers, and making a format costs more than using it. */
-const formats = new Map<string, Intl.NumberFormat>();
-function format(kind: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${language()} ${kind}`;
-  let made = formats.get(key);
-  if (!made) formats.set(key, (made = new Intl.NumberFormat(language(), options)));
-  return made;
+/** A decimal string ("-1234.5") grouped, with a proper minus sign ("−1,234.5"); "-0.00" is "0.00". */
+function written(text: string): string {
+  const negative = text.startsWith('-') && /[1-9]/.test(text);
+  const [whole, fraction] = text.replace(/^-/, '').split('.') as [string, string | undefined];
+  return `${negative ? '−' : ''}${grouped(whole)}${fraction === undefined ? '' : `.${fraction}`}`;
 }
 
-/** A whole count with the locale's grouping: 2,104,000. */
+/** A whole count with grouping: 2,104,000. */
 export function formatCount(value: number): string {
-  return format('count', { maximumFractionDigits: 0 }).format(value);
+  return Number.isFinite(value) ? written(Math.round(value).toFixed(0)) : String(value);
 }
 
 function fixed(value: number, decimals: number): string {
-  return minus(format(`fixed ${decimals}`, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value));
+  return Number.isFinite(value) ? written(value.toFixed(decimals)) : String(value);
 }
 
 /** Decimals that show the first significant digit of the ± (0.4 → 1, 0.04 → 2), between 1 and 3. */
@@ -48,15 +49,24 @@ export function decimalsFor(halfWidth: number): number {
   return Math.min(3, Math.max(1, -Math.floor(Math.log10(halfWidth))));
 }
 
-/** Two significant digits, never rounded to 0: the distance of an interval that excludes the exact figure. */
+/** At most two significant digits, never rounded to 0: the distance of an interval that excludes the exact figure (0.012, 1.2, 12). */
 function significant(value: number): string {
-  return format('significant', { maximumSignificantDigits: 2 }).format(Math.abs(value));
+  const size = Math.abs(value);
+  if (!(size > 0) || !Number.isFinite(size)) return fixed(size, 0);
+  const decimals = Math.min(100, Math.max(0, 1 - Math.floor(Math.log10(size))));
+  const rounded = Number(size.toPrecision(2));
+  const text = rounded.toFixed(decimals);
+  return written(text.includes('.') ? text.replace(/\.?0+$/, '') : text);
 }
 
-/** Numbers of a share in percent, all to the decimals the ± needs. */
-function percents(observed: number, interval: Interval, exact: number): { observed: string; half: string; exact: string } {
+/** Numbers of a share in percent, all to the decimals the ± needs (or more, given). */
+function percents(
+  observed: number,
+  interval: Interval,
+  exact: number,
+  decimals = decimalsFor(((interval[1] - interval[0]) / 2) * 100),
+): { observed: string; half: string; exact: string } {
   const half = ((interval[1] - interval[0]) / 2) * 100;
-  const decimals = decimalsFor(half);
   return { observed: `${fixed(observed * 100, decimals)}%`, half: `${fixed(half, decimals)}%`, exact: `${fixed(exact * 100, decimals)}%` };
 }
 
@@ -114,26 +124,68 @@ export function sentenceSide(measurement: OutcomeMeasurement): 'banker' | 'playe
   return measurement.id.startsWith('after-player-run-') ? 'player' : 'banker';
 }
 
-/** "The interval excludes … by 0.12 percentage points above it", or '' when it holds the exact figure. */
-function excludesShare(by: number): string {
+/**
+ * Decimals at which an interval's end nearest the exact figure and the exact figure, both in
+ * percent, print differently (from `least` up, at most 8): rounding to the nearest is monotone, so
+ * printed apart they are printed in the right order, and an interval that excludes the figure is
+ * seen to.
+ */
+export function decimalsApart(end: number, exact: number, least: number): number {
+  let decimals = least;
+  while (decimals < 8 && fixed(end, decimals) === fixed(exact, decimals)) decimals++;
+  return decimals;
+}
+
+/** An interval that excludes the exact figure, in percent: its ends, the exact figure and the distance, to the decimals that show them apart. */
+function excludedPercents(
+  interval: Interval,
+  exact: number,
+  by: number,
+  least: number,
+): { low: string; high: string; exact: string; by: string } {
+  const end = by > 0 ? interval[0] * 100 : interval[1] * 100;
+  const decimals = decimalsApart(end, exact * 100, least);
+  const distance = fixed(Math.abs(by) * 100, decimals);
+  return {
+    low: `${fixed(interval[0] * 100, decimals)}%`,
+    high: `${fixed(interval[1] * 100, decimals)}%`,
+    exact: `${fixed(exact * 100, decimals)}%`,
+    // The distance as printed ends is the difference of the printed figures, give or take a last digit; never 0.
+    by: /[1-9]/.test(distance) ? distance : significant(by * 100),
+  };
+}
+
+/** "Its 95% interval, 50.81%–51.20%, lies above a fresh shoe's 50.68% by 0.13 percentage points.", or '' when it holds the exact figure. */
+function excludesShare(interval: Interval, exact: number, by: number): string {
   if (by === 0) return '';
-  const amount = significant(by * 100);
+  const half = ((interval[1] - interval[0]) / 2) * 100;
+  const e = excludedPercents(interval, exact, by, decimalsFor(half));
   return by > 0
-    ? msg(str`The interval excludes the fresh shoe's figure: it lies ${amount} percentage points above it.`, {
+    ? msg(str`Its 95% interval, ${e.low}–${e.high}, excludes a fresh shoe's ${e.exact}: it lies above it by ${e.by} percentage points.`, {
         id: 'evidence-excludes-above',
       })
-    : msg(str`The interval excludes the fresh shoe's figure: it lies ${amount} percentage points below it.`, {
+    : msg(str`Its 95% interval, ${e.low}–${e.high}, excludes a fresh shoe's ${e.exact}: it lies below it by ${e.by} percentage points.`, {
         id: 'evidence-excludes-below',
       });
+}
+
+/** Whether a measurement's condition never arose in the hands counted. */
+function notSeen(m: Measurement): boolean {
+  return m.n === 0;
 }
 
 function nextHandSentence(m: OutcomeMeasurement): string {
   const side = sentenceSide(m);
   const decided = formatCount(m.decided);
   const sentences: string[] = [];
+  // Where the interval excludes the fresh shoe's figure, the observed and exact figures take the decimals that show it.
+  const by = m.by[side];
+  const least = decimalsFor(((m.ci95[side][1] - m.ci95[side][0]) / 2) * 100);
+  const decimals = by === 0 ? least : decimalsApart((by > 0 ? m.ci95[side][0] : m.ci95[side][1]) * 100, m.exact[side] * 100, least);
   if (m.id === 'all-hands') {
-    if (m.decided === 0) return msg('No decided hand yet.', { id: 'evidence-all-none' });
-    const p = percents(m.observed.banker, m.ci95.banker, m.exact.banker);
+    if (notSeen(m)) return msg('No hand dealt yet.', { id: 'evidence-all-not-seen' });
+    if (m.decided === 0) return msg('No decided hand yet: only ties so far.', { id: 'evidence-all-none' });
+    const p = percents(m.observed.banker, m.ci95.banker, m.exact.banker, decimals);
     sentences.push(
       msg(str`Of ${decided} decided hands, banker won ${p.observed} (±${p.half}); a fresh shoe gives ${p.exact}.`, {
         id: 'evidence-all-hands',
@@ -141,8 +193,9 @@ function nextHandSentence(m: OutcomeMeasurement): string {
     );
   } else {
     const condition = conditionText(m.id);
-    if (m.decided === 0) return msg(str`${condition}: no decided hand yet.`, { id: 'evidence-none' });
-    const p = percents(m.observed[side], m.ci95[side], m.exact[side]);
+    if (notSeen(m)) return msg(str`${condition}: not seen yet in these shoes.`, { id: 'evidence-not-seen' });
+    if (m.decided === 0) return msg(str`${condition}: no decided hand yet, only ties.`, { id: 'evidence-none' });
+    const p = percents(m.observed[side], m.ci95[side], m.exact[side], decimals);
     sentences.push(
       side === 'banker'
         ? msg(
@@ -159,22 +212,23 @@ function nextHandSentence(m: OutcomeMeasurement): string {
           ),
     );
   }
-  const excludes = excludesShare(m.by[side]);
+  const excludes = excludesShare(m.ci95[side], m.exact[side], by);
   if (excludes) sentences.push(excludes);
   // The other side of a decided hand mirrors this one; ties are their own share, said only when they stand out.
   if (m.by.tie !== 0) {
-    const t = percents(m.observed.tie, m.ci95.tie, m.exact.tie);
-    const amount = significant(m.by.tie * 100);
+    const half = ((m.ci95.tie[1] - m.ci95.tie[0]) / 2) * 100;
+    const e = excludedPercents(m.ci95.tie, m.exact.tie, m.by.tie, decimalsFor(half));
+    const observed = `${fixed(m.observed.tie * 100, decimalsApart((m.by.tie > 0 ? m.ci95.tie[0] : m.ci95.tie[1]) * 100, m.exact.tie * 100, decimalsFor(half)))}%`;
     sentences.push(
       m.by.tie > 0
         ? msg(
-            str`Ties were ${t.observed} of these hands (±${t.half}): the interval excludes a fresh shoe's ${t.exact}, lying ${amount} percentage points above it.`,
+            str`Ties were ${observed} of these hands (95% interval ${e.low}–${e.high}), above a fresh shoe's ${e.exact} by ${e.by} percentage points.`,
             {
               id: 'evidence-tie-excludes-above',
             },
           )
         : msg(
-            str`Ties were ${t.observed} of these hands (±${t.half}): the interval excludes a fresh shoe's ${t.exact}, lying ${amount} percentage points below it.`,
+            str`Ties were ${observed} of these hands (95% interval ${e.low}–${e.high}), below a fresh shoe's ${e.exact} by ${e.by} percentage points.`,
             {
               id: 'evidence-tie-excludes-below',
             },
@@ -200,13 +254,16 @@ export function measurementSentence(m: Measurement, all: readonly Measurement[] 
     case 'prediction': {
       const road = categoryLabel(m.id);
       if (m.decided === 0) return msg(str`${road}'s prediction: no decided hand yet.`, { id: 'evidence-prediction-none' });
-      const p = percents(m.observed.match, m.ci95.match, m.exact.match);
+      const least = decimalsFor(((m.ci95.match[1] - m.ci95.match[0]) / 2) * 100);
+      const decimals =
+        m.by.match === 0 ? least : decimalsApart((m.by.match > 0 ? m.ci95.match[0] : m.ci95.match[1]) * 100, m.exact.match * 100, least);
+      const p = percents(m.observed.match, m.ci95.match, m.exact.match, decimals);
       const decided = formatCount(m.decided);
       const sentence = msg(
         str`${road}'s prediction (the side that keeps its pattern) was the next decided hand ${p.observed} of the time (±${p.half}) in ${decided} hands; chance gives ${p.exact}.`,
         { id: 'evidence-prediction' },
       );
-      const excludes = excludesShare(m.by.match);
+      const excludes = excludesShare(m.ci95.match, m.exact.match, m.by.match);
       return excludes ? `${sentence} ${excludes}` : sentence;
     }
     case 'strategy': {
@@ -242,18 +299,57 @@ export function measurementSentence(m: Measurement, all: readonly Measurement[] 
         parts.push(msg(str`Always betting banker returned ${bankerValue} in the same shoes.`, { id: 'evidence-strategy-beside-banker' }));
       }
       if (m.by.returnPerUnit !== 0) {
-        const amount = significant(m.by.returnPerUnit * 100);
+        const by = m.by.returnPerUnit;
+        const digits = decimalsApart((by > 0 ? low : high) * 100, m.exact.returnPerUnit * 100, Math.max(2, decimalsFor(half * 100)));
+        const ends = { low: fixed(low * 100, digits), high: fixed(high * 100, digits), exact: fixed(m.exact.returnPerUnit * 100, digits) };
+        const distance = fixed(Math.abs(by) * 100, digits);
+        const amount = /[1-9]/.test(distance) ? distance : significant(by * 100);
         parts.push(
-          m.by.returnPerUnit > 0
-            ? msg(str`The interval excludes the fresh shoe's figure: it lies ${amount} per 100 staked above it.`, {
-                id: 'evidence-excludes-return-above',
-              })
-            : msg(str`The interval excludes the fresh shoe's figure: it lies ${amount} per 100 staked below it.`, {
-                id: 'evidence-excludes-return-below',
-              }),
+          by > 0
+            ? msg(
+                str`Its 95% interval, ${ends.low} to ${ends.high} per 100 staked, excludes a fresh shoe's ${ends.exact}: it lies above it by ${amount}.`,
+                { id: 'evidence-excludes-return-above' },
+              )
+            : msg(
+                str`Its 95% interval, ${ends.low} to ${ends.high} per 100 staked, excludes a fresh shoe's ${ends.exact}: it lies below it by ${amount}.`,
+                { id: 'evidence-excludes-return-below' },
+              ),
         );
       }
       return parts.join(' ');
     }
   }
+}
+
+/**
+ * The questions a wall screen leads with, in order, after any whose interval excludes the fresh
+ * shoe's figure: every hand, the dragons players follow, a long chop, the derived roads' marks and
+ * the ask road's prediction, and following the run.
+ */
+export const HEADLINE_IDS: readonly string[] = [
+  'all-hands',
+  'after-banker-run-6',
+  'after-player-run-6',
+  'after-chop-4',
+  'after-big-eye-boy-red',
+  'prediction-big-eye-boy',
+  'strategy-follow-run',
+];
+
+/**
+ * The measurements in the order a screen shows their sentences: those whose interval excludes the
+ * fresh shoe's figure first (as the list has them), then the headlines, then the rest in the
+ * list's order. Those without a sentence (a strategy before any bet) are left out.
+ */
+export function screenOrder(list: readonly Measurement[]): Measurement[] {
+  const rank = (m: Measurement): number => {
+    if (m.excludesExact) return 0;
+    const headline = HEADLINE_IDS.indexOf(m.id);
+    return headline >= 0 ? 1 + headline / HEADLINE_IDS.length : 2;
+  };
+  return list
+    .filter((m) => m.kind !== 'strategy' || m.n > 0)
+    .map((m, index) => ({ m, index, rank: rank(m) }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map(({ m }) => m);
 }

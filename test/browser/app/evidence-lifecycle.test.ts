@@ -83,7 +83,8 @@ describe('bacc-evidence on and off the page', function () {
     const element = await fixture<BaccEvidence>(html`<bacc-evidence></bacc-evidence>`);
     element.showTally(tallyRun('english', 20_000, 8));
     await element.updateComplete;
-    expect(charts(element)).to.have.length(6);
+    // One chart a frame, the six in six frames or so.
+    await until(() => charts(element).length === 6, 'the six charts', 2_000);
   });
 
   it('lets ten elements that dealt, drew and left the page be collected', async () => {

@@ -51,9 +51,11 @@ describe('bacc-evidence', function () {
     expect(detail.seed).to.equal('page-1');
     expect(detail.measurements).to.have.length(40);
     expect(root.querySelectorAll('canvas')).to.have.length(6);
-    expect(root.querySelectorAll('ol li')).to.have.length(40);
+    expect(element.sentences).to.have.length(40);
     expect(root.textContent).to.contain('page-1');
     expect(root.querySelector('.status')!.textContent).to.match(/^Done: [\d,]+ hands in/);
+    // Whole shoes take the count past the hands asked: said so, never "of" over 100%.
+    expect(root.querySelector('.hands')!.textContent).to.equal(`${detail.hands.toLocaleString('en')} hands (whole shoes; 200,000 asked)`);
     expect(element.currentRun!.liveWorkers).to.equal(0);
     const sixBankers = [...root.querySelectorAll('ol li')].find((li) => li.textContent.startsWith('After 6 bankers in a row'));
     expect(sixBankers!.textContent).to.match(
@@ -133,14 +135,15 @@ describe('bacc-evidence', function () {
     const items = () => [...element.shadowRoot!.querySelectorAll('ol li')].map((li) => li.textContent.trim());
     const all = items().find((text) => text.startsWith('Of '))!;
     expect(all).to.match(
-      /banker won \d+\.\d% .*The interval excludes the fresh shoe's figure: it lies [\d.]+ percentage points above it\./,
+      /banker won \d+\.\d+% .*Its 95% interval, [\d.]+%–[\d.]+%, excludes a fresh shoe's [\d.]+%: it lies above it by [\d.]+ percentage points\./,
     );
-    expect(element.shadowRoot!.querySelectorAll('li.excludes').length).to.be.greaterThan(0);
+    // Those whose interval excludes the fresh shoe's figure lead, in bold.
+    expect(element.shadowRoot!.querySelector('ol.pinned li')!.hasAttribute('data-excludes')).to.equal(true);
 
     await localization.setLocale('zh-Hans');
     await element.updateComplete;
     const zhAll = items().find((text) => text.startsWith('在 '))!;
-    expect(zhAll).to.match(/庄赢 \d+\.\d%.*置信区间不含全新牌靴的数值：高出 [\d.]+ 个百分点。/);
+    expect(zhAll).to.match(/庄赢 \d+\.\d+%.*其 95% 置信区间 [\d.]+%–[\d.]+% 不含全新牌靴的 [\d.]+%：高出 [\d.]+ 个百分点。/);
     expect(element.shadowRoot!.querySelector('button')!.textContent.trim()).to.equal('开始');
   });
 
@@ -149,7 +152,7 @@ describe('bacc-evidence', function () {
     if (m.kind !== 'next-hand') throw new Error('not a next-hand measurement');
     const crafted: Measurement = { ...m, excludesExact: true, by: { banker: -0.000123, player: 0.000123, tie: 0 } };
     expect(measurementSentence(crafted)).to.match(
-      /^After 6 bankers in a row, .* The interval excludes the fresh shoe's figure: it lies 0\.012 percentage points below it\.$/,
+      /^After 6 bankers in a row, .* Its 95% interval, [\d.]+%–[\d.]+%, excludes a fresh shoe's [\d.]+%: it lies below it by 0\.012 percentage points\.$/,
     );
     const strategy = measurements(tallyRun('tiny', 50_000, 8), 8).find((x) => x.id === 'strategy-follow-run')!;
     const all = [strategy];
