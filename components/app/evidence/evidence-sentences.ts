@@ -125,13 +125,16 @@ export function sentenceSide(measurement: OutcomeMeasurement): 'banker' | 'playe
 }
 
 /**
- * Decimals at which an interval's end nearest the exact figure and the exact figure, both in
- * percent, print differently (from `least` up, at most 8): rounding to the nearest is monotone, so
- * printed apart they are printed in the right order, and an interval that excludes the figure is
- * seen to.
+ * Decimals at which an interval's end nearest the exact figure and the exact figure (in the same
+ * unit, percent or per 100) print apart by about their real distance (from `least` up, at most 8):
+ * a last digit no coarser than half the distance, so that 49.22% and 49.26% are not printed 49.2%
+ * and 49.3%, a distance of 0.04 looking like 0.1; and printed differently, which rounding to the
+ * nearest (monotone) prints in the right order: an interval that excludes the figure is seen to.
  */
 export function decimalsApart(end: number, exact: number, least: number): number {
-  let decimals = least;
+  const distance = Math.abs(end - exact);
+  let decimals = distance > 0 ? Math.max(least, Math.ceil(-Math.log10(distance / 2))) : least;
+  decimals = Math.min(8, decimals);
   while (decimals < 8 && fixed(end, decimals) === fixed(exact, decimals)) decimals++;
   return decimals;
 }

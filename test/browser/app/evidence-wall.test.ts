@@ -190,3 +190,26 @@ describe('evidence sentences: the figures agree with the words', () => {
     expect(tallyHands(tallyOutcomeShoes(['TTT']))).to.equal(3);
   });
 });
+
+describe('evidence sentences: a distance printed as the ends are', () => {
+  it('prints an interval ending 0.08 points below the fresh shoe 49.32% as 49.24%, by 0.08, not 49.2% by 0.1', () => {
+    const m = measurements(tallyRun('near', 50_000, 8), 8).find((x) => x.id === 'after-player-run-2') as OutcomeMeasurement;
+    const exact = m.exact.player;
+    const crafted: OutcomeMeasurement = {
+      ...m,
+      excludesExact: true,
+      ci95: { ...m.ci95, player: [exact - 0.004, exact - 0.0008] },
+      observed: { ...m.observed, player: exact - 0.0013 },
+      by: { ...m.by, player: -0.0008, tie: 0 },
+    };
+    const sentence = measurementSentence(crafted);
+    const match =
+      /Its 95% interval, ([\d.]+)%–([\d.]+)%, excludes a fresh shoe's ([\d.]+)%: it lies below it by ([\d.]+) percentage points\./.exec(
+        sentence,
+      );
+    expect(match, sentence).to.not.equal(null);
+    const [, high, fresh, by] = match!.slice(1).map(Number) as [number, number, number, number];
+    expect(by).to.equal(0.08);
+    expect(Math.abs(fresh - high - by)).to.be.at.most(0.011);
+  });
+});
