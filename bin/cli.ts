@@ -24,6 +24,9 @@ import {
 } from '../src/index.js';
 import { tallyRun, tallyShoes, tallyHands, evidenceSeedProblem, EVIDENCE_SEED_MAX_LENGTH, EVIDENCE_CHUNK_SHOES } from '../src/evidence.js';
 import { measurements } from '../src/evidence-measurements.js';
+import { SHOE_PROTOCOLS, type ShoeProtocol } from '../src/shoe-lines.js';
+import { runShoeSim, shoeSimLines } from './shoe-sim.js';
+import { runShoeBridge, shownUrl } from './shoe-bridge.js';
 
 /** Where the command reads and writes; the real process streams, or buffers in tests. */
 export interface CliIo {
@@ -60,6 +63,19 @@ Commands:
                                ask-road predictions, and what betting strategies returned, against
                                the exact odds. A seed is 1 to ${EVIDENCE_SEED_MAX_LENGTH} characters, as in the page's
                                ?seed=; without --seed a random seed is chosen and printed.
+  shoe --port <device> --table T --broker mqtt://host:port --user U --password P [--protocol P]
+                               Read a card-reading shoe on a serial line (9600 baud 8N1) and publish
+                               the lines its protocol accepts (bacc, suit-rank or json; default bacc)
+                               to table T's console through the room's broker, on the table's reader
+                               topic; refused lines are counted and logged, never published. Runs
+                               until stopped; the device and the broker are reconnected when they
+                               come back. The password may come from BACC_BROKER_PASSWORD instead.
+  shoe-sim --port <device> --seed S [--decks N] [--protocol P] [--interval ms] [--cancel-every N]
+                               Play the seed's shoe down a serial line as a card-reading shoe would:
+                               the burn, every card, the cut card, and with --cancel-every a wrong
+                               card and its CANCEL before every Nth card (bacc protocol only); a line
+                               every --interval ms (default 100). A closed port is opened again and
+                               the writing goes on from the first line not written.
 
 Play money only. Past results do not predict the next hand.`;
 
@@ -78,6 +94,10 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         return await roadsCommand(rest, io);
       case 'evidence':
         return evidenceCommand(rest, io);
+      case 'shoe':
+        return await shoeCommand(rest, io);
+      case 'shoe-sim':
+        return await shoeSimCommand(rest, io);
       case 'help':
       case '--help':
       case '-h':
@@ -259,6 +279,117 @@ function evidenceCommand(args: string[], io: CliIo): number {
     })}\n`,
   );
   return 0;
+}
+
+function parseProtocol(text: string | undefined): ShoeProtocol {
+  if (text === undefined) return 'bacc';
+  if (!(SHOE_PROTOCOLS as readonly string[]).includes(text)) {
+    throw new UsageError(`--protocol must be one of ${SHOE_PROTOCOLS.join(', ')}; got "${text}"`);
+  }
+  return text as ShoeProtocol;
+}
+
+function required(option: string, value: string | undefined, command: string): string {
+  if (value === undefined || value === '') throw new UsageError(`${command} needs ${option}; try "bacc help"`);
+  return value;
+}
+
+/** An AbortSignal that SIGINT or SIGTERM aborts, for the commands that run until stopped. */
+function stopSignal(): { signal: AbortSignal; dispose: () => void } {
+  const controller = new AbortController();
+  const stop = () => controller.abort();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+    },
+  };
+}
+
+async function shoeSimCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parse(args, {
+    port: { type: 'string' },
+    seed: { type: 'string' },
+    decks: { type: 'string' },
+    protocol: { type: 'string' },
+    interval: { type: 'string' },
+    'cancel-every': { type: 'string' },
+  });
+  if (positionals.length > 0) throw new UsageError(`shoe-sim takes no arguments besides its options; got "${positionals[0]}"`);
+  const path = required('--port <device>', values.port, 'shoe-sim');
+  const seed = required('--seed S', values.seed, 'shoe-sim');
+  const decks = parseDecks(values.decks);
+  const protocol = parseProtocol(values.protocol);
+  const interval = values.interval === undefined ? 100 : wholeNumber('--interval', values.interval, 0, 60_000);
+  const cancelEvery = values['cancel-every'] === undefined ? 0 : wholeNumber('--cancel-every', values['cancel-every'], 1, 10_000);
+  if (cancelEvery > 0 && protocol !== 'bacc') throw new UsageError(`--cancel-every needs the bacc protocol: ${protocol} has no CANCEL`);
+  const lines = shoeSimLines({ seed, decks, protocol, cancelEvery });
+  const { signal, dispose } = stopSignal();
+  try {
+    const { written } = await runShoeSim({ path, lines, interval, signal, log: (text) => io.stdout(`bacc shoe-sim: ${text}\n`) });
+    if (written < lines.length) {
+      io.stderr(`bacc: stopped after ${written} of ${lines.length} lines\n`);
+      return 1;
+    }
+    io.stdout(`bacc shoe-sim: ${written} lines written\n`);
+    return 0;
+  } finally {
+    dispose();
+  }
+}
+
+async function shoeCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parse(args, {
+    port: { type: 'string' },
+    table: { type: 'string' },
+    broker: { type: 'string' },
+    user: { type: 'string' },
+    password: { type: 'string' },
+    protocol: { type: 'string' },
+  });
+  if (positionals.length > 0) throw new UsageError(`shoe takes no arguments besides its options; got "${positionals[0]}"`);
+  const path = required('--port <device>', values.port, 'shoe');
+  const table = required('--table T', values.table, 'shoe');
+  if (table.length > 200) throw new UsageError('--table is at most 200 characters');
+  const brokerUrl = required('--broker mqtt://host:port', values.broker, 'shoe');
+  let url: URL;
+  try {
+    url = new URL(brokerUrl);
+  } catch {
+    throw new UsageError(`--broker must be a URL such as mqtt://host:1883; got "${shownUrl(brokerUrl)}"`);
+  }
+  if (!['mqtt:', 'mqtts:', 'ws:', 'wss:'].includes(url.protocol)) {
+    throw new UsageError(`--broker must start mqtt://, mqtts://, ws:// or wss://; got "${url.protocol}"`);
+  }
+  if (url.username !== '' || url.password !== '')
+    throw new UsageError('give the login with --user and --password, not in the --broker URL');
+  const username = required('--user U', values.user, 'shoe');
+  const password = values.password ?? process.env['BACC_BROKER_PASSWORD'];
+  if (password === undefined || password === '') throw new UsageError('shoe needs --password P (or BACC_BROKER_PASSWORD)');
+  const protocol = parseProtocol(values.protocol);
+  const { signal, dispose } = stopSignal();
+  try {
+    const tally = await runShoeBridge({
+      path,
+      table,
+      brokerUrl,
+      username,
+      password,
+      protocol,
+      signal,
+      log: (text) => io.stdout(`bacc shoe: ${text}\n`),
+      warn: (text) => io.stderr(`bacc: ${text}\n`),
+    });
+    io.stdout(
+      `bacc shoe: stopped: ${tally.accepted} lines accepted, ${tally.refused} refused, ${tally.messages} messages published as ${tally.source}${tally.unsent > 0 ? `, ${tally.unsent} lines not acknowledged` : ''}\n`,
+    );
+    return tally.unsent > 0 ? 1 : 0;
+  } finally {
+    dispose();
+  }
 }
 
 /** The most a roads input may hold: a shoe document of many shoes, not an arbitrary file. */

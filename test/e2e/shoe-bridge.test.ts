@@ -1,0 +1,310 @@
+/**
+ * `bacc shoe-sim` writing a seeded shoe into one end of a pseudo-terminal pair (socat), `bacc shoe`
+ * reading the other end and publishing through Mosquitto, and a screen login collecting the reader
+ * messages: their lines, through the line reader and the card feed, give the seed's shoe hand by
+ * hand, also when the pty is closed and made again mid-shoe. Bad lines are refused, never published.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { connectAsync, type MqttClient } from 'mqtt';
+import { SerialPort } from 'serialport';
+import { startBroker, type RunningBroker } from './mosquitto.js';
+import { readReaderMessage, readerTopic, type ReaderLinesMessage } from '../../src/reader-messages.js';
+import { ShoeLineReader, isRefusal } from '../../src/shoe-lines.js';
+import { CardFeed, type FeedEvent } from '../../src/card-feed.js';
+import { Shoe, formatCode } from '../../src/shoe.js';
+import { shoeSimLines } from '../../bin/shoe-sim.js';
+import { main } from '../../bin/cli.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const TABLE = 'Table 9/VIP';
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let folder: string;
+let bin: string;
+let broker: RunningBroker;
+let screen: MqttClient;
+const received: ReaderLinesMessage[] = [];
+const started = new Set<ChildProcess>();
+
+interface Run {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+}
+
+function run(command: string, args: string[]): Run {
+  const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  started.add(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      started.delete(child);
+      resolve(code);
+    }),
+  );
+  return { child, stdout: () => stdout, stderr: () => stderr, exited };
+}
+
+const bacc = (...args: string[]): Run => run(process.execPath, [bin, ...args]);
+
+/** Ends a process the test started, by its pid, and waits for it. */
+async function end(process: Run): Promise<number | null> {
+  if (process.child.exitCode === null && process.child.signalCode === null) process.child.kill('SIGTERM');
+  return process.exited;
+}
+
+async function until(what: string, ok: () => boolean, ms = 30_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await delay(25);
+  }
+}
+
+/** A socat pty pair: `shoe` (the device's end) and `host` (the bridge's), as links in `dir`. */
+async function ptyPair(dir: string): Promise<Run> {
+  const socat = run('socat', ['-d', '-d', `pty,raw,echo=0,link=${join(dir, 'shoe')}`, `pty,raw,echo=0,link=${join(dir, 'host')}`]);
+  await until('socat', () => existsSync(join(dir, 'shoe')) && existsSync(join(dir, 'host')), 5000);
+  return socat;
+}
+
+function bridge(dir: string, protocol = 'bacc'): Run {
+  const { username, password } = broker.credentials.consoles[TABLE]!;
+  return bacc(
+    'shoe',
+    '--port',
+    join(dir, 'host'),
+    '--table',
+    TABLE,
+    '--broker',
+    broker.mqttUrl,
+    '--user',
+    username,
+    '--password',
+    password,
+    '--protocol',
+    protocol,
+  );
+}
+
+const lines = (): string[] => received.flatMap((message) => message.lines);
+
+/** Seq of each source's messages: 1, 2, 3 … with no gap and no repeat. */
+function expectSeqInOrder(): void {
+  const sources = new Set(received.map((message) => message.source));
+  expect(sources.size).toBe(1);
+  expect(received.map((message) => message.seq)).toEqual(received.map((_, index) => index + 1));
+}
+
+beforeAll(async () => {
+  mkdirSync(join(root, '.tmp'), { recursive: true });
+  folder = mkdtempSync(join(root, '.tmp', 'shoe-bridge-'));
+  // The command as it ships (bin/bacc.js importing ../lib/bin/cli.js), with the CLI built from the
+  // TypeScript now: lib/ may be older than the source.
+  await build({
+    entryPoints: [join(root, 'bin', 'cli.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    outfile: join(folder, 'lib', 'bin', 'cli.js'),
+    logLevel: 'warning',
+  });
+  mkdirSync(join(folder, 'bin'));
+  copyFileSync(join(root, 'bin', 'bacc.js'), join(folder, 'bin', 'bacc.js'));
+  bin = join(folder, 'bin', 'bacc.js');
+  broker = await startBroker({ tables: [TABLE] });
+  const login = broker.credentials.screens['screen']!;
+  screen = await connectAsync(broker.mqttUrl, { protocolVersion: 5, ...login, clean: true, reconnectPeriod: 0 });
+  screen.on('message', (topic, payload) => {
+    const reading = readReaderMessage(topic, payload.toString('utf8'), payload.byteLength);
+    if (!reading.ok) throw new Error(`a reader message refused: ${JSON.stringify(reading.refusal)}`);
+    received.push(reading.message);
+  });
+  await screen.subscribeAsync(readerTopic(TABLE), { qos: 1 });
+});
+
+afterAll(async () => {
+  for (const child of started) child.kill('SIGKILL');
+  await screen?.endAsync();
+  await broker?.stop();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+describe('bacc shoe-sim → pty → bacc shoe → broker', () => {
+  it('delivers the seed’s whole shoe, burn and cut card, hand by hand, through a pulled and replugged cable', async () => {
+    received.length = 0;
+    const dir = mkdtempSync(join(folder, 'pty-'));
+    const seed = 'pulled-cable';
+    const plan = shoeSimLines({ seed, decks: 8, protocol: 'bacc', cancelEvery: 9 });
+    let socat = await ptyPair(dir);
+    const reader = bridge(dir);
+    await until('the bridge to connect', () => reader.stdout().includes('connected to'));
+    const sim = bacc('shoe-sim', '--port', join(dir, 'shoe'), '--seed', seed, '--interval', '8', '--cancel-every', '9');
+
+    // Pull the cable a third of the way in, plug it back 1.5 s later.
+    await until('a third of the shoe', () => lines().length >= plan.length / 3);
+    await end(socat);
+    expect(existsSync(join(dir, 'shoe'))).toBe(false);
+    await delay(1500);
+    socat = await ptyPair(dir);
+
+    expect(await sim.exited).toBe(0);
+    expect(sim.stdout()).toMatch(/open again; going on from line \d+/);
+    expect(sim.stdout()).toContain(`${plan.length} lines written`);
+    await until('every line published', () => lines().length >= plan.length, 10_000);
+    await delay(300);
+    expect(await end(reader)).toBe(0);
+    await end(socat);
+    expect(reader.stdout()).toContain(`${plan.length} lines accepted, 0 refused`);
+    expect(reader.stderr()).toMatch(/closed; trying it every second/);
+
+    // No line lost or doubled: exactly the lines the device sent, in order, seq 1, 2, 3 … per source.
+    expect(lines()).toEqual(plan);
+    expectSeqInOrder();
+
+    // Through the console's reader and card feed: the seed's shoe.
+    const lineReader = new ShoeLineReader('bacc');
+    const feed = new CardFeed({ rules: { decks: 8 } });
+    for (const result of lineReader.push(
+      lines()
+        .map((line) => `${line}\n`)
+        .join(''),
+    )) {
+      if (isRefusal(result)) throw new Error(`refused ${result.line}`);
+      expect(feed.feed(result)).toMatchObject({ accepted: true });
+    }
+    const shoe = new Shoe({ seed, rules: { decks: 8 } });
+    const hands = shoe.dealAll();
+    const recorded = feed.events.filter((event): event is Extract<FeedEvent, { kind: 'hand' }> => event.kind === 'hand');
+    expect(recorded.map((event) => ({ cards: event.cards, cutCardOut: event.cutCardOut, number: event.handNumber }))).toEqual(
+      hands.map((hand) => ({ cards: hand.cards, cutCardOut: hand.cutCardOut, number: hand.handNumber })),
+    );
+    expect(recorded.map((event) => event.hand.outcome)).toEqual(hands.map((hand) => hand.winner));
+    const burn = feed.events.find((event) => event.kind === 'burn');
+    expect(burn).toEqual({
+      kind: 'burn',
+      card: shoe.burnCard,
+      burned: Array.from(shoe.order.subarray(1, 1 + shoe.burned), (code) => formatCode(code)),
+    });
+    expect(feed.events.filter((event) => event.kind === 'cut')).toHaveLength(1);
+    expect(feed.events.filter((event) => event.kind === 'cancelled').length).toBeGreaterThan(0);
+    expect(feed.events.at(-1)).toEqual({ kind: 'shoe-end', hands: hands.length, early: false });
+    expect(feed.reconcile().holds).toBe(true);
+    const { password } = broker.credentials.consoles[TABLE]!;
+    expect(reader.stdout() + reader.stderr()).not.toContain(password);
+  });
+
+  it('refuses and counts bad lines on the wire (noise, unknown cards, 10 kB of garbage, a half line); publishes none', async () => {
+    received.length = 0;
+    const dir = mkdtempSync(join(folder, 'pty-'));
+    let socat = await ptyPair(dir);
+    const reader = bridge(dir);
+    await until('the bridge to connect', () => reader.stdout().includes('connected to'));
+    const device = await new Promise<SerialPort>((resolve, reject) => {
+      const port = new SerialPort({ path: join(dir, 'shoe'), baudRate: 9600, autoOpen: false });
+      port.open((error) => (error ? reject(error) : resolve(port)));
+    });
+    device.on('error', () => undefined);
+    const garbage = Buffer.alloc(10 * 1024);
+    for (let i = 0; i < garbage.length; i++) garbage[i] = [10, 13].includes(i % 256) ? 0x7f : i % 256;
+    const write = (data: string | Buffer) =>
+      new Promise<void>((resolve, reject) => device.write(data, (error) => (error ? reject(error) : device.drain(() => resolve()))));
+    await write('BACC-SHOE 1\r\nhello there\r\nCARD 9H\r\nCARD 1X\r\n\x00\x01\x02\r\n');
+    await write(garbage);
+    await write('\r\nCARD 9S\nCANCEL XX\rLID OPEN\r\nCARD 8');
+    await until('the good lines', () => lines().length >= 4, 10_000);
+    await delay(300);
+    // The cable pulled in the middle of "CARD 8": the half line is refused, not joined to the next.
+    await end(socat);
+    await new Promise<void>((resolve) => (device.isOpen ? device.close(() => resolve()) : resolve()));
+    await until('the half line refused', () => reader.stderr().includes('(incomplete)'), 5000);
+    socat = await ptyPair(dir);
+    await until('the bridge to reopen', () => reader.stdout().includes('open again'), 5000);
+    expect(await end(reader)).toBe(0);
+    await end(socat);
+
+    expect(lines()).toEqual(['BACC-SHOE 1', 'CARD 9H', 'CARD 9S', 'LID OPEN']);
+    expectSeqInOrder();
+    const refusals = reader.stderr().match(/^bacc: refused line \((\S+)\)/gm) ?? [];
+    expect(refusals.map((line) => /\((\S+)\)/.exec(line)![1])).toEqual([
+      'unknown-keyword',
+      'unknown-card',
+      'unknown-keyword',
+      'too-long',
+      'unknown-card',
+      'incomplete',
+    ]);
+    expect(reader.stdout()).toContain('4 lines accepted, 6 refused');
+  });
+
+  it('stops with one bacc: line when the broker refuses the login, and never prints the password', async () => {
+    const dir = mkdtempSync(join(folder, 'pty-'));
+    const { username } = broker.credentials.consoles[TABLE]!;
+    const wrong = 'not-the-password-0123';
+    const reader = bacc(
+      'shoe',
+      '--port',
+      join(dir, 'host'),
+      '--table',
+      TABLE,
+      '--broker',
+      broker.mqttUrl,
+      '--user',
+      username,
+      '--password',
+      wrong,
+    );
+    expect(await reader.exited).toBe(1);
+    expect(reader.stderr()).toMatch(/^bacc: the broker refused the login of /m);
+    expect(reader.stdout() + reader.stderr()).not.toContain(wrong);
+  });
+});
+
+describe('bacc shoe and shoe-sim usage', () => {
+  async function usage(args: string[]): Promise<{ code: number; stderr: string }> {
+    let stderr = '';
+    const code = await main(args, {
+      stdout: () => undefined,
+      stderr: (text) => (stderr += text),
+      stdinLines: () => [][Symbol.iterator]() as never,
+    });
+    return { code, stderr };
+  }
+
+  it('refuses a bad command line with one bacc: line and exit 2', async () => {
+    const cases: [string[], RegExp][] = [
+      [['shoe-sim', '--seed', 's'], /needs --port/],
+      [['shoe-sim', '--port', 'x'], /needs --seed/],
+      [['shoe-sim', '--port', 'x', '--seed', 's', '--protocol', 'morse'], /--protocol must be one of bacc, suit-rank, json/],
+      [['shoe-sim', '--port', 'x', '--seed', 's', '--protocol', 'json', '--cancel-every', '5'], /--cancel-every needs the bacc protocol/],
+      [['shoe-sim', '--port', 'x', '--seed', 's', '--interval', 'soon'], /--interval must be a whole number/],
+      [['shoe', '--port', 'x', '--broker', 'mqtt://h:1', '--user', 'u', '--password', 'p'], /needs --table/],
+      [['shoe', '--port', 'x', '--table', 'T', '--broker', 'http://h', '--user', 'u', '--password', 'p'], /--broker must start mqtt/],
+      [
+        ['shoe', '--port', 'x', '--table', 'T', '--broker', 'mqtt://u:secret@h:1', '--user', 'u', '--password', 'p'],
+        /not in the --broker URL/,
+      ],
+      [
+        ['shoe', '--port', 'x', '--table', 'T', '--broker', 'mqtt://h:1', '--user', 'u', '--password', 'p', 'extra'],
+        /no arguments besides/,
+      ],
+    ];
+    for (const [args, message] of cases) {
+      const { code, stderr } = await usage(args);
+      expect(code, args.join(' ')).toBe(2);
+      expect(stderr).toMatch(/^bacc: [^\n]+\n$/);
+      expect(stderr).toMatch(message);
+      expect(stderr).not.toContain('secret');
+    }
+  });
+});
