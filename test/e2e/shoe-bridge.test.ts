@@ -124,7 +124,7 @@ beforeAll(async () => {
   bin = join(folder, 'bin', 'bacc.js');
   broker = await startBroker({ tables: [TABLE] });
   const login = broker.credentials.screens['screen']!;
-  screen = await connectAsync(broker.mqttUrl, { protocolVersion: 5, ...login, clean: true, reconnectPeriod: 0 });
+  screen = await connectAsync(broker.mqttUrl, { protocolVersion: 5, ...login, clean: true, reconnectPeriod: 200 });
   screen.on('message', (topic, payload) => {
     const reading = readReaderMessage(topic, payload.toString('utf8'), payload.byteLength);
     if (!reading.ok) throw new Error(`a reader message refused: ${JSON.stringify(reading.refusal)}`);
@@ -245,6 +245,48 @@ describe('bacc shoe-sim → pty → bacc shoe → broker', () => {
       'incomplete',
     ]);
     expect(reader.stdout()).toContain('4 lines accepted, 6 refused');
+  });
+
+  it('queues the lines in order while the broker is away, and sends each once when it is back (suit-rank)', async () => {
+    received.length = 0;
+    const dir = mkdtempSync(join(folder, 'pty-'));
+    const seed = 'broker-away';
+    const plan = shoeSimLines({ seed, decks: 8, protocol: 'suit-rank', cancelEvery: 0 });
+    const socat = await ptyPair(dir);
+    const reader = bridge(dir, 'suit-rank');
+    await until('the bridge to connect', () => reader.stdout().includes('connected to'));
+    const sim = bacc('shoe-sim', '--port', join(dir, 'shoe'), '--seed', seed, '--protocol', 'suit-rank', '--interval', '8');
+
+    await until('a third of the shoe', () => lines().length >= plan.length / 3);
+    await broker.stop();
+    await delay(1500);
+    await broker.restart();
+
+    expect(await sim.exited).toBe(0);
+    await until('every line published', () => lines().length >= plan.length, 15_000);
+    await delay(300);
+    expect(await end(reader)).toBe(0);
+    await end(socat);
+    expect(reader.stderr()).toMatch(/is away; lines wait in order/);
+    expect(reader.stdout()).toMatch(/connected again to/);
+    expect(lines()).toEqual(plan);
+    expectSeqInOrder();
+    // Fewer messages than lines: the lines that waited went out together.
+    expect(received.length).toBeLessThan(plan.length);
+
+    const lineReader = new ShoeLineReader('suit-rank');
+    const feed = new CardFeed({ rules: { decks: 8 } });
+    for (const result of lineReader.push(
+      lines()
+        .map((line) => `${line}\r\n`)
+        .join(''),
+    )) {
+      if (isRefusal(result)) throw new Error(`refused ${result.line}`);
+      expect(feed.feed(result)).toMatchObject({ accepted: true });
+    }
+    const recorded = feed.events.filter((event): event is Extract<FeedEvent, { kind: 'hand' }> => event.kind === 'hand');
+    // The suit-and-rank protocol has no cut card line: the hands, not where the cut card came out.
+    expect(recorded.map((event) => event.cards)).toEqual(new Shoe({ seed, rules: { decks: 8 } }).dealAll().map((hand) => hand.cards));
   });
 
   it('stops with one bacc: line when the broker refuses the login, and never prints the password', async () => {
