@@ -3,12 +3,21 @@
  * prints. Keep its shape stable; a new version number means a migration.
  */
 import * as v from 'valibot';
-import { cardExcessLogText, ShoeCardCount, type CardExcess } from './cards.js';
+import { cardExcessLogText, CardError, normalizeCard, ShoeCardCount, type Card, type CardExcess } from './cards.js';
 import { HandError, handProblemLogText, resolveCompleteHand, type HandProblem, type ResolvedHand, type Winner } from './hand.js';
 import { makeRules, RulesError, rulesProblemLogText, type RulesProblem, type TableRules } from './rules.js';
-import { excerpt, nameProblemLogText, normaliseTableName, type NameProblem } from './names.js';
+import { excerpt, nameProblemLogText, normaliseFreeText, normaliseTableName, type NameProblem } from './names.js';
 import {
+  AUDIT_ACTIONS,
+  auditFields,
   dealAlong,
+  eventCards,
+  eventFields,
+  MAX_OPERATOR_LENGTH,
+  MAX_REASON_LENGTH,
+  SHOE_EVENT_KINDS,
+  type AuditEntry,
+  type ShoeEvent,
   SHOE_DOCUMENT_FORMAT,
   SHOE_DOCUMENT_VERSION,
   type HandRecord,
@@ -33,6 +42,10 @@ export interface ShoeDocumentPlace {
   card: number | null;
   /** The field as the document spells it, a dot between levels: `outcome`, `startedAt`, `rules.decks`. */
   field: string | null;
+  /** The event's position in its shoe's `events`, from 1 (only when the problem is in one). */
+  event?: number;
+  /** The entry's position in its shoe's `audit`, from 1 (only when the problem is in one). */
+  entry?: number;
 }
 
 /** A value as the document has it, by its JSON type; `missing` when there is none. */
@@ -46,7 +59,7 @@ export type DocumentValue =
   | { type: 'object' };
 
 /** What a length counts: the characters of a string, or the entries of a list. */
-export type LengthUnit = 'characters' | 'shoes' | 'hands' | 'cards';
+export type LengthUnit = 'characters' | 'shoes' | 'hands' | 'cards' | 'events' | 'entries';
 
 /** A result a hand states beside its cards that its cards do not give. */
 export type ResultMismatch =
@@ -79,6 +92,12 @@ export type ShoeDocumentProblem =
   | { kind: 'invalid'; detail: string }
   | { kind: 'bad-table-name'; problem: NameProblem }
   | { kind: 'in-the-future'; text: string }
+  /** An event's or audit entry's time more than a day ahead of now. */
+  | { kind: 'time-in-the-future'; text: string }
+  /** An event's card that is no card in the notation. */
+  | { kind: 'unknown-card'; text: string }
+  /** An audit entry's operator or reason that cannot be shown as text (cleaned as a table name is). */
+  | { kind: 'bad-text'; problem: NameProblem }
   | { kind: 'newer-version'; version: number; supported: number }
   | { kind: 'unknown-version'; version: number; supported: number }
   | { kind: 'duplicate-id'; id: string }
@@ -113,7 +132,14 @@ const NOWHERE: ShoeDocumentPlace = Object.freeze({ shoe: null, shoeId: null, han
 const OUTCOMES = ['B', 'P', 'T'] as const;
 const SOURCES = ['simulated', 'recorded'] as const;
 /** The choices of each field the schema limits to a list, by the field's name. */
-const CHOICES: Readonly<Record<string, readonly string[]>> = { outcome: OUTCOMES, source: SOURCES };
+const CANCELLED_BY = ['device', 'clerk'] as const;
+const CHOICES: Readonly<Record<string, readonly string[]>> = {
+  outcome: OUTCOMES,
+  source: SOURCES,
+  kind: SHOE_EVENT_KINDS,
+  action: AUDIT_ACTIONS,
+  by: CANCELLED_BY,
+};
 
 const total = v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(9)));
 const handSchema = v.looseObject({
@@ -141,7 +167,36 @@ const timestamp = v.pipe(
     return day <= lastOfMonth.getUTCDate();
   }),
 );
-const shoeSchema = v.looseObject({
+const cardText = v.pipe(v.string(), v.maxLength(16));
+const eventCardList = v.pipe(v.array(cardText), v.maxLength(16));
+/** An event: the fields every kind has, and those of some kinds, each checked when present; which a kind needs is checked after. */
+const eventSchema = v.looseObject({
+  kind: v.picklist(SHOE_EVENT_KINDS as [ShoeEvent['kind'], ...ShoeEvent['kind'][]]),
+  at: timestamp,
+  afterHand: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  card: v.optional(cardText),
+  burned: v.optional(eventCardList),
+  cards: v.optional(eventCardList),
+  by: v.optional(v.picklist(CANCELLED_BY)),
+});
+const auditSchema = v.looseObject({
+  at: timestamp,
+  operator: v.pipe(v.string(), v.maxLength(1000)),
+  action: v.picklist(AUDIT_ACTIONS as [AuditEntry['action'], ...AuditEntry['action'][]]),
+  hand: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(200))),
+  reason: v.pipe(v.string(), v.maxLength(4000)),
+});
+/** The fields each kind of event must have beyond kind, at and afterHand. */
+const EVENT_FIELDS: Readonly<Record<ShoeEvent['kind'], readonly ('card' | 'burned' | 'cards' | 'by')[]>> = {
+  burn: ['card', 'burned'],
+  cut: [],
+  cancelled: ['card', 'by'],
+  'void-hand': ['cards'],
+  'void-shoe': ['cards'],
+  'dummy-hand': ['cards'],
+};
+/** A shoe of version 1: its fields without the procedure's (a field named `events` or `audit` there is someone's own). */
+const shoeSchemaV1 = v.looseObject({
   id: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
   table: v.pipe(v.string(), v.maxLength(200)),
   number: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(Number.MAX_SAFE_INTEGER))),
@@ -152,10 +207,20 @@ const shoeSchema = v.looseObject({
   rules: v.looseObject({ decks: v.number(), banker: v.string(), tiePays: v.number() }),
   hands: v.pipe(v.array(handSchema), v.maxLength(200)),
 });
+/** A shoe of version 2: version 1's fields, and its events and audit trail when it has them. */
+const shoeSchema = v.looseObject({
+  ...shoeSchemaV1.entries,
+  events: v.optional(v.pipe(v.array(eventSchema), v.maxLength(2000))),
+  audit: v.optional(v.pipe(v.array(auditSchema), v.maxLength(2000))),
+});
 const documentSchema = v.looseObject({
   format: v.literal(SHOE_DOCUMENT_FORMAT),
   version: v.number(),
   shoes: v.pipe(v.array(shoeSchema), v.maxLength(100_000)),
+});
+const documentSchemaV1 = v.looseObject({
+  ...documentSchema.entries,
+  shoes: v.pipe(v.array(shoeSchemaV1), v.maxLength(100_000)),
 });
 
 /** How far ahead of now a shoe's times may be: clocks differ, but a shoe from next year is a wrong one (it would top the history for good). */
@@ -178,17 +243,21 @@ export function parseShoeDocument(input: unknown, now: Date = new Date()): ShoeD
   ) {
     throw new ShoeDocumentError({ kind: 'newer-version', version: input.version, supported: SHOE_DOCUMENT_VERSION });
   }
-  const result = v.safeParse(documentSchema, input);
+  const versionOne = typeof input === 'object' && input !== null && 'version' in input && input.version === 1;
+  const result = v.safeParse(versionOne ? documentSchemaV1 : documentSchema, input);
   if (!result.success) {
     const issue = result.issues[0];
     const where = placeOfPath(v.getDotPath(issue) ?? '', input);
     throw new ShoeDocumentError(schemaProblem(issue, where.field), where);
   }
-  if (result.output.version !== SHOE_DOCUMENT_VERSION) {
-    throw new ShoeDocumentError({ kind: 'unknown-version', version: result.output.version, supported: SHOE_DOCUMENT_VERSION });
+  const version = result.output.version;
+  if (version !== 1 && version !== 2) {
+    throw new ShoeDocumentError({ kind: 'unknown-version', version, supported: SHOE_DOCUMENT_VERSION });
   }
   const ids = new Set<string>();
-  const shoes = result.output.shoes.map((shoe, shoeIndex): ShoeRecord => {
+  const shoes = result.output.shoes.map((read, shoeIndex): ShoeRecord => {
+    // Version 1 had no events or audit: fields of those names in it are someone's own, never read as version 2's.
+    const shoe: v.InferOutput<typeof shoeSchema> = version === 1 ? { ...read, events: undefined, audit: undefined } : read;
     const at = (place: Partial<ShoeDocumentPlace>): ShoeDocumentPlace => ({ ...NOWHERE, shoe: shoeIndex + 1, shoeId: shoe.id, ...place });
     if (ids.has(shoe.id)) throw new ShoeDocumentError({ kind: 'duplicate-id', id: shoe.id }, at({ field: 'id' }));
     ids.add(shoe.id);
@@ -223,6 +292,18 @@ export function parseShoeDocument(input: unknown, now: Date = new Date()): ShoeD
       }
       return checked;
     });
+    const events = shoe.events?.map((event, eventIndex) => {
+      const place = at({ event: eventIndex + 1 });
+      const checked = checkEvent(event, hands.length, now, place);
+      for (const [cardIndex, card] of eventCards(checked).entries()) {
+        const excess = count.excess(card);
+        if (excess)
+          throw new ShoeDocumentError({ kind: 'too-many-cards', excess }, { ...place, field: eventCardField(checked, cardIndex) });
+        count.add(card);
+      }
+      return checked;
+    });
+    const audit = shoe.audit?.map((entry, entryIndex) => checkAuditEntry(entry, now, at({ entry: entryIndex + 1 })));
     if (shoe.seed !== null) {
       const seed = shoe.seed;
       if (shoe.source === 'recorded') throw new ShoeDocumentError({ kind: 'seed-on-recorded-shoe', seed }, at({ field: 'seed' }));
@@ -234,9 +315,82 @@ export function parseShoeDocument(input: unknown, now: Date = new Date()): ShoeD
         );
       }
     }
-    return { ...shoe, table: table.name, rules, hands };
+    const record: ShoeRecord = { ...shoe, table: table.name, rules, hands } as ShoeRecord;
+    if (events === undefined) delete record.events;
+    else record.events = events;
+    if (audit === undefined) delete record.audit;
+    else record.audit = audit;
+    return record;
   });
+  // A version 1 document read is the same shoes in version 2, which has everything version 1 had.
   return { ...result.output, format: SHOE_DOCUMENT_FORMAT, version: SHOE_DOCUMENT_VERSION, shoes };
+}
+
+type RawEvent = {
+  kind: ShoeEvent['kind'];
+  at: string;
+  afterHand: number;
+  card?: string;
+  burned?: string[];
+  cards?: string[];
+  by?: 'device' | 'clerk';
+};
+
+/** The field of an event's `index`th card (of eventCards), as the document spells it. */
+function eventCardField(event: ShoeEvent, index: number): string {
+  if (event.kind === 'burn') return index === 0 ? 'card' : `burned`;
+  return event.kind === 'cancelled' ? 'card' : 'cards';
+}
+
+/** The moment no event or entry may come more than a day after. */
+function checkNotFuture(text: string, now: Date, where: ShoeDocumentPlace): void {
+  if (Date.parse(text) > now.getTime() + FUTURE_TOLERANCE_MS)
+    throw new ShoeDocumentError({ kind: 'time-in-the-future', text }, { ...where, field: 'at' });
+}
+
+/** An event as its kind has it: the fields it needs present, `afterHand` within the shoe's hands, its cards read. */
+function checkEvent(event: RawEvent, handCount: number, now: Date, where: ShoeDocumentPlace): ShoeEvent {
+  for (const field of EVENT_FIELDS[event.kind]) {
+    if (event[field] === undefined) throw new ShoeDocumentError({ kind: 'missing-field' }, { ...where, field });
+  }
+  if (event.afterHand > handCount)
+    throw new ShoeDocumentError({ kind: 'too-large', most: handCount, value: event.afterHand }, { ...where, field: 'afterHand' });
+  checkNotFuture(event.at, now, where);
+  const card = (text: string, field: string, position: number | null): Card => {
+    try {
+      return normalizeCard(text);
+    } catch (error) {
+      if (!(error instanceof CardError)) throw error;
+      throw new ShoeDocumentError({ kind: 'unknown-card', text }, { ...where, field, card: position });
+    }
+  };
+  const cards = (list: string[], field: string): Card[] => list.map((text, i) => card(text, field, i + 1));
+  const { at, afterHand } = event;
+  switch (event.kind) {
+    case 'burn':
+      return eventFields({ kind: 'burn', at, afterHand, card: card(event.card!, 'card', null), burned: cards(event.burned!, 'burned') });
+    case 'cut':
+      return { kind: 'cut', at, afterHand };
+    case 'cancelled':
+      return { kind: 'cancelled', at, afterHand, card: card(event.card!, 'card', null), by: event.by! };
+    default:
+      return { kind: event.kind, at, afterHand, cards: cards(event.cards!, 'cards') };
+  }
+}
+
+/** An audit entry with its operator and reason cleaned as a table name is, and its time not in the future. */
+function checkAuditEntry(entry: AuditEntry, now: Date, where: ShoeDocumentPlace): AuditEntry {
+  checkNotFuture(entry.at, now, where);
+  const text = (value: string, field: 'operator' | 'reason', most: number): string => {
+    const result = normaliseFreeText(value, most);
+    if (!result.ok) throw new ShoeDocumentError({ kind: 'bad-text', problem: result.problem }, { ...where, field });
+    return result.name;
+  };
+  return auditFields({
+    ...entry,
+    operator: text(entry.operator, 'operator', MAX_OPERATOR_LENGTH),
+    reason: text(entry.reason, 'reason', MAX_REASON_LENGTH),
+  });
 }
 
 /**
@@ -286,6 +440,12 @@ function placeOfPath(path: string, input: unknown): ShoeDocumentPlace {
       place.shoe = index + 1;
       place.shoeId = typeof id === 'string' ? id : null;
       i++;
+    } else if (part === 'events' && Number.isInteger(index)) {
+      place.event = index + 1;
+      i++;
+    } else if (part === 'audit' && Number.isInteger(index)) {
+      place.entry = index + 1;
+      i++;
     } else if (part === 'hands' && Number.isInteger(index)) {
       place.hand = index + 1;
       i++;
@@ -298,6 +458,13 @@ function placeOfPath(path: string, input: unknown): ShoeDocumentPlace {
   }
   place.field = fields.length === 0 ? null : fields.join('.');
   return place;
+}
+
+/** What the entries of a list of this name are. */
+function arrayUnit(name: string): LengthUnit {
+  if (name === 'shoes' || name === 'hands' || name === 'cards' || name === 'events') return name;
+  if (name === 'burned') return 'cards';
+  return name === 'audit' ? 'entries' : 'characters';
 }
 
 /** A value as the document has it, by its JSON type. */
@@ -315,9 +482,7 @@ function schemaProblem(issue: v.GenericIssue, field: string | null): ShoeDocumen
   const found = documentValue(issue.input);
   const name = field?.split('.').at(-1) ?? '';
   const lengthOf = (value: unknown): { length: number; unit: LengthUnit } =>
-    Array.isArray(value)
-      ? { length: value.length, unit: name === 'shoes' || name === 'hands' || name === 'cards' ? name : 'characters' }
-      : { length: String(value).length, unit: 'characters' };
+    Array.isArray(value) ? { length: value.length, unit: arrayUnit(name) } : { length: String(value).length, unit: 'characters' };
   const requirement = typeof issue.requirement === 'number' ? issue.requirement : NaN;
   switch (issue.type) {
     case 'loose_object':
@@ -378,6 +543,8 @@ function placeLogText(where: ShoeDocumentPlace): string {
   const words: string[] = [];
   if (where.shoe !== null) words.push(`shoe ${where.shoe}${where.shoeId !== null ? ` (id "${excerpt(where.shoeId)}")` : ''}`);
   if (where.hand !== null) words.push(`hand ${where.hand}`);
+  if (where.event !== undefined) words.push(`event ${where.event}`);
+  if (where.entry !== undefined) words.push(`audit entry ${where.entry}`);
   if (where.card !== null) words.push(`card ${where.card}`);
   if (where.field !== null) words.push(...where.field.split('.'));
   return words.length === 0 ? '' : `${words.join(', ')}: `;
@@ -429,6 +596,16 @@ function problemLogText(problem: ShoeDocumentProblem): string {
       return nameProblemLogText(problem.problem);
     case 'in-the-future':
       return `"${excerpt(problem.text)}" is more than a day from now: a shoe cannot start or end in the future`;
+    case 'time-in-the-future':
+      return `"${excerpt(problem.text)}" is more than a day from now: it cannot have happened yet`;
+    case 'unknown-card':
+      return `unknown card "${excerpt(problem.text)}": expected a rank A 2-9 T J Q K (or 10) and an optional suit S H D C`;
+    case 'bad-text': {
+      const name = problem.problem;
+      if (name.kind === 'empty') return 'must not be empty';
+      if (name.kind === 'too-long') return `may have at most ${name.most} characters; it has ${name.length}`;
+      return nameProblemLogText(name).replace('a table name', 'this text');
+    }
     case 'newer-version':
       return `version ${problem.version} is newer than this program reads (${problem.supported}); update it`;
     case 'unknown-version':

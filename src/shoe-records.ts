@@ -10,7 +10,52 @@ import { Shoe } from './shoe.js';
 import { shoeSeed } from './simulate.js';
 
 export const SHOE_DOCUMENT_FORMAT = 'baccarat-shoes';
-export const SHOE_DOCUMENT_VERSION = 1;
+/** The version export writes: 2 since shoes carry their procedure's events and audit trail (version 1 files still import). */
+export const SHOE_DOCUMENT_VERSION = 2;
+/** The versions parseShoeDocument reads: 1 (hands only) and 2 (hands, events and audit). */
+export const SHOE_DOCUMENT_VERSIONS_READ = [1, 2] as const;
+
+/**
+ * One step of the dealing procedure, beside the hands. `afterHand`: how many hands of the shoe were
+ * recorded when it happened (0 before the first); `at`: when, ISO 8601. Every card an event holds has
+ * left the shoe: it is counted against the decks with the hands' cards.
+ */
+export type ShoeEvent =
+  /** The burn: the card turned face up, then the cards burned after it. */
+  | { kind: 'burn'; at: string; afterHand: number; card: Card; burned: Card[] }
+  /** The cut card came out. */
+  | { kind: 'cut'; at: string; afterHand: number }
+  /** A card taken out of play: by the device (drawn by mistake) or by the clerk. */
+  | { kind: 'cancelled'; at: string; afterHand: number; card: Card; by: 'device' | 'clerk' }
+  /** The hand in play declared void, with its cards. */
+  | { kind: 'void-hand'; at: string; afterHand: number; cards: Card[] }
+  /** The shoe declared void; `cards` were in play. */
+  | { kind: 'void-shoe'; at: string; afterHand: number; cards: Card[] }
+  /** A hand dealt and not played. */
+  | { kind: 'dummy-hand'; at: string; afterHand: number; cards: Card[] };
+
+export type ShoeEventKind = ShoeEvent['kind'];
+export const SHOE_EVENT_KINDS: readonly ShoeEventKind[] = ['burn', 'cut', 'cancelled', 'void-hand', 'void-shoe', 'dummy-hand'];
+
+/** What an operator did that the audit trail keeps. */
+export type AuditAction = 'undo' | 'redo' | 'correct' | 'cancel' | 'void-hand' | 'void-shoe' | 'reopen';
+export const AUDIT_ACTIONS: readonly AuditAction[] = ['undo', 'redo', 'correct', 'cancel', 'void-hand', 'void-shoe', 'reopen'];
+
+/**
+ * One entry of a shoe's audit trail: when (ISO 8601), the console's operator (1–60 characters, cleaned
+ * as a table name is), what, the hand it concerned (from 1; null for none) and why (1–200 characters).
+ */
+export interface AuditEntry {
+  at: string;
+  operator: string;
+  action: AuditAction;
+  hand: number | null;
+  reason: string;
+}
+
+/** The most characters of an audit entry's operator and reason. */
+export const MAX_OPERATOR_LENGTH = 60;
+export const MAX_REASON_LENGTH = 200;
 
 /** One hand as stored and exported. A hand recorded by outcome only has no cards and no totals. */
 export interface HandRecord {
@@ -41,6 +86,46 @@ export interface ShoeRecord {
   endedAt: string | null;
   rules: TableRules;
   hands: HandRecord[];
+  /** The procedure's events, in order (document version 2); absent: none. */
+  events?: ShoeEvent[];
+  /** The audit trail, in order (document version 2); absent: none. */
+  audit?: AuditEntry[];
+}
+
+/** An event's fields in the document's order (so exports are byte-for-byte stable), its cards copied. */
+export function eventFields(event: ShoeEvent): ShoeEvent {
+  const { at, afterHand } = event;
+  switch (event.kind) {
+    case 'burn':
+      return { kind: 'burn', at, afterHand, card: event.card, burned: [...event.burned] };
+    case 'cut':
+      return { kind: 'cut', at, afterHand };
+    case 'cancelled':
+      return { kind: 'cancelled', at, afterHand, card: event.card, by: event.by };
+    case 'void-hand':
+    case 'void-shoe':
+    case 'dummy-hand':
+      return { kind: event.kind, at, afterHand, cards: [...event.cards] };
+  }
+}
+
+/** An audit entry's fields in the document's order. */
+export function auditFields(entry: AuditEntry): AuditEntry {
+  return { at: entry.at, operator: entry.operator, action: entry.action, hand: entry.hand, reason: entry.reason };
+}
+
+/** Every card an event took out of the shoe. */
+export function eventCards(event: ShoeEvent): Card[] {
+  switch (event.kind) {
+    case 'burn':
+      return [event.card, ...event.burned];
+    case 'cut':
+      return [];
+    case 'cancelled':
+      return [event.card];
+    default:
+      return event.cards;
+  }
 }
 
 export interface ShoeDocument {
@@ -68,19 +153,26 @@ export function shoeDocument(shoes: ShoeRecord[]): ShoeDocument {
 }
 
 /**
- * The export document as a file's text: two-space indentation, except that each hand is one line.
+ * The export document as a file's text: two-space indentation, except that each hand, event and audit entry is one line.
  * Field by field, a hand took 15 lines: 1,000 shoes made 24.8 MiB, and handing that text to a Blob
  * for the download was over a quarter of the export's time in Chromium. One line per hand keeps a
  * shoe easy to read and the file under half the size. The same shoes always give the same text, so
  * export, import and export again give the same bytes.
- * @example shoeDocumentText([]) // '{\n  "format": "baccarat-shoes",\n  "version": 1,\n  "shoes": []\n}'
+ * @example shoeDocumentText([]) // '{\n  "format": "baccarat-shoes",\n  "version": 2,\n  "shoes": []\n}'
  */
 export function shoeDocumentText(shoes: readonly ShoeRecord[]): string {
-  const shoeTexts = shoes.map(({ hands, ...fields }) => {
+  const lineList = (name: string, items: readonly unknown[]): string => {
+    const lines = items.map((item) => `        ${JSON.stringify(item)}`).join(',\n');
+    return `      ${JSON.stringify(name)}: ${items.length === 0 ? '[]' : `[\n${lines}\n      ]`}`;
+  };
+  const shoeTexts = shoes.map(({ hands, events, audit, ...fields }) => {
     // The shoe's other fields as JSON.stringify indents them at the shoes' depth, without the closing brace.
     const head = JSON.stringify(fields, null, 2).slice(0, -2).replaceAll('\n', '\n    ');
-    const handLines = hands.map((hand) => `        ${JSON.stringify(hand)}`).join(',\n');
-    return `    ${head},\n      "hands": ${hands.length === 0 ? '[]' : `[\n${handLines}\n      ]`}\n    }`;
+    // Hands, then events and the audit trail when the shoe has them, one a line.
+    const lists = [lineList('hands', hands)];
+    if (events !== undefined) lists.push(lineList('events', events));
+    if (audit !== undefined) lists.push(lineList('audit', audit));
+    return `    ${head},\n${lists.join(',\n')}\n    }`;
   });
   const list = shoeTexts.length === 0 ? '[]' : `[\n${shoeTexts.join(',\n')}\n  ]`;
   return `{\n  "format": ${JSON.stringify(SHOE_DOCUMENT_FORMAT)},\n  "version": ${SHOE_DOCUMENT_VERSION},\n  "shoes": ${list}\n}`;

@@ -131,7 +131,7 @@ describe('bacc simulate', () => {
   it('prints a shoe export document, the same for the same seed', async () => {
     const first = json(await bacc(['simulate', '--seed', 'demo', '--shoes', '2', '--decks', '6']));
     const again = json(await bacc(['simulate', '--seed', 'demo', '--shoes', '2', '--decks', '6']));
-    expect(first).toMatchObject({ format: 'baccarat-shoes', version: 1 });
+    expect(first).toMatchObject({ format: 'baccarat-shoes', version: 2 });
     const shoes = first.shoes as {
       seed: string;
       number: number;

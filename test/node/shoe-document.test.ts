@@ -77,7 +77,7 @@ describe('the shoe export document', () => {
 
   it('refuses another format, a newer version and rules out of range', () => {
     expect(errorFor(document, (d) => (d.format = 'other'))).toMatch(/^format: /);
-    expect(errorFor(document, (d) => (d.version = 2))).toMatch(/version 2 is newer/);
+    expect(errorFor(document, (d) => (d.version = 3))).toMatch(/version 3 is newer/);
     expect(errorFor(document, (d) => (d.shoes[0].rules.decks = 12))).toMatch(/shoe 1 .*rules: decks must be/);
     expect(() => parseShoeDocument(null)).toThrow(ShoeDocumentError);
     expect(() => parseShoeDocument('text')).toThrow(ShoeDocumentError);
@@ -340,9 +340,9 @@ describe('what a refusal carries besides its message', () => {
   });
 
   it('gives a version it does not read, newer or not, and the version it reads', () => {
-    const newer = refusal((d) => (d.version = 2));
-    expect([newer.where, newer.problem]).toEqual([nowhere, { kind: 'newer-version', version: 2, supported: 1 }]);
-    expect(refusal((d) => (d.version = 0)).problem).toEqual({ kind: 'unknown-version', version: 0, supported: 1 });
+    const newer = refusal((d) => (d.version = 3));
+    expect([newer.where, newer.problem]).toEqual([nowhere, { kind: 'newer-version', version: 3, supported: 2 }]);
+    expect(refusal((d) => (d.version = 0)).problem).toEqual({ kind: 'unknown-version', version: 0, supported: 2 });
   });
 
   it('carries the HandError’s own problem for a hand that does not resolve', () => {

@@ -103,6 +103,14 @@ function placeText(where: ShoeDocumentPlace): string | null {
     const hand = where.hand;
     parts.push(msg(str`hand ${hand}`, { id: 'import-at-hand' }));
   }
+  if (where.event !== undefined) {
+    const event = where.event;
+    parts.push(msg(str`event ${event}`, { id: 'import-at-event' }));
+  }
+  if (where.entry !== undefined) {
+    const entry = where.entry;
+    parts.push(msg(str`audit entry ${entry}`, { id: 'import-at-entry' }));
+  }
   if (where.card !== null) {
     const card = where.card;
     parts.push(msg(str`card ${card}`, { id: 'import-at-card' }));
@@ -183,6 +191,10 @@ function lengthText(bound: 'least' | 'most', limit: number, length: number, unit
         return limit === 1
           ? msg(str`must have at least 1 card; it has ${length}`, { id: 'import-length-min-cards-one' })
           : msg(str`must have at least ${limit} cards; it has ${length}`, { id: 'import-length-min-cards' });
+      case 'events':
+      case 'entries':
+        // The schema asks for no least number of events or entries.
+        return msg(str`must have at least ${limit} characters; it has ${length}`, { id: 'import-length-min-characters' });
     }
   }
   switch (unit) {
@@ -194,6 +206,10 @@ function lengthText(bound: 'least' | 'most', limit: number, length: number, unit
       return msg(str`may have at most ${limit} hands; it has ${length}`, { id: 'import-length-max-hands' });
     case 'cards':
       return msg(str`may have at most ${limit} cards; it has ${length}`, { id: 'import-length-max-cards' });
+    case 'events':
+      return msg(str`may have at most ${limit} events; it has ${length}`, { id: 'import-length-max-events' });
+    case 'entries':
+      return msg(str`may have at most ${limit} audit entries; it has ${length}`, { id: 'import-length-max-entries' });
   }
 }
 
@@ -455,6 +471,23 @@ function problemText(problem: ShoeDocumentProblem, where: ShoeDocumentPlace): st
     case 'in-the-future': {
       const text = excerpt(problem.text);
       return msg(str`"${text}" is more than a day from now: a shoe cannot start or end in the future`, { id: 'import-in-the-future' });
+    }
+    case 'time-in-the-future': {
+      const text = excerpt(problem.text);
+      return msg(str`"${text}" is more than a day from now: it cannot have happened yet`, { id: 'import-time-in-the-future' });
+    }
+    case 'unknown-card': {
+      const text = excerpt(problem.text);
+      return msg(str`unknown card "${text}": expected a rank A 2-9 T J Q K (or 10) and an optional suit S H D C`, {
+        id: 'import-event-unknown-card',
+      });
+    }
+    case 'bad-text': {
+      const name = problem.problem;
+      if (name.kind === 'empty') return msg('must not be empty', { id: 'import-empty' });
+      if (name.kind === 'too-long') return lengthText('most', name.most, name.length, 'characters');
+      const why = characterProblemText(name);
+      return msg(str`${why}; this text may not hold one`, { id: 'import-text-character' });
     }
     case 'newer-version': {
       const { version, supported } = problem;

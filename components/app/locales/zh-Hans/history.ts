@@ -105,4 +105,13 @@ export const templates: Record<string, unknown> = {
   'picture-hands': str`${0} 局`,
   'picture-counts': str`庄 ${0} · 闲 ${1} · 和 ${2}`,
   'picture-play-money': '仅限游戏币。',
+
+  // Import: the events and audit trail of document version 2
+  'import-at-event': str`第 ${0} 项过程记录`,
+  'import-at-entry': str`第 ${0} 条操作记录`,
+  'import-length-max-events': str`过程记录太多：最多 ${0} 项，实际 ${1} 项`,
+  'import-length-max-entries': str`操作记录太多：最多 ${0} 条，实际 ${1} 条`,
+  'import-time-in-the-future': str`“${0}”比现在晚一天以上：不能是将来的时间`,
+  'import-event-unknown-card': str`无法识别的牌“${0}”：应为点数 A 2-9 T J Q K（或 10），可加花色 S H D C`,
+  'import-text-character': str`${0}；此文字不能包含此类字符`,
 };

@@ -207,7 +207,7 @@ describe('checking the shoes one at a time', () => {
     ],
     ['two shoes with one id', documentOf((shoes) => (shoes[2]!.id = shoes[0]!.id))],
     ['a field of the wrong type in shoe 2', documentOf((shoes) => (shoes[1]!.table = 5))],
-    ['a newer version', { ...(documentOf(() => undefined) as object), version: 2 }],
+    ['a newer version', { ...(documentOf(() => undefined) as object), version: 3 }],
     ['no list of shoes', { format: 'baccarat-shoes', version: 1, shoes: 'none' }],
     ['not an object', [1, 2]],
   ];

@@ -49,7 +49,7 @@ const BROKEN: [string, (document: Document) => void, string][] = [
   ['an unknown card', (d) => ((d.shoes[0]!.hands[0]!.cards as string[])[1] = 'ZZ'), '第 2 张牌：无法识别的牌“ZZ”'],
   ['hands out of the order their seed deals', (d) => d.shoes[1]!.hands.reverse(), '这不是种子“z4”按这些规则发出的牌局'],
   ['a seed on a recorded shoe', (d) => (d.shoes[0]!.source = 'recorded'), '种子：记录的牌靴没有种子'],
-  ['a newer version', (d) => (d.version = 2), '文件版本 2 比本程序能读取的版本（1）新'],
+  ['a newer version', (d) => (d.version = 3), '文件版本 3 比本程序能读取的版本（2）新'],
 ];
 
 describe('<bacc-history> refusing an import in Simplified Chinese', () => {
