@@ -9,12 +9,22 @@
  * redrawing is the listener's, and costs about a millisecond).
  */
 import { msg } from '@lit/localize';
-import { EvidenceRunPlan } from '../../../src/evidence.js';
+import { EvidenceRunPlan, TALLY_LENGTH } from '../../../src/evidence.js';
 import type { NextHandOdds } from '../../../src/odds.js';
 import type { EvidenceChunkReply, EvidenceChunkRequest, EvidenceOddsReply, EvidenceOddsRequest } from './evidence-worker.js';
 
-/** Chunks each worker holds at once: the next is already queued when one is posted back, so no worker waits on the page. */
-const CHUNKS_PER_WORKER = 2;
+/** Requests each worker holds at once: the next is already queued when one is posted back, so no worker waits on the page. */
+const REQUESTS_PER_WORKER = 2;
+/**
+ * Most chunks (of 25 shoes, about 2,000 hands) in one request: about 40,000 hands, a few
+ * milliseconds of a worker's time. A reply a chunk was some 5,000 messages a second for the page to
+ * take, which halved what two workers dealt on two cores; the run still ends at the first chunk
+ * that reaches the hands asked, since each chunk's tally comes back on its own.
+ */
+const CHUNKS_PER_REQUEST = 20;
+
+/** A fresh shoe's exact odds by decks, once a worker computed them: a kiosk runs again after every shoe. */
+const oddsByDecks = new Map<number, NextHandOdds>();
 
 export interface EvidenceRunOptions {
   seed: string;
@@ -62,7 +72,7 @@ export class EvidenceRun {
   private readonly held = new Map<Worker, number>();
   private lastReport = -Infinity;
   /** A fresh shoe's exact odds, from the first worker; null until it answers. */
-  private exact: NextHandOdds | null = null;
+  private exact: NextHandOdds | null;
   private readonly reportEveryMs: number;
   /** When the run started and ended (performance.now()), for the hands per second. */
   startedAt = 0;
@@ -79,6 +89,7 @@ export class EvidenceRun {
     this.decks = options.decks;
     this.workerCount = Math.max(1, Math.floor(options.workers ?? defaultWorkerCount()));
     this.reportEveryMs = options.reportEveryMs ?? 250;
+    this.exact = oddsByDecks.get(options.decks) ?? null;
   }
 
   get state(): EvidenceRunState {
@@ -132,8 +143,10 @@ export class EvidenceRun {
       this.held.set(worker, 0);
     }
     // Asked before any chunk: the first worker answers it before chunk 0, without which no run is done.
-    const oddsRequest: EvidenceOddsRequest = { odds: true, decks: this.decks };
-    this.workers[0]!.postMessage(oddsRequest);
+    if (!this.exact) {
+      const oddsRequest: EvidenceOddsRequest = { odds: true, decks: this.decks };
+      this.workers[0]!.postMessage(oddsRequest);
+    }
     this.report(true);
     this.dispatch();
   }
@@ -146,14 +159,17 @@ export class EvidenceRun {
     this.stopWorkers();
   }
 
-  /** Hands out chunks until every worker holds its share or the plan needs none for now. */
+  /** Hands out chunks, in requests of consecutive ones, until every worker holds its share or the plan needs none for now. */
   private dispatch(): void {
     for (const worker of this.workers) {
-      while (this.held.get(worker)! < CHUNKS_PER_WORKER) {
+      while (this.held.get(worker)! < REQUESTS_PER_WORKER) {
         const chunkIndex = this.plan.nextChunk();
         if (chunkIndex === null) return;
+        let count = 1;
+        // The plan hands out indices in order, so those that follow are consecutive.
+        while (count < CHUNKS_PER_REQUEST && this.plan.nextChunk() !== null) count++;
         this.held.set(worker, this.held.get(worker)! + 1);
-        const request: EvidenceChunkRequest = { seed: this.seed, decks: this.decks, chunkIndex };
+        const request: EvidenceChunkRequest = { seed: this.seed, decks: this.decks, chunkIndex, count };
         worker.postMessage(request);
       }
     }
@@ -170,6 +186,7 @@ export class EvidenceRun {
     }
     if ('odds' in data) {
       this.exact = data.odds;
+      oddsByDecks.set(this.decks, data.odds);
       if (this.plan.done) this.finish();
       else this.report(true);
       return;
@@ -179,7 +196,11 @@ export class EvidenceRun {
       return;
     }
     this.held.set(worker, this.held.get(worker)! - 1);
-    if (this.plan.complete(data.chunkIndex, data.tally)) {
+    let done = false;
+    for (let i = 0; i < data.count && !done; i++) {
+      done = this.plan.complete(data.chunkIndex + i, data.tallies.subarray(i * TALLY_LENGTH, (i + 1) * TALLY_LENGTH));
+    }
+    if (done) {
       // Done once the odds are here too (they come first from the first worker, so this waits for nothing).
       if (this.exact) this.finish();
       return;

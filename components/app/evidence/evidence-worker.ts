@@ -4,15 +4,16 @@
  * against (their first computation builds tables for tens of milliseconds: on the page it held the
  * main thread that long when the element was put on it).
  */
-import { tallyChunk } from '../../../src/evidence.js';
+import { TALLY_LENGTH, tallyChunk } from '../../../src/evidence.js';
 import { evidenceOdds } from '../../../src/evidence-measurements.js';
 import type { NextHandOdds } from '../../../src/odds.js';
 
-/** What the page sends: one chunk of the run seeded `seed`. */
+/** What the page sends: chunks `chunkIndex` … `chunkIndex + count − 1` of the run seeded `seed`. */
 export interface EvidenceChunkRequest {
   seed: string;
   decks: number;
   chunkIndex: number;
+  count: number;
 }
 
 /** What the page sends first to one worker: the exact odds of a fresh shoe of `decks` decks (default rules). */
@@ -21,8 +22,11 @@ export interface EvidenceOddsRequest {
   decks: number;
 }
 
-/** What the worker answers: the chunk's tally (its buffer transferred, not copied), or why it could not. */
-export type EvidenceChunkReply = { chunkIndex: number; tally: Float64Array } | { chunkIndex: number; error: string };
+/**
+ * What the worker answers: each chunk's tally, one after the other (chunk `chunkIndex + i` at
+ * `i × TALLY_LENGTH`; the buffer transferred, not copied), or why it could not.
+ */
+export type EvidenceChunkReply = { chunkIndex: number; count: number; tallies: Float64Array } | { chunkIndex: number; error: string };
 
 /** The answer to an `EvidenceOddsRequest`. */
 export type EvidenceOddsReply = { odds: NextHandOdds } | { oddsError: string };
@@ -40,13 +44,15 @@ addEventListener('message', (event: MessageEvent<EvidenceChunkRequest | Evidence
     postMessage(answer);
     return;
   }
-  const { seed, decks, chunkIndex } = event.data;
+  const { seed, decks, chunkIndex, count } = event.data;
   let reply: EvidenceChunkReply;
   try {
-    reply = { chunkIndex, tally: tallyChunk(seed, decks, chunkIndex) };
+    const tallies = new Float64Array(count * TALLY_LENGTH);
+    for (let i = 0; i < count; i++) tallies.set(tallyChunk(seed, decks, chunkIndex + i), i * TALLY_LENGTH);
+    reply = { chunkIndex, count, tallies };
   } catch (error) {
     reply = { chunkIndex, error: message(error) };
   }
-  // The tally's buffer moves to the page: nothing is copied, and this worker keeps no reference to it.
-  postMessage(reply, { transfer: 'tally' in reply ? [reply.tally.buffer] : [] });
+  // The tallies' buffer moves to the page: nothing is copied, and this worker keeps no reference to it.
+  postMessage(reply, { transfer: 'tallies' in reply ? [reply.tallies.buffer] : [] });
 });
