@@ -107,6 +107,30 @@ describe('bacc-evidence', function () {
     expect(run.progress).to.be.below(1);
   });
 
+  it('takes chunks back in batches: 1 M hands in tens of replies, not one a chunk of 25 shoes, with the same table', async () => {
+    let replies = 0;
+    const run = new EvidenceRun({
+      seed: 'batches',
+      hands: 1_000_000,
+      decks: 8,
+      workers: 2,
+      createWorker: () => {
+        const worker = createEvidenceWorker();
+        worker.addEventListener('message', () => replies++);
+        return worker;
+      },
+    });
+    const finished = new Promise<void>((resolve) => {
+      run.start();
+      const check = () => (run.state === 'done' ? resolve() : setTimeout(check, 10));
+      check();
+    });
+    await finished;
+    // About 500 chunks of 2,000 hands, 20 a reply.
+    expect(replies).to.be.below(60);
+    expect(asJson(measurements(run.plan.tally, 8))).to.deep.equal(asJson(measurements(tallyRun('batches', 1_000_000, 8), 8)));
+  });
+
   it("cancels from its button, and when it leaves the page (a kiosk's panel in turn)", async () => {
     const element = await fixture<BaccEvidence>(html`<bacc-evidence hands="10000000" autostart></bacc-evidence>`);
     const button = element.shadowRoot!.querySelector('button')!;
