@@ -169,7 +169,7 @@ export class BaccKiosk extends LitElement {
   /**
    * With `evidence=` in attract mode, each shoe's end shows the evidence panel for that many
    * seconds, then the scoreboard again (the panel leaves the page, which stops its workers). The
-   * dealer goes on meanwhile, so the board comes back with the next shoe under way.
+   * dealer waits for it before the next shoe (see dealAttractShoes).
    */
   private showEvidenceAfterShoe(): void {
     const { settings, dealer } = this;
@@ -226,7 +226,14 @@ export class BaccKiosk extends LitElement {
         store: () => this.store,
       },
     );
-    this.dealer.configure({ rules: settings.rules, interval: settings.speed * 1000, seed: settings.seed });
+    this.dealer.configure({
+      rules: settings.rules,
+      interval: settings.speed * 1000,
+      seed: settings.seed,
+      // With the evidence shown after each shoe, the next shoe waits for it (and 2 s of the ended
+      // board after it): dealt behind the panel, a short shoe was gone before anyone saw it.
+      ...(settings.evidence > 0 ? { pauseBetweenShoes: (settings.evidence + 2) * 1000 } : {}),
+    });
     this.requestUpdate();
   }
 

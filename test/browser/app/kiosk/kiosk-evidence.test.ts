@@ -36,11 +36,16 @@ describe('<bacc-kiosk>: the evidence page and panel', () => {
     expect(shown()).to.equal(null);
     await until(() => shown() !== null, 'the panel at the end of the shoe', 20_000);
     const appeared = performance.now();
+    const scoreboard = kiosk.shadowRoot!.querySelector('bacc-scoreboard')!;
+    const shoe = scoreboard.shoeNumber;
     // Hidden, not removed (a removed one stayed in memory).
     expect(kiosk.shadowRoot!.querySelector('bacc-scoreboard')!.hidden).to.equal(true);
     await until(() => shown() === null, 'the scoreboard again', 10_000);
     // Shown for the seconds asked (with the page's own pace around it).
     expect(performance.now() - appeared).to.be.within(4000, 7000);
     expect(kiosk.shadowRoot!.querySelector('bacc-scoreboard')!.hidden).to.equal(false);
+    // The next shoe waited for the panel: the board comes back on the shoe that ended.
+    expect(scoreboard.shoeNumber).to.equal(shoe);
+    expect(scoreboard.ended).to.equal(true);
   });
 });
