@@ -4,7 +4,7 @@
  * stays in memory, in order, the failure is reported, and the writes are tried again, so a
  * failing disk never silently loses a hand.
  */
-import type { HandRecord, ShoeRecord } from './shoe-document.js';
+import type { AuditEntry, HandRecord, ShoeEvent, ShoeRecord } from './shoe-records.js';
 
 /** Who keeps the shoes a keeper writes: the attract kiosk or an operator's console (imports are written by the store itself). */
 export type KeeperOrigin = 'attract' | 'console';
@@ -25,6 +25,13 @@ export interface ShoeStore {
    * is not the ended one this keeper knows. Optional: a keeper whose store lacks it cannot reopen.
    */
   reopenShoe?(shoeId: string): Promise<void>;
+  /**
+   * Appends an event of the dealing procedure to the shoe's events (ScoreboardStore: in its own
+   * transaction, refused as a conflict when the shoe is not stored). Optional: a keeper whose store lacks it keeps no events.
+   */
+  appendEvent?(shoeId: string, event: ShoeEvent): Promise<void>;
+  /** Appends an entry to the shoe's audit trail, as appendEvent does. Optional likewise. */
+  appendAudit?(shoeId: string, entry: AuditEntry): Promise<void>;
 }
 
 /** A change to the shoe, waiting to be written. */
@@ -34,7 +41,9 @@ export type ShoeChange =
   | { kind: 'replace'; shoeId: string; index: number; hand: HandRecord }
   | { kind: 'undo'; shoeId: string; index: number }
   | { kind: 'end'; shoeId: string; endedAt: string }
-  | { kind: 'reopen'; shoeId: string };
+  | { kind: 'reopen'; shoeId: string }
+  | { kind: 'event'; shoeId: string; event: ShoeEvent }
+  | { kind: 'audit'; shoeId: string; entry: AuditEntry };
 
 export interface ShoeKeeperOptions {
   /** The store, or null until it opens (a blocked upgrade, say): changes wait in memory. */
@@ -192,6 +201,28 @@ export class ShoeKeeper {
   }
 
   /**
+   * Records an event of the dealing procedure (a burn, the cut card, a cancelled card, a void hand or
+   * shoe, a dummy hand), written in order with the shoe's other changes and retried like them.
+   * @throws RangeError when no shoe has been started, or its store cannot keep events.
+   */
+  recordEvent(event: ShoeEvent): Promise<boolean> {
+    const shoe = this.requireShoe();
+    if (this.store && !this.store.appendEvent) throw new RangeError('this store cannot keep events');
+    return this.change({ ...shoe, events: [...(shoe.events ?? []), event] }, { kind: 'event', shoeId: shoe.id, event });
+  }
+
+  /**
+   * Records an entry of the audit trail (who undid, corrected, cancelled, voided or reopened what, and why),
+   * written in order with the shoe's other changes and retried like them.
+   * @throws RangeError when no shoe has been started, or its store cannot keep an audit trail.
+   */
+  recordAudit(entry: AuditEntry): Promise<boolean> {
+    const shoe = this.requireShoe();
+    if (this.store && !this.store.appendAudit) throw new RangeError('this store cannot keep an audit trail');
+    return this.change({ ...shoe, audit: [...(shoe.audit ?? []), entry] }, { kind: 'audit', shoeId: shoe.id, entry });
+  }
+
+  /**
    * Lets go of everything (another window took the table over): stops retrying, drops the store, the
    * shoe and every change not written yet, so nothing kept here is ever written later.
    * Resolves once a write already under way has finished. A later `setStore` starts afresh.
@@ -320,5 +351,11 @@ function write(store: ShoeStore, change: ShoeChange, origin: KeeperOrigin): Prom
       // reopenShoe() checked the store had it; a store given later without it refuses here.
       if (!store.reopenShoe) return Promise.reject(new RangeError('this store cannot reopen a shoe'));
       return store.reopenShoe(change.shoeId);
+    case 'event':
+      if (!store.appendEvent) return Promise.reject(new RangeError('this store cannot keep events'));
+      return store.appendEvent(change.shoeId, change.event);
+    case 'audit':
+      if (!store.appendAudit) return Promise.reject(new RangeError('this store cannot keep an audit trail'));
+      return store.appendAudit(change.shoeId, change.entry);
   }
 }

@@ -6,10 +6,12 @@
  * Layout: `shoes` holds one summary per shoe (everything but its hands, plus the hand count and
  * the outcomes as a string, so history pages and their small big-road pictures need no hands);
  * `hands` holds one record per hand, keyed by [shoe id, index]. Every change to a shoe is one
- * transaction over both stores, so the summary never disagrees with the hands.
+ * transaction over both stores, so the summary never disagrees with the hands. A shoe's events and
+ * audit trail (few, and shown with the shoe in history) are kept in its summary, in order; a summary
+ * stored before shoes had them has neither, which means none, so no schema upgrade was needed.
  */
 import { openDB, deleteDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
-import type { HandRecord, ShoeRecord } from '../shoe-document.js';
+import { auditFields, eventFields, type AuditEntry, type HandRecord, type ShoeEvent, type ShoeRecord } from '../shoe-records.js';
 import type { KeeperOrigin, ShoeStore } from '../shoe-keeper.js';
 
 export const DATABASE_NAME = 'bacc-scoreboard';
@@ -146,6 +148,10 @@ export type StorageAction =
   | { action: 'undo-hand'; hand: number }
   | { action: 'end-shoe' }
   | { action: 'reopen-shoe' }
+  /** appendEvent */
+  | { action: 'save-event' }
+  /** appendAudit */
+  | { action: 'save-audit' }
   | { action: 'read-shoe' }
   | { action: 'read-hand'; hand: number }
   | { action: 'find-latest-shoe' }
@@ -160,6 +166,8 @@ export type StorageAction =
 export type ShoeDifference =
   | { field: 'table' | 'source' | 'seed' | 'startedAt' | 'endedAt'; stored: string | null; incoming: string | null }
   | { field: 'rules' }
+  /** Other events or another audit trail. */
+  | { field: 'events' | 'audit' }
   /** Another number of hands. */
   | { field: 'hands'; stored: number; incoming: number }
   /** The same number of hands, and hand `hand` (from 1) is the first that differs. */
@@ -246,6 +254,10 @@ function actionLogText(action: StorageAction): string {
       return 'end the shoe';
     case 'reopen-shoe':
       return 'reopen the shoe';
+    case 'save-event':
+      return 'save an event of the shoe';
+    case 'save-audit':
+      return 'save an entry of the audit trail';
     case 'read-shoe':
       return 'read the shoe';
     case 'read-hand':
@@ -520,6 +532,32 @@ export class ScoreboardStore implements ShoeStore {
         if (cursor.value.origin === summary.origin && cursor.value.id !== shoeId) throw refuse();
       }
       await tx.objectStore('shoes').put({ ...summary, endedAt: null, updatedAt: new Date().toISOString() });
+    });
+  }
+
+  /**
+   * Appends one event of the dealing procedure to a shoe's events, in its own transaction.
+   * @throws StorageError `conflict` (`no-shoe`) when the shoe is not stored.
+   */
+  async appendEvent(shoeId: string, event: ShoeEvent): Promise<void> {
+    const action = { action: 'save-event' } as const;
+    await this.write(action, async (tx) => {
+      const summary = await this.summaryFor(tx, shoeId, action);
+      const events = [...(summary.events ?? []), eventFields(event)];
+      await tx.objectStore('shoes').put({ ...summary, events, updatedAt: new Date().toISOString() });
+    });
+  }
+
+  /**
+   * Appends one entry to a shoe's audit trail, in its own transaction.
+   * @throws StorageError `conflict` (`no-shoe`) when the shoe is not stored.
+   */
+  async appendAudit(shoeId: string, entry: AuditEntry): Promise<void> {
+    const action = { action: 'save-audit' } as const;
+    await this.write(action, async (tx) => {
+      const summary = await this.summaryFor(tx, shoeId, action);
+      const audit = [...(summary.audit ?? []), auditFields(entry)];
+      await tx.objectStore('shoes').put({ ...summary, audit, updatedAt: new Date().toISOString() });
     });
   }
 
@@ -886,6 +924,8 @@ function shoeFields(shoe: Omit<ShoeRecord, 'hands'>): Omit<ShoeRecord, 'hands'> 
     startedAt: shoe.startedAt,
     endedAt: shoe.endedAt,
     rules: { ...shoe.rules },
+    ...(shoe.events === undefined ? {} : { events: shoe.events.map(eventFields) }),
+    ...(shoe.audit === undefined ? {} : { audit: shoe.audit.map(auditFields) }),
   };
 }
 
@@ -915,6 +955,9 @@ function firstDifference(stored: ShoeRecord, incoming: ShoeRecord): ShoeDifferen
     if (stored[field] !== incoming[field]) return { field, stored: stored[field], incoming: incoming[field] };
   }
   if (JSON.stringify(stored.rules) !== JSON.stringify(incoming.rules)) return { field: 'rules' };
+  // Absent and empty are the same: no events, no audit.
+  if (JSON.stringify(stored.events ?? []) !== JSON.stringify(incoming.events ?? [])) return { field: 'events' };
+  if (JSON.stringify(stored.audit ?? []) !== JSON.stringify(incoming.audit ?? [])) return { field: 'audit' };
   if (stored.hands.length !== incoming.hands.length)
     return { field: 'hands', stored: stored.hands.length, incoming: incoming.hands.length };
   const hand = stored.hands.findIndex((storedHand, index) => JSON.stringify(storedHand) !== JSON.stringify(incoming.hands[index]));
@@ -925,7 +968,9 @@ function firstDifference(stored: ShoeRecord, incoming: ShoeRecord): ShoeDifferen
 function differenceLogText(difference: ShoeDifference): string {
   switch (difference.field) {
     case 'rules':
-      return 'rules';
+    case 'events':
+    case 'audit':
+      return difference.field;
     case 'hands':
       return `hands: ${difference.stored} stored, ${difference.incoming} in the file`;
     case 'hand':

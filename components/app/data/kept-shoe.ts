@@ -2,7 +2,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { msg, str } from '@lit/localize';
 import { ShoeKeeper, type ShoeStore, type ShoeChange, type KeeperOrigin, type KeeperProblem } from '../../../src/shoe-keeper.js';
 import type { ScoreboardStore } from '../../../src/persistence/scoreboard-store.js';
-import type { HandRecord, ShoeRecord } from '../../../src/shoe-document.js';
+import type { AuditEntry, HandRecord, ShoeEvent, ShoeRecord } from '../../../src/shoe-records.js';
 import type { StorageStatus } from './storage.js';
 import { keeperProblemText, storageErrorText } from './storage-words.js';
 import { TableChannel } from './table-channel.js';
@@ -253,6 +253,23 @@ export class KeptShoeController implements ReactiveController {
   }
 
   /**
+   * Records an event of the dealing procedure with the shoe (a burn, the cut card, a cancelled card, a
+   * void hand or shoe, a dummy hand), written in order with its hands. Resolves true once written,
+   * false when kept in memory for a retry. @throws RangeError when no shoe has been started.
+   */
+  recordEvent(event: ShoeEvent): Promise<boolean> {
+    return this.change(() => this.keeper.recordEvent(event));
+  }
+
+  /**
+   * Records an entry of the shoe's audit trail (an undo, redo, correction, cancelled card, void or
+   * reopen: when, by whom, and why), written in order with its hands. @throws RangeError when no shoe has been started.
+   */
+  recordAudit(entry: AuditEntry): Promise<boolean> {
+    return this.change(() => this.keeper.recordAudit(entry));
+  }
+
+  /**
    * Takes the table from the window that keeps it (see TableLockController.takeOver): that window
    * keeps nothing from then on, and this one reads the shoe as stored and records it.
    */
@@ -283,8 +300,14 @@ export class KeptShoeController implements ReactiveController {
       table: current?.id === shoeId ? current.table : this.options.table(),
       handCount,
       origin: this.options.origin,
-      // A reopened shoe is told as an end: followers read its summary's `endedAt` again, now null.
-      change: change.kind === 'replace' ? 'correct' : change.kind === 'reopen' ? 'end' : change.kind,
+      // A reopened shoe is told as an end: followers read its summary's `endedAt` again, now null; so are
+      // an event and an audit entry, which the summary holds.
+      change:
+        change.kind === 'replace'
+          ? 'correct'
+          : change.kind === 'reopen' || change.kind === 'event' || change.kind === 'audit'
+            ? 'end'
+            : change.kind,
     });
   }
 

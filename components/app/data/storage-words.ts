@@ -32,6 +32,10 @@ function actionText(action: StorageAction): string {
       return msg('end the shoe', { id: 'storage-doing-end-shoe' });
     case 'reopen-shoe':
       return msg('reopen the shoe', { id: 'storage-doing-reopen-shoe' });
+    case 'save-event':
+      return msg('save an event of the shoe', { id: 'storage-doing-save-event' });
+    case 'save-audit':
+      return msg('save an entry of the audit trail', { id: 'storage-doing-save-audit' });
     case 'read-shoe':
       return msg('read the shoe', { id: 'storage-doing-read-shoe' });
     case 'read-hand': {
@@ -77,6 +81,10 @@ function differenceText(difference: ShoeDifference): string {
   switch (difference.field) {
     case 'rules':
       return msg('rules', { id: 'storage-differs-rules' });
+    case 'events':
+      return msg('events', { id: 'storage-differs-events' });
+    case 'audit':
+      return msg('audit trail', { id: 'storage-differs-audit' });
     case 'hands': {
       const { stored, incoming } = difference;
       return msg(str`hands: ${stored} stored, ${incoming} in the file`, { id: 'storage-differs-hand-count' });

@@ -201,6 +201,8 @@ export class ConsolePublisher implements ReactiveController {
 }
 
 function changeKind(change: ShoeChange): TableChangeKind {
+  // An event or audit entry changes no hand: screens read the whole state again, which carries it.
+  if (change.kind === 'event' || change.kind === 'audit') return 'state';
   return change.kind === 'replace' ? 'correct' : change.kind;
 }
 
@@ -219,5 +221,9 @@ export function shoeAfter(shoe: ShoeRecord | null, change: ShoeChange): ShoeReco
       return { ...shoe, endedAt: change.endedAt };
     case 'reopen':
       return { ...shoe, endedAt: null };
+    case 'event':
+      return { ...shoe, events: [...(shoe.events ?? []), change.event] };
+    case 'audit':
+      return { ...shoe, audit: [...(shoe.audit ?? []), change.entry] };
   }
 }

@@ -114,4 +114,10 @@ export const templates: Record<string, unknown> = {
   'import-time-in-the-future': str`“${0}”比现在晚一天以上：不能是将来的时间`,
   'import-event-unknown-card': str`无法识别的牌“${0}”：应为点数 A 2-9 T J Q K（或 10），可加花色 S H D C`,
   'import-text-character': str`${0}；此文字不能包含此类字符`,
+
+  // Storage (storage-words.ts): the events and audit trail kept with a shoe
+  'storage-doing-save-event': '保存本靴的过程记录',
+  'storage-doing-save-audit': '保存本靴的操作记录',
+  'storage-differs-events': '过程记录',
+  'storage-differs-audit': '操作记录',
 };
