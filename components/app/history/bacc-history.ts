@@ -16,6 +16,7 @@ import { controlStyles } from '../control-styles.js';
 import { loadOnDemand } from '../on-demand.js';
 import { themeTokens } from '../../styles/theme.js';
 import type {} from './bacc-replay.js';
+import { afterHandText, auditActionText, eventText } from './shoe-trail.js';
 
 /** A message for the person: `status` for news, `alert` for trouble. */
 interface Notice {
@@ -189,6 +190,16 @@ export class BaccHistory extends LitElement {
         border-bottom: 1px solid var(--_grid-line);
         vertical-align: middle;
       }
+      tr.trail-row > td {
+        padding: 8px 12px 12px;
+      }
+      .trail h2 {
+        font-size: 1em;
+        margin: 8px 0 4px;
+      }
+      .trail table {
+        margin-bottom: 8px;
+      }
       td.number {
         text-align: end;
         font-variant-numeric: tabular-nums;
@@ -265,6 +276,8 @@ export class BaccHistory extends LitElement {
   @state() private exportProgress: ExportProgress | null = null;
   @state() private busy = false;
   @state() private replaying: ShoeRecord | null = null;
+  /** The shoe whose trail (events and audit entries) is open under its row, or null. */
+  @state() private trailOpen: string | null = null;
   @state() private importProgress: ImportProgressShown | null = null;
   /** Aborts the import under way (the Cancel button). */
   private importing: AbortController | null = null;
@@ -702,7 +715,81 @@ export class BaccHistory extends LitElement {
           }
         </td>
       </tr>
+      ${this.trailOpen === shoe.id ? this.renderTrail(shoe) : nothing}
     `;
+  }
+
+  /** How many events and audit entries a shoe has. */
+  private trailSize(shoe: ShoeSummary): number {
+    return (shoe.events?.length ?? 0) + (shoe.audit?.length ?? 0);
+  }
+
+  /**
+   * A shoe's trail, under its row: its audit entries (time, operator, action, hand, reason) and the
+   * events of its dealing procedure (time, place, what, cards), each in the order they happened.
+   */
+  private renderTrail(shoe: ShoeSummary) {
+    const audit = shoe.audit ?? [];
+    const events = shoe.events ?? [];
+    const name = this.shoeName(shoe);
+    return html`<tr class="trail-row" data-trail-of=${shoe.id}>
+      <td colspan="11">
+        <section class="trail" id=${`trail-${shoe.id}`} aria-label=${msg(str`Trail of ${name}`, { id: 'history-trail-of' })}>
+          <h2>${msg('Audit trail', { id: 'history-audit-trail' })}</h2>
+          ${
+            audit.length === 0
+              ? html`<p>${msg('No undo, correction, cancel, void or reopen was recorded.', { id: 'history-audit-none' })}</p>`
+              : html`<table class="audit">
+                  <thead>
+                    <tr>
+                      <th scope="col">${msg('Time', { id: 'history-trail-time' })}</th>
+                      <th scope="col">${msg('Operator', { id: 'history-trail-operator' })}</th>
+                      <th scope="col">${msg('Action', { id: 'history-trail-action' })}</th>
+                      <th scope="col">${msg('Hand', { id: 'history-trail-hand' })}</th>
+                      <th scope="col">${msg('Reason', { id: 'history-trail-reason' })}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    ${audit.map(
+                      (entry) =>
+                        html`<tr data-action-kind=${entry.action}>
+                          <td>${this.formatTime(entry.at)}</td>
+                          <td>${entry.operator}</td>
+                          <td>${auditActionText(entry.action)}</td>
+                          <td class="number">${entry.hand ?? '—'}</td>
+                          <td>${entry.reason}</td>
+                        </tr>`,
+                    )}
+                  </tbody>
+                </table>`
+          }
+          <h2>${msg('Dealing procedure', { id: 'history-procedure' })}</h2>
+          ${
+            events.length === 0
+              ? html`<p>${msg('No burn, cut card, cancelled card, void or dummy hand was recorded.', { id: 'history-procedure-none' })}</p>`
+              : html`<table class="events">
+                  <thead>
+                    <tr>
+                      <th scope="col">${msg('Time', { id: 'history-trail-time' })}</th>
+                      <th scope="col">${msg('When', { id: 'history-trail-place' })}</th>
+                      <th scope="col">${msg('Event', { id: 'history-trail-event' })}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    ${events.map(
+                      (event) =>
+                        html`<tr data-event-kind=${event.kind}>
+                          <td>${this.formatTime(event.at)}</td>
+                          <td>${afterHandText(event.afterHand)}</td>
+                          <td>${eventText(event)}</td>
+                        </tr>`,
+                    )}
+                  </tbody>
+                </table>`
+          }
+        </section>
+      </td>
+    </tr>`;
   }
 
   /**
@@ -749,6 +836,7 @@ export class BaccHistory extends LitElement {
    */
   private renderRowActions(shoe: ShoeSummary) {
     const name = this.shoeName(shoe);
+    const size = this.trailSize(shoe);
     return html`<div class="actions">
       <button
         type="button"
@@ -758,6 +846,20 @@ export class BaccHistory extends LitElement {
       >
         ${msg('Replay', { id: 'history-replay' })}
       </button>
+      ${
+        size === 0
+          ? nothing
+          : html`<button
+              type="button"
+              data-action="trail"
+              aria-expanded=${this.trailOpen === shoe.id ? 'true' : 'false'}
+              aria-controls=${`trail-${shoe.id}`}
+              aria-label=${msg(str`Trail of ${name}`, { id: 'history-trail-of' })}
+              @click=${() => (this.trailOpen = this.trailOpen === shoe.id ? null : shoe.id)}
+            >
+              ${msg(str`Trail (${size})`, { id: 'history-trail' })}
+            </button>`
+      }
       <button
         type="button"
         data-action="export-json"

@@ -1,9 +1,10 @@
-import { LitElement, html, css, type PropertyValues } from 'lit';
+import { LitElement, html, css, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import type { HandRecord, ShoeRecord } from '../../../src/shoe-document.js';
 import { DEFAULT_RULES } from '../../../src/rules.js';
 import { ReplayPlaybackController } from './replay-playback.js';
+import { markLineText, trailMarks, trailTime, type TrailMark } from './shoe-trail.js';
 import { controlStyles } from '../control-styles.js';
 import { themeTokens } from '../../styles/theme.js';
 import '../../define/scoreboard.js';
@@ -72,6 +73,19 @@ export class BaccReplay extends LitElement {
           border-color: GrayText;
         }
       }
+      .trail {
+        margin: 0;
+        padding: 4px 8px 4px 2em;
+        max-height: 7.5em;
+        overflow-y: auto;
+        font-size: 0.9em;
+      }
+      .trail li.ahead {
+        opacity: 0.55;
+      }
+      .trail li.here {
+        font-weight: 700;
+      }
       bacc-scoreboard {
         flex: 1;
         min-height: 360px;
@@ -85,6 +99,8 @@ export class BaccReplay extends LitElement {
   /** Hands on screen: the scoreboard shows the shoe as it stood after this many hands. */
   @state() private position = 0;
 
+  /** The shoe's events and audit entries, placed by hand (trailMarks), derived from the shoe. */
+  private marks: readonly TrailMark[] = [];
   /** The hands the scoreboard is given, derived from the shoe and the position. */
   private shownHands: readonly HandRecord[] = [];
 
@@ -126,6 +142,7 @@ export class BaccReplay extends LitElement {
       this.playback.stop();
       this.position = this.handCount;
     }
+    if (changed.has('shoe')) this.marks = this.shoe ? trailMarks(this.shoe) : [];
     if (changed.has('shoe') || changed.has('position')) {
       // A new array only when the position moves: the scoreboard's roads update from .hands.
       this.shownHands = this.shoe ? this.shoe.hands.slice(0, this.position) : [];
@@ -204,6 +221,7 @@ export class BaccReplay extends LitElement {
           <span class="position">${this.positionText()}</span>
         </span>
       </div>
+      ${this.renderTrail()}
       <bacc-scoreboard
         part="scoreboard"
         .hands=${this.shownHands}
@@ -213,6 +231,27 @@ export class BaccReplay extends LitElement {
         shoe-number=${this.shoe?.number ?? 0}
       ></bacc-scoreboard>
     `;
+  }
+
+  /**
+   * Where each event of the dealing procedure and each correction happened, one line each ("after
+   * hand 12: hand 7 corrected by Wei — misread card"): those at the hand shown in bold, those still
+   * ahead dimmed. Nothing for a shoe without any.
+   */
+  private renderTrail() {
+    if (this.marks.length === 0) return nothing;
+    return html`<ol class="trail" part="trail" aria-label=${msg('Procedure and corrections', { id: 'replay-trail' })}>
+      ${this.marks.map(
+        (mark) =>
+          html`<li
+            class=${mark.afterHand === this.position ? 'here' : mark.afterHand > this.position ? 'ahead' : 'past'}
+            data-after-hand=${mark.afterHand}
+            data-source=${mark.source}
+          >
+            <time datetime=${mark.at}>${trailTime(mark.at)}</time> ${markLineText(mark)}
+          </li>`,
+      )}
+    </ol>`;
   }
 
   /** "hand 23 of 71". */
