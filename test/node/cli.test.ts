@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -198,6 +198,22 @@ describe('bacc roads', () => {
     expect(second.hands).toBe(parsed.shoes[1]!.hands.length);
     expect(json(await bacc(['roads', '-'], document))).toEqual(json(await bacc(['roads', file])));
     expect(json(await bacc(['roads', '-'], 'BPB\nPPT\n')).hands).toBe(6);
+  });
+
+  it('reads a version 1 document, and a version 2 one with events and an audit trail, and refuses version 3', async () => {
+    const v1 = fileURLToPath(new URL('./fixtures/shoes-v1.json', import.meta.url));
+    expect(json(await bacc(['roads', v1])).hands).toBe(3);
+    const v2 = JSON.parse(readFileSync(v1, 'utf8')) as { version: number; shoes: Record<string, unknown>[] };
+    v2.version = 2;
+    v2.shoes[0]!.events = [{ kind: 'cut', at: '2026-11-30T09:20:00.000Z', afterHand: 3 }];
+    v2.shoes[0]!.audit = [{ at: '2026-11-30T09:21:00.000Z', operator: 'Wei', action: 'undo', hand: 3, reason: 'wrong key' }];
+    expect(json(await bacc(['roads', '-'], JSON.stringify(v2))).hands).toBe(3);
+    (v2.shoes[0]!.events as { afterHand: number }[])[0]!.afterHand = 4;
+    expectUsageError(
+      await bacc(['roads', '-'], JSON.stringify(v2)),
+      /shoe 1 \(id "v1-shoe"\), event 1, afterHand: must be at most 3, not 4/,
+    );
+    expectUsageError(await bacc(['roads', '-'], JSON.stringify({ ...v2, version: 3 })), /version 3 is newer than this program reads \(2\)/);
   });
 
   it('prints the five roads as text for a terminal', async () => {
