@@ -66,6 +66,31 @@ describe('room topics', () => {
 });
 
 describe('readRoomMessage', () => {
+  it('reads a state whose shoe document is version 2, with the shoe’s events and audit trail, and one of version 1', () => {
+    const shoe: ShoeRecord = {
+      ...recordedShoe('T7', 3),
+      events: [{ kind: 'burn', at: '2026-12-01T11:00:00.000Z', afterHand: 0, card: '5H', burned: ['2C', '3C', '4C', '6C', '7C'] }],
+      audit: [{ at: '2026-12-01T11:30:00.000Z', operator: 'Wei', action: 'correct', hand: 2, reason: 'misread card' }],
+    };
+    const state = tableStateMessage('T7', '', shoe, 5, NOW);
+    expect(state.document.version).toBe(2);
+    const reading = readState('T7', state);
+    expect(reading.ok && reading.received.kind === 'state' && reading.received.message.document.shoes[0]).toMatchObject({
+      events: shoe.events,
+      audit: shoe.audit,
+    });
+    // A console of the release before still sends version 1: its state is read, as the same shoe.
+    const older = readState('T7', { ...state, document: { ...state.document, version: 1, shoes: [recordedShoe('T7', 3)] } });
+    expect(older.ok).toBe(true);
+    // A bad event is refused as a bad shoe, naming it.
+    const bad = readState('T7', {
+      ...state,
+      document: { ...state.document, shoes: [{ ...shoe, events: [{ ...shoe.events![0]!, afterHand: 4 }] }] },
+    });
+    expect(bad.ok).toBe(false);
+    expect(!bad.ok && bad.refusal.kind === 'bad-shoe' && bad.refusal.where).toMatchObject({ event: 1, field: 'afterHand' });
+  });
+
   it('reads a state and checks its shoe as an import would', () => {
     const shoe = recordedShoe('T 7/VIP', 12);
     const reading = readState('T 7/VIP', tableStateMessage('T 7/VIP', '10 – 500', shoe, 5, NOW));
