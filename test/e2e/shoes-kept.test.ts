@@ -4,6 +4,7 @@ import { describe, it, expect, inject } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { useChromium } from './browser.js';
+import { parseShoeDocument, shoeDocumentText } from '../../src/shoe-document.js';
 
 const baseUrl = inject('baseUrl');
 const chromium = useChromium();
@@ -196,6 +197,54 @@ describe('shoes kept, end to end', () => {
       await expect.poll(() => notice.textContent()).toMatch(/Imported 1 shoe/);
       await expect.poll(() => row.count()).toBe(1);
       expect(await exportJson()).toBe(first);
+    });
+  });
+
+  it('imports a version 1 file, exports it as version 2; a version 2 file with events and an audit trail shows its trail, replays it, and exports the same bytes', async () => {
+    await withContext(async (context) => {
+      const page = await context.newPage();
+      await page.goto(`${baseUrl}?mode=history`);
+      const importFile = page.locator('bacc-history input[type="file"]');
+      const notice = page.locator('bacc-history [part="notice"]');
+      const rowOf = (id: string) => page.locator(`bacc-history tr[data-shoe-id="${id}"]`);
+      const exportJson = async (id: string): Promise<string> => {
+        const [download] = await Promise.all([page.waitForEvent('download'), rowOf(id).locator('[data-action="export-json"]').click()]);
+        return readFile(await download.path(), 'utf8');
+      };
+      const v1 = await readFile(new URL('../node/fixtures/shoes-v1.json', import.meta.url), 'utf8');
+      await importFile.setInputFiles({ name: 'v1.json', mimeType: 'application/json', buffer: Buffer.from(v1) });
+      await expect.poll(() => notice.textContent()).toMatch(/Imported 1 shoe/);
+      const exported = await exportJson('v1-shoe');
+      const read = parseShoeDocument(JSON.parse(exported));
+      expect(exported).toContain('"version": 2');
+      expect(read.shoes[0]!.hands).toEqual(parseShoeDocument(JSON.parse(v1)).shoes[0]!.hands);
+      expect(read.shoes[0]).not.toHaveProperty('events');
+
+      const withTrail = shoeDocumentText([
+        {
+          ...read.shoes[0]!,
+          id: 'v2-shoe',
+          number: 2,
+          events: [
+            { kind: 'burn', at: '2026-11-30T09:00:05.000Z', afterHand: 0, card: '3H', burned: ['4C', '5C', '6C'] },
+            { kind: 'cancelled', at: '2026-11-30T09:10:00.000Z', afterHand: 2, card: 'QS', by: 'device' },
+          ],
+          audit: [{ at: '2026-11-30T09:12:00.000Z', operator: 'Wei', action: 'correct', hand: 1, reason: 'misread card' }],
+        },
+      ]);
+      await importFile.setInputFiles({ name: 'v2.json', mimeType: 'application/json', buffer: Buffer.from(withTrail) });
+      await expect.poll(() => notice.textContent()).toMatch(/Imported 1 shoe/);
+      expect(await exportJson('v2-shoe')).toBe(withTrail);
+      await expect.poll(() => rowOf('v1-shoe').locator('[data-action="trail"]').count()).toBe(0);
+      await rowOf('v2-shoe').locator('[data-action="trail"]').click();
+      const trail = page.locator('bacc-history tr[data-trail-of="v2-shoe"]');
+      await expect.poll(() => trail.textContent()).toMatch(/Wei.*Correction.*misread card/s);
+      expect(await trail.textContent()).toMatch(/after hand 2.*Card QS cancelled by the card shoe/s);
+
+      await rowOf('v2-shoe').locator('[data-action="replay"]').click();
+      const lines = page.locator('bacc-replay .trail li');
+      await expect.poll(() => lines.count()).toBe(3);
+      expect((await lines.nth(2).textContent())!.replace(/\s+/g, ' ')).toMatch(/after hand 2: hand 1 corrected by Wei — misread card/);
     });
   });
 
