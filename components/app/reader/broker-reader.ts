@@ -1,0 +1,104 @@
+/**
+ * A card-reading shoe on another box, read by a bridge (`bacc shoe`) that publishes its lines
+ * through the room's broker: the console subscribes to its table's reader topic, checks each message
+ * (`readReaderMessage`), drops a repeat and counts a gap (`ReaderSequence`), and hands the lines on
+ * as if read here. A link of its own, so the console's publisher is left as it is.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { readReaderMessage, readerTopic, readerRefusalLogText, ReaderSequence } from '../../../src/reader-messages.js';
+import type { ShoeLineEvent } from '../../../src/shoe-lines.js';
+import { RoomLink, type BrokerSettings, type LinkState } from '../room/room-link.js';
+
+export interface BrokerReaderOptions {
+  broker: () => BrokerSettings | null;
+  table: () => string;
+  /** The lines of one message, read and in order. */
+  onEvents: (events: ShoeLineEvent[]) => void;
+  /** Opens the link (tests give their own). */
+  openLink?: typeof RoomLink.open;
+}
+
+export class BrokerReaderSource implements ReactiveController {
+  /** Where the link stands; `none` without a broker. */
+  linkState: LinkState | 'none' = 'none';
+  /** Messages read from bridges. */
+  messages = 0;
+  /** Messages refused (not the contract, or a line its protocol refuses). */
+  refused = 0;
+  /** Messages lost on the way (a bridge's seq jumped). */
+  lost = 0;
+  private readonly sequence = new ReaderSequence();
+  private link: RoomLink | null = null;
+  private opening: Promise<void> | null = null;
+  private connected = false;
+
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    private readonly options: BrokerReaderOptions,
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    this.connected = true;
+    this.openLink();
+  }
+
+  hostUpdate(): void {
+    this.openLink();
+  }
+
+  hostDisconnected(): void {
+    this.connected = false;
+    void this.closeLink();
+  }
+
+  private openLink(): void {
+    if (!this.connected) return;
+    const broker = this.options.broker();
+    if (!broker || this.link || this.opening) return;
+    const topic = readerTopic(this.options.table());
+    this.linkState = 'connecting';
+    this.opening = (this.options.openLink ?? RoomLink.open)(broker, {
+      onState: (state) => {
+        this.linkState = state;
+        this.host.requestUpdate();
+      },
+      onMessage: (messageTopic, text, bytes) => this.read(messageTopic, text, bytes),
+    }).then(
+      (link) => {
+        this.link = link;
+        link.subscribe([topic]);
+        if (!this.connected) void this.closeLink();
+      },
+      () => {
+        this.linkState = 'offline';
+        this.host.requestUpdate();
+      },
+    );
+  }
+
+  private async closeLink(): Promise<void> {
+    await this.opening;
+    const link = this.link;
+    this.link = null;
+    this.opening = null;
+    await link?.close();
+  }
+
+  private read(topic: string, text: string, bytes: number): void {
+    const reading = readReaderMessage(topic, text, bytes);
+    if (!reading.ok) {
+      this.refused++;
+      console.warn(`Card shoe through the broker: refused a message (${readerRefusalLogText(reading.refusal)})`);
+      this.host.requestUpdate();
+      return;
+    }
+    const step = this.sequence.step(reading.message);
+    if (step.kind === 'repeat') return;
+    if (step.kind === 'gap') this.lost += step.missing;
+    this.messages++;
+    this.options.onEvents(reading.events);
+    this.host.requestUpdate();
+  }
+}
