@@ -12,6 +12,30 @@ import { consoleNewsText } from './console-words.js';
 import { sideName } from '../road-words.js';
 import { OPERATOR_KEYS, operatorKeyAction, type OperatorAction } from './operator-keys.js';
 import { DEFAULT_STORED_TABLE } from '../kiosk/kiosk-settings.js';
+import { FeedDesk } from './card-feed-desk.js';
+import { SerialCardSource, browserSerial, type SerialLike } from '../reader/serial-source.js';
+import { BrokerReaderSource } from '../reader/broker-reader.js';
+import { ScannerKeys, scannerOn, setScannerOn } from '../reader/scanner-keys.js';
+import {
+  SHOE_PROTOCOLS,
+  isRefusal,
+  parseBaccLine,
+  parseJsonLine,
+  parseSuitRankLine,
+  type LineParseResult,
+  type ShoeProtocol,
+} from '../../../src/shoe-lines.js';
+import {
+  bridgeStateText,
+  countsText,
+  feedEventText,
+  feedRefusalText,
+  lostText,
+  questionText,
+  reconciliationText,
+  refusedText,
+  serialStateText,
+} from './feed-words.js';
 import '../../define/scoreboard.js';
 import '../../define/last-hand.js';
 
@@ -206,6 +230,27 @@ export class BaccOperator extends LitElement {
         font-weight: 600;
         color: var(--_notice);
       }
+      .card-shoe span:empty {
+        display: none;
+      }
+      .card-shoe span {
+        flex: 1 1 100%;
+      }
+      .feed-refused:not(:empty),
+      .feed-lost:not(:empty),
+      .feed-question {
+        padding: 0.3em 0.6em;
+        border-radius: 5px;
+        ${noticeLook}
+      }
+      .feed-question {
+        flex: 1 1 100%;
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.6em;
+        align-items: center;
+        font-weight: 600;
+      }
       .confirm {
         flex: 1 1 100%;
         display: flex;
@@ -248,6 +293,9 @@ export class BaccOperator extends LitElement {
   /** The room's broker, to publish the table to screens on other machines; null for this browser alone. Read when the element connects. */
   @property({ attribute: false }) broker: BrokerSettings | null = null;
 
+  /** The page's Web Serial (`navigator.serial`) or a stand-in (tests); null or unset: the browser's, when it has one. */
+  @property({ attribute: false }) serial: SerialLike | null = null;
+
   @query('input.cards') private cardField!: HTMLInputElement | null;
   /** The question on screen when the focus was last moved into it, and what had the focus before. */
   private asked: { confirmation: NonNullable<OperatorConsoleController['confirming']>; focusBefore: HTMLElement | null } | null = null;
@@ -267,7 +315,53 @@ export class BaccOperator extends LitElement {
       this.dispatchEvent(new CustomEvent<RecordedHand>('bacc-hand-recorded', { detail: recorded, bubbles: true, composed: true })),
     unsentCards: () => this.cardField?.value ?? '',
     onSaved: (change) => this.publisher.saved(change),
+    onVoidShoe: () => void this.feedDesk.voidShoe(),
   });
+
+  /** The dealing procedure fed by the card shoe, the bridge and a scanner (one feed behind all three). */
+  readonly feedDesk = new FeedDesk(this, this.desk, () => this.rules);
+
+  /** A card-reading shoe on this machine's serial line (Web Serial). */
+  readonly serialSource = new SerialCardSource({
+    table: () => this.table,
+    onResults: (results) => this.feedDesk.takeResults(results),
+    onChange: () => this.requestUpdate(),
+    serial: () => this.serial ?? browserSerial(),
+  });
+
+  /** A card-reading shoe on another box, through the broker's reader topic. */
+  readonly bridge = new BrokerReaderSource(this, {
+    broker: () => this.broker,
+    table: () => this.table,
+    onEvents: (events) => this.feedDesk.take(events),
+  });
+
+  /** A scanner that types like a keyboard: its bursts are cards, never keys. */
+  readonly scannerKeys = new ScannerKeys({
+    onCard: (text) => this.feedDesk.takeResults([scannedCard(text)]),
+    onRelease: (event) => this.onShortcut(event, false),
+    enabled: () => this.scannerFor === this.table && this.scannerIsOn,
+  });
+
+  /** The scanner setting of table `scannerFor`, read from localStorage once per table. */
+  private scannerFor: string | null = null;
+  private scannerIsOn = false;
+
+  /** Whether the clerk said a scanner that types like a keyboard is on this console (kept per table). */
+  get scanner(): boolean {
+    if (this.scannerFor !== this.table) {
+      this.scannerFor = this.table;
+      this.scannerIsOn = scannerOn(this.table);
+    }
+    return this.scannerIsOn;
+  }
+
+  set scanner(on: boolean) {
+    this.scannerFor = this.table;
+    this.scannerIsOn = on;
+    setScannerOn(this.table, on);
+    this.requestUpdate();
+  }
 
   /** The table, published to the room's screens through the broker (when there is one). */
   private readonly publisher = new ConsolePublisher(this, {
@@ -281,17 +375,36 @@ export class BaccOperator extends LitElement {
 
   constructor() {
     super();
-    new KeyShortcutsController(this, (event, typing) => {
-      if (!typing && this.sendCardKeyToField(event)) return;
-      const action = operatorKeyAction(event, typing);
-      if (action === null) {
-        // A letter or digit that is no key here is said, never silently lost.
-        if (!typing && isPlainCharacter(event)) this.desk.refuseKey(event.key);
-        return;
-      }
-      event.preventDefault();
-      this.act(action);
-    });
+    new KeyShortcutsController(this, (event, typing) => this.onShortcut(event, typing));
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.scannerKeys.connect();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.scannerKeys.disconnect();
+    this.serialSource.stop();
+  }
+
+  protected override firstUpdated(): void {
+    // The serial line is looked for once the page's (or a test's) `serial` is in place.
+    this.serialSource.start();
+  }
+
+  /** A key of the page (or one the scanner held and let go): its action, a card's character into the field, or said as no key. */
+  private onShortcut(event: KeyboardEvent, typing: boolean): void {
+    if (!typing && this.sendCardKeyToField(event)) return;
+    const action = operatorKeyAction(event, typing);
+    if (action === null) {
+      // A letter or digit that is no key here is said, never silently lost.
+      if (!typing && isPlainCharacter(event)) this.desk.refuseKey(event.key);
+      return;
+    }
+    event.preventDefault();
+    this.act(action);
   }
 
   /**
@@ -396,6 +509,8 @@ export class BaccOperator extends LitElement {
       case 'end-shoe':
         return desk.ask('end-shoe');
       case 'new-shoe':
+        // A shoe started by hand: the card shoe's procedure starts again (the burn first).
+        if (!desk.shoeOpen) this.feedDesk.newShoe();
         return desk.ask('new-shoe');
       case 'new-simulated-shoe':
         return desk.ask('new-simulated-shoe');
@@ -406,7 +521,22 @@ export class BaccOperator extends LitElement {
         return desk.toggleAutoDeal();
       case 'confirm':
         this.answeredYes = true;
+        if (desk.confirming === 'new-shoe') this.feedDesk.newShoe();
         void desk.confirm();
+        return;
+      case 'connect-shoe':
+        void this.serialSource.connect();
+        return;
+      case 'cancel-card':
+        this.feedDesk.cancelCard();
+        return;
+      case 'void-hand':
+        this.feedDesk.voidHand();
+        return;
+      case 'void-shoe':
+        return desk.ask('void-shoe');
+      case 'dummy-hand':
+        this.feedDesk.dummyHand();
         return;
       case 'cancel':
         this.answeredYes = false;
@@ -591,7 +721,7 @@ export class BaccOperator extends LitElement {
           ${this.button('outcome-entry', msg('By outcome', { id: 'operator-by-outcome' }), { pressed: desk.entryMode === 'outcome' })}
           ${this.button('card-entry', msg('By cards', { id: 'operator-by-cards' }), { pressed: desk.entryMode === 'cards' })}
         </fieldset>
-        ${desk.entryMode === 'outcome' ? this.renderOutcomeEntry(recording) : this.renderCardEntry(recording)}
+        ${this.renderQuestion()} ${desk.entryMode === 'outcome' ? this.renderOutcomeEntry(recording) : this.renderCardEntry(recording)}
         <fieldset>
           <legend>${msg('Shoe', { id: 'operator-shoe' })}</legend>
           ${this.button('undo', msg('Undo', { id: 'operator-undo-action' }), { disabled: !desk.canUndo })}
@@ -629,6 +759,7 @@ export class BaccOperator extends LitElement {
             </select>
           </label>
         </fieldset>
+        ${this.renderCardShoe()}
       </section>
     `;
   }
@@ -660,11 +791,73 @@ export class BaccOperator extends LitElement {
     const question =
       desk.confirming === 'end-shoe'
         ? msg('End this shoe? No more hands can be added to it.', { id: 'operator-confirm-end' })
-        : msg('End this shoe and start a new one?', { id: 'operator-confirm-new' });
+        : desk.confirming === 'void-shoe'
+          ? msg('Void this shoe? No card is placed until a new shoe; the hands recorded stay.', { id: 'operator-confirm-void-shoe' })
+          : msg('End this shoe and start a new one?', { id: 'operator-confirm-new' });
     return html`<div class="confirm" role="alertdialog" aria-label=${question}>
       <span>${question}</span>
       ${this.button('confirm', msg('Yes', { id: 'operator-yes' }))} ${this.button('cancel', msg('Cancel', { id: 'operator-cancel' }))}
     </div>`;
+  }
+
+  /** A card the table cannot deal, waiting for the clerk: nothing is recorded until it is answered. */
+  private renderQuestion() {
+    const question = this.feedDesk.question;
+    if (!question) return nothing;
+    const text = questionText(question);
+    return html`<div class="feed-question" role="alertdialog" aria-label=${text}>
+      <span>${text}</span>
+      ${this.button('cancel-card', msg('Cancel the card', { id: 'operator-cancel-card' }))}
+      ${this.button('void-hand', msg('Void the hand', { id: 'operator-void-hand' }))}
+    </div>`;
+  }
+
+  /** The card shoe: its sources, its protocol, the shoe's events and its cards. */
+  private renderCardShoe() {
+    const { feedDesk, serialSource, bridge, desk } = this;
+    const feed = feedDesk.feed;
+    const begun = feed.events.length > 0 || feedDesk.cardsRead > 0;
+    const state = [serialStateText(serialSource.state, serialSource.problem), bridgeStateText(bridge.linkState, bridge.messages)]
+      .filter(Boolean)
+      .join(' ');
+    const events = feedDesk.shownEvents.map(feedEventText).join(' · ');
+    return html`<fieldset class="card-shoe">
+      <legend>${msg('Card shoe', { id: 'operator-card-shoe' })}</legend>
+      ${this.button('connect-shoe', msg('Connect card shoe', { id: 'operator-connect-shoe' }), {
+        disabled: serialSource.state === 'unsupported',
+      })}
+      <label>
+        ${msg('Protocol', { id: 'operator-shoe-protocol' })}
+        <select
+          class="protocol"
+          @change=${(event: Event) => serialSource.setProtocol((event.target as HTMLSelectElement).value as ShoeProtocol)}
+        >
+          ${SHOE_PROTOCOLS.map(
+            (protocol) =>
+              html`<option value=${protocol} ?selected=${protocol === serialSource.protocol}>${protocolName(protocol)}</option>`,
+          )}
+        </select>
+      </label>
+      <label>
+        <input
+          type="checkbox"
+          class="scanner"
+          .checked=${this.scanner}
+          @change=${(event: Event) => (this.scanner = (event.target as HTMLInputElement).checked)}
+        />
+        ${msg('Scanner types cards', { id: 'operator-scanner' })}
+      </label>
+      ${feedDesk.question ? nothing : this.button('void-hand', msg('Void the hand', { id: 'operator-void-hand' }), { disabled: !begun })}
+      ${this.button('dummy-hand', msg('Dummy hand', { id: 'operator-dummy-hand' }), { pressed: feed.dummyMarked, disabled: !begun })}
+      ${this.button('void-shoe', msg('Void shoe', { id: 'operator-void-shoe' }), { disabled: !desk.shoeOpen })}
+      <span class="feed-state" role="status">${state}</span>
+      ${begun ? html`<span class="feed-counts">${countsText(feed.counts)}</span>` : nothing}
+      ${events ? html`<span class="feed-events">${events}</span>` : nothing}
+      <span class="feed-refused" role="status">${refusedText(feedDesk.refused, feedDesk.lastRefused)}</span>
+      <span class="feed-lost" role="status">${lostText(bridge.lost)}</span>
+      <span class="feed-refusal" role="status">${feedDesk.feedRefusal ? feedRefusalText(feedDesk.feedRefusal) : ''}</span>
+      <span class="feed-reconcile" role="status">${feedDesk.reconciliation ? reconciliationText(feedDesk.reconciliation) : ''}</span>
+    </fieldset>`;
   }
 
   private renderOutcomeEntry(recording: boolean) {
@@ -724,6 +917,31 @@ declare global {
   interface GlobalEventHandlersEventMap {
     'bacc-hand-recorded': CustomEvent<RecordedHand>;
   }
+}
+
+/** A line protocol's name in the console's list. */
+function protocolName(protocol: ShoeProtocol): string {
+  switch (protocol) {
+    case 'bacc':
+      return msg('BACC-SHOE lines', { id: 'operator-protocol-bacc' });
+    case 'suit-rank':
+      return msg('Suit and rank (D12)', { id: 'operator-protocol-suit-rank' });
+    case 'json':
+      return msg('JSON lines', { id: 'operator-protocol-json' });
+  }
+}
+
+/**
+ * A scanner's burst read as a card: the project's notation (`9H`, `10s`), a suit and rank 01–13
+ * (`D12`), or a suit and rank 1–13 (`h10`, as the JSON protocol writes it); else refused, counted and shown.
+ */
+function scannedCard(text: string): LineParseResult {
+  const bacc = parseBaccLine(`CARD ${text}`);
+  if (!isRefusal(bacc)) return bacc;
+  const suitRank = parseSuitRankLine(text);
+  if (!isRefusal(suitRank)) return suitRank;
+  const json = parseJsonLine(JSON.stringify({ card: text }));
+  return isRefusal(json) ? { refused: 'unknown-card', line: text } : json;
 }
 
 /** A character of a card as typed: a rank (A 2-9 T J Q K, 10) or a suit (S H D C), in either case. */

@@ -9,12 +9,16 @@ import { newShoeId, randomShoeSeed, replayStoredShoe } from '../../../src/attrac
 import { cardsTyped } from './operator-keys.js';
 import { KeptShoeController, storageProblemText, type KeptShoeStore } from '../data/kept-shoe.js';
 import type { KeeperProblem, ShoeChange } from '../../../src/shoe-keeper.js';
+import type { ShoeEvent } from '../../../src/shoe-records.js';
+
+/** `Omit` over each member of a union. */
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 export type EntryMode = 'outcome' | 'cards';
 export type HandFlag = 'playerPair' | 'bankerPair' | 'natural';
 
 /** An action waiting for the operator to confirm it. */
-export type Confirmation = 'end-shoe' | 'new-shoe' | 'new-simulated-shoe';
+export type Confirmation = 'end-shoe' | 'new-shoe' | 'new-simulated-shoe' | 'void-shoe';
 
 /** An action of the clerk on the shoe in play, with what undoing and redoing it needs. */
 type ConsoleAction =
@@ -118,6 +122,8 @@ export interface OperatorConsoleOptions {
   unsentCards?: () => string;
   /** A change has been written: the room's screens are told (see ConsolePublisher). */
   onSaved?: (change: ShoeChange) => void;
+  /** The clerk confirmed Void shoe: the card feed is told, before the shoe is ended. */
+  onVoidShoe?: () => void;
 }
 
 /**
@@ -419,6 +425,70 @@ export class OperatorConsoleController implements ReactiveController {
     return this.cardEntry?.hand != null;
   }
 
+  /**
+   * A hand the card feed finished (a card-reading shoe or a scanner): recorded as a typed hand is,
+   * so undo, the screens and storage treat it alike. With no shoe open, a recorded shoe is started
+   * first. Resolves true once it is recorded.
+   */
+  recordFedHand(hand: HandRecord): Promise<boolean> {
+    return this.step(async () => {
+      if (this.refusedUnready() || this.refusedStranded()) return false;
+      if (!this.shoeOpen) await this.startShoe(false);
+      if (this.simulating) {
+        this.refuse({ about: 'simulated-no-record' });
+        return false;
+      }
+      await this.record(hand, null);
+      return true;
+    }, false);
+  }
+
+  /**
+   * An event of the dealing procedure (the burn, the cut card, a cancelled card, a void, a dummy
+   * hand), kept with the shoe after the hands recorded before it. With no shoe open (a device that
+   * sends no new-shoe line), a recorded shoe is started first.
+   */
+  recordFedEvent(event: DistributiveOmit<ShoeEvent, 'at' | 'afterHand'>): Promise<boolean> {
+    return this.step(async () => {
+      if (this.refusedUnready() || this.refusedStranded()) return false;
+      if (!this.shoeOpen) {
+        // A void shoe with none open has nothing to be kept with.
+        if (event.kind === 'void-shoe') return false;
+        await this.startShoe(false);
+      }
+      if (this.simulating) return false;
+      const kept = { ...event, at: new Date().toISOString(), afterHand: this.kept.hands.length };
+      return this.kept.recordEvent(kept);
+    }, false);
+  }
+
+  /** The card shoe started a new shoe: the open one (unless it has no hand yet) is ended and a recorded shoe starts. */
+  startFedShoe(): Promise<void> {
+    return this.step(async () => {
+      if (this.refusedUnready()) return;
+      if (this.shoeOpen && !this.simulating && !this.kept.stranded && this.kept.hands.length === 0) return;
+      if (this.shoeOpen && !this.kept.stranded) {
+        this.stopAutoDeal();
+        await this.kept.endShoe();
+      }
+      this.cardEntry?.clear();
+      await this.startShoe(false);
+    }, undefined);
+  }
+
+  /** The card shoe's last hand is out (the cut card and the hand after it): the shoe is ended, and undo opens it again. */
+  endFedShoe(): Promise<void> {
+    return this.step(async () => {
+      if (this.refusedUnready() || this.refusedStranded()) return;
+      const shoe = this.kept.shoe;
+      if (!shoe || !this.shoeOpen || this.simulating) return;
+      await this.kept.endShoe();
+      this.cardEntry?.clear();
+      this.remember({ kind: 'end' });
+      this.done({ about: 'shoe-ended', hands: shoe.hands.length });
+    }, undefined);
+  }
+
   /** Takes back the last card typed for the hand being entered. */
   removeLastCard(): void {
     this.cardEntry?.removeLast();
@@ -500,7 +570,7 @@ export class OperatorConsoleController implements ReactiveController {
     const open = this.shoeOpen || this.startPending;
     if (confirmation === 'end-shoe' && !open) return this.refuse({ about: 'no-shoe-to-end' });
     // A new shoe when none is open needs no confirmation: nothing is ended.
-    if (confirmation !== 'end-shoe' && !open) {
+    if (confirmation !== 'end-shoe' && confirmation !== 'void-shoe' && !open) {
       void this.confirm(confirmation);
       return;
     }
@@ -519,9 +589,10 @@ export class OperatorConsoleController implements ReactiveController {
     const starts = action === 'new-shoe' || action === 'new-simulated-shoe';
     if (starts) this.startPending = true;
     this.host.requestUpdate();
+    if (action === 'void-shoe') this.options.onVoidShoe?.();
     return this.step(async () => {
       if (action === null || this.refusedUnready()) return;
-      if (action === 'end-shoe' && this.refusedStranded()) return;
+      if ((action === 'end-shoe' || action === 'void-shoe') && this.refusedStranded()) return;
       const shoe = this.kept.shoe;
       // A stranded shoe is not ended: it is no longer stored, and the new shoe gives up what waited for it.
       if (shoe && this.shoeOpen && !this.kept.stranded) {
@@ -529,12 +600,12 @@ export class OperatorConsoleController implements ReactiveController {
         await this.kept.endShoe();
         // Cards typed for a next hand have no hand to go to now.
         this.cardEntry?.clear();
-        if (action === 'end-shoe') {
+        if (action === 'end-shoe' || action === 'void-shoe') {
           this.remember({ kind: 'end' });
           return this.done({ about: 'shoe-ended', hands: shoe.hands.length });
         }
       }
-      if (action === 'end-shoe') return;
+      if (action === 'end-shoe' || action === 'void-shoe') return;
       await this.startShoe(action === 'new-simulated-shoe');
     }, undefined).finally(() => {
       if (starts) this.startPending = false;

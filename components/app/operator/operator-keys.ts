@@ -23,7 +23,12 @@ export type OperatorAction =
   | 'deal'
   | 'auto-deal'
   | 'confirm'
-  | 'cancel';
+  | 'cancel'
+  | 'connect-shoe'
+  | 'cancel-card'
+  | 'void-hand'
+  | 'void-shoe'
+  | 'dummy-hand';
 
 /** The key of each action, as printed on its button (letters are typed in lower case). */
 export const OPERATOR_KEYS: Readonly<Record<OperatorAction, string>> = Object.freeze({
@@ -47,6 +52,12 @@ export const OPERATOR_KEYS: Readonly<Record<OperatorAction, string>> = Object.fr
   'auto-deal': 'A',
   confirm: 'Y',
   cancel: 'Escape',
+  // The card shoe's keys: none is a card's character, so a card typed off the field never fires one.
+  'connect-shoe': 'G',
+  'cancel-card': 'F',
+  'void-hand': 'V',
+  'void-shoe': 'W',
+  'dummy-hand': 'M',
 });
 
 const BY_KEY = new Map<string, OperatorAction>(

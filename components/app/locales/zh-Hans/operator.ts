@@ -6,6 +6,18 @@ import { str } from '@lit/localize';
 
 export const templates: Record<string, unknown> = {
   // <bacc-operator>
+  'operator-confirm-void-shoe': '作废此牌靴？在新牌靴之前不再放置任何牌；已记录的各局保留。',
+  'operator-cancel-card': '取消此牌',
+  'operator-void-hand': '作废本局',
+  'operator-card-shoe': '读牌靴',
+  'operator-connect-shoe': '连接读牌靴',
+  'operator-shoe-protocol': '协议',
+  'operator-dummy-hand': '空局',
+  'operator-void-shoe': '作废牌靴',
+  'operator-scanner': '扫描枪输入牌',
+  'operator-protocol-bacc': '本项目协议',
+  'operator-protocol-suit-rank': '花色与点数（D12）',
+  'operator-protocol-json': '每行一个对象',
   'operator-console': '操作台',
   'operator-entry': '输入方式',
   'operator-by-outcome': '按结果',
