@@ -1,0 +1,105 @@
+/**
+ * A card-reading shoe on another box, through a real Mosquitto: a Node client publishes reader
+ * messages as `bacc shoe` does (`readerLinesMessage`, the table's console login, QoS 1) and the
+ * table's console in Chromium records the seed's shoe hand by hand, with its burn, cut card and
+ * cancelled cards, a repeated message dropped and a lost one said.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { connectAsync, type MqttClient } from 'mqtt';
+import { useChromium } from './browser.js';
+import { startBroker, type RunningBroker } from './mosquitto.js';
+import { closeMachines, consoleLogin, openConsole, type Machine } from './room-helpers.js';
+import { readerLinesMessage, readerTopic, MAX_READER_LINES } from '../../src/reader-messages.js';
+import { Shoe } from '../../src/shoe.js';
+import { handRecord, type HandRecord } from '../../src/shoe-records.js';
+import { shoeSimLines } from '../../bin/shoe-sim.js';
+
+const baseUrl = inject('baseUrl');
+const chromium = useChromium();
+const TABLE = 'Table 7';
+
+let broker: RunningBroker;
+let bridge: MqttClient | null = null;
+const machines: Machine[] = [];
+
+beforeAll(async () => {
+  broker = await startBroker({ tables: [TABLE] });
+});
+
+afterEach(async () => {
+  await bridge?.endAsync();
+  bridge = null;
+  await closeMachines(machines);
+});
+
+afterAll(async () => {
+  await broker?.stop();
+});
+
+interface ConsoleShoe {
+  hands: HandRecord[];
+  ended: boolean;
+  events: string[];
+  lost: string;
+  counts: string;
+}
+
+function consoleShoe(machine: Machine): Promise<ConsoleShoe> {
+  return machine.page.evaluate(() => {
+    const operator = document.querySelector('bacc-kiosk')!.shadowRoot!.querySelector('bacc-operator')!;
+    const root = operator.shadowRoot!;
+    return {
+      hands: operator.desk.shoe?.hands ?? [],
+      ended: operator.desk.shoe?.endedAt != null,
+      events: (operator.desk.shoe?.events ?? []).map((event: { kind: string }) => event.kind),
+      lost: root.querySelector('.feed-lost')?.textContent?.trim() ?? '',
+      counts: root.querySelector('.feed-reconcile')?.textContent?.trim() ?? '',
+    };
+  });
+}
+
+describe('reader lines through the broker into a console', () => {
+  it("records the seed's shoe sent by a bridge, its burn, cut card and cancelled cards kept; a repeat is dropped", async () => {
+    const tableConsole = await openConsole(chromium(), baseUrl, broker, TABLE);
+    machines.push(tableConsole);
+    // The console is listening on its reader topic before the bridge sends.
+    await tableConsole.page.waitForFunction(() => {
+      const operator = document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator');
+      return (operator as unknown as { bridge?: { linkState?: string } } | null)?.bridge?.linkState === 'connected';
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const seed = 'through-the-broker';
+    const lines = shoeSimLines({ seed, decks: 8, protocol: 'bacc', cancelEvery: 11 });
+    bridge = await connectAsync(broker.mqttUrl, { protocolVersion: 5, ...consoleLogin(broker, TABLE), clean: true });
+    const topic = readerTopic(TABLE);
+    const source = 'bridge-0123456789ab';
+    let seq = 0;
+    for (let at = 0; at < lines.length; at += 7) {
+      const message = readerLinesMessage(source, ++seq, 'bacc', lines.slice(at, Math.min(at + 7, at + MAX_READER_LINES)));
+      await bridge.publishAsync(topic, JSON.stringify(message), { qos: 1 });
+      // QoS 1 may deliver a message twice: the third goes out again, and is dropped.
+      if (seq === 3) await bridge.publishAsync(topic, JSON.stringify(message), { qos: 1 });
+    }
+
+    const shoe = new Shoe({ seed, rules: { decks: 8 } });
+    const expected = shoe.dealAll().map(handRecord);
+    await tableConsole.page.waitForFunction(
+      () => {
+        const operator = document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator');
+        return operator?.desk.shoe?.endedAt != null && operator.desk.unsaved === 0;
+      },
+      undefined,
+      { timeout: 30_000 },
+    );
+    const seen = await consoleShoe(tableConsole);
+    expect(seen.ended).toBe(true);
+    expect(seen.hands).toEqual(expected);
+    expect(seen.events.filter((kind) => kind === 'burn')).toHaveLength(1);
+    expect(seen.events.filter((kind) => kind === 'cut')).toHaveLength(1);
+    expect(seen.events.filter((kind) => kind === 'cancelled').length).toBeGreaterThan(0);
+    expect(seen.lost).toBe('');
+    expect(seen.counts).toMatch(/^Cards add up: .* = 416, the shoe's 416\.$/);
+    expect(tableConsole.logs.filter((line) => /^(error|pageerror)/.test(line))).toEqual([]);
+  });
+});
