@@ -60,40 +60,52 @@ export async function kioskPanelBenchmarks(): Promise<BenchFigure[]> {
     headless: true,
   });
   try {
-    const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
-    await page.goto(`http://127.0.0.1:${address.port}/?decks=1&speed=0.2&seed=panels&evidence=5&table=Bench%20panels`);
-    // The first turns load every part and warm the compiled code up: measured from their end.
-    for (let turn = 0; turn < WARM_UP_TURNS; turn++) {
-      await waitFor(page, true);
-      await waitFor(page, false);
-    }
-    const first = await heapAndNodes(page);
-    for (let turn = 0; turn < TURNS; turn++) {
-      await waitFor(page, true);
-      await waitFor(page, false);
-    }
-    const last = await heapAndNodes(page);
-    const figure = (name: string, growth: number, detail: string): BenchFigure => ({
-      name: `${name} (${detail})`,
-      median: growth * 100,
-      p25: growth * 100,
-      p75: growth * 100,
-      unit: '% growth',
-      samples: 1,
-      target: '≤ 10 % growth',
-      met: growth <= 0.1,
-    });
+    // Side by side, each in a context of its own: the kiosk taking turns with the panel, and the
+    // same kiosk without it. V8 compiles hot code for minutes, which grows any page's heap; the
+    // panel's own growth is the difference between the two over the same time.
+    const open = async (query: string): Promise<Page> => {
+      const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+      const page = await context.newPage();
+      await page.goto(`http://127.0.0.1:${address.port}/?decks=1&speed=0.2&${query}`);
+      return page;
+    };
+    const panels = await open('seed=panels&evidence=5&table=Bench%20panels');
+    const plain = await open('seed=panels&table=Bench%20plain');
+    const turns = async (count: number) => {
+      for (let turn = 0; turn < count; turn++) {
+        await waitFor(panels, true);
+        await waitFor(panels, false);
+      }
+    };
+    await turns(WARM_UP_TURNS);
+    const [panelsFirst, plainFirst] = [await heapAndNodes(panels), await heapAndNodes(plain)];
+    await turns(TURNS);
+    const [panelsLast, plainLast] = [await heapAndNodes(panels), await heapAndNodes(plain)];
+    const panelGrowth = panelsLast.heap / panelsFirst.heap - 1;
+    const plainGrowth = plainLast.heap / plainFirst.heap - 1;
+    const points = (panelGrowth - plainGrowth) * 100;
+    const nodes = panelsLast.nodes / panelsFirst.nodes - 1;
     return [
-      figure(
-        `kiosk: JS heap after ${TURNS} more turns of scoreboard and evidence panel against after ${WARM_UP_TURNS} warm-up turns`,
-        last.heap / first.heap - 1,
-        `${(first.heap / 2 ** 20).toFixed(1)} → ${(last.heap / 2 ** 20).toFixed(1)} MiB`,
-      ),
-      figure(
-        `kiosk: DOM nodes after ${TURNS} more turns against after ${WARM_UP_TURNS} warm-up turns`,
-        last.nodes / first.nodes - 1,
-        `${first.nodes} → ${last.nodes} nodes`,
-      ),
+      {
+        name: `kiosk: JS heap growth over ${TURNS} turns of scoreboard and evidence panel, less the same kiosk's without the panel over the same time (after ${WARM_UP_TURNS} warm-up turns; ${(panelsFirst.heap / 2 ** 20).toFixed(1)} → ${(panelsLast.heap / 2 ** 20).toFixed(1)} MiB against ${(plainFirst.heap / 2 ** 20).toFixed(1)} → ${(plainLast.heap / 2 ** 20).toFixed(1)} MiB)`,
+        median: points,
+        p25: points,
+        p75: points,
+        unit: 'percentage points',
+        samples: 1,
+        target: '≤ 5 percentage points',
+        met: points <= 5,
+      },
+      {
+        name: `kiosk: DOM nodes after ${TURNS} more turns against after ${WARM_UP_TURNS} warm-up turns (${panelsFirst.nodes} → ${panelsLast.nodes} nodes)`,
+        median: nodes * 100,
+        p25: nodes * 100,
+        p75: nodes * 100,
+        unit: '% growth',
+        samples: 1,
+        target: '≤ 10 % growth',
+        met: nodes <= 0.1,
+      },
     ];
   } finally {
     await browser.close();
