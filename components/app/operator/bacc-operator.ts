@@ -343,6 +343,9 @@ export class BaccOperator extends LitElement {
     enabled: () => this.scannerFor === this.table && this.scannerIsOn,
   });
 
+  /** The clerk opened the card shoe's panel (G). */
+  private cardShoeShown = false;
+
   /** The scanner setting of table `scannerFor`, read from localStorage once per table. */
   private scannerFor: string | null = null;
   private scannerIsOn = false;
@@ -525,6 +528,8 @@ export class BaccOperator extends LitElement {
         void desk.confirm();
         return;
       case 'connect-shoe':
+        this.cardShoeShown = true;
+        this.requestUpdate();
         void this.serialSource.connect();
         return;
       case 'cancel-card':
@@ -720,6 +725,10 @@ export class BaccOperator extends LitElement {
           <legend>${msg('Entry', { id: 'operator-entry' })}</legend>
           ${this.button('outcome-entry', msg('By outcome', { id: 'operator-by-outcome' }), { pressed: desk.entryMode === 'outcome' })}
           ${this.button('card-entry', msg('By cards', { id: 'operator-by-cards' }), { pressed: desk.entryMode === 'cards' })}
+          ${this.button('connect-shoe', msg('Card shoe', { id: 'operator-connect-shoe' }), {
+            // Without Web Serial the panel still opens: a bridge or a scanner feeds it.
+            pressed: this.cardShoeInUse(),
+          })}
         </fieldset>
         ${this.renderQuestion()} ${desk.entryMode === 'outcome' ? this.renderOutcomeEntry(recording) : this.renderCardEntry(recording)}
         <fieldset>
@@ -812,9 +821,31 @@ export class BaccOperator extends LitElement {
     </div>`;
   }
 
+  /**
+   * The card shoe's panel is shown once it is in use: opened by the clerk (G), a port read or
+   * waited for, a scanner on, or anything read from a source. Until then it takes no room: the
+   * console fits a laptop's screen whole.
+   */
+  private cardShoeInUse(): boolean {
+    const { feedDesk, serialSource, bridge } = this;
+    return (
+      this.cardShoeShown ||
+      serialSource.state === 'reading' ||
+      serialSource.state === 'waiting' ||
+      serialSource.state === 'failed' ||
+      this.scanner ||
+      bridge.messages > 0 ||
+      bridge.refused > 0 ||
+      feedDesk.refused > 0 ||
+      feedDesk.cardsRead > 0 ||
+      feedDesk.feed.events.length > 0
+    );
+  }
+
   /** The card shoe: its sources, its protocol, the shoe's events and its cards. */
   private renderCardShoe() {
     const { feedDesk, serialSource, bridge, desk } = this;
+    if (!this.cardShoeInUse()) return nothing;
     const feed = feedDesk.feed;
     const begun = feed.events.length > 0 || feedDesk.cardsRead > 0;
     const state = [serialStateText(serialSource.state, serialSource.problem), bridgeStateText(bridge.linkState, bridge.messages)]
@@ -823,9 +854,6 @@ export class BaccOperator extends LitElement {
     const events = feedDesk.shownEvents.map(feedEventText).join(' · ');
     return html`<fieldset class="card-shoe">
       <legend>${msg('Card shoe', { id: 'operator-card-shoe' })}</legend>
-      ${this.button('connect-shoe', msg('Connect card shoe', { id: 'operator-connect-shoe' }), {
-        disabled: serialSource.state === 'unsupported',
-      })}
       <label>
         ${msg('Protocol', { id: 'operator-shoe-protocol' })}
         <select

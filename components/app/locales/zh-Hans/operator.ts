@@ -10,7 +10,7 @@ export const templates: Record<string, unknown> = {
   'operator-cancel-card': '取消此牌',
   'operator-void-hand': '作废本局',
   'operator-card-shoe': '读牌靴',
-  'operator-connect-shoe': '连接读牌靴',
+  'operator-connect-shoe': '读牌靴',
   'operator-shoe-protocol': '协议',
   'operator-dummy-hand': '空局',
   'operator-void-shoe': '作废牌靴',
