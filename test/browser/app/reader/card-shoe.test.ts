@@ -280,6 +280,38 @@ describe('<bacc-operator> with a card-reading shoe on Web Serial', function () {
     expect(recorded).to.have.length(1);
     expect(el.feedDesk.feed.events.at(-1)).to.deep.equal({ kind: 'void-hand', hand: 2, cards: ['3D', '2C'] });
   });
+
+  it('keeps a dummy hand (M) without recording it, and a void shoe (W, then Y) ends the shoe and places no more cards', async () => {
+    const serial = new StandInSerial();
+    const { el, recorded } = await mount(serial, makeRules({ burn: false }));
+    await connect(el, serial);
+    serial.port.write('CARD 9H\r\n');
+    await until(() => el.feedDesk.feed.handCards.length === 1, 'a card in play');
+    key('m');
+    serial.port.write('CARD 2C\r\nCARD KD\r\nCARD 5S\r\n');
+    await until(() => el.feedDesk.feed.events.some((event) => event.kind === 'dummy-hand'), 'the dummy hand');
+    await until(() => (el.desk.shoe?.events ?? []).length === 1, 'the dummy hand kept');
+    expect(el.desk.shoe!.events![0]).to.deep.include({ kind: 'dummy-hand', cards: ['9H', '2C', 'KD', '5S'], afterHand: 0 });
+    expect(recorded).to.have.length(0);
+    await el.updateComplete;
+    expect(textOf(el, '.feed-events')).to.contain('Dummy hand: 9H 2C KD 5S');
+    expect(button(el, 'dummy-hand').textContent).to.contain('M');
+
+    serial.port.write('CARD 3D\r\n');
+    await until(() => el.feedDesk.feed.handCards.length === 1, 'a card of the next hand');
+    key('w');
+    await el.updateComplete;
+    expect(el.desk.confirming).to.equal('void-shoe');
+    expect(textOf(el, '.confirm')).to.contain('Void this shoe?');
+    key('y');
+    await until(() => el.desk.shoe?.endedAt != null, 'the void shoe ended');
+    await until(() => (el.desk.shoe?.events ?? []).length === 2, 'the void kept');
+    expect(el.desk.shoe!.events![1]).to.deep.include({ kind: 'void-shoe', cards: ['3D'] });
+    serial.port.write('CARD 4H\r\n');
+    await until(() => el.feedDesk.feedRefusal?.kind === 'shoe-void', 'the card refused');
+    expect(el.feedDesk.feed.counts.seen).to.equal(5);
+    expect(recorded).to.have.length(0);
+  });
 });
 
 describe('<bacc-operator> with a scanner that types like a keyboard', function () {
