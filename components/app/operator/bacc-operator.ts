@@ -39,6 +39,22 @@ import {
 import '../../define/scoreboard.js';
 import '../../define/last-hand.js';
 
+/** Where the signed-in operator's name is kept for the browser session. */
+export const OPERATOR_NAME_KEY = 'bacc-operator-name';
+
+function readOperatorName(): string {
+  try {
+    return sessionStorage.getItem(OPERATOR_NAME_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+// Above the class: the element may be made (and these read) as soon as it is defined.
+
+/** The reasons a clerk gives, as kept in the audit trail (English, whatever the page's language). */
+export const AUDIT_REASONS: readonly string[] = ['clerk error', 'dealer error', 'card misread', 'card exposed', 'supervisor'];
+
 /**
  * The operator console (`?mode=operator`): the scoreboard of the shoe being recorded and an entry
  * panel. Keyboard first — every action has a key, shown on its button: B, P, T record banker,
@@ -316,7 +332,14 @@ export class BaccOperator extends LitElement {
     unsentCards: () => this.cardField?.value ?? '',
     onSaved: (change) => this.publisher.saved(change),
     onVoidShoe: () => void this.feedDesk.voidShoe(),
+    auditor: () => (this.operatorName ? { operator: this.operatorName, reason: this.auditReason } : null),
   });
+
+  /** The name the clerk signed in with, kept for the browser session (sessionStorage); '' for nobody. */
+  operatorName = readOperatorName();
+
+  /** The reason kept with each correction, undo, redo, cancelled card, void and reopening. */
+  auditReason: string = AUDIT_REASONS[0]!;
 
   /** The dealing procedure fed by the card shoe, the bridge and a scanner (one feed behind all three). */
   readonly feedDesk = new FeedDesk(this, this.desk, () => this.rules);
@@ -821,6 +844,18 @@ export class BaccOperator extends LitElement {
     </div>`;
   }
 
+  /** Signs the clerk in (a name kept for the session): from then on every correction is kept in the audit trail. */
+  signIn(name: string): void {
+    this.operatorName = name.trim().slice(0, 60);
+    try {
+      if (this.operatorName) sessionStorage.setItem(OPERATOR_NAME_KEY, this.operatorName);
+      else sessionStorage.removeItem(OPERATOR_NAME_KEY);
+    } catch {
+      /* signed in for this page only */
+    }
+    this.requestUpdate();
+  }
+
   /**
    * The card shoe's panel is shown once it is in use: opened by the clerk (G), a port read or
    * waited for, a scanner on, or anything read from a source. Until then it takes no room: the
@@ -878,6 +913,23 @@ export class BaccOperator extends LitElement {
       ${feedDesk.question ? nothing : this.button('void-hand', msg('Void the hand', { id: 'operator-void-hand' }), { disabled: !begun })}
       ${this.button('dummy-hand', msg('Dummy hand', { id: 'operator-dummy-hand' }), { pressed: feed.dummyMarked, disabled: !begun })}
       ${this.button('void-shoe', msg('Void shoe', { id: 'operator-void-shoe' }), { disabled: !desk.shoeOpen })}
+      <label>
+        ${msg('Operator', { id: 'operator-sign-in' })}
+        <input
+          class="operator-name"
+          type="text"
+          maxlength="60"
+          autocomplete="off"
+          .value=${this.operatorName}
+          @change=${(event: Event) => this.signIn((event.target as HTMLInputElement).value)}
+        />
+      </label>
+      <label>
+        ${msg('Reason', { id: 'operator-reason' })}
+        <select class="audit-reason" @change=${(event: Event) => (this.auditReason = (event.target as HTMLSelectElement).value)}>
+          ${AUDIT_REASONS.map((reason) => html`<option value=${reason} ?selected=${reason === this.auditReason}>${reasonName(reason)}</option>`)}
+        </select>
+      </label>
       <span class="feed-state" role="status">${state}</span>
       ${begun ? html`<span class="feed-counts">${countsText(feed.counts)}</span>` : nothing}
       ${events ? html`<span class="feed-events">${events}</span>` : nothing}
@@ -944,6 +996,21 @@ declare global {
   }
   interface GlobalEventHandlersEventMap {
     'bacc-hand-recorded': CustomEvent<RecordedHand>;
+  }
+}
+
+function reasonName(reason: string): string {
+  switch (reason) {
+    case 'clerk error':
+      return msg("Clerk's error", { id: 'operator-reason-clerk' });
+    case 'dealer error':
+      return msg("Dealer's error", { id: 'operator-reason-dealer' });
+    case 'card misread':
+      return msg('Card misread', { id: 'operator-reason-misread' });
+    case 'card exposed':
+      return msg('Card exposed', { id: 'operator-reason-exposed' });
+    default:
+      return msg("Supervisor's decision", { id: 'operator-reason-supervisor' });
   }
 }
 

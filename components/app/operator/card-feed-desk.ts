@@ -9,6 +9,7 @@ import type { ReactiveControllerHost } from 'lit';
 import { CardFeed, type FeedEvent, type FeedQuestion, type FeedRefusal, type Reconciliation } from '../../../src/card-feed.js';
 import { isRefusal, type LineParseResult, type LineRefusal, type ShoeLineEvent } from '../../../src/shoe-lines.js';
 import type { TableRules } from '../../../src/rules.js';
+import type { AuditAction } from '../../../src/shoe-records.js';
 import type { OperatorConsoleController } from './operator-console.js';
 
 /** How many of the shoe's events the console shows. */
@@ -89,17 +90,17 @@ export class FeedDesk {
 
   /** The clerk's answer: the card in question is set aside (a cancelled card). */
   cancelCard(): boolean {
-    return this.answer(this.feed.cancelCard());
+    return this.answer(this.feed.cancelCard(), 'cancel');
   }
 
   /** The clerk voids the hand in play (with the card in question, if one waits). */
   voidHand(): boolean {
-    return this.answer(this.feed.voidHand());
+    return this.answer(this.feed.voidHand(), 'void-hand');
   }
 
   /** The clerk voids the shoe: nothing more is placed until a new shoe. */
   voidShoe(): boolean {
-    return this.answer(this.feed.voidShoe());
+    return this.answer(this.feed.voidShoe(), 'void-shoe');
   }
 
   /** The clerk marks the hand in play (or the next) as a dummy hand, dealt and not played. */
@@ -107,7 +108,8 @@ export class FeedDesk {
     return this.answer(this.feed.dummyHand());
   }
 
-  private answer(result: ReturnType<CardFeed['cancelCard']>): boolean {
+  /** Carries out what the clerk's action added; `audited`: the action is kept in the audit trail too (when an operator signed in). */
+  private answer(result: ReturnType<CardFeed['cancelCard']>, audited?: AuditAction): boolean {
     if (!result.accepted) {
       this.feedRefusal = result.refusal;
       this.host.requestUpdate();
@@ -115,6 +117,11 @@ export class FeedDesk {
     }
     this.feedRefusal = null;
     for (const event of result.events) this.apply(event);
+    if (audited) {
+      const event = result.events[0];
+      const hand = event && (event.kind === 'cancelled' || event.kind === 'void-hand') ? event.hand : null;
+      void this.desk.audit(audited, hand);
+    }
     this.drain();
     this.host.requestUpdate();
     return true;

@@ -9,7 +9,7 @@ import { newShoeId, randomShoeSeed, replayStoredShoe } from '../../../src/attrac
 import { cardsTyped } from './operator-keys.js';
 import { KeptShoeController, storageProblemText, type KeptShoeStore } from '../data/kept-shoe.js';
 import type { KeeperProblem, ShoeChange } from '../../../src/shoe-keeper.js';
-import type { ShoeEvent } from '../../../src/shoe-records.js';
+import type { AuditAction, ShoeEvent } from '../../../src/shoe-records.js';
 
 /** `Omit` over each member of a union. */
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -124,6 +124,11 @@ export interface OperatorConsoleOptions {
   onSaved?: (change: ShoeChange) => void;
   /** The clerk confirmed Void shoe: the card feed is told, before the shoe is ended. */
   onVoidShoe?: () => void;
+  /**
+   * Who is at the console and why they correct (a name the clerk signed in with, and the reason
+   * chosen), or null when nobody signed in: then no audit entry is written.
+   */
+  auditor?: () => { operator: string; reason: string } | null;
 }
 
 /**
@@ -361,6 +366,7 @@ export class OperatorConsoleController implements ReactiveController {
       this.actions.undone.pop();
       this.actions.done.push(action);
       this.keepActions();
+      await this.writeAudit('redo', auditHand(action));
     }, undefined);
   }
 
@@ -373,6 +379,7 @@ export class OperatorConsoleController implements ReactiveController {
       if (this.refusedStranded()) return;
       this.remember({ kind: 'reopen' });
       this.done({ about: 'reopened', hands: this.kept.hands.length });
+      await this.writeAudit('reopen', null);
     }, undefined);
   }
 
@@ -462,6 +469,20 @@ export class OperatorConsoleController implements ReactiveController {
     }, false);
   }
 
+  /**
+   * Keeps an entry of the shoe's audit trail (when, who, what, which hand, why) when an operator
+   * signed in; queued after the change it is about.
+   */
+  audit(action: AuditAction, hand: number | null): Promise<boolean> {
+    return this.step(() => this.writeAudit(action, hand), false);
+  }
+
+  private async writeAudit(action: AuditAction, hand: number | null): Promise<boolean> {
+    const auditor = this.options.auditor?.();
+    if (!auditor || !this.kept.shoe || this.readOnly || this.kept.stranded) return false;
+    return this.kept.recordAudit({ at: new Date().toISOString(), operator: auditor.operator, action, hand, reason: auditor.reason });
+  }
+
   /** The card shoe started a new shoe: the open one (unless it has no hand yet) is ended and a recorded shoe starts. */
   startFedShoe(): Promise<void> {
     return this.step(async () => {
@@ -523,7 +544,9 @@ export class OperatorConsoleController implements ReactiveController {
         if (!(await this.performed(inverse(action), true))) return;
         this.actions.done.pop();
         this.actions.undone.push(action);
-        return this.keepActions();
+        this.keepActions();
+        await this.writeAudit('undo', auditHand(action));
+        return;
       }
       if (!shoe || !this.shoeOpen) return this.refuse({ about: 'no-shoe-to-undo' });
       if (this.simulating) return this.refuse({ about: 'simulated-no-undo' });
@@ -533,6 +556,7 @@ export class OperatorConsoleController implements ReactiveController {
       // Redo puts the hand back.
       this.actions.undone.push({ kind: 'add', index, hand: shoe.hands[index]! });
       this.keepActions();
+      await this.writeAudit('undo', index + 1);
     }, undefined);
   }
 
@@ -858,6 +882,7 @@ export class OperatorConsoleController implements ReactiveController {
     const saved = correcting === null ? await this.kept.addHand(hand) : await this.kept.correctHand(correcting, hand);
     const handNumber = correcting === null ? this.kept.hands.length : correcting + 1;
     this.remember(before ? { kind: 'correct', index: correcting!, before, after: hand } : { kind: 'add', index: handNumber - 1, hand });
+    if (before) await this.writeAudit('correct', handNumber);
     // Not written (kept on screen and retrying, or refused by storage): the storage line says why.
     this.done({ about: correcting === null ? 'recorded' : 'corrected', hand: handNumber, saved });
     this.options.onRecorded({ shoeId: shoe.id, handNumber, hand, correction: correcting !== null, saved });
@@ -955,6 +980,11 @@ export class OperatorConsoleController implements ReactiveController {
     this.message = { kind: 'done', news };
     this.host.requestUpdate();
   }
+}
+
+/** The hand an undone or redone action concerned (from 1), or null for an end or a reopening. */
+function auditHand(action: ConsoleAction): number | null {
+  return action.kind === 'add' || action.kind === 'correct' ? action.index + 1 : null;
 }
 
 /** Where a table's entry mode is kept between reloads (one key per table). */
