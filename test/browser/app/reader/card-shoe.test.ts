@@ -312,6 +312,27 @@ describe('<bacc-operator> with a card-reading shoe on Web Serial', function () {
     expect(el.feedDesk.feed.counts.seen).to.equal(5);
     expect(recorded).to.have.length(0);
   });
+
+  it('keeps who cancelled a card, voided a hand or undid one, when and why, once an operator signed in', async () => {
+    const serial = new StandInSerial();
+    const { el, recorded } = await mount(serial, makeRules({ decks: 1, burn: false }));
+    await connect(el, serial);
+    el.signIn('  Mei  ');
+    el.auditReason = 'card misread';
+    serial.port.write('CARD 9H\r\nCARD 2C\r\nCARD 9H\r\n');
+    await until(() => el.feedDesk.question !== null, 'the question');
+    key('f');
+    serial.port.write('CARD KD\r\nCARD 5S\r\n');
+    await until(() => recorded.length === 1, 'the hand');
+    await el.desk.undo();
+    await until(() => (el.desk.shoe?.audit ?? []).length === 2, 'two audit entries');
+    const [cancel, undo] = el.desk.shoe!.audit!;
+    expect(cancel).to.deep.include({ operator: 'Mei', action: 'cancel', hand: 1, reason: 'card misread' });
+    expect(undo).to.deep.include({ operator: 'Mei', action: 'undo', hand: 1, reason: 'card misread' });
+    expect(Date.parse(undo!.at)).to.be.closeTo(Date.now(), 5000);
+    expect(sessionStorage.getItem('bacc-operator-name')).to.equal('Mei');
+    el.signIn('');
+  });
 });
 
 describe('<bacc-operator> with a scanner that types like a keyboard', function () {
