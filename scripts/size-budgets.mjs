@@ -66,7 +66,9 @@ const budgets = [
   {
     name: 'the Chinese font the scoreboard, console, History and lobby use (both weights)',
     files: filesIn('components/app/fonts', '.woff2').filter((file) => /noto-sans-sc-app-/.test(file)),
-    limit: 120,
+    // 120 KB until the console's card-shoe words (issue #18) took it to 123.5: the next step is a
+    // slice of the console's own characters, which no wall screen draws (as the evidence page's).
+    limit: 130,
     compressed: true,
   },
   {
