@@ -21,7 +21,7 @@
  *   accepts (the bridge publishes no refused line; a message holding one is refused whole).
  */
 import * as v from 'valibot';
-import { ROOM_TOPIC_ROOT, tableKey } from './room-messages.js';
+import { readJsonMessage, ROOM_TOPIC_ROOT, tableKey } from './room-messages.js';
 import {
   MAX_LINE_LENGTH,
   SHOE_PROTOCOLS,
@@ -140,23 +140,9 @@ const refused = (refusal: ReaderRefusal): ReaderReading => ({ ok: false, refusal
 export function readReaderMessage(topic: string, text: string, bytes: number): ReaderReading {
   const table = readReaderTopic(topic);
   if (table === null) return refused({ kind: 'not-ours', topic });
-  if (bytes > MAX_READER_MESSAGE_BYTES) return refused({ kind: 'too-large', bytes, most: MAX_READER_MESSAGE_BYTES });
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return refused({ kind: 'not-json' });
-  }
-  if (
-    typeof json === 'object' &&
-    json !== null &&
-    'version' in json &&
-    typeof json.version === 'number' &&
-    json.version > READER_MESSAGE_VERSION
-  ) {
-    return refused({ kind: 'newer-version', version: json.version });
-  }
-  const result = v.safeParse(messageSchema, json);
+  const envelope = readJsonMessage(text, bytes, MAX_READER_MESSAGE_BYTES, READER_MESSAGE_VERSION);
+  if (!envelope.ok) return refused(envelope.refusal);
+  const result = v.safeParse(messageSchema, envelope.json);
   if (!result.success) {
     const issue = result.issues[0];
     return refused({ kind: 'bad-message', path: v.getDotPath(issue) ?? '', detail: issue.message });

@@ -186,22 +186,9 @@ function schemaRefusal(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]
 export function readRoomMessage(topic: string, text: string, bytes: number, now: Date = new Date()): RoomReading {
   const place = readTopic(topic);
   if (!place) return refused({ kind: 'not-ours', topic });
-  if (bytes > MAX_ROOM_MESSAGE_BYTES) return refused({ kind: 'too-large', bytes, most: MAX_ROOM_MESSAGE_BYTES });
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return refused({ kind: 'not-json' });
-  }
-  if (
-    typeof json === 'object' &&
-    json !== null &&
-    'version' in json &&
-    typeof json.version === 'number' &&
-    json.version > ROOM_PROTOCOL_VERSION
-  ) {
-    return refused({ kind: 'newer-version', version: json.version });
-  }
+  const envelope = readJsonMessage(text, bytes, MAX_ROOM_MESSAGE_BYTES, ROOM_PROTOCOL_VERSION);
+  if (!envelope.ok) return refused(envelope.refusal);
+  const { json } = envelope;
   const { table, kind } = place;
   const latest = now.getTime() + FUTURE_TOLERANCE_MS;
   const future = (field: string): RoomReading =>
@@ -252,6 +239,33 @@ export function readRoomMessage(topic: string, text: string, bytes: number, now:
       return { ok: true, received: { kind, table, message } };
     }
   }
+}
+
+/** Why a message's envelope is refused, before its fields are read. */
+export type EnvelopeRefusal =
+  { kind: 'too-large'; bytes: number; most: number } | { kind: 'not-json' } | { kind: 'newer-version'; version: number };
+
+/**
+ * The JSON of a message of at most `most` bytes whose `version` (if it has one) is no newer than
+ * `supported`: what every message the room reads is checked for first (room and reader messages).
+ */
+export function readJsonMessage(
+  text: string,
+  bytes: number,
+  most: number,
+  supported: number,
+): { ok: true; json: unknown } | { ok: false; refusal: EnvelopeRefusal } {
+  if (bytes > most) return { ok: false, refusal: { kind: 'too-large', bytes, most } };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, refusal: { kind: 'not-json' } };
+  }
+  if (typeof json === 'object' && json !== null && 'version' in json && typeof json.version === 'number' && json.version > supported) {
+    return { ok: false, refusal: { kind: 'newer-version', version: json.version } };
+  }
+  return { ok: true, json };
 }
 
 /**
