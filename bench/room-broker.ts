@@ -7,7 +7,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as BrokerFiles from '../scripts/broker-files.mjs';
@@ -33,28 +32,6 @@ export interface BenchBroker {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (address !== null && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
 /** Clock ticks per second of /proc/<pid>/stat's times: 100 on Linux on every architecture Node runs on. */
 const CLOCK_TICKS = 100;
 
@@ -62,9 +39,9 @@ export async function startBenchBroker(tables: readonly string[]): Promise<Bench
   const files = (await import(new URL('../../scripts/broker-files.mjs', import.meta.url).href)) as typeof BrokerFiles;
   const { mosquitto } = files.mosquittoPaths();
   files.checkUserNames(tables, ['screen']);
-  const mqttPort = await freePort();
-  let wsPort = await freePort();
-  while (wsPort === mqttPort) wsPort = await freePort();
+  const mqttPort = await files.freePort();
+  let wsPort = await files.freePort();
+  while (wsPort === mqttPort) wsPort = await files.freePort();
   mkdirSync(join(root, '.tmp'), { recursive: true });
   const folder = mkdtempSync(join(root, '.tmp', 'bench-mosquitto-'));
   chmodSync(folder, 0o755);
@@ -92,7 +69,11 @@ export async function startBenchBroker(tables: readonly string[]): Promise<Bench
   const deadline = Date.now() + 10_000;
   for (;;) {
     if (exited) throw new Error(`mosquitto exited at start:\n${output}`);
-    if (output.includes(`Opening websockets listen socket on port ${wsPort}`) && (await accepts(wsPort)) && (await accepts(mqttPort)))
+    if (
+      output.includes(`Opening websockets listen socket on port ${wsPort}`) &&
+      (await files.acceptsConnections(wsPort)) &&
+      (await files.acceptsConnections(mqttPort))
+    )
       break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');

@@ -15,3 +15,5 @@ export function parseOptions(
   args: readonly string[],
   options?: { repeatable?: readonly string[]; flags?: readonly string[] },
 ): Record<string, string | string[] | true>;
+export function freePort(): Promise<number>;
+export function acceptsConnections(port: number): Promise<boolean>;

@@ -1,9 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { aclText, addUser, checkUserNames, configText, generatePassword, mosquittoPaths, tableKey } from '../../scripts/broker-files.mjs';
+import {
+  acceptsConnections,
+  aclText,
+  addUser,
+  checkUserNames,
+  configText,
+  freePort,
+  generatePassword,
+  mosquittoPaths,
+  tableKey,
+} from '../../scripts/broker-files.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -29,29 +38,6 @@ export interface RunningBroker {
   stop(): Promise<void>;
   /** Starts the broker again on the same ports with the same logins (retained messages are gone: persistence is off). */
   restart(): Promise<void>;
-}
-
-/** A free loopback port: bind port 0, note what the system gave, close. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (address !== null && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }
 
 /** Mosquitto's stdout is block-buffered into a pipe, so its "listening" lines would come late; stderr is not. */
@@ -116,7 +102,11 @@ export async function startBroker({ tables, screens = ['screen'] }: { tables: st
     const deadline = Date.now() + 10_000;
     for (;;) {
       if (exited) throw new Error(`mosquitto exited at start:\n${output}`);
-      if (output.includes(`Opening websockets listen socket on port ${wsPort}`) && (await accepts(wsPort)) && (await accepts(mqttPort)))
+      if (
+        output.includes(`Opening websockets listen socket on port ${wsPort}`) &&
+        (await acceptsConnections(wsPort)) &&
+        (await acceptsConnections(mqttPort))
+      )
         return;
       if (Date.now() > deadline) {
         started.kill('SIGKILL');
