@@ -11,6 +11,7 @@ import { displayBenchmarks } from './display.js';
 import { storageBenchmarks } from './storage.js';
 import { evidenceBenchmarks } from './evidence.js';
 import { roomBenchmarks } from './room.js';
+import { readerBenchmarks } from './reader.js';
 import { kioskPanelBenchmarks } from './kiosk-panels.js';
 import type { BenchFigure } from './harness.js';
 
@@ -36,6 +37,7 @@ const groups: [string, () => BenchFigure[] | Promise<BenchFigure[]>][] = [
   ['evidence', evidenceBenchmarks],
   ['kiosk panels', kioskPanelBenchmarks],
   ['room', roomBenchmarks],
+  ['reader', readerBenchmarks],
 ];
 
 const figures: BenchFigure[] = [];
