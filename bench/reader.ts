@@ -231,7 +231,7 @@ export async function readerBenchmarks(): Promise<BenchFigure[]> {
     const samples: number[] = [];
     let cardIndex = -1;
     for (const line of lines) {
-      const isCard = line.startsWith('CARD ');
+      const isCard = /^([0-9]+ )?CARD /.test(line);
       if (isCard) cardIndex++;
       const writtenAt = performance.now();
       writeSync(fd, `${line}\r\n`);

@@ -25,7 +25,7 @@ import {
 import { tallyRun, tallyShoes, tallyHands, evidenceSeedProblem, EVIDENCE_SEED_MAX_LENGTH, EVIDENCE_CHUNK_SHOES } from '../src/evidence.js';
 import { measurements } from '../src/evidence-measurements.js';
 import { SHOE_PROTOCOLS, type ShoeProtocol } from '../src/shoe-lines.js';
-import { runShoeSim, shoeSimLines } from './shoe-sim.js';
+import { runShoeSim, shoeSimLines, simPackId } from './shoe-sim.js';
 import { runShoeBridge, shownUrl } from './shoe-bridge.js';
 
 /** Where the command reads and writes; the real process streams, or buffers in tests. */
@@ -74,8 +74,9 @@ Commands:
                                Play the seed's shoe down a serial line as a card-reading shoe would:
                                the burn, every card, the cut card, and with --cancel-every a wrong
                                card and its CANCEL before every Nth card (bacc protocol only); a line
-                               every --interval ms (default 100). A closed port is opened again and
-                               the writing goes on from the first line not written.
+                               every --interval ms (default 100). A closed port is opened again. With
+                               bacc the lines are numbered: the simulator says hello until the host
+                               answers RESUME and sends again from the line after the one it holds.
 
 Play money only. Past results do not predict the next hand.`;
 
@@ -329,12 +330,14 @@ async function shoeSimCommand(args: string[], io: CliIo): Promise<number> {
   const lines = shoeSimLines({ seed, decks, protocol, cancelEvery });
   const { signal, dispose } = stopSignal();
   try {
-    const { written } = await runShoeSim({ path, lines, interval, signal, log: (text) => io.stdout(`bacc shoe-sim: ${text}\n`) });
+    const pack = protocol === 'bacc' ? simPackId(seed) : null;
+    const log = (text: string) => io.stdout(`bacc shoe-sim: ${text}\n`);
+    const { written, resent } = await runShoeSim({ path, lines, interval, pack, signal, log });
     if (written < lines.length) {
       io.stderr(`bacc: stopped after ${written} of ${lines.length} lines\n`);
       return 1;
     }
-    io.stdout(`bacc shoe-sim: ${written} lines written\n`);
+    io.stdout(`bacc shoe-sim: ${written} lines written${resent > 0 ? `, ${resent} sent again` : ''}\n`);
     return 0;
   } finally {
     dispose();
@@ -384,7 +387,7 @@ async function shoeCommand(args: string[], io: CliIo): Promise<number> {
       warn: (text) => io.stderr(`bacc: ${text}\n`),
     });
     io.stdout(
-      `bacc shoe: stopped: ${tally.accepted} lines accepted, ${tally.refused} refused, ${tally.messages} messages published as ${tally.source}${tally.unsent > 0 ? `, ${tally.unsent} lines not acknowledged` : ''}\n`,
+      `bacc shoe: stopped: ${tally.accepted} lines accepted, ${tally.refused} refused, ${tally.repeated} repeats dropped, ${tally.messages} messages published as ${tally.source}${tally.unsent > 0 ? `, ${tally.unsent} lines not acknowledged` : ''}\n`,
     );
     return tally.unsent > 0 ? 1 : 0;
   } finally {

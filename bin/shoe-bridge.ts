@@ -9,7 +9,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { MqttClient } from 'mqtt';
-import { LineSplitter, lineParser, isRefusal, type LineRefusal, type ShoeProtocol } from '../src/shoe-lines.js';
+import type { SerialPort } from 'serialport';
+import { ShoeLineReader, isRefusal, type LineRefusal, type ReadLine, type ShoeProtocol } from '../src/shoe-lines.js';
 import { MAX_READER_LINES, readerLinesMessage, readerTopic, type ReaderLinesMessage } from '../src/reader-messages.js';
 import { closeQuietly, openWhenThere, pause } from './serial-line.js';
 
@@ -31,6 +32,8 @@ export interface ShoeBridgeTally {
   source: string;
   accepted: number;
   refused: number;
+  /** Numbered lines the device sent again that the bridge held already (dropped, not published). */
+  repeated: number;
   messages: number;
   /** Lines accepted and not yet acknowledged by the broker when the bridge stopped. */
   unsent: number;
@@ -163,19 +166,21 @@ export async function runShoeBridge(options: ShoeBridgeOptions): Promise<ShoeBri
   });
 
   const publisher = new ReaderPublisher(client, topic, source, protocol, stop.signal, warn, (error) => fail(error));
-  const parse = lineParser(protocol);
-  const splitter = new LineSplitter();
+  // The device's answers go to the port open now; the line numbers outlive each port.
+  let current: SerialPort | null = null;
+  const reader = new ShoeLineReader(protocol, {
+    answer: (line) => {
+      if (current?.isOpen) current.write(`${line}\r\n`, () => undefined);
+    },
+  });
   let accepted = 0;
-  let refused = 0;
-  const take = (items: ReturnType<LineSplitter['push']>) => {
-    for (const item of items) {
-      const result = item.kind === 'line' ? parse(item.line) : item.refusal;
-      if (isRefusal(result)) {
-        refused++;
-        warn(refusalText(result));
-      } else if (item.kind === 'line') {
+  const take = (items: readonly ReadLine[]) => {
+    for (const { line, result } of items) {
+      if (isRefusal(result)) warn(refusalText(result));
+      // The hello is the bridge's to answer, not the console's to read.
+      else if (result.kind !== 'hello') {
         accepted++;
-        publisher.add(item.line);
+        publisher.add(line);
       }
     }
   };
@@ -187,20 +192,23 @@ export async function runShoeBridge(options: ShoeBridgeOptions): Promise<ShoeBri
     if (!port) break;
     opened++;
     if (opened > 1) log(`${path} open again`);
+    current = port;
+    reader.opened();
     const decoder = new TextDecoder('utf-8');
     await new Promise<void>((resolve) => {
       const done = () => {
         stop.signal.removeEventListener('abort', done);
         resolve();
       };
-      port.on('data', (chunk: Buffer) => take(splitter.push(decoder.decode(chunk, { stream: true }))));
+      port.on('data', (chunk: Buffer) => take(reader.read(decoder.decode(chunk, { stream: true }))));
       port.once('close', done);
       port.on('error', (error) => warn(`${path}: ${error.message}`));
       stop.signal.addEventListener('abort', done);
     });
-    take(splitter.push(decoder.decode()));
+    take(reader.read(decoder.decode()));
     // A line cut off by the pulled cable is refused, not joined to the first line after it.
-    take(splitter.end());
+    take(reader.end().map((result) => ({ line: '', result })));
+    current = null;
     await closeQuietly(port);
     if (!stop.signal.aborted) warn(`${path} closed; trying it every second`);
   }
@@ -208,5 +216,5 @@ export async function runShoeBridge(options: ShoeBridgeOptions): Promise<ShoeBri
   if (!trouble.fatal) await publisher.settle(3000);
   await client.endAsync(true).catch(() => undefined);
   if (trouble.fatal) throw trouble.fatal;
-  return { source, accepted, refused, messages: publisher.messages, unsent: publisher.unsent };
+  return { source, accepted, refused: reader.refused, repeated: reader.repeated, messages: publisher.messages, unsent: publisher.unsent };
 }

@@ -1,13 +1,16 @@
 /**
  * `bacc shoe-sim`: a seeded shoe played down a serial line as a card-reading shoe would send it, for
- * demos and tests. The lines are planned first (`shoeSimLines`), then written one at a time; a line
- * counts as written once its write and drain succeed, so a pulled cable (the port closes) costs no
- * line and doubles none: the port is opened again and the writing goes on from the first line not
- * written.
+ * demos and tests. The lines are planned first (`shoeSimLines`), then written one at a time. With the
+ * project's protocol the lines are numbered and the simulator does what its contract asks of a
+ * device: each time the line opens it sends its hello until the host answers `RESUME`, and it sends
+ * again from the line after the one the host says it holds — so a pulled cable, which loses the
+ * lines in the wire and those sent before the host opened its end, costs no line (the host drops
+ * the ones it holds, so none is doubled). The other protocols cannot resume: lines sent while the
+ * cable is out can be lost.
  */
 import { createHash } from 'node:crypto';
 import { Shoe, formatCode } from '../src/shoe.js';
-import { BACC_PROTOCOL_VERSION, formatCardLine, type ShoeProtocol } from '../src/shoe-lines.js';
+import { BACC_PROTOCOL_VERSION, LineSplitter, formatCardLine, parseResumeLine, type ShoeProtocol } from '../src/shoe-lines.js';
 import { closeQuietly, openWhenThere, pause, writeWhole } from './serial-line.js';
 
 export interface ShoeSimPlan {
@@ -24,8 +27,17 @@ export function simPackId(seed: string): string {
   return /^[\x21-\x7e]{1,60}$/.test(seed) ? `sim-${seed}` : `sim-${createHash('sha256').update(seed).digest('hex').slice(0, 16)}`;
 }
 
+/** How often a device sends its hello while the host has not answered. */
+export const HELLO_EVERY_MS = 500;
+
+/** How long the simulator waits, after its last line and a hello, for the host's answer. */
+export const LINGER_MS = 1000;
+
+/** The project's protocol's hello. */
+export const SIM_HELLO = `BACC-SHOE ${BACC_PROTOCOL_VERSION}`;
+
 /**
- * The lines a device sends for the seed's shoe, in order: (bacc) the hello and `SHOE <pack>`, then
+ * The lines a device sends for the seed's shoe, in order: (bacc) `SHOE <pack>`, then
  * every card `new Shoe({ seed, rules: { decks } })` takes out — the burn, then each hand's cards until
  * the shoe is finished — with (bacc) `CUT` just before the card behind the cut card
  * (`Shoe.cutIndex`). With `cancelEvery`, a wrong card, taken from the cards behind the last one
@@ -40,7 +52,7 @@ export function shoeSimLines({ seed, decks, protocol, cancelEvery }: ShoeSimPlan
   const handLengths = hands.map((hand) => hand.player.length + hand.banker.length);
   const used = burnLength + handLengths.reduce((sum, length) => sum + length, 0);
   const bacc = protocol === 'bacc';
-  const lines: string[] = bacc ? [`BACC-SHOE ${BACC_PROTOCOL_VERSION}`, `SHOE ${simPackId(seed)}`] : [];
+  const lines: string[] = bacc ? [`SHOE ${simPackId(seed)}`] : [];
   let spare = used;
   let hand = 0;
   let inHand = 0;
@@ -60,34 +72,92 @@ export function shoeSimLines({ seed, decks, protocol, cancelEvery }: ShoeSimPlan
     }
     lines.push(formatCardLine(formatCode(shoe.order[i]!), protocol));
   }
-  return lines;
+  // Numbered from 1 at the SHOE line (the project's protocol), so a host can ask for lines again.
+  return bacc ? lines.map((line, index) => `${index + 1} ${line}`) : lines;
 }
 
 export interface ShoeSimRun {
   path: string;
+  /** The lines, from `shoeSimLines`. */
   lines: readonly string[];
   /** Milliseconds between lines. */
   interval: number;
+  /**
+   * The pack the lines belong to, when they are the project's numbered lines (line n is `lines[n - 1]`):
+   * the simulator then says hello and follows the host's `RESUME`. Null: it only writes.
+   */
+  pack: string | null;
   signal: AbortSignal;
   log: (text: string) => void;
 }
 
-/** Writes the lines down the serial line, opening the port again whenever it closes; resolves with the lines written. */
-export async function runShoeSim({ path, lines, interval, signal, log }: ShoeSimRun): Promise<{ written: number; opened: number }> {
+export interface ShoeSimResult {
+  /** Lines of the plan written at least once. */
+  written: number;
+  /** Times the port was opened. */
+  opened: number;
+  /** Lines written again because the host asked for them. */
+  resent: number;
+}
+
+/**
+ * Writes the lines down the serial line, opening the port again whenever it closes; resolves when
+ * every line is written (and no host asked for lines again within `LINGER_MS`) or the signal aborts.
+ */
+export async function runShoeSim({ path, lines, interval, pack, signal, log }: ShoeSimRun): Promise<ShoeSimResult> {
   let next = 0;
+  let written = 0;
   let opened = 0;
-  while (next < lines.length && !signal.aborted) {
+  let resent = 0;
+  while (!signal.aborted) {
     const port = await openWhenThere(path, signal, (message) => log(`waiting for ${path}: ${message}`));
     if (!port) break;
     opened++;
-    log(
-      opened === 1 ? `writing ${lines.length} lines to ${path}` : `${path} open again; going on from line ${next + 1} of ${lines.length}`,
-    );
+    // The host's lines: a RESUME answers the hello and says which line comes next.
+    let answered = pack === null;
+    // Aborted (and replaced) at each RESUME, to end a pause early.
+    let wake = new AbortController();
+    const woken = () => AbortSignal.any([signal, wake.signal]);
+    const splitter = new LineSplitter();
+    const decoder = new TextDecoder();
+    port.on('data', (chunk: Buffer) => {
+      for (const item of splitter.push(decoder.decode(chunk, { stream: true }))) {
+        if (item.kind !== 'line') continue;
+        const request = parseResumeLine(item.line);
+        if (request === undefined) continue;
+        answered = true;
+        if (request && request.pack === pack && request.last < next) {
+          resent += next - request.last;
+          log(`the host holds line ${request.last}; sending again from line ${request.last + 1}`);
+          next = request.last;
+        }
+        wake.abort();
+        wake = new AbortController();
+      }
+    });
+    log(opened === 1 ? `writing ${lines.length} lines to ${path}` : `${path} open again`);
     try {
-      while (next < lines.length && !signal.aborted) {
-        await writeWhole(port, `${lines[next]}\r\n`);
-        next++;
-        if (next < lines.length) await pause(interval, signal);
+      while (!answered && !signal.aborted) {
+        await writeWhole(port, `${SIM_HELLO}\r\n`);
+        await pause(HELLO_EVERY_MS, woken());
+      }
+      for (;;) {
+        while (next < lines.length && !signal.aborted) {
+          await writeWhole(port, `${lines[next]}\r\n`);
+          next++;
+          written = Math.max(written, next);
+          if (next < lines.length) await pause(interval, signal);
+        }
+        if (signal.aborted || pack === null) break;
+        // The last line may be the one lost: a hello again, and the host's answer says what it holds.
+        const before = next;
+        await writeWhole(port, `${SIM_HELLO}\r\n`);
+        await pause(LINGER_MS, woken());
+        if (next === before) break;
+      }
+      if (next >= lines.length) {
+        await closeQuietly(port);
+        break;
       }
     } catch (error) {
       log(`${path}: ${error instanceof Error ? error.message : String(error)}; line ${next + 1} not written, opening the port again`);
@@ -95,5 +165,5 @@ export async function runShoeSim({ path, lines, interval, signal, log }: ShoeSim
       await closeQuietly(port);
     }
   }
-  return { written: next, opened };
+  return { written, opened, resent };
 }

@@ -18,6 +18,12 @@
  * | `LID CLOSED`         | the shoe's lid was closed                                         |
  *
  * The device reads cards only; the procedure (src/card-feed.ts) knows which are the burn.
+ *
+ * Lines may be numbered, so a pulled cable loses and doubles nothing: `<n> <line>` (e.g. `7 CARD 9H`),
+ * counting from 1 at each `SHOE` line. The host writes `RESUME <pack id> <n>` (it holds that pack's
+ * lines to n; the device sends again from n + 1) or `RESUME` (it holds none) when it opens the line,
+ * when it reads a hello, and when a number skips. A device sends its hello each time the line comes
+ * back, until an answer comes. A host drops a numbered line it already holds.
  */
 import { RANKS, parseCard, formatCard, CardError, type Card } from './cards.js';
 
@@ -62,7 +68,10 @@ export interface LineRefusal {
   line: string;
 }
 
-export type LineParseResult = ShoeLineEvent | LineRefusal;
+/** An event with the number its line carried (the project's protocol; absent when unnumbered). */
+export type ReadLineEvent = ShoeLineEvent & { number?: number };
+
+export type LineParseResult = ReadLineEvent | LineRefusal;
 
 /** Whether a parse result is a refusal. */
 export function isRefusal(result: LineParseResult): result is LineRefusal {
@@ -183,6 +192,17 @@ const PACK_ID = /^[\x21-\x7e]{1,64}$/;
 export function parseBaccLine(line: string): LineParseResult {
   const words = line.trim().split(/[ \t]+/);
   if (words[0] === '') return refuse('blank', line);
+  if (LINE_NUMBER.test(words[0]!) && words.length > 1) {
+    const event = parseBaccWords(words.slice(1), line);
+    return isRefusal(event) || event.kind === 'hello' ? event : { ...event, number: Number(words[0]) };
+  }
+  return parseBaccWords(words, line);
+}
+
+/** A line's number: 1 to 999 999 999, no leading zero. */
+const LINE_NUMBER = /^[1-9][0-9]{0,8}$/;
+
+function parseBaccWords(words: string[], line: string): LineParseResult {
   const keyword = words[0]!.toUpperCase();
   const args = words.slice(1);
   const one = (): string | null => (args.length === 1 ? args[0]! : null);
@@ -217,6 +237,68 @@ export function parseBaccLine(line: string): LineParseResult {
     }
     default:
       return refuse('unknown-keyword', line);
+  }
+}
+
+/** What a host writes back to a device speaking the project's protocol (see the top of this module). */
+export type ResumeRequest = { pack: string; last: number } | null;
+
+/** The host's line: `RESUME <pack> <n>`, or `RESUME` when it holds no numbered line. */
+export function formatResumeLine(request: ResumeRequest): string {
+  return request ? `RESUME ${request.pack} ${request.last}` : 'RESUME';
+}
+
+/**
+ * Reads a host's line (the device's side): a resume request, or undefined when the line is none.
+ * @example parseResumeLine('RESUME sim-7 41') // { pack: 'sim-7', last: 41 }
+ */
+export function parseResumeLine(line: string): ResumeRequest | undefined {
+  const words = line.trim().split(/[ \t]+/);
+  if (words[0]!.toUpperCase() !== 'RESUME') return undefined;
+  if (words.length === 1) return null;
+  if (words.length === 3 && PACK_ID.test(words[1]!) && /^(0|[1-9][0-9]{0,8})$/.test(words[2]!))
+    return { pack: words[1]!, last: Number(words[2]) };
+  return undefined;
+}
+
+/**
+ * The numbers of a device's lines as a host reads them: which pack and line it holds, whether a line
+ * is one it already holds (a repeat, sent again after a resume), and whether a number skipped (lines
+ * lost on the way: the host asks for them again and takes nothing out of order meanwhile).
+ */
+export class LineNumbers {
+  private pack: string | null = null;
+  private last = 0;
+
+  /** What the host holds, for its `RESUME` line. */
+  get held(): ResumeRequest {
+    return this.pack !== null && this.last > 0 ? { pack: this.pack, last: this.last } : null;
+  }
+
+  /**
+   * Sorts one event: `take` (new, in order, or unnumbered), `repeat` (held already), or `gap` (a
+   * number skipped; only when `strict`, for a host that can ask again — otherwise it is taken).
+   */
+  sort(event: ReadLineEvent, strict: boolean): 'take' | 'repeat' | 'gap' {
+    const { number } = event;
+    if (number === undefined) {
+      if (event.kind === 'shoe') this.startPack(null, 0);
+      return 'take';
+    }
+    if (event.kind === 'shoe' && event.pack !== this.pack) {
+      if (strict && number !== 1) return 'gap';
+      this.startPack(event.pack, number);
+      return 'take';
+    }
+    if (this.pack !== null && number <= this.last) return 'repeat';
+    if (strict && this.pack !== null && number !== this.last + 1) return 'gap';
+    this.last = number;
+    return 'take';
+  }
+
+  private startPack(pack: string | null, last: number): void {
+    this.pack = pack;
+    this.last = last;
   }
 }
 
@@ -278,41 +360,112 @@ export function lineParser(protocol: ShoeProtocol): (line: string) => LineParseR
   }
 }
 
+/** A line read: its text (null for a refusal from the splitter) and what it said. */
+export interface ReadLine {
+  line: string;
+  result: LineParseResult;
+}
+
+export interface ShoeLineReaderOptions {
+  /**
+   * Writes a line back to the device (a host on the serial line itself). With it, the reader answers
+   * a hello and a skipped number with `RESUME`, and takes no numbered line out of order; without it
+   * (lines relayed by a bridge) it takes what comes, dropping only repeats.
+   */
+  answer?: (line: string) => void;
+  /** Clock, for tests. */
+  now?: () => number;
+}
+
+/** How long a reader waits for the lines it asked again before it asks once more. */
+export const ASK_AGAIN_MS = 1000;
+
 /**
- * A line reader for one protocol: the splitter and the parser together. Each chunk gives its
- * events and refusals in order, and the reader counts both.
+ * A line reader for one protocol: the splitter, the parser and the line numbers together. Each chunk
+ * gives its events and refusals in order; repeats are dropped; the reader counts each kind.
  * @example new ShoeLineReader('suit-rank').push('D12\r\nX05\r\n') // [{ kind: 'card', card: 'QD' }, { refused: 'unknown-card', line: 'X05' }]
  */
 export class ShoeLineReader {
   private readonly splitter: LineSplitter;
   private readonly parse: (line: string) => LineParseResult;
+  private readonly numbers = new LineNumbers();
+  private askedAt: number | null = null;
   /** Lines read as events so far. */
   accepted = 0;
   /** Lines refused so far (too long and incomplete ones included). */
   refused = 0;
+  /** Numbered lines dropped because they were held already (sent again after a resume). */
+  repeated = 0;
+  /** Numbered lines dropped after a skipped number, until the lines missing come again. */
+  skipped = 0;
 
-  constructor(readonly protocol: ShoeProtocol) {
+  constructor(
+    readonly protocol: ShoeProtocol,
+    private readonly options: ShoeLineReaderOptions = {},
+  ) {
     this.splitter = new LineSplitter();
     this.parse = lineParser(protocol);
   }
 
+  /** The host opened the line: it says what it holds, so the device goes on from there. */
+  opened(): void {
+    this.ask();
+  }
+
   /** Reads one chunk of the line's text. */
   push(chunk: string): LineParseResult[] {
+    return this.read(chunk).map((item) => item.result);
+  }
+
+  /** Reads one chunk, keeping each line's text with what it said. */
+  read(chunk: string): ReadLine[] {
     return this.count(this.splitter.push(chunk));
   }
 
   /** The stream ended: an unfinished line is refused. */
   end(): LineParseResult[] {
-    return this.count(this.splitter.end());
+    return this.count(this.splitter.end()).map((item) => item.result);
   }
 
-  private count(items: SplitItem[]): LineParseResult[] {
-    const results = items.map((item) => (item.kind === 'line' ? this.parse(item.line) : item.refusal));
-    for (const result of results) {
-      if (isRefusal(result)) this.refused++;
-      else this.accepted++;
+  private count(items: SplitItem[]): ReadLine[] {
+    const read: ReadLine[] = [];
+    for (const item of items) {
+      const line = item.kind === 'line' ? item.line : item.refusal.line;
+      const result = item.kind === 'line' ? this.parse(item.line) : item.refusal;
+      if (isRefusal(result)) {
+        this.refused++;
+        read.push({ line, result });
+        continue;
+      }
+      if (result.kind === 'hello') {
+        this.ask();
+      } else {
+        const sorted = this.numbers.sort(result, this.options.answer !== undefined);
+        if (sorted === 'repeat') {
+          this.repeated++;
+          continue;
+        }
+        if (sorted === 'gap') {
+          this.skipped++;
+          if (this.askedAt === null || this.now() - this.askedAt >= ASK_AGAIN_MS) this.ask();
+          continue;
+        }
+        this.askedAt = null;
+      }
+      this.accepted++;
+      read.push({ line, result });
     }
-    return results;
+    return read;
+  }
+
+  private ask(): void {
+    if (!this.options.answer || this.protocol !== 'bacc') return;
+    this.askedAt = this.now();
+    this.options.answer(formatResumeLine(this.numbers.held));
+  }
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
   }
 }
 

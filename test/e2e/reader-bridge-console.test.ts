@@ -102,4 +102,36 @@ describe('reader lines through the broker into a console', () => {
     expect(seen.counts).toMatch(/^Cards add up: .* = 416, the shoe's 416\.$/);
     expect(tableConsole.logs.filter((line) => /^(error|pageerror)/.test(line))).toEqual([]);
   });
+
+  it('says when messages from the bridge were lost on the way (its seq skipped), and still places what came', async () => {
+    const tableConsole = await openConsole(chromium(), baseUrl, broker, TABLE);
+    machines.push(tableConsole);
+    await tableConsole.page.waitForFunction(() => {
+      const operator = document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator');
+      return (operator as unknown as { bridge?: { linkState?: string } } | null)?.bridge?.linkState === 'connected';
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const lines = shoeSimLines({ seed: 'lost-on-the-way', decks: 8, protocol: 'bacc', cancelEvery: 0 });
+    bridge = await connectAsync(broker.mqttUrl, { protocolVersion: 5, ...consoleLogin(broker, TABLE), clean: true });
+    const topic = readerTopic(TABLE);
+    const source = 'bridge-ba9876543210';
+    // Messages 1 and 2 (the shoe, the burn and more), then 5: messages 3 and 4 never arrive.
+    const chunks = [lines.slice(0, 30), lines.slice(30, 40), lines.slice(40, 50), lines.slice(50, 60), lines.slice(60, 70)];
+    for (const seq of [1, 2, 5]) {
+      await bridge.publishAsync(topic, JSON.stringify(readerLinesMessage(source, seq, 'bacc', chunks[seq - 1]!)), { qos: 1 });
+    }
+    await tableConsole.page.waitForFunction(
+      () => {
+        const operator = document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator');
+        const lost = operator?.shadowRoot?.querySelector('.feed-lost')?.textContent?.trim() ?? '';
+        return lost !== '' && (operator?.desk.shoe?.hands.length ?? 0) > 0;
+      },
+      undefined,
+      { timeout: 10_000 },
+    );
+    const seen = await consoleShoe(tableConsole);
+    expect(seen.lost).toBe('2 messages from the bridge were lost on the way: check the hands against the table.');
+    expect(seen.hands.length).toBeGreaterThan(0);
+  });
 });

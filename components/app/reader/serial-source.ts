@@ -5,12 +5,16 @@
  * protocol are kept per table in localStorage, so after a reload `resume` finds the port again
  * without asking, and when the cable comes back (the `connect` event of `navigator.serial`) it is
  * opened again. A line cut off by a pulled cable is refused as incomplete; no line is read twice.
+ * The console answers a device speaking the project's protocol (`RESUME`, src/shoe-lines.ts) on the
+ * port's writable side, so numbered lines lost while the cable was out are sent again.
  */
 import { ShoeLineReader, SHOE_PROTOCOLS, type LineParseResult, type ShoeProtocol } from '../../../src/shoe-lines.js';
 
 /** The parts of the browser's `SerialPort` used here (a test's stand-in provides the same). */
 export interface SerialPortLike {
   readonly readable: ReadableStream<Uint8Array> | null;
+  /** Absent on a stand-in that only reads: the console then answers nothing. */
+  readonly writable?: WritableStream<Uint8Array> | null;
   open(options: { baudRate: number; dataBits?: number; stopBits?: number; parity?: 'none' | 'even' | 'odd' }): Promise<void>;
   close(): Promise<void>;
   getInfo(): { usbVendorId?: number; usbProductId?: number };
@@ -79,7 +83,7 @@ export class SerialCardSource {
   setProtocol(protocol: ShoeProtocol): void {
     const kept = this.kept();
     this.keep({ ...(kept ?? {}), protocol });
-    if (this.lines && this.lines.protocol !== protocol) this.lines = new ShoeLineReader(protocol);
+    if (this.lines && this.lines.protocol !== protocol) this.lines = this.lineReader(protocol);
     this.options.onChange();
   }
 
@@ -149,8 +153,9 @@ export class SerialCardSource {
     this.opening = false;
     this.port = port;
     this.problem = '';
-    this.lines ??= new ShoeLineReader(this.protocol);
+    this.lines ??= this.lineReader(this.protocol);
     this.setState('reading');
+    this.lines.opened();
     void this.read(port);
   }
 
@@ -176,13 +181,40 @@ export class SerialCardSource {
     this.lost(port);
   }
 
+  /** A reader whose answers go to the port open now (numbers and all kept across the cable's comings and goings). */
+  private lineReader(protocol: ShoeProtocol): ShoeLineReader {
+    return new ShoeLineReader(protocol, { answer: (line) => void this.write(line) });
+  }
+
+  /** Answers go out one after another (a stream takes one writer at a time). */
+  private writing: Promise<void> = Promise.resolve();
+
+  private write(line: string): Promise<void> {
+    this.writing = this.writing.then(async () => {
+      const writable = this.port?.writable;
+      if (!writable || writable.locked) return;
+      const writer = writable.getWriter();
+      try {
+        await writer.write(new TextEncoder().encode(`${line}\r\n`));
+      } catch {
+        /* the cable went: the device says hello again when it comes back */
+      } finally {
+        writer.releaseLock();
+      }
+    });
+    return this.writing;
+  }
+
   private lost(port: SerialPortLike): void {
     // A line cut off by the pull is refused, never half read into the next.
     const rest = this.lines?.end() ?? [];
     if (rest.length > 0) this.options.onResults(rest);
     this.reader = null;
     void port.close().catch(() => undefined);
-    if (this.port === port) this.setState(this.started ? 'waiting' : 'none');
+    if (this.port !== port) return;
+    this.setState(this.started ? 'waiting' : 'none');
+    // The cable may be back already (its `connect` came while this read was ending).
+    if (this.started) void this.findAgain();
   }
 
   private async closePort(): Promise<void> {

@@ -1,0 +1,155 @@
+/**
+ * The console on Web Serial answering a card-reading shoe that numbers its lines (the project's
+ * protocol): the device's lines written while the cable is out are lost on the wire, and after the
+ * cable is back the console's `RESUME` has the device send them again — the seed's shoe, no card
+ * lost or doubled. The stand-in port has the browser's streams: `readable` from the device,
+ * `writable` to it.
+ */
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../../../components/app/operator/bacc-operator.js';
+import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
+import type { SerialLike, SerialPortLike } from '../../../../components/app/reader/serial-source.js';
+import { SERIAL_KEY_PREFIX } from '../../../../components/app/reader/serial-source.js';
+import { makeRules } from '../../../../src/rules.js';
+import { Shoe, formatCode } from '../../../../src/shoe.js';
+import { LineSplitter, formatCardLine, parseResumeLine } from '../../../../src/shoe-lines.js';
+import { handRecord } from '../../../../src/shoe-records.js';
+import { freshStorage, until, wait } from '../operator/operator-helpers.js';
+
+/** A numbering device on a USB serial adapter: it follows the host's RESUME and says hello when opened. */
+class NumberingDevice extends EventTarget implements SerialLike, SerialPortLike {
+  readable: ReadableStream<Uint8Array> | null = null;
+  writable: WritableStream<Uint8Array> | null = null;
+  plugged = true;
+  /** The index of the next line to send. */
+  next = 0;
+  /** What the host wrote, line by line. */
+  readonly heard: string[] = [];
+  lostOnTheWire = 0;
+  private controller: ReadableStreamDefaultController<Uint8Array> | null = null;
+
+  constructor(readonly lines: readonly string[]) {
+    super();
+  }
+
+  requestPort(): Promise<SerialPortLike> {
+    return Promise.resolve(this);
+  }
+
+  getPorts(): Promise<SerialPortLike[]> {
+    return Promise.resolve(this.plugged ? [this] : []);
+  }
+
+  getInfo() {
+    return { usbVendorId: 0x067b, usbProductId: 0x2303 };
+  }
+
+  open(): Promise<void> {
+    if (!this.plugged) return Promise.reject(new DOMException('Failed to open serial port.', 'NetworkError'));
+    this.readable = new ReadableStream<Uint8Array>({ start: (controller) => void (this.controller = controller) });
+    const splitter = new LineSplitter();
+    const decoder = new TextDecoder();
+    this.writable = new WritableStream<Uint8Array>({
+      write: (chunk) => {
+        for (const item of splitter.push(decoder.decode(chunk, { stream: true }))) {
+          if (item.kind !== 'line') continue;
+          this.heard.push(item.line);
+          const request = parseResumeLine(item.line);
+          if (request && request.last < this.next) this.next = request.last;
+        }
+      },
+    });
+    // The device says hello once its line is open.
+    queueMicrotask(() => this.send('BACC-SHOE 1'));
+    return Promise.resolve();
+  }
+
+  close(): Promise<void> {
+    if (this.readable?.locked) return Promise.reject(new TypeError('Cannot close a port whose readable stream is locked.'));
+    this.readable = null;
+    this.writable = null;
+    this.controller = null;
+    return Promise.resolve();
+  }
+
+  /** Sends the next line: on the wire when the cable is in, lost when it is out (the device cannot tell). */
+  step(): void {
+    const line = this.lines[this.next++]!;
+    if (this.controller) this.send(line);
+    else this.lostOnTheWire++;
+  }
+
+  unplug(): void {
+    this.plugged = false;
+    this.controller?.error(new DOMException('The device has been lost.', 'NetworkError'));
+    this.controller = null;
+    this.dispatchEvent(new Event('disconnect'));
+  }
+
+  plug(): void {
+    this.plugged = true;
+    this.dispatchEvent(new Event('connect'));
+  }
+
+  private send(line: string): void {
+    this.controller?.enqueue(new TextEncoder().encode(`${line}\r\n`));
+  }
+}
+
+let storage: Awaited<ReturnType<typeof freshStorage>>;
+
+beforeEach(async () => {
+  storage = await freshStorage();
+});
+
+afterEach(async () => {
+  for (const key of Object.keys(localStorage)) if (key.startsWith(SERIAL_KEY_PREFIX)) localStorage.removeItem(key);
+  await storage.teardown();
+});
+
+describe('<bacc-operator> answering a card-reading shoe that numbers its lines', function () {
+  this.timeout(40_000);
+  it('has the lines lost while the cable was out sent again: the seed’s shoe, no card lost or doubled', async () => {
+    const seed = 'numbered-lines';
+    const rules = makeRules();
+    const shoe = new Shoe({ seed, rules });
+    const hands = shoe.dealAll().map(handRecord);
+    const used = 1 + shoe.burned + hands.reduce((sum, hand) => sum + hand.cards!.length, 0);
+    const plain = [`SHOE sim-${seed}`];
+    for (let i = 0; i < used; i++) {
+      if (i === shoe.cutIndex) plain.push('CUT');
+      plain.push(formatCardLine(formatCode(shoe.order[i]!), 'bacc'));
+    }
+    const device = new NumberingDevice(plain.map((line, index) => `${index + 1} ${line}`));
+
+    const el = await fixture<BaccOperator>(html`<bacc-operator table="numbered-shoe" .rules=${rules} .serial=${device}></bacc-operator>`);
+    await until(() => el.desk.ready, 'the stored shoe to be read');
+    el.serialSource.setProtocol('bacc');
+    el.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="connect-shoe"]')!.click();
+    await until(() => el.serialSource.state === 'reading', 'the port to be read');
+    await until(() => device.heard.includes('RESUME'), 'the console to answer the hello');
+
+    const third = Math.floor(device.lines.length / 3);
+    while (device.next < third) {
+      device.step();
+      await wait(1);
+    }
+    // The cable comes out; the device goes on dealing 25 lines into nothing, then the cable is back.
+    device.unplug();
+    for (let i = 0; i < 25; i++) device.step();
+    expect(device.lostOnTheWire).to.equal(25);
+    device.plug();
+    await until(() => el.serialSource.state === 'reading', 'the port to be read again');
+    await until(() => device.heard.some((line) => /^RESUME sim-numbered-lines \d+$/.test(line)), 'the console to say what it holds');
+    expect(device.next, 'the device goes back to the first line the console lacks').to.be.below(third + 25);
+    while (device.next < device.lines.length) {
+      device.step();
+      await wait(1);
+    }
+    await until(() => el.desk.shoe?.endedAt != null, 'the shoe to end', 20_000);
+    expect(el.desk.shoe!.hands).to.deep.equal(hands);
+    expect(el.feedDesk.refused).to.equal(0);
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('.feed-reconcile')?.textContent?.trim()).to.match(/= 416, the shoe's 416\.$/);
+  });
+});
