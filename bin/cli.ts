@@ -25,7 +25,7 @@ import {
 import { tallyRun, tallyShoes, tallyHands, evidenceSeedProblem, EVIDENCE_SEED_MAX_LENGTH, EVIDENCE_CHUNK_SHOES } from '../src/evidence.js';
 import { measurements } from '../src/evidence-measurements.js';
 import { SHOE_PROTOCOLS, type ShoeProtocol } from '../src/shoe-lines.js';
-import { runShoeSim, shoeSimLines, simPackId } from './shoe-sim.js';
+import { DEFAULT_CANCEL_EVERY, runShoeSim, shoeSimLines, simPackId } from './shoe-sim.js';
 import { runShoeBridge, shownUrl } from './shoe-bridge.js';
 
 /** Where the command reads and writes; the real process streams, or buffers in tests. */
@@ -72,8 +72,9 @@ Commands:
                                come back. The password may come from BACC_BROKER_PASSWORD instead.
   shoe-sim --port <device> --seed S [--decks N] [--protocol P] [--interval ms] [--cancel-every N]
                                Play the seed's shoe down a serial line as a card-reading shoe would:
-                               the burn, every card, the cut card, and with --cancel-every a wrong
-                               card and its CANCEL before every Nth card (bacc protocol only); a line
+                               the burn, every card, the cut card, and a wrong card and its CANCEL
+                               before every Nth card (bacc protocol only; --cancel-every, default
+                               ${DEFAULT_CANCEL_EVERY}, 0 for none); a line
                                every --interval ms (default 100). A closed port is opened again. With
                                bacc the lines are numbered: the simulator says hello until the host
                                answers RESUME and sends again from the line after the one it holds.
@@ -325,7 +326,13 @@ async function shoeSimCommand(args: string[], io: CliIo): Promise<number> {
   const decks = parseDecks(values.decks);
   const protocol = parseProtocol(values.protocol);
   const interval = values.interval === undefined ? 100 : wholeNumber('--interval', values.interval, 0, 60_000);
-  const cancelEvery = values['cancel-every'] === undefined ? 0 : wholeNumber('--cancel-every', values['cancel-every'], 1, 10_000);
+  // A device's occasional card drawn by mistake, by default with the protocol that can say so.
+  const cancelEvery =
+    values['cancel-every'] === undefined
+      ? protocol === 'bacc'
+        ? DEFAULT_CANCEL_EVERY
+        : 0
+      : wholeNumber('--cancel-every', values['cancel-every'], 0, 10_000);
   if (cancelEvery > 0 && protocol !== 'bacc') throw new UsageError(`--cancel-every needs the bacc protocol: ${protocol} has no CANCEL`);
   const lines = shoeSimLines({ seed, decks, protocol, cancelEvery });
   const { signal, dispose } = stopSignal();

@@ -27,6 +27,9 @@ export function simPackId(seed: string): string {
   return /^[\x21-\x7e]{1,60}$/.test(seed) ? `sim-${seed}` : `sim-${createHash('sha256').update(seed).digest('hex').slice(0, 16)}`;
 }
 
+/** A wrong card and its CANCEL before every this many hand cards, by default (the project's protocol). */
+export const DEFAULT_CANCEL_EVERY = 50;
+
 /** How often a device sends its hello while the host has not answered. */
 export const HELLO_EVERY_MS = 500;
 
