@@ -22,11 +22,15 @@
  *
  * A void hand takes no hand number either: the next hand dealt has the number it would have had, and
  * counts as it would have among the hands after the cut card.
+ *
+ * What the console stores of a shoe (its hands, and the other events `shoeEventOf` gives, each after the
+ * hands recorded before it) is enough to take the procedure up again: `CardFeed.resume` after a reload,
+ * `followRecord` when the record changed under the feed (an undo, a redo, a correction).
  */
 import { ShoeCardCount, cardValue, formatCard, parseCard, type Card, type CardExcess } from './cards.js';
 import { resolveHand, type Side } from './hand.js';
 import { makeRules, type TableRules } from './rules.js';
-import type { HandRecord } from './shoe-records.js';
+import type { HandRecord, ShoeEvent } from './shoe-records.js';
 import type { ShoeLineEvent } from './shoe-lines.js';
 
 /** Why a card stopped the feed. */
@@ -115,9 +119,36 @@ export interface Reconciliation extends FeedCounts {
   total: number;
   /** decks × 52. */
   shoeCards: number;
-  /** The total is the decks' cards (and no question is waiting). */
+  /**
+   * Every card out of the shoe was counted. False for a feed resumed from a shoe stored without some
+   * of its cards (see `CardFeed.uncounted`): its `left` includes cards that are out, and `holds` is false.
+   */
+  cardsKnown: boolean;
+  /** The total is the decks' cards, every card out was counted, and no question is waiting. */
   holds: boolean;
 }
+
+/** What a feed resumed from a stored shoe could not count, so that its counts cannot add up. */
+export interface UncountedCards {
+  /** Hands stored without their cards (entered by outcome). */
+  hands: number;
+  /** The burn is past (hands were stored) but was not stored, so its cards are unknown. */
+  burn: boolean;
+}
+
+/**
+ * A shoe as the console stores it (a ShoeRecord has these fields): its hands and the other events of its
+ * procedure, in order, each after the `afterHand` hands recorded before it; `ended` once the shoe has ended.
+ */
+export interface StoredShoe {
+  hands: readonly HandRecord[];
+  events?: readonly ShoeEvent[] | undefined;
+  ended?: boolean;
+}
+
+/** An event as the console is asked to store it: it adds when (`at`) and after how many hands (`afterHand`). */
+export type FedShoeEvent = Unplaced<ShoeEvent>;
+type Unplaced<E> = E extends ShoeEvent ? Omit<E, 'at' | 'afterHand'> : never;
 
 export interface CardFeedOptions {
   /** Table rules (decks, burn, hands after the cut card); defaults from `DEFAULT_RULES`. */
@@ -147,10 +178,70 @@ export class CardFeed {
   private dummy = false;
   private begun = false;
   private tally: Omit<FeedCounts, 'left'> = { seen: 0, burned: 0, cancelled: 0 };
+  private unknown: UncountedCards = { hands: 0, burn: false };
 
   constructor(options: CardFeedOptions = {}) {
     this.rules = makeRules(options.rules);
     this.reset();
+  }
+
+  /**
+   * The procedure of a stored shoe taken up where its record stands: hands recorded, counts (seen,
+   * burned, cancelled, left), the burn done or not, the cut card and the hands left after it, a void or
+   * an ended shoe. Its `events` start empty. It resumes between hands: the cards of a hand in play, of a
+   * burn not finished, a card in question and a dummy mark are not stored, so they are not there.
+   *
+   * Hands stored by outcome (without cards), or hands stored with no burn before them where the rules
+   * burn, count as recorded, but their cards are unknown: `uncounted` says so, and `reconcile` never holds.
+   * Events are taken in their stored order, each after the hands before it (`afterHand`, at most the
+   * hands there are: an undo removes a hand and leaves the events after it, which then follow the last hand).
+   * Nothing in a record that passed import validation makes it throw.
+   * @example
+   * const feed = CardFeed.resume(shoe.rules, { hands: shoe.hands, events: shoe.events, ended: shoe.endedAt !== null });
+   * feed.handsRecorded // shoe.hands.length: the next hand is number shoe.hands.length + 1
+   */
+  static resume(rules: Partial<TableRules>, stored: StoredShoe): CardFeed {
+    const feed = new CardFeed({ rules });
+    feed.replay(stored);
+    return feed;
+  }
+
+  /**
+   * This feed rebuilt on its shoe's record as it stands now (after an undo, a redo, a correction, a hand
+   * entered by hand), as `resume` rebuilds it, keeping this feed's events and reading again, in order, what
+   * it held that is not stored: the burn or the hand in play (with its dummy mark) and the card in question.
+   * A card in question the rebuilt shoe can deal (the shoe no longer ended after an undo, say) is placed;
+   * one it still cannot is the question again (no new event when its reason is the same).
+   * `events`: what reading them again added; `unread`: the cards behind a question that reading raised,
+   * to be read once it is answered. Following a record that is this feed's own changes nothing.
+   * `rules`: the stored shoe's, when they may differ from this feed's (a feed made before the shoe was read).
+   */
+  followRecord(stored: StoredShoe, rules: Partial<TableRules> = this.rules): { feed: CardFeed; events: FeedEvent[]; unread: Card[] } {
+    const next = CardFeed.resume(rules, stored);
+    for (const event of this.log) next.log.push(event);
+    next.dummy = this.dummy;
+    const question = this.pending;
+    const burning = this.state === 'burning';
+    const cards = burning ? [this.turned!, ...this.burnedCards] : [...this.inPlay];
+    // Cards the table took stay taken where the rebuilt shoe is at the same step (they were read before
+    // any card stored since, a cancelled copy say); elsewhere they are read again, as new.
+    const taken = burning ? next.state === 'burn-turn' : next.state === 'dealing';
+    const events: FeedEvent[] = [];
+    const unread: Card[] = [];
+    for (const card of cards) {
+      if (next.pending) unread.push(card);
+      // Refused only by a void shoe, which places no card: it is dropped as a card read then would be.
+      else events.push(...added(taken ? next.place(card) : next.feed({ kind: 'card', card })));
+    }
+    if (question && next.pending) unread.push(question.card);
+    else if (question) {
+      const result = next.feed({ kind: 'card', card: question.card });
+      const asked = next.pending;
+      // Asked again for the same reason: the same question, not a new event.
+      if (asked && sameQuestion(asked, question)) next.log.pop();
+      else events.push(...added(result));
+    }
+    return { feed: next, events, unread };
   }
 
   /** Every event since the feed started, in order (a `shoe-start` begins each new shoe's). */
@@ -205,7 +296,12 @@ export class CardFeed {
     return this.dummy;
   }
 
-  /** This shoe's cards by where they went. */
+  /** What a resumed feed could not count of its shoe (hands without cards, a burn not stored), or null when it counted every card. */
+  get uncounted(): UncountedCards | null {
+    return this.unknown.hands > 0 || this.unknown.burn ? { ...this.unknown } : null;
+  }
+
+  /** This shoe's cards by where they went (`left` includes the cards `uncounted` could not count). */
   get counts(): FeedCounts {
     const { seen, burned, cancelled } = this.tally;
     return { seen, burned, cancelled, left: this.rules.decks * 52 - seen - burned - cancelled };
@@ -219,7 +315,9 @@ export class CardFeed {
     const { seen, burned, cancelled } = this.tally;
     const total = seen + burned + cancelled + left;
     const shoeCards = this.rules.decks * 52;
-    return { seen, burned, cancelled, left, total, shoeCards, holds: total === shoeCards && left >= 0 && this.pending === null };
+    const cardsKnown = this.uncounted === null;
+    const holds = cardsKnown && total === shoeCards && left >= 0 && this.pending === null;
+    return { seen, burned, cancelled, left, total, shoeCards, cardsKnown, holds };
   }
 
   /**
@@ -313,6 +411,11 @@ export class CardFeed {
       this.pending = { card, why: excess ? { kind: 'too-many', ...excess } : { kind: 'shoe-ended' } };
       return this.accept([{ kind: 'question', ...this.pending }]);
     }
+    return this.place(card);
+  }
+
+  /** Places a card the table can deal: the burn's, or the hand in play's. */
+  private place(card: Card): FeedResult {
     this.begun = true;
     this.count.add(card);
     if (this.state === 'burn-turn') {
@@ -395,6 +498,86 @@ export class CardFeed {
     this.dummy = false;
     this.begun = false;
     this.tally = { seen: 0, burned: 0, cancelled: 0 };
+    this.unknown = { hands: 0, burn: false };
+  }
+
+  /** Takes a fresh shoe to where `stored` stands: its events in stored order, each after the hands before it. */
+  private replay(stored: StoredShoe): void {
+    const { hands } = stored;
+    const events = stored.events ?? [];
+    this.begun = hands.length > 0 || events.length > 0;
+    let placed = 0;
+    for (const event of events) {
+      while (placed < Math.min(event.afterHand, hands.length)) this.replayHand(hands[placed++]!);
+      this.replayEvent(event);
+    }
+    while (placed < hands.length) this.replayHand(hands[placed++]!);
+    if (stored.ended && this.state !== 'void') this.state = 'ended';
+  }
+
+  private replayHand(hand: HandRecord): void {
+    this.pastBurn();
+    this.recorded++;
+    if (hand.cards) this.countOut(hand.cards, 'seen');
+    else this.unknown.hands++;
+    // As `card` ends the shoe with the cut card's last hand (a reopened shoe may store more).
+    if (this.state === 'dealing' && this.lastHandNumber !== null && this.recorded >= this.lastHandNumber) this.state = 'ended';
+  }
+
+  private replayEvent(event: ShoeEvent): void {
+    switch (event.kind) {
+      case 'burn':
+        // A second burn before any hand: the device started the shoe again (a `shoe` line) and the console
+        // kept one record for both, as it keeps an open shoe with no hand. The feed counted afresh then.
+        if (this.state === 'dealing' && this.recorded === 0) {
+          this.reset();
+          this.begun = true;
+        }
+        this.countOut([event.card, ...event.burned], 'burned');
+        if (this.state === 'burn-turn' || this.state === 'burning') {
+          this.turned = event.card;
+          this.burnedCards = [...event.burned];
+          this.state = 'dealing';
+        }
+        return;
+      case 'cut':
+        // As `cut` does: not taken after the end or a first cut card.
+        if (this.state !== 'ended' && this.lastHandNumber === null) this.lastHandNumber = this.recorded + 1 + this.rules.handsAfterCut;
+        return;
+      case 'cancelled':
+        this.countOut([event.card], 'cancelled');
+        return;
+      case 'dummy-hand':
+        this.pastBurn();
+        this.countOut(event.cards, 'seen');
+        return;
+      case 'void-hand':
+        this.countOut(event.cards, 'seen');
+        return;
+      case 'void-shoe':
+        this.countOut(event.cards, 'seen');
+        this.state = 'void';
+        return;
+    }
+  }
+
+  /** A hand was dealt: the burn is past, unknown when the shoe stored none. */
+  private pastBurn(): void {
+    if (this.state !== 'burn-turn' && this.state !== 'burning') return;
+    this.unknown.burn = true;
+    this.state = 'dealing';
+  }
+
+  /** Counts stored cards out of the shoe; a text that is no card (import validation lets none through) is tallied, not counted by rank. */
+  private countOut(cards: readonly Card[], where: Exclude<keyof FeedCounts, 'left'>): void {
+    for (const card of cards) {
+      try {
+        this.count.add(card);
+      } catch {
+        /* the tally below still has it */
+      }
+      this.tally[where]++;
+    }
   }
 
   private accept(events: FeedEvent[]): FeedResult {
@@ -404,6 +587,55 @@ export class CardFeed {
 }
 
 const refuse = (refusal: FeedRefusal): FeedResult => ({ accepted: false, refusal });
+
+const added = (result: FeedResult): FeedEvent[] => (result.accepted ? result.events : []);
+
+const sameQuestion = (a: FeedQuestion, b: FeedQuestion): boolean => a.card === b.card && JSON.stringify(a.why) === JSON.stringify(b.why);
+
+/**
+ * What the console stores for a feed event (FeedDesk sends it with `recordFedEvent`), or null for one it
+ * does not: a hand is stored as a hand, the start and end of a shoe as the shoe's, a question and the lid not at all.
+ * @example shoeEventOf({ kind: 'cut', afterHand: 40, lastHand: 42 }) // { kind: 'cut' }
+ */
+export function shoeEventOf(event: FeedEvent): FedShoeEvent | null {
+  switch (event.kind) {
+    case 'burn':
+      return { kind: 'burn', card: event.card, burned: [...event.burned] };
+    case 'cut':
+      return { kind: 'cut' };
+    case 'cancelled':
+      return { kind: 'cancelled', card: event.card, by: event.by };
+    case 'void-hand':
+    case 'void-shoe':
+    case 'dummy-hand':
+      return { kind: event.kind, cards: [...event.cards] };
+    default:
+      return null;
+  }
+}
+
+/**
+ * The record the console keeps of a feed's current shoe (its events after the last `shoe-start`): the
+ * hands, the other events after the hands recorded before them (at `at`), and whether the cut card's last
+ * hand ended it. What `CardFeed.resume` takes up again.
+ */
+export function storedShoeOf(
+  events: readonly FeedEvent[],
+  at = new Date(0).toISOString(),
+): { hands: HandRecord[]; events: ShoeEvent[]; ended: boolean } {
+  let start = events.length;
+  while (start > 0 && events[start - 1]!.kind !== 'shoe-start') start--;
+  const stored: ReturnType<typeof storedShoeOf> = { hands: [], events: [], ended: false };
+  for (const event of events.slice(start)) {
+    if (event.kind === 'hand') stored.hands.push(event.hand);
+    else if (event.kind === 'shoe-end') stored.ended = !event.early;
+    else {
+      const kept = shoeEventOf(event);
+      if (kept) stored.events.push({ ...kept, at, afterHand: stored.hands.length });
+    }
+  }
+  return stored;
+}
 
 /** A card in canonical notation (the parsers give it so; a caller building events may not). */
 const normal = (card: Card): Card => formatCard(parseCard(card));

@@ -267,8 +267,14 @@ export function parseResumeLine(line: string): ResumeRequest | undefined {
  * lost on the way: the host asks for them again and takes nothing out of order meanwhile).
  */
 export class LineNumbers {
-  private pack: string | null = null;
-  private last = 0;
+  private pack: string | null;
+  private last: number;
+
+  /** `held`: what a host held before (a console reopened), so the device is asked for what follows. */
+  constructor(held: ResumeRequest = null) {
+    this.pack = held?.pack ?? null;
+    this.last = held?.last ?? 0;
+  }
 
   /** What the host holds, for its `RESUME` line. */
   get held(): ResumeRequest {
@@ -373,6 +379,8 @@ export interface ShoeLineReaderOptions {
    * (lines relayed by a bridge) it takes what comes, dropping only repeats.
    */
   answer?: (line: string) => void;
+  /** The numbered lines held already (kept by a host that was reopened). */
+  held?: ResumeRequest;
   /** Clock, for tests. */
   now?: () => number;
 }
@@ -388,7 +396,7 @@ export const ASK_AGAIN_MS = 1000;
 export class ShoeLineReader {
   private readonly splitter: LineSplitter;
   private readonly parse: (line: string) => LineParseResult;
-  private readonly numbers = new LineNumbers();
+  private readonly numbers: LineNumbers;
   private askedAt: number | null = null;
   /** Lines read as events so far. */
   accepted = 0;
@@ -405,6 +413,7 @@ export class ShoeLineReader {
   ) {
     this.splitter = new LineSplitter();
     this.parse = lineParser(protocol);
+    this.numbers = new LineNumbers(options.held);
   }
 
   /** The host opened the line: it says what it holds, so the device goes on from there. */

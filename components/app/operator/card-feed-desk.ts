@@ -4,18 +4,30 @@
  * recording path: a finished hand is recorded as a typed one is (undo, the screens…), a new shoe
  * starts one, the end of the shoe ends it. A card the table cannot deal stops the feed: the lines
  * that come meanwhile wait, in order, until the clerk cancels the card or voids the hand.
+ *
+ * The feed follows the console's record of the open shoe: after a reload (or once another window lets the
+ * table go) it takes the stored shoe up where it stands, and whenever the record changes other than by the
+ * feed's own writes (an undo, a redo, a correction, a hand entered by hand) it is rebuilt on it, so its hand
+ * numbers and counts are the record's. The hand in play and a card in question are kept (see `followStoredShoe`).
  */
-import type { ReactiveControllerHost } from 'lit';
-import { CardFeed, type FeedEvent, type FeedQuestion, type FeedRefusal, type Reconciliation } from '../../../src/card-feed.js';
-import { isRefusal, type LineParseResult, type LineRefusal, type ShoeLineEvent } from '../../../src/shoe-lines.js';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { CardFeed, shoeEventOf, type FeedEvent, type FeedQuestion, type FeedRefusal, type Reconciliation } from '../../../src/card-feed.js';
+import {
+  isRefusal,
+  type LineParseResult,
+  type LineRefusal,
+  type ReadLineEvent,
+  type ResumeRequest,
+  type ShoeLineEvent,
+} from '../../../src/shoe-lines.js';
 import type { TableRules } from '../../../src/rules.js';
-import type { AuditAction } from '../../../src/shoe-records.js';
+import type { AuditAction, ShoeRecord } from '../../../src/shoe-records.js';
 import type { OperatorConsoleController } from './operator-console.js';
 
 /** How many of the shoe's events the console shows. */
 const SHOWN_EVENTS = 8;
 
-export class FeedDesk {
+export class FeedDesk implements ReactiveController {
   /** The procedure of the shoe in play. */
   feed: CardFeed;
   /** Lines refused from the card shoe (noise, half lines, unknown cards), since the page opened. */
@@ -30,13 +42,46 @@ export class FeedDesk {
   cardsRead = 0;
   /** Events read while a question waits, to be fed once it is answered. */
   private waiting: ShoeLineEvent[] = [];
+  /** The feed's writes to the console not finished yet: until they are, the record lags behind the feed. */
+  private writing = 0;
+  /** The console's shoe as last looked at (the record is replaced, never mutated, at each change). */
+  private looked: ShoeRecord | null = null;
+  /** The feed was rebuilt on a stored shoe (and so has that shoe's rules). */
+  private followed = false;
+  /** The pack of the device's numbered lines being read. */
+  private pack: string | null = null;
+  /** The last numbered line after which nothing was in play, waiting for the feed's writes to finish. */
+  private mark: ResumeRequest = null;
 
+  /**
+   * @param onLinesKept called with the device's last numbered line whose every effect is stored and
+   * after which no card is in play (a console reopened mid-hand asks its device for the lines after it).
+   */
   constructor(
     private readonly host: ReactiveControllerHost,
     private readonly desk: OperatorConsoleController,
     private readonly rules: () => TableRules,
+    private readonly onLinesKept: (mark: ResumeRequest) => void = () => undefined,
   ) {
     this.feed = new CardFeed({ rules: rules() });
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    /* nothing runs: the feed is read and written as the console is */
+  }
+
+  /**
+   * The console's shoe changed (read after a reload, a hand added, undone, corrected…): the feed follows an
+   * open recorded shoe once its own writes are done. A change the feed made itself rebuilds it as it was.
+   */
+  hostUpdate(): void {
+    const shoe = this.desk.shoe;
+    if (shoe === this.looked || !this.desk.ready || this.desk.readOnly || this.writing > 0) return;
+    this.looked = shoe;
+    // An ended shoe takes no more hands (a new one is started for the next), a simulated one takes none from the feed.
+    // Drawn by the update under way: no other is asked for.
+    if (shoe && shoe.endedAt === null && shoe.source === 'recorded') this.follow(shoe);
   }
 
   /** The question waiting for the clerk, or null. */
@@ -57,9 +102,39 @@ export class FeedDesk {
     return this.waiting.length;
   }
 
+  /**
+   * Rebuilds the feed on `shoe` as stored (its rules, hands and events: `CardFeed.followRecord`), keeping what
+   * is not stored: the burn or hand in play, the dummy mark, the card in question and the lines held behind it.
+   * While the feed's own writes are under way the record lags behind it: the feed follows the console's shoe
+   * once they are done instead (as `hostUpdate` does: an open recorded one). A simulated shoe, or none, leaves
+   * the feed as it is. Following the record the feed itself wrote changes nothing.
+   */
+  followStoredShoe(shoe: ShoeRecord | null): void {
+    this.follow(shoe);
+    this.host.requestUpdate();
+  }
+
+  private follow(shoe: ShoeRecord | null): void {
+    if (this.writing > 0) {
+      this.looked = null;
+      return;
+    }
+    if (!shoe || shoe.source !== 'recorded') return;
+    const followed = this.feed.followRecord({ hands: shoe.hands, events: shoe.events, ended: shoe.endedAt !== null }, shoe.rules);
+    this.feed = followed.feed;
+    this.followed = true;
+    if (this.feed.phase !== 'ended') this.reconciliation = null;
+    this.waiting.unshift(...followed.unread.map((card): ShoeLineEvent => ({ kind: 'card', card })));
+    for (const event of followed.events) this.apply(event);
+    this.drain();
+  }
+
   /** The clerk started a shoe by hand (S): the procedure starts again, the burn first. */
   newShoe(): void {
     this.feed = new CardFeed({ rules: this.rules() });
+    this.followed = false;
+    // The shoe on screen is being ended: the feed waits for the new one rather than following it.
+    this.looked = this.desk.shoe;
     this.waiting = [];
     this.reconciliation = null;
     this.feedRefusal = null;
@@ -82,7 +157,8 @@ export class FeedDesk {
   take(events: readonly ShoeLineEvent[]): void {
     // The table's rules may have been set after the console was made: a feed that has read nothing takes them.
     const { seen, burned, cancelled } = this.feed.counts;
-    if (this.feed.events.length === 0 && seen + burned + cancelled === 0) this.feed = new CardFeed({ rules: this.rules() });
+    if (!this.followed && this.feed.events.length === 0 && seen + burned + cancelled === 0)
+      this.feed = new CardFeed({ rules: this.rules() });
     this.waiting.push(...events);
     this.drain();
     this.host.requestUpdate();
@@ -137,41 +213,51 @@ export class FeedDesk {
         continue;
       }
       for (const done of result.events) this.apply(done);
+      this.markLine(event);
     }
+  }
+
+  /** Notes a numbered line after which the feed is between hands; it is said kept once the writes are done. */
+  private markLine(event: ReadLineEvent): void {
+    if (event.kind === 'shoe') this.pack = event.pack;
+    if (event.number === undefined || this.pack === null) return;
+    const between = this.feed.handCards.length === 0 && !this.feed.question && this.feed.phase !== 'burning';
+    if (!between) return;
+    this.mark = { pack: this.pack, last: event.number };
+    if (this.writing === 0) this.onLinesKept(this.mark);
   }
 
   private apply(event: FeedEvent): void {
     switch (event.kind) {
       case 'shoe-start':
         this.reconciliation = null;
-        void this.desk.startFedShoe();
-        return;
+        this.followed = false;
+        return this.write(this.desk.startFedShoe());
       case 'hand':
-        void this.desk.recordFedHand(event.hand);
-        return;
+        return this.write(this.desk.recordFedHand(event.hand));
       case 'shoe-end':
         if (!event.early) {
           this.reconciliation = this.feed.reconcile();
-          void this.desk.endFedShoe();
+          this.write(this.desk.endFedShoe());
         }
         return;
-      // Kept with the shoe, in order with its hands.
-      case 'burn':
-        void this.desk.recordFedEvent({ kind: 'burn', card: event.card, burned: [...event.burned] });
+      default: {
+        // Kept with the shoe, in order with its hands (the burn, the cut card, cancelled cards, voids, dummy hands).
+        const stored = shoeEventOf(event);
+        if (stored) this.write(this.desk.recordFedEvent(stored));
         return;
-      case 'cut':
-        void this.desk.recordFedEvent({ kind: 'cut' });
-        return;
-      case 'cancelled':
-        void this.desk.recordFedEvent({ kind: 'cancelled', card: event.card, by: event.by });
-        return;
-      case 'void-hand':
-      case 'void-shoe':
-      case 'dummy-hand':
-        void this.desk.recordFedEvent({ kind: event.kind, cards: [...event.cards] });
-        return;
-      default:
-        return;
+      }
     }
+  }
+
+  /** Waits for one of the feed's writes; once the last is done the record is looked at again (see hostUpdate). */
+  private write(written: Promise<unknown>): void {
+    this.writing++;
+    const done = (): void => {
+      if (--this.writing > 0) return;
+      if (this.mark) this.onLinesKept(this.mark);
+      this.host.requestUpdate();
+    };
+    void written.then(done, done);
   }
 }

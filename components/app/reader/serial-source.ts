@@ -8,7 +8,7 @@
  * The console answers a device speaking the project's protocol (`RESUME`, src/shoe-lines.ts) on the
  * port's writable side, so numbered lines lost while the cable was out are sent again.
  */
-import { ShoeLineReader, SHOE_PROTOCOLS, type LineParseResult, type ShoeProtocol } from '../../../src/shoe-lines.js';
+import { ShoeLineReader, SHOE_PROTOCOLS, type LineParseResult, type ResumeRequest, type ShoeProtocol } from '../../../src/shoe-lines.js';
 
 /** The parts of the browser's `SerialPort` used here (a test's stand-in provides the same). */
 export interface SerialPortLike {
@@ -41,6 +41,30 @@ interface KeptPort {
 }
 
 export const SERIAL_KEY_PREFIX = 'bacc-card-shoe:';
+
+/** Where a table's last device line kept is noted (a console reopened mid-hand asks for what follows it). */
+export const LINE_MARK_KEY_PREFIX = 'bacc-card-shoe-line:';
+
+/** Notes that every line of `mark.pack` up to `mark.last` is stored for `table`, with no card in play after it. */
+export function keepLineMark(table: string, mark: ResumeRequest): void {
+  try {
+    if (mark) localStorage.setItem(LINE_MARK_KEY_PREFIX + table, JSON.stringify(mark));
+  } catch {
+    /* not kept: after a reload the device goes on from where it is */
+  }
+}
+
+/** The line noted for `table`, or null. */
+export function lineMark(table: string): ResumeRequest {
+  try {
+    const mark = JSON.parse(localStorage.getItem(LINE_MARK_KEY_PREFIX + table) ?? 'null') as { pack?: unknown; last?: unknown } | null;
+    return mark && typeof mark.pack === 'string' && Number.isSafeInteger(mark.last) && (mark.last as number) >= 0
+      ? { pack: mark.pack, last: mark.last as number }
+      : null;
+  } catch {
+    return null;
+  }
+}
 
 export interface SerialSourceOptions {
   table: () => string;
@@ -183,7 +207,7 @@ export class SerialCardSource {
 
   /** A reader whose answers go to the port open now (numbers and all kept across the cable's comings and goings). */
   private lineReader(protocol: ShoeProtocol): ShoeLineReader {
-    return new ShoeLineReader(protocol, { answer: (line) => void this.write(line) });
+    return new ShoeLineReader(protocol, { answer: (line) => void this.write(line), held: lineMark(this.options.table()) });
   }
 
   /** Answers go out one after another (a stream takes one writer at a time). */
