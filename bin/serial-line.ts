@@ -2,6 +2,7 @@
  * A serial line for `bacc shoe` and `bacc shoe-sim`: the port opened at 9600 baud 8N1, opened again
  * when the device comes back (the path is tried every second), and lines written whole.
  */
+import { statSync } from 'node:fs';
 import { SerialPort } from 'serialport';
 
 /** A card-reading shoe's line: 9600 baud, 8 data bits, no parity, 1 stop bit. */
@@ -84,4 +85,32 @@ export function writeWhole(port: SerialPort, text: string, timeoutMs = 5000): Pr
       port.drain((drainError) => finish(drainError));
     });
   });
+}
+
+/** How often an open device's path is looked at. */
+export const WATCH_MS = 500;
+
+/** Which device a path names now (following a link), or null when there is none. */
+function deviceAt(path: string): string | null {
+  try {
+    const stat = statSync(path);
+    return `${stat.dev}:${stat.ino}:${stat.rdev}`;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Calls `onGone` once when the device opened at `path` is no longer there, or the path names another
+ * device (a USB adapter plugged back, a pty made again): a port's `close` does not always come when
+ * the far end hangs up. Returns a function that stops watching.
+ */
+export function watchDevice(path: string, onGone: () => void): () => void {
+  const opened = deviceAt(path);
+  const timer = setInterval(() => {
+    if (deviceAt(path) === opened) return;
+    clearInterval(timer);
+    onGone();
+  }, WATCH_MS);
+  return () => clearInterval(timer);
 }

@@ -12,7 +12,7 @@ import type { MqttClient } from 'mqtt';
 import type { SerialPort } from 'serialport';
 import { ShoeLineReader, isRefusal, type LineRefusal, type ReadLine, type ShoeProtocol } from '../src/shoe-lines.js';
 import { MAX_READER_LINES, readerLinesMessage, readerTopic, type ReaderLinesMessage } from '../src/reader-messages.js';
-import { closeQuietly, openWhenThere, pause } from './serial-line.js';
+import { closeQuietly, openWhenThere, pause, watchDevice } from './serial-line.js';
 
 export interface ShoeBridgeOptions {
   path: string;
@@ -56,6 +56,9 @@ export function shownUrl(url: string): string {
     return '(a broker address)';
   }
 }
+
+/** Refused lines logged one by one before the log thins out. */
+const LOGGED_REFUSALS = 20;
 
 /** MQTT 5 reason codes a broker refuses a connection or a publish with: the login or the topic is not allowed. */
 const NOT_ALLOWED = new Set([134, 135]);
@@ -170,13 +173,21 @@ export async function runShoeBridge(options: ShoeBridgeOptions): Promise<ShoeBri
   let current: SerialPort | null = null;
   const reader = new ShoeLineReader(protocol, {
     answer: (line) => {
-      if (current?.isOpen) current.write(`${line}\r\n`, () => undefined);
+      if (!current?.isOpen) return;
+      current.write(`${line}\r\n`, () => undefined);
+      if (line !== 'RESUME') log(`asked the device for the lines after the ones held: ${line}`);
     },
   });
   let accepted = 0;
+  let refusedSeen = 0;
   const take = (items: readonly ReadLine[]) => {
     for (const { line, result } of items) {
-      if (isRefusal(result)) warn(refusalText(result));
+      if (isRefusal(result)) {
+        // Noise can be endless: the first refusals are logged, then one in a thousand (all are counted).
+        const refused = ++refusedSeen;
+        if (refused <= LOGGED_REFUSALS || refused % 1000 === 0) warn(refusalText(result));
+        if (refused === LOGGED_REFUSALS) warn(`more refused lines are counted and logged one in a thousand`);
+      }
       // The hello is the bridge's to answer, not the console's to read.
       else if (result.kind !== 'hello') {
         accepted++;
@@ -196,7 +207,12 @@ export async function runShoeBridge(options: ShoeBridgeOptions): Promise<ShoeBri
     reader.opened();
     const decoder = new TextDecoder('utf-8');
     await new Promise<void>((resolve) => {
+      const stopWatching = watchDevice(path, () => {
+        warn(`${path} is gone or is another device now`);
+        done();
+      });
       const done = () => {
+        stopWatching();
         stop.signal.removeEventListener('abort', done);
         resolve();
       };

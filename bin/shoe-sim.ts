@@ -129,10 +129,12 @@ export async function runShoeSim({ path, lines, interval, pack, signal, log }: S
         const request = parseResumeLine(item.line);
         if (request === undefined) continue;
         answered = true;
-        if (request && request.pack === pack && request.last < next) {
-          resent += next - request.last;
-          log(`the host holds line ${request.last}; sending again from line ${request.last + 1}`);
-          next = request.last;
+        // The host holds lines of this shoe to `last`; another pack, or none: it lacks the shoe from its SHOE line.
+        const from = request && request.pack === pack ? request.last : 0;
+        if (from < next) {
+          resent += next - from;
+          log(`the host holds ${from === 0 ? 'no line of this shoe' : `line ${from}`}; sending again from line ${from + 1}`);
+          next = from;
         }
         wake.abort();
         wake = new AbortController();
@@ -140,7 +142,9 @@ export async function runShoeSim({ path, lines, interval, pack, signal, log }: S
     });
     log(opened === 1 ? `writing ${lines.length} lines to ${path}` : `${path} open again`);
     try {
-      while (!answered && !signal.aborted) {
+      for (let hellos = 0; !answered && !signal.aborted; hellos++) {
+        if (hellos === Math.round(5000 / HELLO_EVERY_MS))
+          log(`no answer (RESUME) from the host on ${path} yet; saying hello every ${HELLO_EVERY_MS} ms`);
         await writeWhole(port, `${SIM_HELLO}\r\n`);
         await pause(HELLO_EVERY_MS, woken());
       }
@@ -148,8 +152,9 @@ export async function runShoeSim({ path, lines, interval, pack, signal, log }: S
         while (next < lines.length && !signal.aborted) {
           await writeWhole(port, `${lines[next]}\r\n`);
           next++;
+          // Lines sent again go out as fast as the line takes them; the interval paces the dealing.
+          if (next < lines.length && next >= written) await pause(interval, signal);
           written = Math.max(written, next);
-          if (next < lines.length) await pause(interval, signal);
         }
         if (signal.aborted || pack === null) break;
         // The last line may be the one lost: a hello again, and the host's answer says what it holds.

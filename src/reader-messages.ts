@@ -28,7 +28,7 @@ import {
   isRefusal,
   lineParser,
   type LineRefusalReason,
-  type ShoeLineEvent,
+  type ReadLineEvent,
   type ShoeProtocol,
 } from './shoe-lines.js';
 
@@ -114,7 +114,7 @@ export type ReaderRefusal =
   | { kind: 'bad-line'; index: number; reason: LineRefusalReason };
 
 export type ReaderReading =
-  { ok: true; table: string; message: ReaderLinesMessage; events: ShoeLineEvent[] } | { ok: false; refusal: ReaderRefusal };
+  { ok: true; table: string; message: ReaderLinesMessage; events: ReadLineEvent[] } | { ok: false; refusal: ReaderRefusal };
 
 const lineSchema = v.pipe(
   v.string(),
@@ -149,7 +149,7 @@ export function readReaderMessage(topic: string, text: string, bytes: number): R
   }
   const { source, seq, protocol, lines } = result.output;
   const parse = lineParser(protocol);
-  const events: ShoeLineEvent[] = [];
+  const events: ReadLineEvent[] = [];
   for (const [index, line] of lines.entries()) {
     const parsed = parse(line);
     if (isRefusal(parsed)) return refused({ kind: 'bad-line', index, reason: parsed.refused });

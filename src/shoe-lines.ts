@@ -22,8 +22,9 @@
  * Lines may be numbered, so a pulled cable loses and doubles nothing: `<n> <line>` (e.g. `7 CARD 9H`),
  * counting from 1 at each `SHOE` line. The host writes `RESUME <pack id> <n>` (it holds that pack's
  * lines to n; the device sends again from n + 1) or `RESUME` (it holds none) when it opens the line,
- * when it reads a hello, and when a number skips. A device sends its hello each time the line comes
- * back, until an answer comes. A host drops a numbered line it already holds.
+ * when it reads a hello, and when a number skips; the device answers a `RESUME` naming another pack,
+ * or none, by sending its shoe from its `SHOE` line. A device sends its hello each time the line
+ * comes back, until an answer comes. A host drops a numbered line it already holds.
  */
 import { RANKS, parseCard, formatCard, CardError, type Card } from './cards.js';
 
@@ -296,7 +297,8 @@ export class LineNumbers {
       this.startPack(event.pack, number);
       return 'take';
     }
-    if (this.pack !== null && number <= this.last) return 'repeat';
+    // Without the pack (a host that joined mid-shoe) numbers still tell a repeat; a skip cannot be asked for.
+    if (this.last > 0 && number <= this.last) return 'repeat';
     if (strict && this.pack !== null && number !== this.last + 1) return 'gap';
     this.last = number;
     return 'take';

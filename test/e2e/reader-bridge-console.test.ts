@@ -100,6 +100,24 @@ describe('reader lines through the broker into a console', () => {
     expect(seen.events.filter((kind) => kind === 'cancelled').length).toBeGreaterThan(0);
     expect(seen.lost).toBe('');
     expect(seen.counts).toMatch(/^Cards add up: .* = 416, the shoe's 416\.$/);
+
+    // A bridge started again has the device send its shoe from the SHOE line: the console holds those lines and drops them.
+    const again = 'bridge-00000000aaaa';
+    for (let at = 0, againSeq = 0; at < 60; at += 20) {
+      await bridge.publishAsync(topic, JSON.stringify(readerLinesMessage(again, ++againSeq, 'bacc', lines.slice(at, at + 20))), { qos: 1 });
+    }
+    await tableConsole.page.waitForFunction(
+      (messages) => {
+        const operator = document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator');
+        return (operator as unknown as { bridge: { messages: number } }).bridge.messages >= messages;
+      },
+      seq + 3,
+      { timeout: 10_000 },
+    );
+    const after = await consoleShoe(tableConsole);
+    expect(after.hands).toEqual(expected);
+    expect(after.ended).toBe(true);
+    expect(after.events).toEqual(seen.events);
     expect(tableConsole.logs.filter((line) => /^(error|pageerror)/.test(line))).toEqual([]);
   });
 

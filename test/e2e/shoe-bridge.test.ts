@@ -12,7 +12,7 @@ import { SerialPort } from 'serialport';
 import { startBroker, type RunningBroker } from './mosquitto.js';
 import { buildBacc, delay, end, killStarted, ptyPair, root, until, type Run } from './processes.js';
 import { readReaderMessage, readerTopic, type ReaderLinesMessage } from '../../src/reader-messages.js';
-import { ShoeLineReader, isRefusal } from '../../src/shoe-lines.js';
+import { LineNumbers, ShoeLineReader, isRefusal, parseBaccLine } from '../../src/shoe-lines.js';
 import { CardFeed, type FeedEvent } from '../../src/card-feed.js';
 import { Shoe, formatCode } from '../../src/shoe.js';
 import { shoeSimLines } from '../../bin/shoe-sim.js';
@@ -188,6 +188,37 @@ describe('bacc shoe-sim → pty → bacc shoe → broker', () => {
     ]);
     expect(reader.stdout()).toContain('3 lines accepted, 6 refused');
     expect(answers()).toContain('RESUME');
+  });
+
+  it('loses no card when the bridge is stopped and started again mid-shoe: the device sends its shoe again, a console drops what it holds', async () => {
+    received.length = 0;
+    const dir = mkdtempSync(join(folder, 'pty-'));
+    const seed = 'bridge-restarted';
+    const plan = shoeSimLines({ seed, decks: 8, protocol: 'bacc', cancelEvery: 0 });
+    const socat = await ptyPair(dir);
+    const first = bridge(dir);
+    await until('the bridge to connect', () => first.stdout().includes('connected to'));
+    const sim = bacc('shoe-sim', '--port', join(dir, 'shoe'), '--seed', seed, '--interval', '8', '--cancel-every', '0');
+    await until('a third of the shoe', () => lines().length >= plan.length / 3);
+    expect(await end(first)).toBe(0);
+    // Lines dealt while no bridge reads are lost on the wire; the next bridge holds nothing and says so.
+    await delay(500);
+    const second = bridge(dir);
+    expect(await sim.exited).toBe(0);
+    expect(sim.stdout()).toContain('the host holds no line of this shoe; sending again from line 1');
+    await until('the whole shoe again', () => lines().filter((line) => line.startsWith('1 SHOE')).length === 2, 10_000);
+    await until('every line', () => lines().at(-1) === plan.at(-1), 10_000);
+    await delay(300);
+    expect(await end(second)).toBe(0);
+    await end(socat);
+
+    // Read as a console reads the messages (drops the numbered lines it holds): the shoe, once.
+    const numbers = new LineNumbers();
+    const taken = lines().filter((line) => {
+      const event = parseBaccLine(line);
+      return !isRefusal(event) && event.kind !== 'hello' && numbers.sort(event, false) !== 'repeat';
+    });
+    expect(taken).toEqual(plan);
   });
 
   it('queues the lines in order while the broker is away, and sends each once when it is back (suit-rank)', async () => {

@@ -55,6 +55,23 @@ describe('LineNumbers', () => {
     expect(numbers.held).toEqual({ pack: 'B', last: 1 });
     expect(numbers.sort({ kind: 'cut' }, true)).toBe('take');
   });
+
+  it('joining mid-shoe (no pack held), still drops a line numbered at or below the last, and takes a skip it cannot ask for', () => {
+    const numbers = new LineNumbers();
+    expect(numbers.sort({ kind: 'card', card: '9H', number: 5 }, true)).toBe('take');
+    expect(numbers.sort({ kind: 'card', card: '8H', number: 9 }, true)).toBe('take');
+    expect(numbers.sort({ kind: 'card', card: '2H', number: 3 }, true)).toBe('repeat');
+    expect(numbers.sort({ kind: 'card', card: '8H', number: 9 }, true)).toBe('repeat');
+    expect(numbers.held).toBeNull();
+  });
+
+  it('starts from what a reopened host kept', () => {
+    const numbers = new LineNumbers({ pack: 'A', last: 40 });
+    expect(numbers.sort({ kind: 'shoe', pack: 'A', number: 1 }, true)).toBe('repeat');
+    expect(numbers.sort({ kind: 'card', card: '9H', number: 40 }, true)).toBe('repeat');
+    expect(numbers.sort({ kind: 'card', card: '9H', number: 41 }, true)).toBe('take');
+    expect(numbers.held).toEqual({ pack: 'A', last: 41 });
+  });
 });
 
 /** A device following the protocol's contract, with a wire that loses lines where told. */

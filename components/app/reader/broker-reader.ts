@@ -2,11 +2,13 @@
  * A card-reading shoe on another box, read by a bridge (`bacc shoe`) that publishes its lines
  * through the room's broker: the console subscribes to its table's reader topic, checks each message
  * (`readReaderMessage`), drops a repeat and counts a gap (`ReaderSequence`), and hands the lines on
- * as if read here. A link of its own, so the console's publisher is left as it is.
+ * as if read here. Numbered lines the console holds already are dropped too: a bridge started again
+ * has the device send its shoe from the first line. A link of its own, so the console's publisher is
+ * left as it is.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { readReaderMessage, readerTopic, readerRefusalLogText, ReaderSequence } from '../../../src/reader-messages.js';
-import type { ShoeLineEvent } from '../../../src/shoe-lines.js';
+import { LineNumbers, type ResumeRequest, type ShoeLineEvent } from '../../../src/shoe-lines.js';
 import { RoomLink, type BrokerSettings, type LinkState } from '../room/room-link.js';
 
 export interface BrokerReaderOptions {
@@ -14,6 +16,8 @@ export interface BrokerReaderOptions {
   table: () => string;
   /** The lines of one message, read and in order. */
   onEvents: (events: ShoeLineEvent[]) => void;
+  /** The device's numbered lines the console holds already (kept across a reload), or null. */
+  held?: () => ResumeRequest;
   /** Opens the link (tests give their own). */
   openLink?: typeof RoomLink.open;
 }
@@ -27,7 +31,10 @@ export class BrokerReaderSource implements ReactiveController {
   refused = 0;
   /** Messages lost on the way (a bridge's seq jumped). */
   lost = 0;
+  /** Numbered lines dropped because the console holds them already. */
+  repeated = 0;
   private readonly sequence = new ReaderSequence();
+  private numbers: LineNumbers | null = null;
   private link: RoomLink | null = null;
   private opening: Promise<void> | null = null;
   private connected = false;
@@ -98,7 +105,14 @@ export class BrokerReaderSource implements ReactiveController {
     if (step.kind === 'repeat') return;
     if (step.kind === 'gap') this.lost += step.missing;
     this.messages++;
-    this.options.onEvents(reading.events);
+    this.numbers ??= new LineNumbers(this.options.held?.() ?? null);
+    const events = reading.events.filter((event) => {
+      if (event.kind === 'hello') return true;
+      const fresh = this.numbers!.sort(event, false) !== 'repeat';
+      if (!fresh) this.repeated++;
+      return fresh;
+    });
+    if (events.length > 0) this.options.onEvents(events);
     this.host.requestUpdate();
   }
 }
