@@ -70,14 +70,16 @@ Commands:
                                topic; refused lines are counted and logged, never published. Runs
                                until stopped; the device and the broker are reconnected when they
                                come back. The password may come from BACC_BROKER_PASSWORD instead.
-  shoe-sim --port <device> --seed S [--decks N] [--protocol P] [--interval ms] [--cancel-every N]
+  shoe-sim --port <device> --seed S [--decks N] [--protocol P] [--interval ms] [--cancel-every N] [--pack ID]
                                Play the seed's shoe down a serial line as a card-reading shoe would:
                                the burn, every card, the cut card, and a wrong card and its CANCEL
                                before every Nth card (bacc protocol only; --cancel-every, default
                                ${DEFAULT_CANCEL_EVERY}, 0 for none); a line
                                every --interval ms (default 100). A closed port is opened again. With
                                bacc the lines are numbered: the simulator says hello until the host
-                               answers RESUME and sends again from the line after the one it holds.
+                               answers RESUME and sends again from the line after the one it holds;
+                               its SHOE line names a pack of its own each run (sim-<seed>-<time>)
+                               unless --pack gives one.
 
 Play money only. Past results do not predict the next hand.`;
 
@@ -319,6 +321,7 @@ async function shoeSimCommand(args: string[], io: CliIo): Promise<number> {
     protocol: { type: 'string' },
     interval: { type: 'string' },
     'cancel-every': { type: 'string' },
+    pack: { type: 'string' },
   });
   if (positionals.length > 0) throw new UsageError(`shoe-sim takes no arguments besides its options; got "${positionals[0]}"`);
   const path = required('--port <device>', values.port, 'shoe-sim');
@@ -334,10 +337,15 @@ async function shoeSimCommand(args: string[], io: CliIo): Promise<number> {
         : 0
       : wholeNumber('--cancel-every', values['cancel-every'], 0, 10_000);
   if (cancelEvery > 0 && protocol !== 'bacc') throw new UsageError(`--cancel-every needs the bacc protocol: ${protocol} has no CANCEL`);
-  const lines = shoeSimLines({ seed, decks, protocol, cancelEvery });
+  // Each run a pack of its own (a console holds the lines of a pack it has read), unless --pack says.
+  const packId = values.pack ?? simPackId(seed, Date.now().toString(36));
+  if (!/^[\x21-\x7e]{1,64}$/.test(packId)) throw new UsageError(`--pack must be 1 to 64 visible ASCII characters without spaces`);
+  if (values.pack !== undefined && protocol !== 'bacc')
+    throw new UsageError(`--pack needs the bacc protocol: ${protocol} has no SHOE line`);
+  const lines = shoeSimLines({ seed, decks, protocol, cancelEvery, pack: packId });
   const { signal, dispose } = stopSignal();
   try {
-    const pack = protocol === 'bacc' ? simPackId(seed) : null;
+    const pack = protocol === 'bacc' ? packId : null;
     const log = (text: string) => io.stdout(`bacc shoe-sim: ${text}\n`);
     const { written, resent } = await runShoeSim({ path, lines, interval, pack, signal, log });
     if (written < lines.length) {

@@ -20,11 +20,18 @@ export interface ShoeSimPlan {
   protocol: ShoeProtocol;
   /** Every Nth card dealt to a hand is preceded by a wrong card and its `CANCEL` (bacc only); 0 for none. */
   cancelEvery: number;
+  /** The pack id its SHOE line announces; `simPackId(seed)` when absent. */
+  pack?: string;
 }
 
-/** The pack id a seed's shoe announces: `sim-<seed>` when that is a pack id, else a hash of the seed. */
-export function simPackId(seed: string): string {
-  return /^[\x21-\x7e]{1,60}$/.test(seed) ? `sim-${seed}` : `sim-${createHash('sha256').update(seed).digest('hex').slice(0, 16)}`;
+/**
+ * The pack id a seed's shoe announces: `sim-<seed>` when that is a short pack id, else a hash of the
+ * seed; with `run`, `-<run>` after it. A host holds the lines of a pack it has read, so a shoe dealt
+ * again needs a pack id of its own (a real pack's id is never dealt twice).
+ */
+export function simPackId(seed: string, run?: string): string {
+  const base = /^[\x21-\x7e]{1,40}$/.test(seed) ? `sim-${seed}` : `sim-${createHash('sha256').update(seed).digest('hex').slice(0, 16)}`;
+  return run === undefined ? base : `${base}-${run}`;
 }
 
 /** A wrong card and its CANCEL before every this many hand cards, by default (the project's protocol). */
@@ -48,14 +55,14 @@ export const SIM_HELLO = `BACC-SHOE ${BACC_PROTOCOL_VERSION}`;
  * while it cannot finish the hand in play (as its first, second or third card), followed by its
  * `CANCEL`: the card feed takes it out of the hand again.
  */
-export function shoeSimLines({ seed, decks, protocol, cancelEvery }: ShoeSimPlan): string[] {
+export function shoeSimLines({ seed, decks, protocol, cancelEvery, pack = simPackId(seed) }: ShoeSimPlan): string[] {
   const shoe = new Shoe({ seed, rules: { decks } });
   const hands = shoe.dealAll();
   const burnLength = shoe.rules.burn ? 1 + shoe.burned : 0;
   const handLengths = hands.map((hand) => hand.player.length + hand.banker.length);
   const used = burnLength + handLengths.reduce((sum, length) => sum + length, 0);
   const bacc = protocol === 'bacc';
-  const lines: string[] = bacc ? [`SHOE ${simPackId(seed)}`] : [];
+  const lines: string[] = bacc ? [`SHOE ${pack}`] : [];
   let spare = used;
   let hand = 0;
   let inHand = 0;

@@ -297,9 +297,11 @@ export class LineNumbers {
       this.startPack(event.pack, number);
       return 'take';
     }
-    // Without the pack (a host that joined mid-shoe) numbers still tell a repeat; a skip cannot be asked for.
+    // A host that can ask waits for the pack's first line; one that cannot (it joined mid-shoe) takes what
+    // comes, numbers still telling a repeat.
+    if (strict && this.pack === null) return 'gap';
     if (this.last > 0 && number <= this.last) return 'repeat';
-    if (strict && this.pack !== null && number !== this.last + 1) return 'gap';
+    if (strict && number !== this.last + 1) return 'gap';
     this.last = number;
     return 'take';
   }

@@ -14,7 +14,7 @@ import { buildBacc, delay, end, killStarted, ptyPair, root, until, type Run } fr
 import { closeMachines, consoleLogin, openConsole, openDisplay, waitForDisplayOutcomes, type Machine } from './room-helpers.js';
 import { Shoe } from '../../src/shoe.js';
 import { handRecord, type HandRecord } from '../../src/shoe-records.js';
-import { DEFAULT_CANCEL_EVERY, shoeSimLines } from '../../bin/shoe-sim.js';
+import { DEFAULT_CANCEL_EVERY, shoeSimLines, simPackId } from '../../bin/shoe-sim.js';
 
 const baseUrl = inject('baseUrl');
 const chromium = useChromium();
@@ -98,7 +98,7 @@ describe('shoe-sim → pty → bacc shoe → broker → console → display', ()
     );
     await until('the bridge to connect', () => reader.stdout().includes('connected to'));
     await delay(300);
-    const sim = bacc('shoe-sim', '--port', join(dir, 'shoe'), '--seed', seed, '--interval', '20');
+    const sim = bacc('shoe-sim', '--port', join(dir, 'shoe'), '--seed', seed, '--pack', simPackId(seed), '--interval', '20');
 
     // The cable pulled a third of the way in, and put back a second later.
     await tableConsole.page.waitForFunction(

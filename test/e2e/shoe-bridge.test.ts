@@ -15,7 +15,7 @@ import { readReaderMessage, readerTopic, type ReaderLinesMessage } from '../../s
 import { LineNumbers, ShoeLineReader, isRefusal, parseBaccLine } from '../../src/shoe-lines.js';
 import { CardFeed, type FeedEvent } from '../../src/card-feed.js';
 import { Shoe, formatCode } from '../../src/shoe.js';
-import { shoeSimLines } from '../../bin/shoe-sim.js';
+import { shoeSimLines, simPackId } from '../../bin/shoe-sim.js';
 import { main } from '../../bin/cli.js';
 
 const TABLE = 'Table 9/VIP';
@@ -85,7 +85,19 @@ describe('bacc shoe-sim → pty → bacc shoe → broker', () => {
     let socat = await ptyPair(dir);
     const reader = bridge(dir);
     await until('the bridge to connect', () => reader.stdout().includes('connected to'));
-    const sim = bacc('shoe-sim', '--port', join(dir, 'shoe'), '--seed', seed, '--interval', '8', '--cancel-every', '9');
+    const sim = bacc(
+      'shoe-sim',
+      '--port',
+      join(dir, 'shoe'),
+      '--seed',
+      seed,
+      '--pack',
+      simPackId(seed),
+      '--interval',
+      '8',
+      '--cancel-every',
+      '9',
+    );
 
     // The cable pulled a third of the way in, and put back a second later: both ends go away and
     // come back, the device and the bridge each find their end again in their own time.
@@ -198,7 +210,19 @@ describe('bacc shoe-sim → pty → bacc shoe → broker', () => {
     const socat = await ptyPair(dir);
     const first = bridge(dir);
     await until('the bridge to connect', () => first.stdout().includes('connected to'));
-    const sim = bacc('shoe-sim', '--port', join(dir, 'shoe'), '--seed', seed, '--interval', '8', '--cancel-every', '0');
+    const sim = bacc(
+      'shoe-sim',
+      '--port',
+      join(dir, 'shoe'),
+      '--seed',
+      seed,
+      '--pack',
+      simPackId(seed),
+      '--interval',
+      '8',
+      '--cancel-every',
+      '0',
+    );
     await until('a third of the shoe', () => lines().length >= plan.length / 3);
     expect(await end(first)).toBe(0);
     // Lines dealt while no bridge reads are lost on the wire; the next bridge holds nothing and says so.
@@ -219,6 +243,34 @@ describe('bacc shoe-sim → pty → bacc shoe → broker', () => {
       return !isRefusal(event) && event.kind !== 'hello' && numbers.sort(event, false) !== 'repeat';
     });
     expect(taken).toEqual(plan);
+  });
+
+  it('deals the same seed twice as two packs, so a console that holds the first still takes the second', async () => {
+    received.length = 0;
+    const dir = mkdtempSync(join(folder, 'pty-'));
+    const seed = 'dealt-twice';
+    const socat = await ptyPair(dir);
+    const reader = bridge(dir);
+    await until('the bridge to connect', () => reader.stdout().includes('connected to'));
+    for (let run = 0; run < 2; run++) {
+      const sim = bacc('shoe-sim', '--port', join(dir, 'shoe'), '--seed', seed, '--interval', '0', '--cancel-every', '0');
+      expect(await sim.exited).toBe(0);
+    }
+    const plan = shoeSimLines({ seed, decks: 8, protocol: 'bacc', cancelEvery: 0 });
+    await until('both shoes', () => lines().length >= 2 * plan.length, 10_000);
+    await delay(300);
+    expect(await end(reader)).toBe(0);
+    await end(socat);
+    const packs = lines().filter((line) => line.startsWith('1 SHOE '));
+    expect(packs).toHaveLength(2);
+    expect(packs[0]).toMatch(/^1 SHOE sim-dealt-twice-[0-9a-z]+$/);
+    expect(packs[1]).not.toBe(packs[0]);
+    const numbers = new LineNumbers();
+    const taken = lines().filter((line) => {
+      const event = parseBaccLine(line);
+      return !isRefusal(event) && numbers.sort(event, false) !== 'repeat';
+    });
+    expect(taken).toHaveLength(2 * plan.length);
   });
 
   it('queues the lines in order while the broker is away, and sends each once when it is back (suit-rank)', async () => {
@@ -304,6 +356,8 @@ describe('bacc shoe and shoe-sim usage', () => {
       [['shoe-sim', '--port', 'x', '--seed', 's', '--protocol', 'morse'], /--protocol must be one of bacc, suit-rank, json/],
       [['shoe-sim', '--port', 'x', '--seed', 's', '--protocol', 'json', '--cancel-every', '5'], /--cancel-every needs the bacc protocol/],
       [['shoe-sim', '--port', 'x', '--seed', 's', '--interval', 'soon'], /--interval must be a whole number/],
+      [['shoe-sim', '--port', 'x', '--seed', 's', '--pack', 'two words'], /--pack must be 1 to 64 visible ASCII/],
+      [['shoe-sim', '--port', 'x', '--seed', 's', '--protocol', 'json', '--pack', 'p'], /--pack needs the bacc protocol/],
       [['shoe', '--port', 'x', '--broker', 'mqtt://h:1', '--user', 'u', '--password', 'p'], /needs --table/],
       [['shoe', '--port', 'x', '--table', 'T', '--broker', 'http://h', '--user', 'u', '--password', 'p'], /--broker must start mqtt/],
       [

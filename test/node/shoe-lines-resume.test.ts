@@ -56,13 +56,16 @@ describe('LineNumbers', () => {
     expect(numbers.sort({ kind: 'cut' }, true)).toBe('take');
   });
 
-  it('joining mid-shoe (no pack held), still drops a line numbered at or below the last, and takes a skip it cannot ask for', () => {
-    const numbers = new LineNumbers();
-    expect(numbers.sort({ kind: 'card', card: '9H', number: 5 }, true)).toBe('take');
-    expect(numbers.sort({ kind: 'card', card: '8H', number: 9 }, true)).toBe('take');
-    expect(numbers.sort({ kind: 'card', card: '2H', number: 3 }, true)).toBe('repeat');
-    expect(numbers.sort({ kind: 'card', card: '8H', number: 9 }, true)).toBe('repeat');
-    expect(numbers.held).toBeNull();
+  it('joining mid-shoe (no pack held): a host that can ask waits for the SHOE line; one that cannot takes what comes but repeats', () => {
+    const asking = new LineNumbers();
+    expect(asking.sort({ kind: 'card', card: '9H', number: 5 }, true)).toBe('gap');
+    expect(asking.sort({ kind: 'shoe', pack: 'A', number: 1 }, true)).toBe('take');
+    const relayed = new LineNumbers();
+    expect(relayed.sort({ kind: 'card', card: '9H', number: 5 }, false)).toBe('take');
+    expect(relayed.sort({ kind: 'card', card: '8H', number: 9 }, false)).toBe('take');
+    expect(relayed.sort({ kind: 'card', card: '2H', number: 3 }, false)).toBe('repeat');
+    expect(relayed.sort({ kind: 'card', card: '8H', number: 9 }, false)).toBe('repeat');
+    expect(relayed.held).toBeNull();
   });
 
   it('starts from what a reopened host kept', () => {
