@@ -5,7 +5,7 @@ import '../../../../components/app/operator/bacc-operator.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
 import { consoleNewsText } from '../../../../components/app/operator/console-words.js';
 import { makeRules } from '../../../../src/rules.js';
-import { freshStorage, until } from './operator-helpers.js';
+import { freshStorage, until, press } from './operator-helpers.js';
 
 const TABLE = 'Table 14';
 const textOf = (el: BaccOperator, selector: string) => el.shadowRoot!.querySelector(selector)!.textContent.trim();
@@ -18,10 +18,6 @@ async function mountOperator(limits = ''): Promise<BaccOperator> {
   await until(() => el.desk.ready, 'the stored shoe to be read');
   await el.updateComplete;
   return el;
-}
-
-async function press(...keys: string[]): Promise<void> {
-  for (const key of keys) await sendKeys({ press: key });
 }
 
 async function newShoe(el: BaccOperator): Promise<void> {

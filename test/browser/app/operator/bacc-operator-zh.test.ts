@@ -1,11 +1,10 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
 import '../../../../components/app/operator/bacc-operator.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
 import { useLocale } from '../../../../components/app/localization.js';
 import { StorageError } from '../../../../src/persistence/scoreboard-store.js';
 import { makeRules } from '../../../../src/rules.js';
-import { freshStorage, storeLike, until } from './operator-helpers.js';
+import { freshStorage, storeLike, until, press } from './operator-helpers.js';
 
 /** Latin words of three letters or more: English left on a Chinese screen (card names like "9H" and keys like "S" are not words). */
 const englishWords = (text: string): string[] => text.match(/[A-Za-z]{3,}/g) ?? [];
@@ -15,10 +14,6 @@ function panelText(el: BaccOperator): string {
   const panel = el.shadowRoot!.querySelector('section.panel')!.cloneNode(true) as HTMLElement;
   for (const key of panel.querySelectorAll('kbd')) key.remove();
   return panel.textContent.replace(/\s+/g, ' ');
-}
-
-async function press(...keys: string[]): Promise<void> {
-  for (const key of keys) await sendKeys({ press: key });
 }
 
 describe('<bacc-operator> in Simplified Chinese', () => {

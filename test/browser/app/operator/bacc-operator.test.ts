@@ -8,7 +8,7 @@ import type { RecordedHand } from '../../../../components/app/operator/operator-
 import { ScoreboardStore, StorageError } from '../../../../src/persistence/scoreboard-store.js';
 import { makeRules } from '../../../../src/rules.js';
 import { eventsFiredDuring } from '../../event-spy.js';
-import { freshStorage, gatedStore, until, wait, storeLike } from './operator-helpers.js';
+import { freshStorage, gatedStore, until, wait, storeLike, press, cardField, cardFieldFocused } from './operator-helpers.js';
 import { closeStorage, openStorage, storageStatus } from '../../../../components/app/data/storage.js';
 import { TableChannel } from '../../../../components/app/data/table-channel.js';
 import { Shoe } from '../../../../src/shoe.js';
@@ -54,11 +54,6 @@ async function olderTabHolding(name: string): Promise<IDBDatabase> {
   });
 }
 
-/** Presses keys as the operator would, with nothing focused but the page. */
-async function press(...keys: string[]): Promise<void> {
-  for (const key of keys) await sendKeys({ press: key });
-}
-
 async function newShoe(el: BaccOperator): Promise<void> {
   await press('s');
   await until(() => textOf(el, '.shoe-state').startsWith('Recording'), 'a new recorded shoe');
@@ -67,9 +62,8 @@ async function newShoe(el: BaccOperator): Promise<void> {
 /** Switches the console to card entry (C) and waits for the card field to take the focus; returns the field. */
 async function cardEntry(el: BaccOperator): Promise<HTMLInputElement> {
   await press('c');
-  const field = el.shadowRoot!.querySelector<HTMLInputElement>('input.cards')!;
-  await until(() => el.shadowRoot!.activeElement === field, 'the card field to take the focus');
-  return field;
+  await until(() => cardFieldFocused(el), 'the card field to take the focus');
+  return cardField(el);
 }
 
 async function storedShoe(store: ScoreboardStore) {
@@ -144,8 +138,8 @@ describe('<bacc-operator>', () => {
     // Card entry chosen before any shoe is open: the field is disabled, and takes the focus once one opens.
     await press('c');
     await newShoe(el);
-    const field = el.shadowRoot!.querySelector<HTMLInputElement>('input.cards')!;
-    await until(() => el.shadowRoot!.activeElement === field, 'the card field to take the focus once the shoe opens');
+    await until(() => cardFieldFocused(el), 'the card field to take the focus once the shoe opens');
+    const field = cardField(el);
     field.blur();
     await press('b');
     await until(() => textOf(el, '[role="alert"]') !== '', 'the refusal');
@@ -703,7 +697,8 @@ describe('<bacc-operator>', () => {
   it('records with b, p and t after the speed was chosen in its select', async () => {
     const el = await mountOperator();
     await newShoe(el);
-    const select = el.shadowRoot!.querySelector('select')!;
+    // The speed's select (the card shoe's protocol has one too).
+    const select = [...el.shadowRoot!.querySelectorAll('select')].find((one) => [...one.options].some((option) => option.value === '0.5'))!;
     select.focus();
     select.value = '4';
     select.dispatchEvent(new Event('change'));

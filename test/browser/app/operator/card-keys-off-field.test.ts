@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../../../components/app/operator/bacc-operator.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
 import { makeRules } from '../../../../src/rules.js';
-import { freshStorage, until } from './operator-helpers.js';
+import { freshStorage, until, press, typeLikePerson, cardFieldFocused } from './operator-helpers.js';
 
 async function mountConsole(table: string): Promise<BaccOperator> {
   const el = await fixture<BaccOperator>(html`<bacc-operator table=${table} .rules=${makeRules()}></bacc-operator>`);
@@ -25,13 +25,13 @@ describe('<bacc-operator> card keys with the focus off the card field', () => {
 
   it('puts cards typed after a click on Undo into the card field: no correction opens, no other hand changes', async () => {
     const el = await mountConsole('Off field');
-    await sendKeys({ press: 's' });
+    await press('s');
     await until(() => el.desk.shoeOpen, 'a new shoe');
     for (let i = 0; i < 26; i++) await el.desk.recordOutcome('B');
-    await sendKeys({ press: 'c' });
-    await until(() => el.shadowRoot!.activeElement === el.shadowRoot!.querySelector('input.cards'), 'the card field');
+    await press('c');
+    await until(() => cardFieldFocused(el), 'the card field');
     await sendKeys({ type: '8h 8d ks 5c ' });
-    await sendKeys({ press: 'Enter' });
+    await press('Enter');
     await until(() => el.desk.hands.length === 27 && el.desk.unsaved === 0, 'hand 27');
     await el.updateComplete;
     // A click moves the focus to the button, off the card field.
@@ -40,8 +40,8 @@ describe('<bacc-operator> card keys with the focus off the card field', () => {
     await until(() => el.desk.hands.length === 26 && el.desk.unsaved === 0, 'hand 27 undone');
     expect(el.shadowRoot!.activeElement).to.equal(button(el, 'undo'));
     // The clerk types the hand again.
-    await sendKeys({ type: '9h 2d ks 5c ' });
-    await sendKeys({ press: 'Enter' });
+    await typeLikePerson('9h 2d ks 5c ');
+    await press('Enter');
     await until(() => el.desk.hands.length === 27 && el.desk.unsaved === 0, 'hand 27 typed again');
     expect(el.desk.correcting).to.equal(null);
     expect(el.desk.hands[26]!.cards).to.deep.equal(['9H', '2D', 'KS', '5C']);
@@ -56,17 +56,17 @@ describe('<bacc-operator> card keys with the focus off the card field', () => {
     first.remove();
     const el = await mountConsole('Second table');
     expect(el.desk.entryMode).to.equal('cards');
-    await sendKeys({ press: 's' });
+    await press('s');
     await until(() => el.desk.shoeOpen, 'a new shoe');
-    await sendKeys({ type: 'tc 5h 9s 2d ' });
-    await sendKeys({ press: 'Enter' });
+    await typeLikePerson('tc 5h 9s 2d ');
+    await press('Enter');
     await until(() => el.desk.hands.length === 1 && el.desk.unsaved === 0, 'the hand');
     expect(el.desk.hands[0]!.cards).to.deep.equal(['TC', '5H', '9S', '2D']);
   });
 
   it('enters a corrected hand without the flags set for the next hand', async () => {
     const el = await mountConsole('Flags');
-    await sendKeys({ press: 's' });
+    await press('s');
     await until(() => el.desk.shoeOpen, 'a new shoe');
     await el.desk.recordOutcome('B');
     await el.desk.recordOutcome('B');

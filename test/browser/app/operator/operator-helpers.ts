@@ -1,5 +1,6 @@
 /** Shared set-up of the operator, display and kiosk storage tests: a database of their own per test. */
 import { fixture, fixtureCleanup, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import '../../../../components/app/operator/bacc-operator.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
 import { makeRules, type TableRules } from '../../../../src/rules.js';
@@ -7,6 +8,7 @@ import { closeStorage, openStorage } from '../../../../components/app/data/stora
 import { ScoreboardStore } from '../../../../src/persistence/scoreboard-store.js';
 import type { KeptShoeStore } from '../../../../components/app/data/kept-shoe.js';
 import { ACTIONS_KEY_PREFIX, ENTRY_MODE_KEY_PREFIX, LAST_ENTRY_MODE_KEY } from '../../../../components/app/operator/operator-console.js';
+import { BURST_GAP_MS, HOLD_MS } from '../../../../components/app/reader/scanner-keys.js';
 
 export const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -17,6 +19,32 @@ export async function until(condition: () => boolean, what: string, ms = 3000): 
     if (performance.now() > end) throw new Error(`timed out waiting for ${what}`);
     await wait(10);
   }
+}
+
+/**
+ * A person's pause between keys: longer than a scanner's (so keys, or the test runner's typing and
+ * the Enter after it, are never taken for a card's) and than the hold of a key that may start a card
+ * (so that key has acted before the test goes on).
+ */
+export const PERSON_GAP_MS = 80;
+if (PERSON_GAP_MS <= Math.max(BURST_GAP_MS, HOLD_MS)) throw new Error('a person types slower than a scanner');
+
+/**
+ * Presses keys as a person does, one at a time, `PERSON_GAP_MS` after whatever was typed before and
+ * apart, wherever the focus is (the test runner alone types as fast as a scanner); returns once the
+ * last key has acted.
+ */
+export async function press(...keys: string[]): Promise<void> {
+  for (const key of keys) {
+    await wait(PERSON_GAP_MS);
+    await sendKeys({ press: key });
+  }
+  await wait(PERSON_GAP_MS);
+}
+
+/** Types `text` as a person does, a key at a time (off a text field, where keys are the console's). */
+export async function typeLikePerson(text: string): Promise<void> {
+  await press(...[...text].map((character) => (character === ' ' ? 'Space' : character)));
 }
 
 let count = 0;
@@ -109,3 +137,9 @@ export const alertOf = (el: BaccOperator): string => el.shadowRoot!.querySelecto
 
 /** The console's card field. */
 export const cardField = (el: BaccOperator): HTMLInputElement => el.shadowRoot!.querySelector<HTMLInputElement>('input.cards')!;
+
+/** Whether the card field is on screen and has the focus (never true for want of a field). */
+export const cardFieldFocused = (el: BaccOperator): boolean => {
+  const field = el.shadowRoot!.querySelector('input.cards');
+  return field !== null && el.shadowRoot!.activeElement === field;
+};

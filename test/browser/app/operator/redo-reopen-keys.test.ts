@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../../../components/app/operator/bacc-operator.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
 import { makeRules } from '../../../../src/rules.js';
-import { freshStorage, until } from './operator-helpers.js';
+import { freshStorage, until, press } from './operator-helpers.js';
 
 const TABLE = 'Keys table';
 
@@ -14,9 +14,6 @@ async function mountOperator({ readOnly = false } = {}): Promise<BaccOperator> {
 }
 
 const outcomes = (el: BaccOperator) => el.desk.hands.map((hand) => hand.outcome).join('');
-const press = async (...keys: string[]) => {
-  for (const key of keys) await sendKeys({ press: key });
-};
 /** Presses `key` with the modifier keys held down. */
 async function chord(modifiers: string[], key: string): Promise<void> {
   for (const modifier of modifiers) await sendKeys({ down: modifier });

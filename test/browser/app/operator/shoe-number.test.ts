@@ -1,12 +1,11 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
 import '../../../../components/app/operator/bacc-operator.js';
 import '../../../../components/app/display/bacc-table-display.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
 import type { BaccTableDisplay } from '../../../../components/app/display/bacc-table-display.js';
 import type { BaccScoreboard } from '../../../../components/bacc-scoreboard.js';
 import { makeRules } from '../../../../src/rules.js';
-import { freshStorage, until } from './operator-helpers.js';
+import { freshStorage, until, press } from './operator-helpers.js';
 
 const TABLE = 'Numbered table';
 
@@ -15,10 +14,6 @@ async function mountOperator({ readOnly = false } = {}): Promise<BaccOperator> {
   await until(() => (readOnly ? el.desk.readOnly : el.desk.ready), readOnly ? 'the table kept elsewhere' : 'the stored shoe to be read');
   return el;
 }
-
-const press = async (...keys: string[]) => {
-  for (const key of keys) await sendKeys({ press: key });
-};
 
 /** The header's "Shoe n", as a person reads it. */
 function shoeInHeader(board: BaccScoreboard): string {

@@ -2,17 +2,13 @@ import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../../../components/app/operator/bacc-operator.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
-import { alertOf, cardField, freshStorage, mountConsole, outcomes, until } from './operator-helpers.js';
+import { alertOf, cardField, freshStorage, mountConsole, outcomes, until, press, cardFieldFocused } from './operator-helpers.js';
 import { tableLockName } from '../../../../components/app/data/table-lock.js';
 
 const TABLE = 'Keys table';
 
 /** A console of the table; the second one mounted in the page finds the table kept by the first. */
 const mountOperator = (options: { readOnly?: boolean } = {}): Promise<BaccOperator> => mountConsole(TABLE, options);
-
-async function press(...keys: string[]): Promise<void> {
-  for (const key of keys) await sendKeys({ press: key });
-}
 
 describe('<bacc-operator> keys that do nothing say so', () => {
   let storage: Awaited<ReturnType<typeof freshStorage>>;
@@ -59,7 +55,7 @@ describe('<bacc-operator> keys that do nothing say so', () => {
     const el = await mountOperator();
     await el.desk.confirm('new-shoe');
     await press('c');
-    await until(() => el.shadowRoot!.activeElement === cardField(el), 'the card field to take the focus');
+    await until(() => cardFieldFocused(el), 'the card field to take the focus');
     await sendKeys({ type: '9hu' });
     await el.updateComplete;
     expect(cardField(el).value).to.equal('9h');
@@ -94,7 +90,7 @@ describe('<bacc-operator> keys that do nothing say so', () => {
     const first = await mountOperator();
     await first.desk.confirm('new-shoe');
     await press('c');
-    await until(() => first.shadowRoot!.activeElement === cardField(first), 'the card field');
+    await until(() => cardFieldFocused(first), 'the card field');
     await sendKeys({ type: '9h 2d 5' });
     await until(() => first.desk.typedCards.length === 2, 'two cards read');
     const second = await mountOperator({ readOnly: true });

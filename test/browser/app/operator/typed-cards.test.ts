@@ -3,7 +3,7 @@ import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../../../components/app/operator/bacc-operator.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
-import { alertOf, cardField, freshStorage, mountConsole, until } from './operator-helpers.js';
+import { alertOf, cardField, freshStorage, mountConsole, until, press, cardFieldFocused } from './operator-helpers.js';
 
 const TABLE = 'Typed cards table';
 
@@ -15,8 +15,8 @@ const button = (el: BaccOperator, action: string) => el.shadowRoot!.querySelecto
 async function inCardEntry(): Promise<BaccOperator> {
   const el = await mountOperator();
   await el.desk.confirm('new-shoe');
-  await sendKeys({ press: 'c' });
-  await until(() => el.shadowRoot!.activeElement === cardField(el), 'the card field');
+  await press('c');
+  await until(() => cardFieldFocused(el), 'the card field');
   return el;
 }
 
@@ -41,7 +41,7 @@ describe('<bacc-operator> cards typed and not recorded', () => {
   async function handTypedNotRecorded(): Promise<BaccOperator> {
     const el = await inCardEntry();
     await sendKeys({ type: '9h 2d ks 5c' });
-    await sendKeys({ press: 'Enter' });
+    await press('Enter');
     await until(() => el.desk.hands.length === 1 && el.desk.unsaved === 0, 'the first hand');
     await sendKeys({ type: '7h 7d 2s 2c ' });
     await until(() => el.desk.typedHandComplete, 'the second hand typed');
@@ -65,7 +65,7 @@ describe('<bacc-operator> cards typed and not recorded', () => {
     expect(await storedCards()).to.deep.equal(['9H2DKS5C']);
     // Recorded, and End shoe asks as usual.
     cardField(el).focus();
-    await sendKeys({ press: 'Enter' });
+    await press('Enter');
     await until(() => el.desk.hands.length === 2, 'the typed hand recorded');
     button(el, 'end-shoe').click();
     await until(() => el.desk.confirming === 'end-shoe', 'the question');
@@ -74,7 +74,7 @@ describe('<bacc-operator> cards typed and not recorded', () => {
   it('undoes with Ctrl+Z from an empty card field, and leaves Ctrl+Z to the text while the field holds some', async () => {
     const el = await inCardEntry();
     await sendKeys({ type: '9h 2d ks 5c' });
-    await sendKeys({ press: 'Enter' });
+    await press('Enter');
     await until(() => el.desk.hands.length === 1 && el.desk.unsaved === 0, 'the hand');
     expect(el.shadowRoot!.activeElement).to.equal(cardField(el));
     await chord('Control', 'z');
@@ -88,7 +88,7 @@ describe('<bacc-operator> cards typed and not recorded', () => {
 
   it('says what to do when Enter is pressed with no card typed', async () => {
     const el = await inCardEntry();
-    await sendKeys({ press: 'Enter' });
+    await press('Enter');
     await until(() => alertOf(el) !== '', 'the answer');
     expect(alertOf(el)).to.equal('Type the cards of the next hand first (for example 9h tc k), then Enter records it.');
   });
@@ -96,9 +96,9 @@ describe('<bacc-operator> cards typed and not recorded', () => {
   it('takes a refusal about the cards off the screen when Escape clears them', async () => {
     const el = await inCardEntry();
     await sendKeys({ type: 'qh' });
-    await sendKeys({ press: 'Enter' });
+    await press('Enter');
     await until(() => alertOf(el).includes('not complete'), 'the unfinished hand refused');
-    await sendKeys({ press: 'Escape' });
+    await press('Escape');
     await el.updateComplete;
     expect(alertOf(el)).to.equal('');
     expect(el.desk.typedCards).to.deep.equal([]);
@@ -108,16 +108,16 @@ describe('<bacc-operator> cards typed and not recorded', () => {
     const el = await mountOperator();
     await el.desk.confirm('new-shoe');
     await el.desk.recordOutcome('B');
-    await sendKeys({ press: 'h' });
+    await press('h');
     await sendKeys({ type: '9' });
-    await sendKeys({ press: 'Enter' });
+    await press('Enter');
     await until(() => alertOf(el).includes('Only hand 1'), 'the refused hand number');
-    await sendKeys({ press: 'Escape' });
+    await press('Escape');
     await el.updateComplete;
     expect(alertOf(el)).to.equal('');
-    await sendKeys({ press: 'x' });
+    await press('x');
     await until(() => alertOf(el).includes('does nothing'), 'the unknown key');
-    await sendKeys({ press: 'p' });
+    await press('p');
     await until(() => el.desk.hands.length === 2, 'the next hand');
     await el.updateComplete;
     expect(alertOf(el)).to.equal('');

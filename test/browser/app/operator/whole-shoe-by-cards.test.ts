@@ -10,7 +10,7 @@ import type { BaccOperator } from '../../../../components/app/operator/bacc-oper
 import { makeRules } from '../../../../src/rules.js';
 import { Shoe } from '../../../../src/shoe.js';
 import { handRecord, type HandRecord } from '../../../../src/shoe-document.js';
-import { freshStorage, until } from './operator-helpers.js';
+import { freshStorage, until, cardField, cardFieldFocused, press } from './operator-helpers.js';
 
 const TABLE = 'Whole shoe';
 const HANDS = 75;
@@ -21,15 +21,14 @@ async function mountConsole(): Promise<BaccOperator> {
   return el;
 }
 
-const cardField = (el: BaccOperator) => el.shadowRoot!.querySelector<HTMLInputElement>('input.cards')!;
 const button = (el: BaccOperator, action: string) => el.shadowRoot!.querySelector<HTMLButtonElement>(`[data-action="${action}"]`)!;
 const refusal = (el: BaccOperator) => el.shadowRoot!.querySelector('[role="alert"]')!.textContent.trim();
 
 /** Types a hand's cards into the card field, as a clerk would, and records it with Enter. */
 async function typeHand(el: BaccOperator, cards: readonly string[], count: number): Promise<void> {
-  await until(() => el.shadowRoot!.activeElement === cardField(el), 'the card field to have the focus');
+  await until(() => cardFieldFocused(el), 'the card field to have the focus');
   await sendKeys({ type: `${cards.join(' ').toLowerCase()} ` });
-  await sendKeys({ press: 'Enter' });
+  await press('Enter');
   await until(() => el.desk.hands.length === count && el.desk.unsaved === 0, `hand ${count} to be recorded and written`);
 }
 
@@ -55,19 +54,19 @@ describe('<bacc-operator> recording a whole shoe by cards', () => {
     const shoe = new Shoe({ rules: makeRules(), seed: 'a clerk at table 7' });
     const dealt = Array.from({ length: HANDS }, () => handRecord(shoe.dealHand()));
     let el = await mountConsole();
-    await sendKeys({ press: 's' });
+    await press('s');
     await until(() => el.desk.shoeOpen, 'a new shoe');
-    await sendKeys({ press: 'c' });
+    await press('c');
 
     for (let index = 0; index < HANDS; index++) {
       const count = index + 1;
       const hand = dealt[index]!;
       if (count === 5) {
         // A mistyped card is refused and changes nothing; Escape clears the field.
-        await until(() => el.shadowRoot!.activeElement === cardField(el), 'the card field');
+        await until(() => cardFieldFocused(el), 'the card field');
         await sendKeys({ type: '9hh ' });
         await until(() => refusal(el).includes('9hh'), 'the typo refused');
-        await sendKeys({ press: 'Escape' });
+        await press('Escape');
         // A character no card has never gets into the field.
         await sendKeys({ type: 'x' });
         await until(() => refusal(el).includes('"x" is not part of a card'), 'the stray character refused');
@@ -93,7 +92,7 @@ describe('<bacc-operator> recording a whole shoe by cards', () => {
         await until(() => el.desk.correcting === 11, 'the correction of hand 12 to begin');
         cardField(el).focus();
         await sendKeys({ type: `${dealt[11]!.cards!.join(' ').toLowerCase()} ` });
-        await sendKeys({ press: 'Enter' });
+        await press('Enter');
         await until(() => el.desk.correcting === null && el.desk.unsaved === 0, 'hand 12 corrected');
         expect(el.desk.hands[11]!.cards).to.deep.equal(dealt[11]!.cards);
       }
