@@ -8,7 +8,7 @@ import { HandError, handProblemLogText, resolveCompleteHand, type HandProblem, t
 import { makeRules, RulesError, rulesProblemLogText, type RulesProblem, type TableRules } from './rules.js';
 import { excerpt, nameProblemLogText, normaliseFreeText, normaliseTableName, type NameProblem } from './names.js';
 import {
-  AUDIT_ACTIONS,
+  AUDIT_ENTRY_ACTIONS,
   auditFields,
   dealAlong,
   eventCards,
@@ -98,6 +98,13 @@ export type ShoeDocumentProblem =
   | { kind: 'unknown-card'; text: string }
   /** An audit entry's operator or reason that cannot be shown as text (cleaned as a table name is). */
   | { kind: 'bad-text'; problem: NameProblem }
+  /**
+   * A `reason` entry's `reasonFor` that names no earlier entry of the trail still without a reason
+   * (not earlier, itself a reason, given its reason when kept, or answered already).
+   */
+  | { kind: 'reason-for-no-entry'; reasonFor: number }
+  /** A `reason` entry's hand that is not the hand of the entry it gives the reason for. */
+  | { kind: 'reason-for-other-hand'; hand: number | null }
   | { kind: 'newer-version'; version: number; supported: number }
   | { kind: 'unknown-version'; version: number; supported: number }
   | { kind: 'duplicate-id'; id: string }
@@ -137,7 +144,7 @@ const CHOICES: Readonly<Record<string, readonly string[]>> = {
   outcome: OUTCOMES,
   source: SOURCES,
   kind: SHOE_EVENT_KINDS,
-  action: AUDIT_ACTIONS,
+  action: AUDIT_ENTRY_ACTIONS,
   by: CANCELLED_BY,
 };
 
@@ -181,10 +188,13 @@ const eventSchema = v.looseObject({
 });
 const auditSchema = v.looseObject({
   at: timestamp,
-  operator: v.pipe(v.string(), v.maxLength(1000)),
-  action: v.picklist(AUDIT_ACTIONS as [AuditEntry['action'], ...AuditEntry['action'][]]),
+  // null: nobody had signed in at the console.
+  operator: v.nullable(v.pipe(v.string(), v.maxLength(1000))),
+  action: v.picklist(AUDIT_ENTRY_ACTIONS as [AuditEntry['action'], ...AuditEntry['action'][]]),
   hand: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(200))),
-  reason: v.pipe(v.string(), v.maxLength(4000)),
+  // null: not given when the action was kept (a later `reason` entry may give it).
+  reason: v.nullable(v.pipe(v.string(), v.maxLength(4000))),
+  reasonFor: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2000))),
 });
 /** The fields each kind of event must have beyond kind, at and afterHand. */
 const EVENT_FIELDS: Readonly<Record<ShoeEvent['kind'], readonly ('card' | 'burned' | 'cards' | 'by')[]>> = {
@@ -304,6 +314,7 @@ export function parseShoeDocument(input: unknown, now: Date = new Date()): ShoeD
       return checked;
     });
     const audit = shoe.audit?.map((entry, entryIndex) => checkAuditEntry(entry, now, at({ entry: entryIndex + 1 })));
+    if (audit !== undefined) checkReasonsGivenLater(audit, (entry) => at({ entry }));
     if (shoe.seed !== null) {
       const seed = shoe.seed;
       if (shoe.source === 'recorded') throw new ShoeDocumentError({ kind: 'seed-on-recorded-shoe', seed }, at({ field: 'seed' }));
@@ -381,16 +392,43 @@ function checkEvent(event: RawEvent, handCount: number, now: Date, where: ShoeDo
 /** An audit entry with its operator and reason cleaned as a table name is, and its time not in the future. */
 function checkAuditEntry(entry: AuditEntry, now: Date, where: ShoeDocumentPlace): AuditEntry {
   checkNotFuture(entry.at, now, where);
-  const text = (value: string, field: 'operator' | 'reason', most: number): string => {
+  const text = (value: string | null, field: 'operator' | 'reason', most: number): string | null => {
+    if (value === null) return null;
     const result = normaliseFreeText(value, most);
     if (!result.ok) throw new ShoeDocumentError({ kind: 'bad-text', problem: result.problem }, { ...where, field });
     return result.name;
   };
+  if (entry.action === 'reason') {
+    // A reason given afterwards says it, and for which entry.
+    if (entry.reason === null)
+      throw new ShoeDocumentError({ kind: 'wrong-type', expected: 'string', found: { type: 'null' } }, { ...where, field: 'reason' });
+    if (entry.reasonFor === undefined) throw new ShoeDocumentError({ kind: 'missing-field' }, { ...where, field: 'reasonFor' });
+  }
   return auditFields({
     ...entry,
     operator: text(entry.operator, 'operator', MAX_OPERATOR_LENGTH),
     reason: text(entry.reason, 'reason', MAX_REASON_LENGTH),
   });
+}
+
+/**
+ * Each `reason` entry answers one earlier action whose reason was not given, once, and names its hand:
+ * the trail stays append-only, an answer never stands for a rewrite of what was kept.
+ */
+function checkReasonsGivenLater(audit: readonly AuditEntry[], at: (entry: number) => ShoeDocumentPlace): void {
+  const answered = new Set<number>();
+  for (const [index, entry] of audit.entries()) {
+    if (entry.action !== 'reason') continue;
+    const reasonFor = entry.reasonFor!;
+    const explained = reasonFor <= index ? audit[reasonFor - 1] : undefined;
+    if (!explained || explained.action === 'reason' || explained.reason !== null || answered.has(reasonFor)) {
+      throw new ShoeDocumentError({ kind: 'reason-for-no-entry', reasonFor }, { ...at(index + 1), field: 'reasonFor' });
+    }
+    if (entry.hand !== explained.hand) {
+      throw new ShoeDocumentError({ kind: 'reason-for-other-hand', hand: explained.hand }, { ...at(index + 1), field: 'hand' });
+    }
+    answered.add(reasonFor);
+  }
 }
 
 /**
@@ -606,6 +644,10 @@ function problemLogText(problem: ShoeDocumentProblem): string {
       if (name.kind === 'too-long') return `may have at most ${name.most} characters; it has ${name.length}`;
       return nameProblemLogText(name).replace('a table name', 'this text');
     }
+    case 'reason-for-no-entry':
+      return `entry ${problem.reasonFor} is not an earlier entry of this trail whose reason is still to be given`;
+    case 'reason-for-other-hand':
+      return `must be the hand of the entry whose reason it gives (${problem.hand ?? 'null'})`;
     case 'newer-version':
       return `version ${problem.version} is newer than this program reads (${problem.supported}); update it`;
     case 'unknown-version':

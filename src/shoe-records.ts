@@ -41,21 +41,48 @@ export const SHOE_EVENT_KINDS: readonly ShoeEventKind[] = ['burn', 'cut', 'cance
 export type AuditAction = 'undo' | 'redo' | 'correct' | 'cancel' | 'void-hand' | 'void-shoe' | 'reopen';
 export const AUDIT_ACTIONS: readonly AuditAction[] = ['undo', 'redo', 'correct', 'cancel', 'void-hand', 'void-shoe', 'reopen'];
 
+/** What an entry of the audit trail records: an operator's action, or the reason given afterwards for an earlier one. */
+export type AuditEntryAction = AuditAction | 'reason';
+export const AUDIT_ENTRY_ACTIONS: readonly AuditEntryAction[] = [...AUDIT_ACTIONS, 'reason'];
+
 /**
- * One entry of a shoe's audit trail: when (ISO 8601), the console's operator (1–60 characters, cleaned
- * as a table name is), what, the hand it concerned (from 1; null for none) and why (1–200 characters).
+ * One entry of a shoe's audit trail, append-only: when (ISO 8601), the console's operator (1–60
+ * characters, cleaned as a table name is; null when nobody had signed in), what, the hand it concerned
+ * (from 1; null for none) and why (1–200 characters; null when not given at the time). The console
+ * keeps each action at once and asks why afterwards: the answer is a later entry of action `reason`
+ * whose `reasonFor` is the position (from 1) in the trail of the entry it explains, with that entry's
+ * hand. Nothing earlier is ever rewritten.
  */
 export interface AuditEntry {
   at: string;
-  operator: string;
-  action: AuditAction;
+  operator: string | null;
+  action: AuditEntryAction;
   hand: number | null;
-  reason: string;
+  reason: string | null;
+  /** Only on action `reason`: the position (from 1) of the earlier entry whose reason this gives. */
+  reasonFor?: number;
 }
 
 /** The most characters of an audit entry's operator and reason. */
 export const MAX_OPERATOR_LENGTH = 60;
 export const MAX_REASON_LENGTH = 200;
+
+/**
+ * The reason each entry of a trail ends up with: its own, or the one a later `reason` entry gave
+ * (with that entry), or null when none was given. `reason` entries themselves are not in the list.
+ * @example explainedAudit([{ at, operator: null, action: 'undo', hand: 2, reason: null }]) // [{ entry, reason: null, given: null }]
+ */
+export function explainedAudit(audit: readonly AuditEntry[]): { entry: AuditEntry; reason: string | null; given: AuditEntry | null }[] {
+  const given = new Map<number, AuditEntry>();
+  for (const entry of audit) if (entry.action === 'reason' && entry.reasonFor !== undefined) given.set(entry.reasonFor, entry);
+  const explained: { entry: AuditEntry; reason: string | null; given: AuditEntry | null }[] = [];
+  for (const [index, entry] of audit.entries()) {
+    if (entry.action === 'reason') continue;
+    const later = entry.reason === null ? (given.get(index + 1) ?? null) : null;
+    explained.push({ entry, reason: entry.reason ?? later?.reason ?? null, given: later });
+  }
+  return explained;
+}
 
 /** One hand as stored and exported. A hand recorded by outcome only has no cards and no totals. */
 export interface HandRecord {
@@ -111,7 +138,9 @@ export function eventFields(event: ShoeEvent): ShoeEvent {
 
 /** An audit entry's fields in the document's order. */
 export function auditFields(entry: AuditEntry): AuditEntry {
-  return { at: entry.at, operator: entry.operator, action: entry.action, hand: entry.hand, reason: entry.reason };
+  const { at, operator, action, hand, reason } = entry;
+  // `reasonFor` belongs to a reason entry only: anywhere else it is dropped, so the text stays the same.
+  return action === 'reason' ? { at, operator, action, hand, reason, reasonFor: entry.reasonFor! } : { at, operator, action, hand, reason };
 }
 
 /** Every card an event took out of the shoe. */

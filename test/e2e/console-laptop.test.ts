@@ -88,13 +88,17 @@ describe('the operator console on a laptop', () => {
             return operator?.desk?.ready === true;
           });
           // A shoe with hands in it (a pair flag and a refused key too, so the messages have words in them).
-          await page.keyboard.press('s');
-          for (const key of ['b', 'p', '1', 'b', 't', 'b', 'b', 'p', 'h', 'Escape', 'd']) await page.keyboard.press(key);
+          // Keys at a person's pace (90 ms apart): machine-fast keys ending in Escape or Enter are a scanner's.
+          for (const key of ['s', 'b', 'p', '1', 'b', 't', 'b', 'b', 'p', 'h', 'Escape', 'd']) {
+            await page.keyboard.press(key);
+            await page.waitForTimeout(90);
+          }
           if (mode === 'cards') {
             await page.waitForFunction(
               () => document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator')?.desk.hands.length === 7,
             );
             await page.keyboard.press('c');
+            await page.waitForTimeout(90);
             // The card field takes the focus once drawn: cards typed before it would be keys.
             await page.waitForFunction(
               () =>
@@ -103,11 +107,12 @@ describe('the operator console on a laptop', () => {
                   ?.shadowRoot?.querySelector('bacc-operator')
                   ?.shadowRoot?.activeElement?.matches('input.cards') === true,
             );
-            // The tallest last hand: three cards a side and both pairs.
-            await page.keyboard.type('2h 3s 2d 3c 7h 9d');
+            // The tallest last hand: three cards a side and both pairs. Typed at a person's pace: keys
+            // a few milliseconds apart ending in Enter are a scanner's card (scanner-keys.ts).
+            await page.keyboard.type('2h 3s 2d 3c 7h 9d', { delay: 90 });
             await page.keyboard.press('Enter');
             // A card after a finished hand is refused in words that take a few lines: the longest message.
-            await page.keyboard.type('2h 3s 2d 3c 7h 9d 5s ');
+            await page.keyboard.type('2h 3s 2d 3c 7h 9d 5s ', { delay: 90 });
             await page.waitForFunction(
               () =>
                 document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator')?.shadowRoot?.querySelector('.alert')
@@ -143,6 +148,112 @@ describe('the operator console on a laptop', () => {
           }
           // The statistics' labels are whole words inside their tiles: never "Banke" above "r".
           expect(await brokenStatsLabels(page)).toEqual([]);
+        } finally {
+          await page.close();
+        }
+      });
+    }
+  }
+
+  /**
+   * The card shoe's panel (G) and the question why after an undo add to the controls: on a laptop
+   * the page still does not scroll, and what records and undoes stays whole on screen, never
+   * scrolled out of the panel nor under the last hand.
+   */
+  for (const [width, height] of [
+    [1280, 720],
+    [1366, 768],
+  ] as const) {
+    for (const mode of ['outcome', 'cards'] as const) {
+      it(`keeps the record and undo controls on screen with the card shoe open and the question why at ${width}×${height} in ${mode} entry`, async () => {
+        const page = await chromium().newPage({ viewport: { width, height } });
+        try {
+          await page.goto(`${baseUrl}?mode=operator&table=Why-${width}-${mode}&limits=10%20%E2%80%93%201%2C000`);
+          await page.waitForFunction(
+            () => document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator')?.desk?.ready === true,
+          );
+          for (const key of ['s', 'b', 'p', 'b']) {
+            await page.keyboard.press(key);
+            await page.waitForTimeout(90);
+          }
+          await page.waitForFunction(() => {
+            const operator = document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator');
+            return operator?.desk.hands.length === 3 && operator.desk.unsaved === 0;
+          });
+          if (mode === 'cards') {
+            await page.keyboard.press('c');
+            await page.waitForFunction(
+              () =>
+                document
+                  .querySelector('bacc-kiosk')
+                  ?.shadowRoot?.querySelector('bacc-operator')
+                  ?.shadowRoot?.activeElement?.matches('input.cards') === true,
+            );
+            // Escape leaves the card field, so G and U are keys.
+            await page.keyboard.press('Escape');
+          }
+          await page.keyboard.press('g');
+          await page.waitForFunction(
+            () =>
+              document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator')?.shadowRoot?.querySelector('.card-shoe') !=
+              null,
+          );
+          await page.keyboard.press('u');
+          await page.waitForFunction(
+            () =>
+              document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator')?.shadowRoot?.querySelector('.why') != null,
+          );
+          await page.waitForTimeout(300);
+          await page.screenshot({ path: `.tmp/console-why-${width}x${height}-${mode}.png` });
+          const size = await page.evaluate(() => ({
+            width: document.documentElement.scrollWidth,
+            height: document.documentElement.scrollHeight,
+            scrolled: window.scrollY,
+          }));
+          expect(size.width).toBeLessThanOrEqual(width);
+          expect(size.height).toBeLessThanOrEqual(height);
+          expect(size.scrolled).toBe(0);
+          const hidden = await page.evaluate(
+            ({ controls }) => {
+              const operator = document.querySelector('bacc-kiosk')!.shadowRoot!.querySelector('bacc-operator')!;
+              const root = operator.shadowRoot!;
+              const panel = root.querySelector('section.panel')!.getBoundingClientRect();
+              const problems: string[] = [];
+              for (const selector of controls) {
+                const control = root.querySelector(selector);
+                if (!control) {
+                  problems.push(`${selector} is not there`);
+                  continue;
+                }
+                const box = control.getBoundingClientRect();
+                const whole =
+                  box.top >= panel.top - 0.5 &&
+                  box.bottom <= panel.bottom + 0.5 &&
+                  box.left >= panel.left - 0.5 &&
+                  box.right <= panel.right + 0.5 &&
+                  box.bottom <= innerHeight + 0.5 &&
+                  box.right <= innerWidth + 0.5;
+                // What is drawn at its middle is the control itself: nothing lies over it.
+                const middle = root.elementFromPoint((box.left + box.right) / 2, (box.top + box.bottom) / 2);
+                if (!whole)
+                  problems.push(
+                    `${selector} at ${Math.round(box.top)}–${Math.round(box.bottom)} outside the panel's ${Math.round(panel.top)}–${Math.round(panel.bottom)}`,
+                  );
+                else if (!middle || !(middle === control || control.contains(middle))) problems.push(`${selector} is covered`);
+              }
+              return problems;
+            },
+            {
+              controls: [
+                ...(mode === 'cards' ? ['input.cards'] : ['[data-action="banker"]', '[data-action="player"]', '[data-action="tie"]']),
+                '[data-action="undo"]',
+                '.why',
+                // The card shoe's panel opens in sight: its first control at least, the rest scrolling under the controls.
+                '.card-shoe select.protocol',
+              ],
+            },
+          );
+          expect(hidden).toEqual([]);
         } finally {
           await page.close();
         }

@@ -16,7 +16,8 @@ import { controlStyles } from '../control-styles.js';
 import { loadOnDemand } from '../on-demand.js';
 import { themeTokens } from '../../styles/theme.js';
 import type {} from './bacc-replay.js';
-import { afterHandText, auditActionText, eventText } from './shoe-trail.js';
+import { afterHandText, auditActionText, eventText, operatorText, reasonText } from './shoe-trail.js';
+import { explainedAudit } from '../../../src/shoe-records.js';
 
 /** A message for the person: `status` for news, `alert` for trouble. */
 interface Notice {
@@ -199,6 +200,11 @@ export class BaccHistory extends LitElement {
       }
       .trail table {
         margin-bottom: 8px;
+      }
+      /* Not a name or a reason: set apart by its slant, never by colour alone. */
+      td.unsigned,
+      td.unexplained {
+        font-style: italic;
       }
       td.number {
         text-align: end;
@@ -719,17 +725,18 @@ export class BaccHistory extends LitElement {
     `;
   }
 
-  /** How many events and audit entries a shoe has. */
+  /** How many events and audited actions a shoe has (a reason given afterwards is part of its action). */
   private trailSize(shoe: ShoeSummary): number {
-    return (shoe.events?.length ?? 0) + (shoe.audit?.length ?? 0);
+    return (shoe.events?.length ?? 0) + (shoe.audit ?? []).filter((entry) => entry.action !== 'reason').length;
   }
 
   /**
-   * A shoe's trail, under its row: its audit entries (time, operator, action, hand, reason) and the
-   * events of its dealing procedure (time, place, what, cards), each in the order they happened.
+   * A shoe's trail, under its row: its audited actions (time, operator or "not signed in", action,
+   * hand, reason: its own, one given afterwards with when, or "not given") and the events of its
+   * dealing procedure (time, place, what, cards), each in the order they happened.
    */
   private renderTrail(shoe: ShoeSummary) {
-    const audit = shoe.audit ?? [];
+    const audit = explainedAudit(shoe.audit ?? []);
     const events = shoe.events ?? [];
     const name = this.shoeName(shoe);
     return html`<tr class="trail-row" data-trail-of=${shoe.id}>
@@ -751,13 +758,13 @@ export class BaccHistory extends LitElement {
                   </thead>
                   <tbody>
                     ${audit.map(
-                      (entry) =>
+                      ({ entry, reason, given }) =>
                         html`<tr data-action-kind=${entry.action}>
                           <td>${this.formatTime(entry.at)}</td>
-                          <td>${entry.operator}</td>
+                          <td class=${entry.operator === null ? 'unsigned' : nothing}>${operatorText(entry.operator)}</td>
                           <td>${auditActionText(entry.action)}</td>
                           <td class="number">${entry.hand ?? '—'}</td>
-                          <td>${entry.reason}</td>
+                          <td class=${reason === null ? 'unexplained' : nothing}>${reasonText(reason, given, entry)}</td>
                         </tr>`,
                     )}
                   </tbody>

@@ -489,6 +489,16 @@ function problemText(problem: ShoeDocumentProblem, where: ShoeDocumentPlace): st
       const why = characterProblemText(name);
       return msg(str`${why}; this text may not hold one`, { id: 'import-text-character' });
     }
+    case 'reason-for-no-entry': {
+      const { reasonFor } = problem;
+      return msg(str`entry ${reasonFor} is not an earlier entry of this trail whose reason is still to be given`, {
+        id: 'import-reason-for-no-entry',
+      });
+    }
+    case 'reason-for-other-hand': {
+      const hand = problem.hand ?? 'null';
+      return msg(str`must be the hand of the entry whose reason it gives (${hand})`, { id: 'import-reason-for-other-hand' });
+    }
     case 'newer-version': {
       const { version, supported } = problem;
       return msg(str`version ${version} is newer than this program reads (${supported}); update it`, { id: 'import-newer-version' });

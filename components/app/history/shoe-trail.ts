@@ -5,7 +5,10 @@
  * sentence goes through msg(); Simplified Chinese is in components/app/locales/zh-Hans/history.ts.
  */
 import { msg, str } from '@lit/localize';
-import type { AuditAction, AuditEntry, ShoeEvent, ShoeRecord } from '../../../src/shoe-records.js';
+import { explainedAudit, type AuditEntry, type AuditEntryAction, type ShoeEvent, type ShoeRecord } from '../../../src/shoe-records.js';
+
+/** The reasons a clerk picks from, as kept in the audit trail (English, whatever the page's language); any other is typed. */
+export const AUDIT_REASONS: readonly string[] = ['clerk error', 'dealer error', 'card misread', 'card exposed', 'supervisor'];
 
 /** One line of a shoe's trail, placed after `afterHand` hands. */
 export interface TrailMark {
@@ -27,14 +30,15 @@ export interface TrailMark {
 export function trailMarks(shoe: Pick<ShoeRecord, 'hands' | 'events' | 'audit'>): TrailMark[] {
   const events = shoe.events ?? [];
   const marks: TrailMark[] = events.map((event) => ({ afterHand: event.afterHand, at: event.at, source: 'event', text: eventText(event) }));
-  for (const entry of shoe.audit ?? []) {
+  // A reason given afterwards is read with the action it explains, where that happened.
+  for (const { entry, reason, given } of explainedAudit(shoe.audit ?? [])) {
     const time = Date.parse(entry.at);
     const before = events.filter((event) => Date.parse(event.at) <= time).at(-1);
     const afterHand =
       before === undefined && entry.hand === null
         ? shoe.hands.length
         : Math.min(shoe.hands.length, Math.max(entry.hand ?? 0, before?.afterHand ?? 0));
-    marks.push({ afterHand, at: entry.at, source: 'audit', text: auditText(entry) });
+    marks.push({ afterHand, at: entry.at, source: 'audit', text: auditText(entry, reasonText(reason, given, entry)) });
   }
   // A stable sort: the same place and time keep their order.
   return marks.sort((a, b) => a.afterHand - b.afterHand || Date.parse(a.at) - Date.parse(b.at));
@@ -89,7 +93,7 @@ export function eventText(event: ShoeEvent): string {
 }
 
 /** What was done to a hand, after "hand 7": "corrected". */
-function handActionText(action: AuditAction): string | null {
+function handActionText(action: AuditEntryAction): string | null {
   switch (action) {
     case 'undo':
       return msg('undone', { id: 'trail-hand-undone' });
@@ -107,7 +111,7 @@ function handActionText(action: AuditAction): string | null {
 }
 
 /** An action on its own, for an entry about no hand: "Shoe reopened". */
-export function auditActionText(action: AuditAction): string {
+export function auditActionText(action: AuditEntryAction): string {
   switch (action) {
     case 'undo':
       return msg('Undo', { id: 'trail-action-undo' });
@@ -123,19 +127,63 @@ export function auditActionText(action: AuditAction): string {
       return msg('Shoe declared void', { id: 'trail-action-void-shoe' });
     case 'reopen':
       return msg('Shoe reopened', { id: 'trail-action-reopen' });
+    case 'reason':
+      return msg('Reason given', { id: 'trail-action-reason' });
   }
 }
 
-/** "hand 7 corrected by Wei — misread card", or "Shoe reopened by Ana — ended by mistake". */
-export function auditText(entry: AuditEntry): string {
-  const { operator, reason } = entry;
+/** Who was at the console: the name signed in with, or "not signed in". */
+export function operatorText(operator: string | null): string {
+  return operator ?? msg('not signed in', { id: 'trail-not-signed-in' });
+}
+
+/** A reason as kept: a listed one in the page's language, a typed one as typed. */
+export function listedReasonText(reason: string): string {
+  switch (reason) {
+    case 'clerk error':
+      return msg("Clerk's error", { id: 'operator-reason-clerk' });
+    case 'dealer error':
+      return msg("Dealer's error", { id: 'operator-reason-dealer' });
+    case 'card misread':
+      return msg('Card misread', { id: 'operator-reason-misread' });
+    case 'card exposed':
+      return msg('Card exposed', { id: 'operator-reason-exposed' });
+    case 'supervisor':
+      return msg("Supervisor's decision", { id: 'operator-reason-supervisor' });
+    default:
+      return reason;
+  }
+}
+
+/**
+ * Why an action was done: "Card misread", "Card misread (given later, 14:05:09)" when a later entry
+ * gave it (with its operator when another gave it), or "reason not given".
+ */
+export function reasonText(reason: string | null, given: AuditEntry | null, entry: AuditEntry): string {
+  if (reason === null) return msg('reason not given', { id: 'trail-reason-not-given' });
+  const why = listedReasonText(reason);
+  if (given === null) return why;
+  const time = trailTime(given.at);
+  if (given.operator === entry.operator) return msg(str`${why} (given later, ${time})`, { id: 'trail-reason-later' });
+  const who = operatorText(given.operator);
+  return msg(str`${why} (given later, ${time}, by ${who})`, { id: 'trail-reason-later-by' });
+}
+
+/**
+ * "hand 7 corrected by Wei — misread card", or "Shoe reopened, not signed in — reason not given":
+ * `why` is the entry's reason in words (reasonText).
+ */
+export function auditText(entry: AuditEntry, why: string): string {
+  const { operator } = entry;
   const done = handActionText(entry.action);
   if (entry.hand !== null && done !== null) {
     const hand = entry.hand;
-    return msg(str`hand ${hand} ${done} by ${operator} — ${reason}`, { id: 'trail-audit-hand' });
+    if (operator === null) return msg(str`hand ${hand} ${done}, not signed in — ${why}`, { id: 'trail-audit-hand-nobody' });
+    return msg(str`hand ${hand} ${done} by ${operator} — ${why}`, { id: 'trail-audit-hand' });
   }
   const what = auditActionText(entry.action);
-  return msg(str`${what} by ${operator} — ${reason}`, { id: 'trail-audit' });
+  if (operator === null) return msg(str`${what}, not signed in — ${why}`, { id: 'trail-audit-nobody' });
+  return msg(str`${what} by ${operator} — ${why}`, { id: 'trail-audit' });
 }
 
 /** An event's kind in a word or two, for a column of the trail's table. */

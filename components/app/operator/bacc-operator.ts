@@ -3,7 +3,7 @@ import { customElement, property, query } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import { DEFAULT_RULES, type TableRules } from '../../../src/rules.js';
 import { noticeLook, themeTokens } from '../../styles/theme.js';
-import { OperatorConsoleController, type RecordedHand, type HandFlag } from './operator-console.js';
+import { OperatorConsoleController, cleanOperatorName, type RecordedHand, type HandFlag } from './operator-console.js';
 import { KeyShortcutsController } from './key-shortcuts.js';
 import type { KeptShoeStore } from '../data/kept-shoe.js';
 import { ConsolePublisher } from '../room/console-publisher.js';
@@ -13,9 +13,9 @@ import { sideName } from '../road-words.js';
 import { OPERATOR_KEYS, operatorKeyAction, type OperatorAction } from './operator-keys.js';
 import { DEFAULT_STORED_TABLE } from '../kiosk/kiosk-settings.js';
 import { FeedDesk } from './card-feed-desk.js';
-import { SerialCardSource, browserSerial, type SerialLike } from '../reader/serial-source.js';
+import { SerialCardSource, browserSerial, keepLineMark, lineMark, type SerialLike } from '../reader/serial-source.js';
 import { BrokerReaderSource } from '../reader/broker-reader.js';
-import { ScannerKeys, scannerOn, setScannerOn } from '../reader/scanner-keys.js';
+import { ScannerKeys } from '../reader/scanner-keys.js';
 import {
   SHOE_PROTOCOLS,
   isRefusal,
@@ -36,6 +36,7 @@ import {
   refusedText,
   serialStateText,
 } from './feed-words.js';
+import { AUDIT_REASONS, auditActionText, listedReasonText } from '../history/shoe-trail.js';
 import '../../define/scoreboard.js';
 import '../../define/last-hand.js';
 
@@ -50,10 +51,8 @@ function readOperatorName(): string {
   }
 }
 
-// Above the class: the element may be made (and these read) as soon as it is defined.
-
-/** The reasons a clerk gives, as kept in the audit trail (English, whatever the page's language). */
-export const AUDIT_REASONS: readonly string[] = ['clerk error', 'dealer error', 'card misread', 'card exposed', 'supervisor'];
+/** The reasons a clerk picks from (key 1 to 5 when asked why), as kept in the audit trail. */
+export { AUDIT_REASONS };
 
 /**
  * The operator console (`?mode=operator`): the scoreboard of the shoe being recorded and an entry
@@ -119,9 +118,36 @@ export class BaccOperator extends LitElement {
           grid-template-rows: minmax(0, 1fr) auto;
           grid-template-areas: 'panel board' 'last board';
         }
+        /*
+         * The controls that record and undo (and the question why) keep their place; the card shoe and
+         * Simulate below them scroll on their own when the room runs out. Scrolled as a whole, opening
+         * the card shoe (G) with the question on screen at 1280×720 left the panel 140 px too tall.
+         */
         .panel {
           border-top: none;
           min-width: 0;
+          min-height: 0;
+          overflow-y: auto;
+          flex-direction: column;
+          flex-wrap: nowrap;
+        }
+        .panel > * {
+          flex: none;
+          max-width: 100%;
+        }
+        .panel > .messages,
+        .panel > .why,
+        .panel > .confirm,
+        .panel > .feed-question {
+          flex: none;
+          align-self: stretch;
+        }
+        .panel > .more {
+          display: flex;
+          flex-direction: column;
+          align-items: flex-start;
+          gap: inherit;
+          flex: 0 1 auto;
           min-height: 0;
           overflow-y: auto;
         }
@@ -246,6 +272,39 @@ export class BaccOperator extends LitElement {
         font-weight: 600;
         color: var(--_notice);
       }
+      /* Narrow screens: what .more holds wraps with the panel's other fieldsets, as before. */
+      .more {
+        display: contents;
+      }
+      /* The question why is a line or three of words to answer by key, not a row of big buttons: on a laptop it costs the controls little height. */
+      .why {
+        flex: 1 1 100%;
+        display: flex;
+        flex-wrap: wrap;
+        gap: 0.2em 0.3em;
+        align-items: center;
+        padding: 0.2em 0.5em;
+        border: 2px solid var(--_focus);
+        border-radius: 5px;
+      }
+      .why-question {
+        font-weight: 600;
+      }
+      .why button.why-listed,
+      .why button.why-dismiss {
+        padding: 0 0.2em;
+        border-color: transparent;
+        background: none;
+        text-decoration: underline;
+        text-underline-offset: 0.15em;
+      }
+      .why kbd {
+        margin-inline-start: 0.25em;
+      }
+      .why input {
+        width: 11em;
+        padding: 0 0.4em;
+      }
       .card-shoe span:empty {
         display: none;
       }
@@ -332,17 +391,23 @@ export class BaccOperator extends LitElement {
     unsentCards: () => this.cardField?.value ?? '',
     onSaved: (change) => this.publisher.saved(change),
     onVoidShoe: () => void this.feedDesk.voidShoe(),
-    auditor: () => (this.operatorName ? { operator: this.operatorName, reason: this.auditReason } : null),
+    operator: () => this.operatorName || null,
   });
 
   /** The name the clerk signed in with, kept for the browser session (sessionStorage); '' for nobody. */
   operatorName = readOperatorName();
 
-  /** The reason kept with each correction, undo, redo, cancelled card, void and reopening. */
-  auditReason: string = AUDIT_REASONS[0]!;
+  @query('input.why-typed') private reasonField!: HTMLInputElement | null;
+  /** What had the focus before ? moved it into the reason field: it goes back there once answered. */
+  private focusBeforeReason: HTMLElement | null = null;
 
   /** The dealing procedure fed by the card shoe, the bridge and a scanner (one feed behind all three). */
-  readonly feedDesk = new FeedDesk(this, this.desk, () => this.rules);
+  readonly feedDesk = new FeedDesk(
+    this,
+    this.desk,
+    () => this.rules,
+    (mark) => keepLineMark(this.table, mark),
+  );
 
   /** A card-reading shoe on this machine's serial line (Web Serial). */
   readonly serialSource = new SerialCardSource({
@@ -357,37 +422,17 @@ export class BaccOperator extends LitElement {
     broker: () => this.broker,
     table: () => this.table,
     onEvents: (events) => this.feedDesk.take(events),
+    held: () => lineMark(this.table),
   });
 
-  /** A scanner that types like a keyboard: its bursts are cards, never keys. */
+  /** A scanner that types like a keyboard, looked for on every console with no setting: its bursts are cards, never keys. */
   readonly scannerKeys = new ScannerKeys({
     onCard: (text) => this.feedDesk.takeResults([scannedCard(text)]),
     onRelease: (event) => this.onShortcut(event, false),
-    enabled: () => this.scannerFor === this.table && this.scannerIsOn,
   });
 
   /** The clerk opened the card shoe's panel (G). */
   private cardShoeShown = false;
-
-  /** The scanner setting of table `scannerFor`, read from localStorage once per table. */
-  private scannerFor: string | null = null;
-  private scannerIsOn = false;
-
-  /** Whether the clerk said a scanner that types like a keyboard is on this console (kept per table). */
-  get scanner(): boolean {
-    if (this.scannerFor !== this.table) {
-      this.scannerFor = this.table;
-      this.scannerIsOn = scannerOn(this.table);
-    }
-    return this.scannerIsOn;
-  }
-
-  set scanner(on: boolean) {
-    this.scannerFor = this.table;
-    this.scannerIsOn = on;
-    setScannerOn(this.table, on);
-    this.requestUpdate();
-  }
 
   /** The table, published to the room's screens through the broker (when there is one). */
   private readonly publisher = new ConsolePublisher(this, {
@@ -422,6 +467,7 @@ export class BaccOperator extends LitElement {
 
   /** A key of the page (or one the scanner held and let go): its action, a card's character into the field, or said as no key. */
   private onShortcut(event: KeyboardEvent, typing: boolean): void {
+    if (!typing && this.answerReasonKey(event)) return;
     if (!typing && this.sendCardKeyToField(event)) return;
     const action = operatorKeyAction(event, typing);
     if (action === null) {
@@ -431,6 +477,72 @@ export class BaccOperator extends LitElement {
     }
     event.preventDefault();
     this.act(action);
+  }
+
+  /**
+   * While the console asks why (after an undo, redo, correction, cancelled card, void or reopening):
+   * in outcome entry 1 to 5 give a listed reason (never a pair flag), in either entry ? goes to the
+   * field where a reason is typed, and Escape leaves the question unanswered. In card entry digits stay
+   * cards. Any other key is the console's, and leaves the question (see `act`).
+   */
+  private answerReasonKey(event: KeyboardEvent): boolean {
+    const { desk } = this;
+    if (!desk.reasonWanted || desk.confirming || event.ctrlKey || event.metaKey || event.altKey) return false;
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      desk.dismissReason();
+      return true;
+    }
+    if (event.key === '?') {
+      event.preventDefault();
+      this.focusReasonField();
+      return true;
+    }
+    const listed = /^[1-9]$/.test(event.key) ? AUDIT_REASONS[Number(event.key) - 1] : undefined;
+    if (listed === undefined || desk.entryMode !== 'outcome') return false;
+    event.preventDefault();
+    void desk.giveReason(listed);
+    return true;
+  }
+
+  /** Moves the focus into the reason field, remembering where it was. */
+  private focusReasonField(): void {
+    const active = this.shadowRoot!.activeElement;
+    this.focusBeforeReason = active instanceof HTMLElement && active !== this.reasonField ? active : null;
+    this.reasonField?.focus();
+  }
+
+  /** The reason field's keys: Enter keeps what is typed (1 to 5 alone: that listed reason), Escape leaves the question. */
+  private onReasonKey(event: KeyboardEvent): void {
+    const field = event.target as HTMLInputElement;
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      const text = field.value.trim();
+      const listed = /^[1-9]$/.test(text) ? AUDIT_REASONS[Number(text) - 1] : undefined;
+      void this.answerReason(listed ?? field.value);
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      this.desk.dismissReason();
+      this.leaveReasonField();
+    }
+  }
+
+  /** Gives a reason (a listed one, or typed); the field is cleared and left once it is taken. */
+  private async answerReason(reason: string): Promise<void> {
+    const taken = this.desk.giveReason(reason);
+    // Refused (nothing left once cleaned): the field keeps the text and the focus, the alert says why.
+    if (this.desk.reasonWanted) return;
+    if (this.reasonField) this.reasonField.value = '';
+    this.leaveReasonField();
+    await taken;
+  }
+
+  /** The focus goes back where it was before ?, else off the question (which is going away). */
+  private leaveReasonField(): void {
+    const before = this.focusBeforeReason;
+    this.focusBeforeReason = null;
+    if (before?.isConnected && !(before as HTMLInputElement).disabled) before.focus();
+    else if (this.shadowRoot!.activeElement?.closest('.why')) (this.shadowRoot!.activeElement as HTMLElement).blur();
   }
 
   /**
@@ -485,8 +597,10 @@ export class BaccOperator extends LitElement {
   private act(action: OperatorAction): void {
     const { desk } = this;
     if (desk.confirming && action !== 'confirm' && action !== 'cancel') return desk.refuseKey(OPERATOR_KEYS[action]);
-    // The clerk has gone on: a refusal of an earlier key no longer answers anything on screen.
+    // The clerk has gone on: a refusal of an earlier key no longer answers anything on screen, and
+    // the question why the last action was done is left unanswered (its entry is kept).
     desk.clearRefusal();
+    desk.goOn();
     // Another window's table: that is what a recording key is told, whatever the entry mode.
     if (desk.entryMode === 'cards' && OUTCOME_ACTIONS.has(action) && !desk.readOnly) {
       // Typed outside the card field (`th` for ten of hearts would record a tie): refuse, and put
@@ -579,6 +693,8 @@ export class BaccOperator extends LitElement {
     if (!field) return;
     const text = field.value;
     field.value = '';
+    // Cards sent: the clerk has gone on from the question why.
+    if (text.trim()) this.desk.goOn();
     const rest = await this.desk.typeCards(text, record);
     if (!rest) return;
     // What was not read (a refused card and what followed it) goes back in front of whatever the
@@ -605,6 +721,10 @@ export class BaccOperator extends LitElement {
       // An empty field has no text of its own to undo: Ctrl+Z is the console's, as everywhere else.
       event.preventDefault();
       this.act(chord);
+    } else if (event.key === '?' && this.desk.reasonWanted && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      // No card holds a ?: it answers the question why, and the focus comes back here after.
+      event.preventDefault();
+      this.focusReasonField();
     } else if (isPlainCharacter(event) && !CARD_FIELD_CHARACTER.test(event.key)) {
       // `u` typed here would become part of a card, refused later as unknown; said now, kept out.
       event.preventDefault();
@@ -743,7 +863,7 @@ export class BaccOperator extends LitElement {
           <p class="alert" part="alert" role="alert">${desk.message?.kind === 'refused' ? consoleNewsText(desk.message.news) : ''}</p>
           <p class="conflict" part="alert" role="alert">${conflict ? desk.storageText : ''}</p>
         </div>
-        ${desk.confirming ? this.renderConfirmation() : nothing}
+        ${this.renderReasonQuestion()} ${desk.confirming ? this.renderConfirmation() : nothing}
         <fieldset>
           <legend>${msg('Entry', { id: 'operator-entry' })}</legend>
           ${this.button('outcome-entry', msg('By outcome', { id: 'operator-by-outcome' }), { pressed: desk.entryMode === 'outcome' })}
@@ -779,19 +899,22 @@ export class BaccOperator extends LitElement {
             >${msg('History, replay and export (new window)', { id: 'operator-history-link' })}</a
           >
         </fieldset>
-        <fieldset>
-          <legend>${msg('Simulate', { id: 'operator-simulate' })}</legend>
-          ${this.button('new-simulated-shoe', msg('New simulated shoe', { id: 'operator-new-simulated-shoe' }))}
-          ${this.button('deal', msg('Deal a hand', { id: 'operator-deal' }), { disabled: !desk.simulating || desk.simulationFinished })}
-          ${this.button('auto-deal', msg('Deal automatically', { id: 'operator-auto-deal' }), { pressed: desk.autoDealing, disabled: !desk.simulating })}
-          <label>
-            ${msg('Seconds per hand', { id: 'operator-speed' })}
-            <select @change=${(event: Event) => desk.setAutoDealSeconds(Number((event.target as HTMLSelectElement).value))}>
-              ${[0.5, 1, 2, 4, 8].map((seconds) => html`<option value=${seconds} ?selected=${seconds === desk.autoDealSeconds}>${seconds}</option>`)}
-            </select>
-          </label>
-        </fieldset>
-        ${this.renderCardShoe()}
+        <!-- On a laptop what is used less scrolls on its own under the controls that record and undo. -->
+        <div class="more">
+          ${this.renderCardShoe()}
+          <fieldset>
+            <legend>${msg('Simulate', { id: 'operator-simulate' })}</legend>
+            ${this.button('new-simulated-shoe', msg('New simulated shoe', { id: 'operator-new-simulated-shoe' }))}
+            ${this.button('deal', msg('Deal a hand', { id: 'operator-deal' }), { disabled: !desk.simulating || desk.simulationFinished })}
+            ${this.button('auto-deal', msg('Deal automatically', { id: 'operator-auto-deal' }), { pressed: desk.autoDealing, disabled: !desk.simulating })}
+            <label>
+              ${msg('Seconds per hand', { id: 'operator-speed' })}
+              <select @change=${(event: Event) => desk.setAutoDealSeconds(Number((event.target as HTMLSelectElement).value))}>
+                ${[0.5, 1, 2, 4, 8].map((seconds) => html`<option value=${seconds} ?selected=${seconds === desk.autoDealSeconds}>${seconds}</option>`)}
+              </select>
+            </label>
+          </fieldset>
+        </div>
       </section>
     `;
   }
@@ -832,6 +955,49 @@ export class BaccOperator extends LitElement {
     </div>`;
   }
 
+  /**
+   * Why the last audited action was done, asked after it was kept: a listed reason (1 to 5, or a
+   * click), one typed (? then Enter), or none (Escape, or any other key: the clerk goes on). It takes
+   * no focus and blocks nothing.
+   */
+  private renderReasonQuestion() {
+    const wanted = this.desk.reasonWanted;
+    if (!wanted) return nothing;
+    const what = auditActionText(wanted.action);
+    const hand = wanted.hand;
+    const question =
+      hand === null ? msg(str`Why? ${what}:`, { id: 'operator-why' }) : msg(str`Why? ${what}, hand ${hand}:`, { id: 'operator-why-hand' });
+    const label = msg('Type a reason, then Enter', { id: 'operator-why-typed' });
+    return html`<div class="why" role="group" aria-label=${question}>
+      <span class="why-question">${question}</span>
+      ${AUDIT_REASONS.map(
+        (reason, index) =>
+          html`<button
+            type="button"
+            class="why-listed"
+            data-reason=${reason}
+            aria-keyshortcuts=${String(index + 1)}
+            @click=${() => void this.answerReason(reason)}
+          >
+            ${listedReasonText(reason)}<kbd aria-hidden="true">${index + 1}</kbd>
+          </button>`,
+      )}
+      <input
+        class="why-typed"
+        type="text"
+        maxlength="200"
+        autocomplete="off"
+        aria-label=${label}
+        aria-keyshortcuts="?"
+        placeholder=${msg('or type a reason (?)', { id: 'operator-why-placeholder' })}
+        @keydown=${this.onReasonKey}
+      />
+      <button type="button" class="why-dismiss" aria-keyshortcuts="Escape" @click=${() => this.desk.dismissReason()}>
+        ${msg('Not now', { id: 'operator-why-dismiss' })}<kbd aria-hidden="true">Esc</kbd>
+      </button>
+    </div>`;
+  }
+
   /** A card the table cannot deal, waiting for the clerk: nothing is recorded until it is answered. */
   private renderQuestion() {
     const question = this.feedDesk.question;
@@ -844,9 +1010,10 @@ export class BaccOperator extends LitElement {
     </div>`;
   }
 
-  /** Signs the clerk in (a name kept for the session): from then on every correction is kept in the audit trail. */
+  /** Signs the clerk in (a name kept for the session): from then on the audit trail names them; '' signs out. */
   signIn(name: string): void {
-    this.operatorName = name.trim().slice(0, 60);
+    // Cleaned as the trail keeps it, so every entry it signs is one an export can read back.
+    this.operatorName = cleanOperatorName(name);
     try {
       if (this.operatorName) sessionStorage.setItem(OPERATOR_NAME_KEY, this.operatorName);
       else sessionStorage.removeItem(OPERATOR_NAME_KEY);
@@ -858,7 +1025,7 @@ export class BaccOperator extends LitElement {
 
   /**
    * The card shoe's panel is shown once it is in use: opened by the clerk (G), a port read or
-   * waited for, a scanner on, or anything read from a source. Until then it takes no room: the
+   * waited for, or anything read from a source (a scanner's card among them). Until then it takes no room: the
    * console fits a laptop's screen whole.
    */
   private cardShoeInUse(): boolean {
@@ -868,7 +1035,6 @@ export class BaccOperator extends LitElement {
       serialSource.state === 'reading' ||
       serialSource.state === 'waiting' ||
       serialSource.state === 'failed' ||
-      this.scanner ||
       bridge.messages > 0 ||
       bridge.refused > 0 ||
       feedDesk.refused > 0 ||
@@ -901,15 +1067,6 @@ export class BaccOperator extends LitElement {
           )}
         </select>
       </label>
-      <label>
-        <input
-          type="checkbox"
-          class="scanner"
-          .checked=${this.scanner}
-          @change=${(event: Event) => (this.scanner = (event.target as HTMLInputElement).checked)}
-        />
-        ${msg('Scanner types cards', { id: 'operator-scanner' })}
-      </label>
       ${feedDesk.question ? nothing : this.button('void-hand', msg('Void the hand', { id: 'operator-void-hand' }), { disabled: !begun })}
       ${this.button('dummy-hand', msg('Dummy hand', { id: 'operator-dummy-hand' }), { pressed: feed.dummyMarked, disabled: !begun })}
       ${this.button('void-shoe', msg('Void shoe', { id: 'operator-void-shoe' }), { disabled: !desk.shoeOpen })}
@@ -923,12 +1080,6 @@ export class BaccOperator extends LitElement {
           .value=${this.operatorName}
           @change=${(event: Event) => this.signIn((event.target as HTMLInputElement).value)}
         />
-      </label>
-      <label>
-        ${msg('Reason', { id: 'operator-reason' })}
-        <select class="audit-reason" @change=${(event: Event) => (this.auditReason = (event.target as HTMLSelectElement).value)}>
-          ${AUDIT_REASONS.map((reason) => html`<option value=${reason} ?selected=${reason === this.auditReason}>${reasonName(reason)}</option>`)}
-        </select>
       </label>
       <span class="feed-state" role="status">${state}</span>
       ${begun ? html`<span class="feed-counts">${countsText(feed.counts)}</span>` : nothing}
@@ -996,21 +1147,6 @@ declare global {
   }
   interface GlobalEventHandlersEventMap {
     'bacc-hand-recorded': CustomEvent<RecordedHand>;
-  }
-}
-
-function reasonName(reason: string): string {
-  switch (reason) {
-    case 'clerk error':
-      return msg("Clerk's error", { id: 'operator-reason-clerk' });
-    case 'dealer error':
-      return msg("Dealer's error", { id: 'operator-reason-dealer' });
-    case 'card misread':
-      return msg('Card misread', { id: 'operator-reason-misread' });
-    case 'card exposed':
-      return msg('Card exposed', { id: 'operator-reason-exposed' });
-    default:
-      return msg("Supervisor's decision", { id: 'operator-reason-supervisor' });
   }
 }
 

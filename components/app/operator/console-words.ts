@@ -8,6 +8,7 @@ import { StorageError } from '../../../src/persistence/scoreboard-store.js';
 import { storageErrorText } from '../data/storage-words.js';
 import { sideName } from '../road-words.js';
 import type { ConsoleNews } from './operator-console.js';
+import { listedReasonText } from '../history/shoe-trail.js';
 
 /** Why a typed card was refused. */
 function refusalText(refusal: CardRefusal): string {
@@ -217,6 +218,12 @@ export function consoleNewsText(news: ConsoleNews): string {
         { id: 'console-not-a-card-character' },
       );
     }
+    case 'reason-kept': {
+      const reason = listedReasonText(news.reason);
+      return msg(str`Reason kept: ${reason}.`, { id: 'console-reason-kept' });
+    }
+    case 'reason-refused':
+      return msg('That reason cannot be kept: type 1 to 200 characters of text.', { id: 'console-reason-refused' });
   }
 }
 

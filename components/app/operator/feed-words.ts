@@ -54,6 +54,7 @@ export function refusedText(count: number, last: LineRefusal | null): string {
 
 export function lostText(lost: number): string {
   if (lost === 0) return '';
+  if (lost === 1) return msg('A message from the bridge was lost on the way: check the hands against the table.', { id: 'feed-lost-one' });
   return msg(str`${lost} messages from the bridge were lost on the way: check the hands against the table.`, { id: 'feed-lost' });
 }
 
@@ -78,6 +79,11 @@ export function questionText(question: FeedQuestion): string {
 
 export function reconciliationText(reconciliation: Reconciliation): string {
   const { seen, burned, cancelled, left, total, shoeCards } = reconciliation;
+  if (!reconciliation.cardsKnown) {
+    return msg('Cards cannot be counted: some of this shoe’s cards are not known (hands entered by outcome, or a burn not recorded).', {
+      id: 'feed-reconcile-unknown',
+    });
+  }
   return reconciliation.holds
     ? msg(str`Cards add up: seen ${seen} + burned ${burned} + cancelled ${cancelled} + left ${left} = ${total}, the shoe's ${shoeCards}.`, {
         id: 'feed-reconcile-holds',

@@ -9,7 +9,8 @@ import { newShoeId, randomShoeSeed, replayStoredShoe } from '../../../src/attrac
 import { cardsTyped } from './operator-keys.js';
 import { KeptShoeController, storageProblemText, type KeptShoeStore } from '../data/kept-shoe.js';
 import type { KeeperProblem, ShoeChange } from '../../../src/shoe-keeper.js';
-import type { AuditAction, ShoeEvent } from '../../../src/shoe-records.js';
+import { MAX_OPERATOR_LENGTH, MAX_REASON_LENGTH, type AuditAction, type ShoeEvent } from '../../../src/shoe-records.js';
+import { normaliseFreeText } from '../../../src/names.js';
 
 /** `Omit` over each member of a union. */
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -101,6 +102,10 @@ export type ConsoleNews =
   | { about: 'answer-question-first' }
   | { about: 'unknown-key'; key: string }
   | { about: 'not-a-card-character'; key: string }
+  /** A reason given for the last audited action was kept (`reason`: as kept, listed reasons in English). */
+  | { about: 'reason-kept'; reason: string }
+  /** A typed reason that is no text to keep (empty once cleaned, or too long). */
+  | { about: 'reason-refused' }
   /** An action that would give up the cards typed for the next hand (`typed`), refused until they are recorded or cleared. */
   | { about: 'cards-typed'; typed: string }
   | { about: 'no-cards-typed' };
@@ -125,10 +130,19 @@ export interface OperatorConsoleOptions {
   /** The clerk confirmed Void shoe: the card feed is told, before the shoe is ended. */
   onVoidShoe?: () => void;
   /**
-   * Who is at the console and why they correct (a name the clerk signed in with, and the reason
-   * chosen), or null when nobody signed in: then no audit entry is written.
+   * The console's operator for the audit trail: the name the clerk signed in with, or null when
+   * nobody signed in (the entry is kept all the same, and says so).
    */
-  auditor?: () => { operator: string; reason: string } | null;
+  operator?: () => string | null;
+}
+
+/** An audited action kept without its reason: the console asks why until it is answered, dismissed or the clerk goes on. */
+export interface ReasonWanted {
+  shoeId: string;
+  /** The entry's position in the shoe's audit trail, from 1. */
+  entry: number;
+  action: AuditAction;
+  hand: number | null;
 }
 
 /**
@@ -174,6 +188,14 @@ export class OperatorConsoleController implements ReactiveController {
   private actions: ConsoleActions = { shoeId: null, done: [], undone: [] };
   /** Another window held the table at the last update (see hostUpdate). */
   private heldElsewhere = false;
+  /** The audited action waiting for its reason, or null. */
+  private wanted: ReasonWanted | null = null;
+  /**
+   * How many times the clerk has gone on to another action (see `goOn`), and that count when the
+   * running step was asked for: an action asked for before the clerk went on asks no reason once it ends.
+   */
+  private goneOn = 0;
+  private stepAskedAt = 0;
 
   constructor(
     private readonly host: ReactiveControllerHost,
@@ -470,17 +492,85 @@ export class OperatorConsoleController implements ReactiveController {
   }
 
   /**
-   * Keeps an entry of the shoe's audit trail (when, who, what, which hand, why) when an operator
-   * signed in; queued after the change it is about.
+   * Keeps an entry of the shoe's audit trail (when, who, what, which hand; its reason "not given" until
+   * the clerk answers `reasonWanted`), signed in or not; queued after the change it is about.
    */
   audit(action: AuditAction, hand: number | null): Promise<boolean> {
     return this.step(() => this.writeAudit(action, hand), false);
   }
 
   private async writeAudit(action: AuditAction, hand: number | null): Promise<boolean> {
-    const auditor = this.options.auditor?.();
-    if (!auditor || !this.kept.shoe || this.readOnly || this.kept.stranded) return false;
-    return this.kept.recordAudit({ at: new Date().toISOString(), operator: auditor.operator, action, hand, reason: auditor.reason });
+    const shoe = this.kept.shoe;
+    if (!shoe || this.readOnly || this.kept.stranded || !this.keepsAudit()) return false;
+    const operator = this.options.operator?.() || null;
+    const saved = await this.kept.recordAudit({ at: new Date().toISOString(), operator, action, hand, reason: null });
+    const entry = this.kept.shoe?.id === shoe.id ? (this.kept.shoe.audit?.length ?? 0) : 0;
+    // The clerk went on before this action ended (B pressed right after U): no question about it then.
+    if (entry > 0 && this.stepAskedAt === this.goneOn) {
+      this.wanted = { shoeId: shoe.id, entry, action, hand };
+      this.host.requestUpdate();
+    }
+    return saved;
+  }
+
+  /** Whether the store keeps an audit trail (the page's does; a stand-in given to a test may not). */
+  private keepsAudit(): boolean {
+    const store = this.options.store?.();
+    return !store || typeof store.appendAudit === 'function';
+  }
+
+  /** The audited action whose reason the console asks for, or null (none, or its shoe is no longer on screen). */
+  get reasonWanted(): ReasonWanted | null {
+    const wanted = this.wanted;
+    return wanted && wanted.shoeId === this.kept.shoe?.id && !this.readOnly ? wanted : null;
+  }
+
+  /**
+   * Answers `reasonWanted`: a listed reason (its English, as kept) or one typed, cleaned (control and
+   * format characters dropped, white space collapsed, 1–200 characters). Kept as an entry of its own
+   * (action `reason`) that names the entry it explains: the trail is only ever appended to.
+   */
+  giveReason(text: string): Promise<boolean> {
+    const wanted = this.reasonWanted;
+    if (!wanted) return Promise.resolve(false);
+    const reason = cleanReason(text);
+    if (reason === null) {
+      this.refuse({ about: 'reason-refused' });
+      return Promise.resolve(false);
+    }
+    this.wanted = null;
+    this.host.requestUpdate();
+    return this.step(async () => {
+      if (this.kept.shoe?.id !== wanted.shoeId || this.readOnly || this.kept.stranded) return false;
+      const operator = this.options.operator?.() || null;
+      const { entry, hand } = wanted;
+      const saved = await this.kept.recordAudit({
+        at: new Date().toISOString(),
+        operator,
+        action: 'reason',
+        hand,
+        reason,
+        reasonFor: entry,
+      });
+      this.done({ about: 'reason-kept', reason });
+      return saved;
+    }, false);
+  }
+
+  /** The clerk does not say why (Escape): the action stays kept with its reason not given. */
+  dismissReason(): void {
+    if (!this.wanted) return;
+    this.wanted = null;
+    this.host.requestUpdate();
+  }
+
+  /**
+   * The clerk has gone on to another action: the question about the last one is left (its reason
+   * stays not given), and one queued before now asks none when it ends.
+   */
+  goOn(): void {
+    this.goneOn++;
+    this.dismissReason();
   }
 
   /** The card shoe started a new shoe: the open one (unless it has no hand yet) is ended and a recorded shoe starts. */
@@ -665,8 +755,12 @@ export class OperatorConsoleController implements ReactiveController {
    * (never silently dropped) and the action gives `failed` instead.
    */
   private step<T>(action: () => Promise<T>, failed: T): Promise<T> {
+    const askedAt = this.goneOn;
     const next = this.steps
-      .then(action)
+      .then(() => {
+        this.stepAskedAt = askedAt;
+        return action();
+      })
       .catch((error: unknown) => {
         this.refuse({ about: 'failed', error });
         return failed;
@@ -980,6 +1074,31 @@ export class OperatorConsoleController implements ReactiveController {
     this.message = { kind: 'done', news };
     this.host.requestUpdate();
   }
+}
+
+/**
+ * A typed reason as the trail keeps it: control and format characters dropped, then cleaned as a
+ * table name is (NFKC, white space collapsed), 1–200 characters; null when nothing is left or it is too long.
+ * @example cleanReason(' shoe\tjammed\u0007 ') // 'shoe jammed'
+ */
+export function cleanReason(text: string): string | null {
+  const result = normaliseFreeText(withoutControls(text), MAX_REASON_LENGTH);
+  return result.ok ? result.name : null;
+}
+
+/**
+ * The name a clerk signs in with as the trail keeps it: cleaned as a reason is, cut to its first 60
+ * characters; '' when nothing is left (nobody signed in).
+ * @example cleanOperatorName('  Mei\u200b ') // 'Mei'
+ */
+export function cleanOperatorName(text: string): string {
+  const result = normaliseFreeText(withoutControls(text), Number.MAX_SAFE_INTEGER);
+  return result.ok ? Array.from(result.name).slice(0, MAX_OPERATOR_LENGTH).join('').trim() : '';
+}
+
+/** Text with its control and format characters out (white space among them becomes a space), so what is left can be kept. */
+function withoutControls(text: string): string {
+  return text.replace(/[\p{Cc}\p{Cf}]/gu, (character) => (/\s/.test(character) ? ' ' : ''));
 }
 
 /** The hand an undone or redone action concerned (from 1), or null for an end or a reopening. */

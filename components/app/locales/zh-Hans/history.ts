@@ -114,6 +114,8 @@ export const templates: Record<string, unknown> = {
   'import-time-in-the-future': str`“${0}”比现在晚一天以上：不能是将来的时间`,
   'import-event-unknown-card': str`无法识别的牌“${0}”：应为点数 A 2-9 T J Q K（或 10），可加花色 S H D C`,
   'import-text-character': str`${0}；此文字不能包含此类字符`,
+  'import-reason-for-no-entry': str`第 ${0} 条不是本记录中较早、且原因尚未说明的一条`,
+  'import-reason-for-other-hand': str`必须是所说明那一条的局号（${0}）`,
 
   // Storage (storage-words.ts): the events and audit trail kept with a shoe
   'storage-doing-save-event': '保存本靴的过程记录',
@@ -149,6 +151,13 @@ export const templates: Record<string, unknown> = {
   'trail-action-reopen': '重开本靴',
   'trail-audit-hand': str`第 ${0} 局${1}（操作员：${2}）——${3}`,
   'trail-audit': str`${0}（操作员：${1}）——${2}`,
+  'trail-audit-hand-nobody': str`第 ${0} 局${1}（未登录）——${2}`,
+  'trail-audit-nobody': str`${0}（未登录）——${1}`,
+  'trail-action-reason': '补充原因',
+  'trail-not-signed-in': '未登录',
+  'trail-reason-not-given': '未说明原因',
+  'trail-reason-later': str`${0}（事后补充，${1}）`,
+  'trail-reason-later-by': str`${0}（事后补充，${1}，由 ${2}）`,
   'trail-kind-burn': '烧牌',
   'trail-kind-cut': '切牌卡',
   'trail-kind-cancelled': '取消的牌',

@@ -313,25 +313,56 @@ describe('<bacc-operator> with a card-reading shoe on Web Serial', function () {
     expect(recorded).to.have.length(0);
   });
 
-  it('keeps who cancelled a card, voided a hand or undid one, when and why, once an operator signed in', async () => {
+  it('keeps who cancelled a card or undid a hand and when at once, and why once the clerk answers', async () => {
     const serial = new StandInSerial();
     const { el, recorded } = await mount(serial, makeRules({ decks: 1, burn: false }));
     await connect(el, serial);
     el.signIn('  Mei  ');
-    el.auditReason = 'card misread';
     serial.port.write('CARD 9H\r\nCARD 2C\r\nCARD 9H\r\n');
     await until(() => el.feedDesk.question !== null, 'the question');
     key('f');
     serial.port.write('CARD KD\r\nCARD 5S\r\n');
     await until(() => recorded.length === 1, 'the hand');
-    await el.desk.undo();
-    await until(() => (el.desk.shoe?.audit ?? []).length === 2, 'two audit entries');
-    const [cancel, undo] = el.desk.shoe!.audit!;
-    expect(cancel).to.deep.include({ operator: 'Mei', action: 'cancel', hand: 1, reason: 'card misread' });
-    expect(undo).to.deep.include({ operator: 'Mei', action: 'undo', hand: 1, reason: 'card misread' });
-    expect(Date.parse(undo!.at)).to.be.closeTo(Date.now(), 5000);
-    expect(sessionStorage.getItem('bacc-operator-name')).to.equal('Mei');
+    await until(() => (el.desk.shoe?.audit ?? []).length === 1, 'the cancel kept before any reason');
+    expect(el.desk.shoe!.audit![0]).to.deep.include({ operator: 'Mei', action: 'cancel', hand: 1, reason: null });
+    // The card shoe reading on leaves the question open: only the clerk going on does.
+    expect(el.desk.reasonWanted).to.deep.include({ action: 'cancel', hand: 1, entry: 1 });
+    el.desk.setEntryMode('outcome');
+    key('3');
+    await until(() => (el.desk.shoe?.audit ?? []).length === 2, 'the reason kept');
     el.signIn('');
+    await el.desk.undo();
+    await until(() => (el.desk.shoe?.audit ?? []).length === 3, 'the undo kept');
+    const [cancel, reason, undo] = el.desk.shoe!.audit!;
+    expect(cancel).to.deep.include({ operator: 'Mei', action: 'cancel', hand: 1, reason: null });
+    expect(reason).to.deep.include({ operator: 'Mei', action: 'reason', hand: 1, reason: 'card misread', reasonFor: 1 });
+    expect(undo).to.deep.include({ operator: null, action: 'undo', hand: 1, reason: null });
+    expect(Date.parse(undo!.at)).to.be.closeTo(Date.now(), 5000);
+    expect(sessionStorage.getItem('bacc-operator-name')).to.equal(null);
+  });
+  it('keeps the hand in play when the reason for a cancelled card is given before the hand ends', async () => {
+    const serial = new StandInSerial();
+    const { el, recorded } = await mount(serial, makeRules({ decks: 1, burn: false }));
+    await connect(el, serial);
+    el.desk.setEntryMode('outcome');
+    serial.port.write('CARD 9H\r\nCARD 2C\r\nCARD 9H\r\n');
+    await until(() => el.feedDesk.question !== null, 'the question');
+    key('f');
+    await until(() => el.desk.reasonWanted !== null, 'the cancel kept and its reason asked');
+    expect(el.feedDesk.feed.handCards).to.deep.equal(['9H', '2C']);
+    key('4');
+    await until(() => (el.desk.shoe?.audit ?? []).length === 2, 'the reason kept');
+    await el.updateComplete;
+    // The reason is a change of the stored shoe: the feed follows it without losing the cards in play.
+    expect(el.feedDesk.question).to.equal(null);
+    expect(el.feedDesk.feed.handCards).to.deep.equal(['9H', '2C']);
+    serial.port.write('CARD KD\r\nCARD 5S\r\n');
+    await until(() => recorded.length === 1, 'the hand');
+    expect(recorded[0]!.hand.cards).to.deep.equal(['9H', '2C', 'KD', '5S']);
+    expect(el.desk.shoe!.audit!.map((entry) => [entry.action, entry.hand, entry.reason])).to.deep.equal([
+      ['cancel', 1, null],
+      ['reason', 1, 'card exposed'],
+    ]);
   });
 });
 
@@ -339,7 +370,6 @@ describe('<bacc-operator> with a scanner that types like a keyboard', function (
   this.timeout(20_000);
   it('places 40 cards typed at 5 ms a key in outcome entry, and fires no outcome or command key', async () => {
     const { el, recorded } = await mount(null);
-    el.scanner = true;
     el.desk.setEntryMode('outcome');
     const shoe = new Shoe({ seed: 'scanner' });
     const cards = Array.from(shoe.order.subarray(0, 40), (code) => formatCode(code));
@@ -373,7 +403,6 @@ describe('<bacc-operator> with a scanner that types like a keyboard', function (
 
   it('records a banker for each b a person types 150 ms apart, at once; a t (which may start a card) 35 ms later', async () => {
     const { el } = await mount(null);
-    el.scanner = true;
     await el.desk.confirm('new-shoe');
     const calls: number[] = [];
     const original = el.desk.recordOutcome.bind(el.desk);

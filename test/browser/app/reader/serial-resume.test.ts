@@ -9,7 +9,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../../../components/app/operator/bacc-operator.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
 import type { SerialLike, SerialPortLike } from '../../../../components/app/reader/serial-source.js';
-import { SERIAL_KEY_PREFIX } from '../../../../components/app/reader/serial-source.js';
+import { LINE_MARK_KEY_PREFIX, SERIAL_KEY_PREFIX } from '../../../../components/app/reader/serial-source.js';
 import { makeRules } from '../../../../src/rules.js';
 import { Shoe, formatCode } from '../../../../src/shoe.js';
 import { LineSplitter, formatCardLine, parseResumeLine } from '../../../../src/shoe-lines.js';
@@ -103,27 +103,38 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  for (const key of Object.keys(localStorage)) if (key.startsWith(SERIAL_KEY_PREFIX)) localStorage.removeItem(key);
+  for (const key of Object.keys(localStorage)) {
+    if (key.startsWith(SERIAL_KEY_PREFIX) || key.startsWith(LINE_MARK_KEY_PREFIX)) localStorage.removeItem(key);
+  }
   await storage.teardown();
 });
+
+/** The seed's shoe as a numbering device sends it: `1 SHOE sim-<seed>`, the burn, every card, CUT. */
+function numberedShoe(seed: string) {
+  const rules = makeRules();
+  const shoe = new Shoe({ seed, rules });
+  const hands = shoe.dealAll().map(handRecord);
+  const used = 1 + shoe.burned + hands.reduce((sum, hand) => sum + hand.cards!.length, 0);
+  const plain = [`SHOE sim-${seed}`];
+  for (let i = 0; i < used; i++) {
+    if (i === shoe.cutIndex) plain.push('CUT');
+    plain.push(formatCardLine(formatCode(shoe.order[i]!), 'bacc'));
+  }
+  return { rules, hands, lines: plain.map((line, index) => `${index + 1} ${line}`) };
+}
+
+async function mount(table: string, device: NumberingDevice, rules = makeRules()): Promise<BaccOperator> {
+  const el = await fixture<BaccOperator>(html`<bacc-operator table=${table} .rules=${rules} .serial=${device}></bacc-operator>`);
+  await until(() => el.desk.ready, 'the stored shoe to be read');
+  return el;
+}
 
 describe('<bacc-operator> answering a card-reading shoe that numbers its lines', function () {
   this.timeout(40_000);
   it('has the lines lost while the cable was out sent again: the seed’s shoe, no card lost or doubled', async () => {
-    const seed = 'numbered-lines';
-    const rules = makeRules();
-    const shoe = new Shoe({ seed, rules });
-    const hands = shoe.dealAll().map(handRecord);
-    const used = 1 + shoe.burned + hands.reduce((sum, hand) => sum + hand.cards!.length, 0);
-    const plain = [`SHOE sim-${seed}`];
-    for (let i = 0; i < used; i++) {
-      if (i === shoe.cutIndex) plain.push('CUT');
-      plain.push(formatCardLine(formatCode(shoe.order[i]!), 'bacc'));
-    }
-    const device = new NumberingDevice(plain.map((line, index) => `${index + 1} ${line}`));
-
-    const el = await fixture<BaccOperator>(html`<bacc-operator table="numbered-shoe" .rules=${rules} .serial=${device}></bacc-operator>`);
-    await until(() => el.desk.ready, 'the stored shoe to be read');
+    const { rules, hands, lines } = numberedShoe('numbered-lines');
+    const device = new NumberingDevice(lines);
+    const el = await mount('numbered-shoe', device, rules);
     el.serialSource.setProtocol('bacc');
     el.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="connect-shoe"]')!.click();
     await until(() => el.serialSource.state === 'reading', 'the port to be read');
@@ -151,5 +162,39 @@ describe('<bacc-operator> answering a card-reading shoe that numbers its lines',
     expect(el.feedDesk.refused).to.equal(0);
     await el.updateComplete;
     expect(el.shadowRoot!.querySelector('.feed-reconcile')?.textContent?.trim()).to.match(/= 416, the shoe's 416\.$/);
+  });
+
+  it('reopened mid-hand (a reload), takes the shoe up where it was kept and asks the device for the rest', async () => {
+    const { rules, hands, lines } = numberedShoe('reloaded-mid-hand');
+    const device = new NumberingDevice(lines);
+    const first = await mount('reloaded-shoe', device, rules);
+    first.serialSource.setProtocol('bacc');
+    first.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="connect-shoe"]')!.click();
+    await until(() => first.serialSource.state === 'reading', 'the port to be read');
+    await until(() => device.heard.includes('RESUME'), 'the console to answer the hello');
+    // Deal until the fifth hand is under way: two cards of it on the wire.
+    while ((first.desk.shoe?.hands.length ?? 0) < 4 || first.feedDesk.feed.handCards.length < 2) {
+      device.step();
+      await wait(2);
+    }
+    await until(() => first.desk.unsaved === 0, 'the hands to be stored');
+    // The page goes away (the port closes with it); the device deals three more lines into nothing.
+    first.remove();
+    await wait(50);
+    for (let i = 0; i < 3; i++) device.step();
+    expect(device.lostOnTheWire).to.equal(3);
+
+    const second = await mount('reloaded-shoe', device, rules);
+    await until(() => second.serialSource.state === 'reading', 'the kept port to be opened again without asking');
+    await until(() => device.heard.some((line) => line.startsWith('RESUME sim-reloaded-mid-hand ')), 'the console to say what it kept');
+    while (device.next < device.lines.length) {
+      device.step();
+      await wait(1);
+    }
+    await until(() => second.desk.shoe?.endedAt != null, 'the shoe to end', 20_000);
+    expect(second.desk.shoe!.hands).to.deep.equal(hands);
+    const kinds = (second.desk.shoe!.events ?? []).map((event) => event.kind);
+    expect(kinds.filter((kind) => kind === 'burn')).to.have.length(1);
+    expect(kinds.filter((kind) => kind === 'cut')).to.have.length(1);
   });
 });
