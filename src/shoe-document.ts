@@ -3,7 +3,7 @@
  * prints. Keep its shape stable; a new version number means a migration.
  */
 import * as v from 'valibot';
-import { cardExcessLogText, CardError, normalizeCard, ShoeCardCount, type Card, type CardExcess } from './cards.js';
+import { cardExcessLogText, cardValue, CardError, normalizeCard, ShoeCardCount, type Card, type CardExcess } from './cards.js';
 import { HandError, handProblemLogText, resolveCompleteHand, type HandProblem, type ResolvedHand, type Winner } from './hand.js';
 import { makeRules, RulesError, rulesProblemLogText, type RulesProblem, type TableRules } from './rules.js';
 import { excerpt, nameProblemLogText, normaliseFreeText, normaliseTableName, type NameProblem } from './names.js';
@@ -378,8 +378,20 @@ function checkEvent(event: RawEvent, handCount: number, now: Date, where: ShoeDo
   const cards = (list: string[], field: string): Card[] => list.map((text, i) => card(text, field, i + 1));
   const { at, afterHand } = event;
   switch (event.kind) {
-    case 'burn':
-      return eventFields({ kind: 'burn', at, afterHand, card: card(event.card!, 'card', null), burned: cards(event.burned!, 'burned') });
+    case 'burn': {
+      const turned = card(event.card!, 'card', null);
+      // The turned card says how many are burned face down: its value, a ten or a face counting 10.
+      const count = cardValue(turned) || 10;
+      const { length } = event.burned!;
+      if (length !== count) {
+        const problem: ShoeDocumentProblem =
+          length > count
+            ? { kind: 'too-long', most: count, length, unit: 'cards' }
+            : { kind: 'too-short', least: count, length, unit: 'cards' };
+        throw new ShoeDocumentError(problem, { ...where, field: 'burned' });
+      }
+      return eventFields({ kind: 'burn', at, afterHand, card: turned, burned: cards(event.burned!, 'burned') });
+    }
     case 'cut':
       return { kind: 'cut', at, afterHand };
     case 'cancelled':

@@ -76,11 +76,12 @@ describe('shoe export document version 2: events and the audit trail', () => {
 
   it('reads cards in any notation and cleans operator and reason as a table name', () => {
     const shoe = recordedShoe() as Record<string, any>;
-    shoe.events[0].card = '10h';
+    shoe.events[0].card = '3h';
+    shoe.events[0].burned = ['4c', '5C', '6c'];
     shoe.audit[0].operator = '  Ｗｅｉ\u00a0 Li ';
     shoe.audit[0].reason = ' card   drawn ';
     const read = parseShoeDocument(documentOf([shoe as ShoeRecord]), NOW).shoes[0]!;
-    expect(read.events![0]).toMatchObject({ card: 'TH' });
+    expect(read.events![0]).toMatchObject({ card: '3H', burned: ['4C', '5C', '6C'] });
     expect(read.audit![0]).toMatchObject({ operator: 'Wei Li', reason: 'card drawn' });
   });
 
@@ -107,11 +108,33 @@ describe('shoe export document version 2: events and the audit trail', () => {
     expect(refusal((s) => (s.events = {})).problem).toMatchObject({ kind: 'wrong-type', expected: 'array' });
   });
 
+  it('refuses a burn whose face-down cards are not as many as its turned card says (a ten or a face counting 10)', () => {
+    expect(refusal((s) => void (s.events[0].burned as string[]).pop()).problem).toEqual({
+      kind: 'too-short',
+      least: 3,
+      length: 2,
+      unit: 'cards',
+    });
+    expect(refusal((s) => void (s.events[0].burned as string[]).push('7C')).problem).toEqual({
+      kind: 'too-long',
+      most: 3,
+      length: 4,
+      unit: 'cards',
+    });
+    const face = refusal((s) => (s.events[0].card = 'KD'));
+    expect([face.where, face.problem]).toEqual([
+      { shoe: 1, shoeId: 'recorded-v2', hand: null, card: null, field: 'burned', event: 1 },
+      { kind: 'too-short', least: 10, length: 3, unit: 'cards' },
+    ]);
+    expect(face.message).toMatch(/event 1, burned: /);
+  });
+
   it('counts the cards of events with the hands against the decks: a burned or cancelled card is out of the shoe', () => {
     const shoe = recordedShoe() as Record<string, any>;
     shoe.rules = { ...shoe.rules, decks: 1 };
     shoe.hands = [];
     for (const event of shoe.events) event.afterHand = 0;
+    shoe.events[0].card = 'AS';
     shoe.events[0].burned = ['AH'];
     const error = refusal((s) => Object.assign(s, shoe));
     expect(error.problem).toMatchObject({ kind: 'too-many-cards', excess: { of: 'card', card: 'AH' } });
