@@ -31,6 +31,7 @@ import {
   feedEventText,
   feedRefusalText,
   lostText,
+  missedLinesText,
   questionText,
   reconciliationText,
   refusedText,
@@ -325,6 +326,10 @@ export class BaccOperator extends LitElement {
         gap: 0.6em;
         align-items: center;
         font-weight: 600;
+      }
+      /* The buttons keep the page's text colour on their own surface, not the notice's (dark on dark before). */
+      .feed-question button {
+        color: var(--_text);
       }
       .confirm {
         flex: 1 1 100%;
@@ -1085,7 +1090,7 @@ export class BaccOperator extends LitElement {
       ${begun ? html`<span class="feed-counts">${countsText(feed.counts)}</span>` : nothing}
       ${events ? html`<span class="feed-events">${events}</span>` : nothing}
       <span class="feed-refused" role="status">${refusedText(feedDesk.refused, feedDesk.lastRefused)}</span>
-      <span class="feed-lost" role="status">${lostText(bridge.lost)}</span>
+      <span class="feed-lost" role="status">${[lostText(bridge.lost), missedLinesText(bridge.missedLines)].filter(Boolean).join(' ')}</span>
       <span class="feed-refusal" role="status">${feedDesk.feedRefusal ? feedRefusalText(feedDesk.feedRefusal) : ''}</span>
       <span class="feed-reconcile" role="status">${feedDesk.reconciliation ? reconciliationText(feedDesk.reconciliation) : ''}</span>
     </fieldset>`;

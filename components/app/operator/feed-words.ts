@@ -58,6 +58,14 @@ export function lostText(lost: number): string {
   return msg(str`${lost} messages from the bridge were lost on the way: check the hands against the table.`, { id: 'feed-lost' });
 }
 
+/** Numbered lines of the card shoe that never came (a console reopened mid-shoe, or messages lost). */
+export function missedLinesText(missed: number): string {
+  if (missed === 0) return '';
+  return msg(str`${missed} lines from the card shoe never reached this console: check the hands against the table.`, {
+    id: 'feed-missed-lines',
+  });
+}
+
 export function countsText(counts: FeedCounts): string {
   const { seen, burned, cancelled, left } = counts;
   return msg(str`Cards left ${left} (seen ${seen}, burned ${burned}, cancelled ${cancelled}).`, { id: 'feed-counts' });

@@ -33,6 +33,8 @@ export class BrokerReaderSource implements ReactiveController {
   lost = 0;
   /** Numbered lines dropped because the console holds them already. */
   repeated = 0;
+  /** Numbered lines never received (their numbers skipped: the console was closed, or messages were lost). */
+  missedLines = 0;
   private readonly sequence = new ReaderSequence();
   private numbers: LineNumbers | null = null;
   private link: RoomLink | null = null;
@@ -108,6 +110,10 @@ export class BrokerReaderSource implements ReactiveController {
     this.numbers ??= new LineNumbers(this.options.held?.() ?? null);
     const events = reading.events.filter((event) => {
       if (event.kind === 'hello') return true;
+      const held = this.numbers!.held;
+      if (held && event.number !== undefined && event.kind !== 'shoe' && event.number > held.last + 1) {
+        this.missedLines += event.number - held.last - 1;
+      }
       const fresh = this.numbers!.sort(event, false) !== 'repeat';
       if (!fresh) this.repeated++;
       return fresh;

@@ -81,6 +81,7 @@ export const templates: Record<string, unknown> = {
   'feed-refused': str`已拒绝读牌靴的 ${0} 行（最后一行：“${1}”）；未据此放置任何牌。`,
   'feed-lost': str`来自桥接的 ${0} 条消息在途中丢失：请对照牌桌核对各局。`,
   'feed-lost-one': '来自桥接的 1 条消息在途中丢失：请对照牌桌核对各局。',
+  'feed-missed-lines': str`牌靴有 ${0} 行数据没有到达本控制台：请对照牌桌核对各局。`,
   'feed-counts': str`剩余 ${0} 张（已见 ${1}，烧牌 ${2}，取消 ${3}）。`,
   'feed-question-ended': str`牌 ${0} 出现在本牌靴最后一局之后。在您取消此牌或作废本局之前，不记录任何内容。`,
   'feed-question-too-many': str`牌 ${0}：这个 ${1} 副牌的牌靴只有 ${2} 张，已全部读过。在您取消此牌或作废本局之前，不记录任何内容。`,
