@@ -8,10 +8,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { connectAsync, type MqttClient } from 'mqtt';
 import { useChromium } from './browser.js';
 import { startBroker, type RunningBroker } from './mosquitto.js';
-import { closeMachines, consoleLogin, openConsole, type Machine } from './room-helpers.js';
+import { closeMachines, consoleFedShoe, consoleLogin, openConsole, type Machine } from './room-helpers.js';
 import { readerLinesMessage, readerTopic, MAX_READER_LINES } from '../../src/reader-messages.js';
 import { Shoe } from '../../src/shoe.js';
-import { handRecord, type HandRecord } from '../../src/shoe-records.js';
+import { handRecord } from '../../src/shoe-records.js';
 import { shoeSimLines } from '../../bin/shoe-sim.js';
 
 const baseUrl = inject('baseUrl');
@@ -35,28 +35,6 @@ afterEach(async () => {
 afterAll(async () => {
   await broker?.stop();
 });
-
-interface ConsoleShoe {
-  hands: HandRecord[];
-  ended: boolean;
-  events: string[];
-  lost: string;
-  counts: string;
-}
-
-function consoleShoe(machine: Machine): Promise<ConsoleShoe> {
-  return machine.page.evaluate(() => {
-    const operator = document.querySelector('bacc-kiosk')!.shadowRoot!.querySelector('bacc-operator')!;
-    const root = operator.shadowRoot!;
-    return {
-      hands: operator.desk.shoe?.hands ?? [],
-      ended: operator.desk.shoe?.endedAt != null,
-      events: (operator.desk.shoe?.events ?? []).map((event: { kind: string }) => event.kind),
-      lost: root.querySelector('.feed-lost')?.textContent?.trim() ?? '',
-      counts: root.querySelector('.feed-reconcile')?.textContent?.trim() ?? '',
-    };
-  });
-}
 
 describe('reader lines through the broker into a console', () => {
   it("records the seed's shoe sent by a bridge, its burn, cut card and cancelled cards kept; a repeat is dropped", async () => {
@@ -92,7 +70,7 @@ describe('reader lines through the broker into a console', () => {
       undefined,
       { timeout: 30_000 },
     );
-    const seen = await consoleShoe(tableConsole);
+    const seen = await consoleFedShoe(tableConsole);
     expect(seen.ended).toBe(true);
     expect(seen.hands).toEqual(expected);
     expect(seen.events.filter((kind) => kind === 'burn')).toHaveLength(1);
@@ -114,7 +92,7 @@ describe('reader lines through the broker into a console', () => {
       seq + 3,
       { timeout: 10_000 },
     );
-    const after = await consoleShoe(tableConsole);
+    const after = await consoleFedShoe(tableConsole);
     expect(after.hands).toEqual(expected);
     expect(after.ended).toBe(true);
     expect(after.events).toEqual(seen.events);
@@ -148,7 +126,7 @@ describe('reader lines through the broker into a console', () => {
       undefined,
       { timeout: 10_000 },
     );
-    const seen = await consoleShoe(tableConsole);
+    const seen = await consoleFedShoe(tableConsole);
     // Messages 3 and 4 held lines 41–60 of the shoe: both said, the messages and the lines.
     expect(seen.lost).toBe(
       '2 messages from the bridge were lost on the way: check the hands against the table. ' +

@@ -11,9 +11,17 @@ import { join } from 'node:path';
 import { useChromium } from './browser.js';
 import { startBroker, type RunningBroker } from './mosquitto.js';
 import { buildBacc, delay, end, killStarted, ptyPair, root, until, type Run } from './processes.js';
-import { closeMachines, consoleLogin, openConsole, openDisplay, waitForDisplayOutcomes, type Machine } from './room-helpers.js';
+import {
+  closeMachines,
+  consoleFedShoe,
+  consoleLogin,
+  openConsole,
+  openDisplay,
+  waitForDisplayOutcomes,
+  type Machine,
+} from './room-helpers.js';
 import { Shoe } from '../../src/shoe.js';
-import { handRecord, type HandRecord } from '../../src/shoe-records.js';
+import { handRecord } from '../../src/shoe-records.js';
 import { DEFAULT_CANCEL_EVERY, shoeSimLines, simPackId } from '../../bin/shoe-sim.js';
 
 const baseUrl = inject('baseUrl');
@@ -24,30 +32,6 @@ let folder: string;
 let bacc: (...args: string[]) => Run;
 let broker: RunningBroker;
 const machines: Machine[] = [];
-
-interface ConsoleShoe {
-  hands: HandRecord[];
-  ended: boolean;
-  unsaved: number;
-  events: string[];
-  lost: string;
-  counts: string;
-}
-
-function consoleShoe(machine: Machine): Promise<ConsoleShoe> {
-  return machine.page.evaluate(() => {
-    const operator = document.querySelector('bacc-kiosk')!.shadowRoot!.querySelector('bacc-operator')!;
-    const root = operator.shadowRoot!;
-    return {
-      hands: operator.desk.shoe?.hands ?? [],
-      ended: operator.desk.shoe?.endedAt != null,
-      unsaved: operator.desk.unsaved,
-      events: (operator.desk.shoe?.events ?? []).map((event: { kind: string }) => event.kind),
-      lost: root.querySelector('.feed-lost')?.textContent?.trim() ?? '',
-      counts: root.querySelector('.feed-reconcile')?.textContent?.trim() ?? '',
-    };
-  });
-}
 
 beforeAll(async () => {
   mkdirSync(join(root, '.tmp'), { recursive: true });
@@ -128,7 +112,7 @@ describe('shoe-sim → pty → bacc shoe → broker → console → display', ()
     for (const refusal of reader.stderr().match(/refused line \((\S+)\)/g) ?? []) expect(refusal).toBe('refused line (incomplete)');
 
     // The console: the seed's shoe, hand by hand (cards and outcomes), one burn, one cut card, nothing lost.
-    const seen = await consoleShoe(tableConsole);
+    const seen = await consoleFedShoe(tableConsole);
     expect(seen.ended).toBe(true);
     expect(seen.hands.map((hand) => hand.outcome).join('')).toBe(expected.map((hand) => hand.outcome).join(''));
     expect(seen.hands).toEqual(expected);

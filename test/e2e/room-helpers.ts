@@ -4,6 +4,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Login, RunningBroker } from './mosquitto.js';
+import type { HandRecord } from '../../src/shoe-records.js';
 
 /** One "machine": its own browser context, and the page it shows. */
 export interface Machine {
@@ -289,4 +290,29 @@ export function counts(outcomes: string): { banker: number; player: number; ties
 
 export async function closeMachines(machines: Machine[]): Promise<void> {
   await Promise.all(machines.splice(0).map((machine) => machine.context.close().catch(() => undefined)));
+}
+
+/** What a console fed by a card shoe holds and says: its shoe's hands and events, and the card shoe panel's lost and count lines. */
+export interface ConsoleFedShoe {
+  hands: HandRecord[];
+  ended: boolean;
+  unsaved: number;
+  events: string[];
+  lost: string;
+  counts: string;
+}
+
+export function consoleFedShoe(machine: Machine): Promise<ConsoleFedShoe> {
+  return machine.page.evaluate(() => {
+    const operator = document.querySelector('bacc-kiosk')!.shadowRoot!.querySelector('bacc-operator')!;
+    const root = operator.shadowRoot!;
+    return {
+      hands: operator.desk.shoe?.hands ?? [],
+      ended: operator.desk.shoe?.endedAt != null,
+      unsaved: operator.desk.unsaved,
+      events: (operator.desk.shoe?.events ?? []).map((event: { kind: string }) => event.kind),
+      lost: root.querySelector('.feed-lost')?.textContent?.trim() ?? '',
+      counts: root.querySelector('.feed-reconcile')?.textContent?.trim() ?? '',
+    };
+  });
 }
