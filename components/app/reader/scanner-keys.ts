@@ -39,31 +39,6 @@ const CARD_PART = /^[0-9a-z]$/i;
 /** Keys pressed with others, which type nothing themselves (a scanner presses Shift for capitals). */
 const MODIFIERS: ReadonlySet<string> = new Set(['Shift', 'CapsLock']);
 
-/**
- * Where a console's scanner setting is kept (one key per table). Bursts are looked for unless `off`
- * is stored (the console's old checkbox): consoles that never stored anything must look for them too.
- */
-export const SCANNER_KEY_PREFIX = 'bacc-scanner:';
-
-/** Whether a scanner's bursts are looked for on `table`'s console: yes, unless turned off there. */
-export function scannerOn(table: string): boolean {
-  try {
-    return localStorage.getItem(SCANNER_KEY_PREFIX + table) !== 'off';
-  } catch {
-    return true;
-  }
-}
-
-/** Keeps whether bursts are looked for on `table`'s console (only `off` is stored: on is the default). */
-export function setScannerOn(table: string, on: boolean): void {
-  try {
-    if (on) localStorage.removeItem(SCANNER_KEY_PREFIX + table);
-    else localStorage.setItem(SCANNER_KEY_PREFIX + table, 'off');
-  } catch {
-    /* kept for this window only: the element holds it too */
-  }
-}
-
 /** What the burst reader does with what it finds. */
 export interface BurstOutput {
   /** A burst's text, e.g. `9H` or `D12`: a scanner read a card. `typed`: its keys went into a text field. */

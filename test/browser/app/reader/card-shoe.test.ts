@@ -9,7 +9,6 @@ import type { BaccOperator } from '../../../../components/app/operator/bacc-oper
 import type { RecordedHand } from '../../../../components/app/operator/operator-console.js';
 import type { SerialLike, SerialPortLike } from '../../../../components/app/reader/serial-source.js';
 import { SERIAL_KEY_PREFIX } from '../../../../components/app/reader/serial-source.js';
-import { SCANNER_KEY_PREFIX } from '../../../../components/app/reader/scanner-keys.js';
 import { makeRules, type TableRules } from '../../../../src/rules.js';
 import { Shoe, formatCode } from '../../../../src/shoe.js';
 import { formatCardLine, type ShoeProtocol } from '../../../../src/shoe-lines.js';
@@ -119,7 +118,7 @@ beforeEach(async () => {
 
 afterEach(async () => {
   for (const key of Object.keys(localStorage)) {
-    if (key.startsWith(SERIAL_KEY_PREFIX) || key.startsWith(SCANNER_KEY_PREFIX)) localStorage.removeItem(key);
+    if (key.startsWith(SERIAL_KEY_PREFIX)) localStorage.removeItem(key);
   }
   await storage.teardown();
 });

@@ -11,7 +11,7 @@
 import { expect } from '@open-wc/testing';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
 import type { RecordedHand } from '../../../../components/app/operator/operator-console.js';
-import { HOLD_MS, SCANNER_KEY_PREFIX } from '../../../../components/app/reader/scanner-keys.js';
+import { HOLD_MS } from '../../../../components/app/reader/scanner-keys.js';
 import { Shoe, formatCode } from '../../../../src/shoe.js';
 import { alertOf, cardField, cardFieldFocused, freshStorage, mountConsole, press, until, wait } from '../operator/operator-helpers.js';
 
@@ -29,8 +29,6 @@ afterEach(async () => {
 /** A console of a table of its own, and the hands it records. */
 async function mount(): Promise<{ el: BaccOperator; table: string; recorded: RecordedHand[] }> {
   const table = `Scanner ${count++}`;
-  // No setting: nobody said a scanner is on.
-  expect(localStorage.getItem(SCANNER_KEY_PREFIX + table)).to.equal(null);
   const el = await mountConsole(table);
   const recorded: RecordedHand[] = [];
   el.addEventListener('bacc-hand-recorded', (event) => recorded.push(event.detail));

@@ -1,13 +1,6 @@
 /** The burst rules of a scanner that types like a keyboard, on a fake clock (the browser tests type real keys). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  BURST_GAP_MS,
-  HOLD_MS,
-  KeyBursts,
-  scannerOn,
-  setScannerOn,
-  type KeyVerdict,
-} from '../../../../components/app/reader/scanner-keys.js';
+import { BURST_GAP_MS, HOLD_MS, KeyBursts, type KeyVerdict } from '../../../../components/app/reader/scanner-keys.js';
 
 /** A reader on the fake clock, and what it gave out (`card:9H`, `key:t`), in order. */
 function reader() {
@@ -147,34 +140,5 @@ describe('KeyBursts', () => {
     bursts.clear();
     vi.advanceTimersByTime(HOLD_MS * 2);
     expect(out).to.deep.equal([]);
-  });
-});
-
-describe('scannerOn', () => {
-  it('is on unless turned off, with or without storage', () => {
-    const store = new Map<string, string>();
-    vi.stubGlobal('localStorage', {
-      getItem: (key: string) => store.get(key) ?? null,
-      setItem: (key: string, value: string) => void store.set(key, value),
-      removeItem: (key: string) => void store.delete(key),
-    });
-    try {
-      expect(scannerOn('Table 1')).toBe(true);
-      setScannerOn('Table 1', false);
-      expect(scannerOn('Table 1')).toBe(false);
-      expect(scannerOn('Table 2')).toBe(true);
-      setScannerOn('Table 1', true);
-      expect(scannerOn('Table 1')).toBe(true);
-      expect(store.size).toBe(0);
-    } finally {
-      vi.unstubAllGlobals();
-    }
-    // No storage at all (a locked-down browser): on.
-    vi.stubGlobal('localStorage', undefined);
-    try {
-      expect(scannerOn('Table 1')).toBe(true);
-    } finally {
-      vi.unstubAllGlobals();
-    }
   });
 });
