@@ -317,7 +317,8 @@ describe('CardFeed: the procedure', () => {
         let extra = 0;
         cards.forEach((text, index) => {
           if (index === shoe.cutIndex) accepted(feed.feed({ kind: 'cut' }));
-          if (places.has(index) && feed.handCards.length < 3) {
+          // Only while a card is left behind the ones dealt (a shoe may end with two left).
+          if (places.has(index) && feed.handCards.length < 3 && spare + extra < shoe.order.length) {
             const mistake = formatCode(shoe.order[spare + extra++]!);
             accepted(feed.feed(card(mistake)));
             accepted(feed.feed({ kind: 'cancel', card: mistake }));
