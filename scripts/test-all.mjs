@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every suite in turn — type checks, the build of lib/ and the package's checks
-// (publint, attw), lint and format checks, the Node tests (vitest), the end-to-end tests
+// (publint, attw), lint and format checks, the Node tests (vitest; again with the clock moved
+// 400 days ahead by faketime), the end-to-end tests
 // (playwright-core against the built app and the packed package), the size budgets and the
 // browser tests (web-test-runner in Chromium) — then one line adding them all up: "N passed, N failed".
 // Neither runner's own summary is a line CI reads, so the counts come from their reports.
@@ -57,14 +58,19 @@ check('package: are the types wrong (attw, ESM only)', bin('attw'), [tarball, '-
 check('lint: eslint (typescript-eslint, lit, wc)', bin('eslint'), ['.', '--max-warnings', '0']);
 check('format: prettier --check', bin('prettier'), ['--check', '.']);
 
-for (const [name, config, file] of [
+// The Node suite (with the CLI's tests) runs twice: today, and with the clock moved 400 days ahead
+// by Debian's faketime, so that no test can depend on the day it runs.
+const ahead = ['faketime', ['-f', '+400d']];
+for (const [name, config, file, wrapper] of [
   ['Node tests (vitest)', 'vite.config.ts', 'vitest.json'],
+  ['Node tests with the clock 400 days ahead (faketime)', 'vite.config.ts', 'vitest-ahead.json', ahead],
   ['end-to-end tests (playwright-core, Chromium, built app)', 'vitest.e2e.config.ts', 'vitest-e2e.json'],
 ]) {
   console.log(`\n▶ ${name}`);
   const report = join(scratch, file);
   rmSync(report, { force: true });
-  const status = run(bin('vitest'), ['run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile=${report}`]);
+  const args = ['run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile=${report}`];
+  const status = wrapper ? run(wrapper[0], [...wrapper[1], bin('vitest'), ...args]) : run(bin('vitest'), args);
   const counts = readCounts(report);
   const passed = counts?.numPassedTests ?? 0;
   let failed = (counts?.numFailedTests ?? 0) + (counts?.numPendingTests ?? 0) + (counts?.numTodoTests ?? 0);

@@ -158,7 +158,7 @@ describe('RoomDisplayController (messages delivered by a stand-in link)', () => 
     expect(link.subscribed).to.have.members([topics.change, topics.presence]);
     expect(link.reads).to.deep.equal([]);
     expect(display.linkState).to.equal('connecting');
-    link.retained.set(topics.state, tableStateMessage(TABLE, '10–500', shoeWith(12), 100));
+    link.retained.set(topics.state, tableStateMessage(TABLE, '10–500', shoeWith(12), 100, clock));
     link.setState('connected');
     await until(() => display.shoe !== null, 'the state');
     expect(link.reads).to.deep.equal([topics.state]);
@@ -170,7 +170,7 @@ describe('RoomDisplayController (messages delivered by a stand-in link)', () => 
 
   it('adds a hand after the same hand objects, ignores a repeated one, and reads the state again on a gap', async () => {
     const { display, link } = await mount(false);
-    link.retained.set(topics.state, tableStateMessage(TABLE, '', shoeWith(10), 100));
+    link.retained.set(topics.state, tableStateMessage(TABLE, '', shoeWith(10), 100, clock));
     link.setState('connected');
     await until(() => display.shoe !== null, 'the state');
     const before = display.shoe!.hands;
@@ -181,7 +181,7 @@ describe('RoomDisplayController (messages delivered by a stand-in link)', () => 
     expect(display.shoe!.hands).to.have.length(11);
     expect(link.reads).to.have.length(1);
     // Hand 13 without hand 12: a gap, so the whole state is read again.
-    link.retained.set(topics.state, tableStateMessage(TABLE, '', shoeWith(13), 103));
+    link.retained.set(topics.state, tableStateMessage(TABLE, '', shoeWith(13), 103, clock));
     link.deliver(topics.change, addChange(103, 102, FULL.hands[12]!, 13));
     await until(() => display.shoe!.hands.length === 13, 'the state read again');
     expect(link.reads).to.have.length(2);
@@ -191,20 +191,20 @@ describe('RoomDisplayController (messages delivered by a stand-in link)', () => 
 
   it('reads the state again, a little later, when the one read is older than the change that asked', async () => {
     const { display, link } = await mount(false);
-    link.retained.set(topics.state, tableStateMessage(TABLE, '', shoeWith(5), 100));
+    link.retained.set(topics.state, tableStateMessage(TABLE, '', shoeWith(5), 100, clock));
     link.setState('connected');
     await until(() => display.shoe !== null, 'the state');
     // The console has published hand 7's change but not yet its state.
-    link.retained.set(topics.state, tableStateMessage(TABLE, '', shoeWith(6), 101));
+    link.retained.set(topics.state, tableStateMessage(TABLE, '', shoeWith(6), 101, clock));
     link.deliver(topics.change, addChange(102, 101, FULL.hands[6]!, 7));
     await until(() => link.reads.length >= 2, 'a read');
-    link.retained.set(topics.state, tableStateMessage(TABLE, '', shoeWith(7), 102));
+    link.retained.set(topics.state, tableStateMessage(TABLE, '', shoeWith(7), 102, clock));
     await until(() => display.shoe!.hands.length === 7, 'the newer state');
   });
 
   it('keeps every change shown on this machine as a received shoe', async () => {
     const { display, link } = await mount(false);
-    link.retained.set(topics.state, tableStateMessage(TABLE, '', shoeWith(3), 100));
+    link.retained.set(topics.state, tableStateMessage(TABLE, '', shoeWith(3), 100, clock));
     link.setState('connected');
     await until(() => display.shoe !== null, 'the state');
     link.deliver(topics.change, addChange(101, 100, FULL.hands[3]!, 4));
@@ -225,7 +225,7 @@ describe('RoomDisplayController (messages delivered by a stand-in link)', () => 
     expect(display.shoe!.hands).to.have.length(8);
     // The broker back: its state replaces the copy, keeping the hand objects shown.
     const shown = display.shoe!.hands;
-    link.retained.set(topics.state, tableStateMessage(TABLE, '', shoeWith(9), 100));
+    link.retained.set(topics.state, tableStateMessage(TABLE, '', shoeWith(9), 100, clock));
     link.setState('connected');
     await until(() => display.shoe!.hands.length === 9, 'the state');
     shown.forEach((hand, index) => expect(display.shoe!.hands[index]).to.equal(hand));
@@ -235,7 +235,7 @@ describe('RoomDisplayController (messages delivered by a stand-in link)', () => 
     await store.createShoe(shoeWith(4), 'console');
     const { display, link } = await mount(false);
     expect(display.shoe!.hands).to.have.length(4);
-    link.retained.set(topics.state, tableStateMessage(TABLE, '', shoeWith(6), 100));
+    link.retained.set(topics.state, tableStateMessage(TABLE, '', shoeWith(6), 100, clock));
     link.setState('connected');
     await until(() => display.shoe!.hands.length === 6, 'the state');
     await display.keptCopiesSettled();
@@ -245,19 +245,19 @@ describe('RoomDisplayController (messages delivered by a stand-in link)', () => 
 
   it('refuses a malformed, impossible or foreign message: logged once, counted, nothing shown or stored changes', async () => {
     const { display, link } = await mount(false);
-    link.retained.set(topics.state, tableStateMessage(TABLE, '', shoeWith(6), 100));
+    link.retained.set(topics.state, tableStateMessage(TABLE, '', shoeWith(6), 100, clock));
     link.setState('connected');
     await until(() => display.shoe !== null, 'the state');
     await display.keptCopiesSettled();
     const shown = display.shoe;
     // Hand 7 stating totals its cards do not give.
     const impossible = { ...FULL.hands[6]!, playerTotal: 9, bankerTotal: 9, outcome: 'B' as const };
-    const forged = tableStateMessage(TABLE, '', { ...shoeWith(6), hands: [...shoeWith(5).hands, impossible] }, 200);
+    const forged = tableStateMessage(TABLE, '', { ...shoeWith(6), hands: [...shoeWith(5).hands, impossible] }, 200, clock);
     const logged = await warnings(() => {
       link.deliver(topics.change, 'not json');
       link.deliver(topics.change, addChange(101, 100, impossible, 7));
       link.deliver(topics.state, forged);
-      link.deliver(topics.state, { ...tableStateMessage('T8', '', null, 300) });
+      link.deliver(topics.state, { ...tableStateMessage('T8', '', null, 300, clock) });
     });
     expect(display.refusedCount).to.equal(4);
     expect(logged).to.have.length(4);
@@ -283,7 +283,7 @@ describe('RoomDisplayController (messages delivered by a stand-in link)', () => 
 
   it('says when the received shoe cannot be kept, and goes on showing what it receives', async () => {
     const { display, link } = await mount(false);
-    link.retained.set(topics.state, tableStateMessage(TABLE, '', shoeWith(2), 100));
+    link.retained.set(topics.state, tableStateMessage(TABLE, '', shoeWith(2), 100, clock));
     store.close();
     link.setState('connected');
     await until(() => display.shoe !== null, 'the state');
@@ -302,7 +302,7 @@ describe('RoomDisplayController (messages delivered by a stand-in link)', () => 
     host.follow();
     await until(() => link !== null && host.controller.loaded, 'the link and the kept copy');
     expect(host.controller.shoe!.hands).to.have.length(8);
-    link!.retained.set(topics.state, tableStateMessage(TABLE, '', shoeWith(9), 100));
+    link!.retained.set(topics.state, tableStateMessage(TABLE, '', shoeWith(9), 100, clock));
     link!.setState('connected');
     await until(() => host.controller.shoe!.hands.length === 9, 'the state');
     await host.controller.keptCopiesSettled();
