@@ -48,7 +48,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-unused-expressions': 'off' },
   },
   {
-    files: ['test/node/shoe-document.test.ts'],
+    files: ['test/node/shoes/document.test.ts'],
     // The test breaks copies of a document in every way the schema must refuse: the copy is untyped on purpose.
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',

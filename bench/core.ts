@@ -1,10 +1,10 @@
 /**
  * Benchmarks of the rules core: exact odds per composition and whole-shoe simulation.
  */
-import { exactOdds, fullShoe } from '../src/odds.js';
-import { simulateShoes } from '../src/simulate.js';
-import { SeededRandom, RandomWords, shuffleInPlace } from '../src/random.js';
-import { orderedShoe } from '../src/shoe.js';
+import { exactOdds, fullShoe } from '../src/game/odds.js';
+import { simulateShoes } from '../src/game/simulate.js';
+import { SeededRandom, RandomWords, shuffleInPlace } from '../src/game/random.js';
+import { orderedShoe } from '../src/game/shoe.js';
 import { timePerOperation, microsecondsFigure, rateFigure, quartiles, type BenchFigure } from './harness.js';
 import { straightforwardOdds } from './straightforward-odds.js';
 

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { build, preview, type PreviewServer } from 'vite';
-import { Shoe } from '../src/shoe.js';
+import { Shoe } from '../src/game/shoe.js';
 import { shoeSimLines } from '../bin/shoe-sim.js';
 import { quartiles, upperBoundFigure, type BenchFigure } from './harness.js';
 import { CHROMIUM_ARGS } from './chromium.js';

@@ -2,9 +2,9 @@
  * Benchmarks of the roads engine: adding a hand to every road and the statistics, and a whole
  * shoe from scratch, over seeded random 80-hand shoes.
  */
-import { RoadTracker } from '../src/roads.js';
-import { SeededRandom, RandomWords } from '../src/random.js';
-import type { HandRecord } from '../src/shoe-document.js';
+import { RoadTracker } from '../src/roads/roads.js';
+import { SeededRandom, RandomWords } from '../src/game/random.js';
+import type { HandRecord } from '../src/shoes/document.js';
 import { timePerOperation, microsecondsFigure, type BenchFigure } from './harness.js';
 
 const HANDS_PER_SHOE = 80;

@@ -22,9 +22,9 @@ import {
   tableTopics,
   type TableChangeMessage,
   type TableStateMessage,
-} from '../src/room-messages.js';
-import { simulateShoeRecords } from '../src/shoe-records.js';
-import type { ShoeRecord } from '../src/shoe-document.js';
+} from '../src/room/messages.js';
+import { simulateShoeRecords } from '../src/shoes/records.js';
+import type { ShoeRecord } from '../src/shoes/document.js';
 import { quartiles, upperBoundFigure, type BenchFigure } from './harness.js';
 import { CHROMIUM_ARGS } from './chromium.js';
 import { startBenchBroker, type BenchBroker, type Login } from './room-broker.js';

@@ -3,7 +3,7 @@
  * walk every ordered deal card value by card value, weighing each by drawing without
  * replacement.
  */
-import { playerDraws, bankerDraws } from '../src/tableau.js';
+import { playerDraws, bankerDraws } from '../src/game/tableau.js';
 
 export function straightforwardOdds(counts: readonly number[]): { banker: number; player: number; tie: number } {
   const n = new Array<number>(10).fill(0);

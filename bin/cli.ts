@@ -22,9 +22,16 @@ import {
   type HandRecord,
   type TableRules,
 } from '../src/index.js';
-import { tallyRun, tallyShoes, tallyHands, evidenceSeedProblem, EVIDENCE_SEED_MAX_LENGTH, EVIDENCE_CHUNK_SHOES } from '../src/evidence.js';
-import { measurements } from '../src/evidence-measurements.js';
-import { SHOE_PROTOCOLS, type ShoeProtocol } from '../src/shoe-lines.js';
+import {
+  tallyRun,
+  tallyShoes,
+  tallyHands,
+  evidenceSeedProblem,
+  EVIDENCE_SEED_MAX_LENGTH,
+  EVIDENCE_CHUNK_SHOES,
+} from '../src/evidence/evidence.js';
+import { measurements } from '../src/evidence/measurements.js';
+import { SHOE_PROTOCOLS, type ShoeProtocol } from '../src/reader/lines.js';
 import { DEFAULT_CANCEL_EVERY, runShoeSim, shoeSimLines, simPackId } from './shoe-sim.js';
 import { runShoeBridge, shownUrl } from './shoe-bridge.js';
 

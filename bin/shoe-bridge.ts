@@ -2,7 +2,7 @@
  * `bacc shoe`: a card-reading shoe on this box's serial line, published to the table's console
  * through the room's broker. Each line is checked with its protocol's parser: a refused line is
  * counted and logged, never published; the lines accepted go out in reader messages
- * (src/reader-messages.ts) on the table's `reader` topic, in order, one message in flight at a time.
+ * (src/reader/messages.ts) on the table's `reader` topic, in order, one message in flight at a time.
  * While the broker is away the lines wait in order (MQTT.js keeps a message in flight and sends it
  * again on reconnection; a message keeps its seq, so a console drops one it receives twice). When
  * the device goes away its path is tried every second until it opens again.
@@ -10,8 +10,8 @@
 import { randomBytes } from 'node:crypto';
 import type { MqttClient } from 'mqtt';
 import type { SerialPort } from 'serialport';
-import { ShoeLineReader, isRefusal, type LineRefusal, type ReadLine, type ShoeProtocol } from '../src/shoe-lines.js';
-import { MAX_READER_LINES, readerLinesMessage, readerTopic, type ReaderLinesMessage } from '../src/reader-messages.js';
+import { ShoeLineReader, isRefusal, type LineRefusal, type ReadLine, type ShoeProtocol } from '../src/reader/lines.js';
+import { MAX_READER_LINES, readerLinesMessage, readerTopic, type ReaderLinesMessage } from '../src/reader/messages.js';
 import { closeQuietly, openWhenThere, pause, watchDevice } from './serial-line.js';
 
 export interface ShoeBridgeOptions {

@@ -1,7 +1,7 @@
 import { css, html, type SVGTemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import type { Winner } from '../src/hand.js';
-import type { BeadPlateCell, RoadTracker } from '../src/roads.js';
+import type { Winner } from '../src/game/hand.js';
+import type { BeadPlateCell, RoadTracker } from '../src/roads/roads.js';
 import { outcomeLetter, outcomeName, roadName } from './internal/messages.js';
 import { handCount, joinParts, readOutColumns, roadSummary } from './internal/road-descriptions.js';
 import { RoadGridElement } from './internal/road-element.js';

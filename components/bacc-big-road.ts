@@ -1,6 +1,6 @@
 import { css, html, type SVGTemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import type { BigRoadCell, BigRoadSide, BigRoadSnapshot, RoadTracker } from '../src/roads.js';
+import type { BigRoadCell, BigRoadSide, BigRoadSnapshot, RoadTracker } from '../src/roads/roads.js';
 import { outcomeLetter, roadName } from './internal/messages.js';
 import {
   bankerPairCount,

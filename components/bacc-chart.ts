@@ -14,10 +14,10 @@ import {
   type ScriptableContext,
   type ScriptableLineSegmentContext,
 } from 'chart.js';
-import type { Winner } from '../src/hand.js';
-import type { HandRecord } from '../src/shoe-document.js';
-import { followStep } from '../src/list-follower.js';
-import type { StatisticsSummary } from '../src/stats.js';
+import type { Winner } from '../src/game/hand.js';
+import type { HandRecord } from '../src/shoes/document.js';
+import { followStep } from '../src/roads/list-follower.js';
+import type { StatisticsSummary } from '../src/roads/statistics.js';
 import { ChartController } from './controllers/chart-controller.js';
 import { ThemeWatcher } from './controllers/theme-watcher.js';
 import { outcomeLetter, outcomeName } from './internal/messages.js';

@@ -1,6 +1,6 @@
 import { html, type PropertyValues, type SVGTemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import type { DerivedRoadCell, DerivedRoadName, RoadColor, RoadTracker } from '../src/roads.js';
+import type { DerivedRoadCell, DerivedRoadName, RoadColor, RoadTracker } from '../src/roads/roads.js';
 import { roadName } from './internal/messages.js';
 import { columnCount, readOutColumns, roadSummary } from './internal/road-descriptions.js';
 import { RoadGridElement } from './internal/road-element.js';

@@ -1,7 +1,7 @@
 import { LitElement, html, css, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import { resolveCompleteHand, type ResolvedHand, type Winner } from '../src/hand.js';
-import type { HandRecord } from '../src/shoe-document.js';
+import { resolveCompleteHand, type ResolvedHand, type Winner } from '../src/game/hand.js';
+import type { HandRecord } from '../src/shoes/document.js';
 import { outcomeLetter, outcomeName } from './internal/messages.js';
 import { bankerPairLabel, naturalLabel, playerPairLabel } from './internal/panel-labels.js';
 import { elementTermSets } from './internal/element-terms.js';

@@ -1,7 +1,7 @@
 import { html, css, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import type { Winner } from '../src/hand.js';
-import type { NextHandOdds } from '../src/odds.js';
+import type { Winner } from '../src/game/hand.js';
+import type { NextHandOdds } from '../src/game/odds.js';
 import { outcomeLetter, outcomeName } from './internal/messages.js';
 import { percent } from './internal/panel-labels.js';
 import { panelTokens } from './styles/panel-styles.js';

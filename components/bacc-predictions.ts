@@ -1,6 +1,6 @@
 import { css, html, nothing, svg } from 'lit';
 import { property } from 'lit/decorators.js';
-import { DERIVED_ROADS, RoadTracker, type AskRoad, type DerivedRoadName, type Predictions } from '../src/roads.js';
+import { DERIVED_ROADS, RoadTracker, type AskRoad, type DerivedRoadName, type Predictions } from '../src/roads/roads.js';
 import { colorName, outcomeLetter, roadName } from './internal/messages.js';
 import { joinParts } from './internal/road-descriptions.js';
 import { RoadElement } from './internal/road-element.js';

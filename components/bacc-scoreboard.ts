@@ -1,16 +1,16 @@
 import { LitElement, html, css, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
-import { DEFAULT_RULES, type TableRules } from '../src/rules.js';
-import type { HandRecord } from '../src/shoe-document.js';
-import { RoadFollower } from '../src/road-follower.js';
-import { StatisticsFollower } from '../src/statistics-follower.js';
+import { DEFAULT_RULES, type TableRules } from '../src/game/rules.js';
+import type { HandRecord } from '../src/shoes/document.js';
+import { RoadFollower } from '../src/roads/road-follower.js';
+import { StatisticsFollower } from '../src/roads/statistics-follower.js';
 import { noticeLook, themeTokens } from './styles/theme.js';
 import { elementTermSets } from './internal/element-terms.js';
 import { ElementLocalize } from './internal/localize.js';
 import { acceptedHands } from './internal/hands-check.js';
 import { cardsProblem } from './internal/hand-cards-check.js';
 import { usableRows } from './internal/road-element.js';
-import { DEFAULT_ROWS } from '../src/roads.js';
+import { DEFAULT_ROWS } from '../src/roads/roads.js';
 
 /**
  * One shoe on a wall screen: table name, limits, shoe and hand number, every road, the ask

@@ -1,6 +1,6 @@
 import { html, css, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import type { Winner } from '../src/hand.js';
-import type { StatisticsSummary } from '../src/stats.js';
+import type { Winner } from '../src/game/hand.js';
+import type { StatisticsSummary } from '../src/roads/statistics.js';
 import { outcomeLetter, outcomeName } from './internal/messages.js';
 import { share } from './internal/panel-labels.js';
 import { panelTokens } from './styles/panel-styles.js';

@@ -7,8 +7,8 @@ import '../../components/define/bead-plate.js';
 import '../../components/define/big-road.js';
 import '../../components/define/derived-road.js';
 import type { LitElement } from 'lit';
-import { Shoe } from '../../src/shoe.js';
-import { handRecord, type HandRecord } from '../../src/shoe-document.js';
+import { Shoe } from '../../src/game/shoe.js';
+import { handRecord, type HandRecord } from '../../src/shoes/document.js';
 import type { BaccScoreboard } from '../../components/bacc-scoreboard.js';
 
 const stage = document.getElementById('stage')!;

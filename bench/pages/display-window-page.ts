@@ -10,11 +10,11 @@ import '../../components/app/display/bacc-table-display.js';
 import type { PropertyValues } from 'lit';
 import type { BaccScoreboard } from '../../components/bacc-scoreboard.js';
 import { TABLE_CHANNEL, TableChannel, type ShoeChangedMessage } from '../../components/app/data/table-channel.js';
-import { ScoreboardStore } from '../../src/persistence/scoreboard-store.js';
-import { RoadTracker } from '../../src/roads.js';
-import { makeRules } from '../../src/rules.js';
-import { Shoe } from '../../src/shoe.js';
-import { handRecord, type HandRecord } from '../../src/shoe-document.js';
+import { ScoreboardStore } from '../../components/app/data/scoreboard-store.js';
+import { RoadTracker } from '../../src/roads/roads.js';
+import { makeRules } from '../../src/game/rules.js';
+import { Shoe } from '../../src/game/shoe.js';
+import { handRecord, type HandRecord } from '../../src/shoes/document.js';
 
 const TABLE = 'Bench table';
 const stage = document.getElementById('stage')!;

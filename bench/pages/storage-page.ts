@@ -2,9 +2,9 @@
  * The in-page half of the storage benchmark (bench/storage.ts drives it with playwright-core):
  * Chromium's real IndexedDB through the app's own store.
  */
-import { ScoreboardStore, DATABASE_NAME } from '../../src/persistence/scoreboard-store.js';
-import { simulateShoeRecords, shoeDocumentText, type ShoeRecord } from '../../src/shoe-document.js';
-import { makeRules } from '../../src/rules.js';
+import { ScoreboardStore, DATABASE_NAME } from '../../components/app/data/scoreboard-store.js';
+import { simulateShoeRecords, shoeDocumentText, type ShoeRecord } from '../../src/shoes/document.js';
+import { makeRules } from '../../src/game/rules.js';
 
 /** Replaces the app's database with `shoes` simulated shoes (about 80 hands each), in batches. */
 async function populate(shoes: number): Promise<number> {

@@ -4,8 +4,8 @@
  * and the roads they sit beside refuse the same hands. A road alone draws outcomes and pairs only,
  * and does not load the rules of the cards for it.
  */
-import { resolveCompleteHand, type ResolvedHand } from '../../src/hand.js';
-import type { HandRecord } from '../../src/shoe-records.js';
+import { resolveCompleteHand, type ResolvedHand } from '../../src/game/hand.js';
+import type { HandRecord } from '../../src/shoes/records.js';
 
 /**
  * What a hand's cards (or, without cards, its totals) contradict, or that its cards make no hand

@@ -1,11 +1,11 @@
 /**
  * The one check of a `.hands` value where it comes into an element (DOM-free): a list of
- * HandRecords, each with the fields src/shoe-records.ts gives it — what the roads, the statistics
+ * HandRecords, each with the fields src/shoes/records.ts gives it — what the roads, the statistics
  * and the last hand would otherwise each refuse in their own way (or not at all, and show invented
  * text). Whether a hand's cards give what it states is hand-cards-check.ts's, which the elements
  * that read cards add: a page with one road does not load the rules of the cards.
  */
-import type { HandRecord } from '../../src/shoe-records.js';
+import type { HandRecord } from '../../src/shoes/records.js';
 
 /** A check of one hand beyond its fields: an Error whose message is for the console, or null. */
 export type HandCheck = (hand: HandRecord) => Error | null;

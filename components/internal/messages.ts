@@ -1,5 +1,5 @@
-import type { Side, Winner } from '../../src/hand.js';
-import type { DerivedRoadName } from '../../src/roads.js';
+import type { Side, Winner } from '../../src/game/hand.js';
+import type { DerivedRoadName } from '../../src/roads/roads.js';
 import type { RoadTerms } from '../locales/en.js';
 import type { Terms } from './localize.js';
 

@@ -6,9 +6,9 @@
  */
 import { LitElement, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
-import { DEFAULT_ROWS, RoadTracker, outcomeHand } from '../../src/roads.js';
-import { RoadFollower } from '../../src/road-follower.js';
-import type { HandRecord } from '../../src/shoe-document.js';
+import { DEFAULT_ROWS, RoadTracker, outcomeHand } from '../../src/roads/roads.js';
+import { RoadFollower } from '../../src/roads/road-follower.js';
+import type { HandRecord } from '../../src/shoes/document.js';
 import { ColumnFit } from '../controllers/column-fit.js';
 import { columnWindow, type ColumnWindow } from './road-grid-view.js';
 import type { RoadTerms } from '../locales/en.js';

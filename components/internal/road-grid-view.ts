@@ -32,7 +32,7 @@
  * A mark is drawn centred on its cell, in absolute user units, its sizes 50 units times `--_mark-size`.
  */
 import { css, html, svg, nothing, type SVGTemplateResult, type TemplateResult } from 'lit';
-import type { DerivedRoadName, RoadColor } from '../../src/roads.js';
+import type { DerivedRoadName, RoadColor } from '../../src/roads/roads.js';
 
 /** SVG user units per cell side. */
 export const CELL = 100;

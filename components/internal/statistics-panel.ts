@@ -1,8 +1,8 @@
 import { LitElement, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
-import { DEFAULT_RULES, type TableRules } from '../../src/rules.js';
-import type { HandRecord } from '../../src/shoe-document.js';
-import { StatisticsFollower } from '../../src/statistics-follower.js';
+import { DEFAULT_RULES, type TableRules } from '../../src/game/rules.js';
+import type { HandRecord } from '../../src/shoes/document.js';
+import { StatisticsFollower } from '../../src/roads/statistics-follower.js';
 import { elementTermSets } from './element-terms.js';
 import { ElementLocalize } from './localize.js';
 import { acceptedHands } from './hands-check.js';

@@ -1,5 +1,5 @@
 /**
- * The dealing procedure as a state machine: a card-reading shoe's events go in (src/shoe-lines.ts),
+ * The dealing procedure as a state machine: a card-reading shoe's events go in (src/reader/lines.ts),
  * the shoe's events come out, in order, with the cards counted against the rules' decks.
  *
  * - At the start, and after each `shoe` event, the first card is the burn card, turned face up; then
@@ -27,11 +27,11 @@
  * hands recorded before it) is enough to take the procedure up again: `CardFeed.resume` after a reload,
  * `followRecord` when the record changed under the feed (an undo, a redo, a correction).
  */
-import { ShoeCardCount, cardValue, formatCard, parseCard, type Card, type CardExcess } from './cards.js';
-import { resolveHand, type Side } from './hand.js';
-import { makeRules, type TableRules } from './rules.js';
-import type { HandRecord, ShoeEvent } from './shoe-records.js';
-import type { ShoeLineEvent } from './shoe-lines.js';
+import { ShoeCardCount, cardValue, formatCard, parseCard, type Card, type CardExcess } from '../game/cards.js';
+import { resolveHand, type Side } from '../game/hand.js';
+import { makeRules, type TableRules } from '../game/rules.js';
+import type { HandRecord, ShoeEvent } from '../shoes/records.js';
+import type { ShoeLineEvent } from '../reader/lines.js';
 
 /** Why a card stopped the feed. */
 export type QuestionReason =
@@ -321,7 +321,7 @@ export class CardFeed {
   }
 
   /**
-   * Reads one event of a card-reading shoe (as src/shoe-lines.ts parses it). A hello is taken and
+   * Reads one event of a card-reading shoe (as src/reader/lines.ts parses it). A hello is taken and
    * changes nothing; lid events are kept in order; while a question waits, everything else is refused.
    * @throws CardError for a card event whose card is no card (a parser never gives one).
    */

@@ -2,10 +2,10 @@
  * Recording a real table's hands: by outcome (banker, player or tie, with pair and natural flags)
  * or card by card, each card checked by the rules core before it is accepted.
  */
-import { parseCard, formatCard, ShoeCardCount, CardError, type Card, type CardExcess } from './cards.js';
-import { resolveHand, type Side, type Winner } from './hand.js';
-import type { HandRecord } from './shoe-document.js';
-import { outcomeHand } from './roads.js';
+import { parseCard, formatCard, ShoeCardCount, CardError, type Card, type CardExcess } from '../game/cards.js';
+import { resolveHand, type Side, type Winner } from '../game/hand.js';
+import type { HandRecord } from '../shoes/document.js';
+import { outcomeHand } from '../roads/roads.js';
 
 /** A hand as an operator enters it by outcome only. */
 export interface OutcomeEntry {

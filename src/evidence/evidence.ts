@@ -19,11 +19,11 @@
  * counted reach N (that chunk whole): so (seed, N, decks) gives one result however the chunks
  * were shared out (`EvidenceRunPlan`).
  */
-import { BANKER_DRAWS } from './tableau.js';
-import { makeRules } from './rules.js';
-import { RandomWords, SeededRandom, shuffleInPlace } from './random.js';
-import { CODE_VALUES, orderedShoe, burnCount } from './shoe.js';
-import { shoeSeed } from './simulate.js';
+import { BANKER_DRAWS } from '../game/tableau.js';
+import { makeRules } from '../game/rules.js';
+import { RandomWords, SeededRandom, shuffleInPlace } from '../game/random.js';
+import { CODE_VALUES, orderedShoe, burnCount } from '../game/shoe.js';
+import { shoeSeed } from '../game/simulate.js';
 
 /** Outcome codes a recorder takes: banker 0, player 1, tie 2 (also the offsets within a row). */
 export const OUTCOME_BANKER = 0;

@@ -1,5 +1,5 @@
 /**
- * An evidence tally (src/evidence.ts) read out as measurements, the `bacc evidence` contract of
+ * An evidence tally (src/evidence/evidence.ts) read out as measurements, the `bacc evidence` contract of
  * DESIGN.md: for each question the count, the observed frequencies, their 95% intervals, and the
  * exact full-shoe figure beside them, in full precision. Nothing is rounded and nothing is
  * smoothed: where an interval excludes the exact figure, `excludesExact` says so and `by` says by
@@ -7,9 +7,9 @@
  *
  * Kept apart from the tally so that a worker that only deals and counts does not load the odds.
  */
-import { betReturn, type SettleableHand } from './bets.js';
-import { exactOdds, fullShoe, type NextHandOdds } from './odds.js';
-import { makeRules, type TableRules } from './rules.js';
+import { betReturn, type SettleableHand } from '../game/bets.js';
+import { exactOdds, fullShoe, type NextHandOdds } from '../game/odds.js';
+import { makeRules, type TableRules } from '../game/rules.js';
 import {
   FIRST_CHOP,
   LAST_CHOP,

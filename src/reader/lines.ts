@@ -17,7 +17,7 @@
  * | `LID OPEN`           | the shoe's lid was opened                                         |
  * | `LID CLOSED`         | the shoe's lid was closed                                         |
  *
- * The device reads cards only; the procedure (src/card-feed.ts) knows which are the burn.
+ * The device reads cards only; the procedure (src/dealing/card-feed.ts) knows which are the burn.
  *
  * Lines may be numbered, so a pulled cable loses and doubles nothing: `<n> <line>` (e.g. `7 CARD 9H`),
  * counting from 1 at each `SHOE` line. The host writes `RESUME <pack id> <n>` (it holds that pack's
@@ -26,7 +26,7 @@
  * or none, by sending its shoe from its `SHOE` line. A device sends its hello each time the line
  * comes back, until an answer comes. A host drops a numbered line it already holds.
  */
-import { RANKS, parseCard, formatCard, CardError, type Card } from './cards.js';
+import { RANKS, parseCard, formatCard, CardError, type Card } from '../game/cards.js';
 
 /** The longest line any protocol sends, in characters, its line ending not counted. */
 export const MAX_LINE_LENGTH = 256;

@@ -4,7 +4,7 @@
  * feed. Contract version 1. DOM-free: the bridge, the console and the tests build and read the same
  * messages.
  *
- * Topic `bacc/v1/tables/<table key>/reader` (the table key as in src/room-messages.ts), QoS 1, not
+ * Topic `bacc/v1/tables/<table key>/reader` (the table key as in src/room/messages.ts), QoS 1, not
  * retained. One message carries the lines the bridge accepted since its last message, in order:
  *
  * ```json
@@ -16,12 +16,12 @@
  * - `seq`: 1 for a source's first message, one more for each next one. QoS 1 may deliver a message
  *   twice (the bridge sends it again when the broker's acknowledgement was lost): a console drops
  *   a `seq` it has read from that source, and a `seq` more than one ahead is a gap (lines lost).
- * - `protocol`: the line protocol of src/shoe-lines.ts the lines are in.
+ * - `protocol`: the line protocol of src/reader/lines.ts the lines are in.
  * - `lines`: 1–64 lines, each 1–256 characters without CR or LF, each one its protocol's parser
  *   accepts (the bridge publishes no refused line; a message holding one is refused whole).
  */
 import * as v from 'valibot';
-import { readJsonMessage, ROOM_TOPIC_ROOT, tableKey } from './room-messages.js';
+import { readJsonMessage, ROOM_TOPIC_ROOT, tableKey } from '../room/messages.js';
 import {
   MAX_LINE_LENGTH,
   SHOE_PROTOCOLS,
@@ -30,7 +30,7 @@ import {
   type LineRefusalReason,
   type ReadLineEvent,
   type ShoeProtocol,
-} from './shoe-lines.js';
+} from './lines.js';
 
 export const READER_MESSAGE_FORMAT = 'bacc-reader-lines';
 export const READER_MESSAGE_VERSION = 1;

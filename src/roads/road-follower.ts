@@ -4,7 +4,7 @@
  * (see list-follower.ts). A display thus pays microseconds per hand, not a recompute.
  */
 import { RoadTracker, type RoadOptions } from './roads.js';
-import type { HandRecord } from './shoe-document.js';
+import type { HandRecord } from '../shoes/document.js';
 import { followStep } from './list-follower.js';
 
 export class RoadFollower {

@@ -8,13 +8,11 @@
  * and every rule looks only at the big road's streak lengths, so `add` and `undo` touch a few
  * numbers instead of recomputing the shoe (measured in bench/roads.ts).
  */
-import type { Winner } from './hand.js';
-import type { TableRules } from './rules.js';
-import type { HandRecord } from './shoe-document.js';
-import { RoadGrid } from './roads-grid.js';
-import { ShoeStatistics, type StatisticsSummary } from './stats.js';
-
-export { roadsToText } from './roads-text.js';
+import type { Winner } from '../game/hand.js';
+import type { TableRules } from '../game/rules.js';
+import type { HandRecord } from '../shoes/document.js';
+import { RoadGrid } from './grid.js';
+import { ShoeStatistics, type StatisticsSummary } from './statistics.js';
 
 /** A derived road's mark colour. */
 export type RoadColor = 'red' | 'blue';

@@ -3,9 +3,9 @@
  * panels receive it (the rule of list-follower.ts, as RoadFollower, without the roads, which the
  * panels do not draw). It reports which step it took, so a chart can update its series in place.
  */
-import { DEFAULT_RULES, type TableRules } from './rules.js';
-import type { HandRecord } from './shoe-document.js';
-import { ShoeStatistics, type ShoeStatisticsView } from './stats.js';
+import { DEFAULT_RULES, type TableRules } from '../game/rules.js';
+import type { HandRecord } from '../shoes/document.js';
+import { ShoeStatistics, type ShoeStatisticsView } from './statistics.js';
 import { followStep, type FollowStep } from './list-follower.js';
 
 export class StatisticsFollower {

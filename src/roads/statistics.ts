@@ -6,13 +6,13 @@
  * counted, its cards, the streaks after it) to one array of small integers, so undo reads back
  * the previous state in constant time and adding a hand allocates nothing once the array has
  * grown. A plain array, not an Int32Array: V8 keeps typed arrays over 64 bytes off the heap,
- * and allocating one cost about 3 µs, the time of ten hands (see src/roads-grid.ts).
+ * and allocating one cost about 3 µs, the time of ten hands (see src/roads/grid.ts).
  */
-import { parseCard } from './cards.js';
-import { resolveCompleteHand, type ResolvedHand, type Winner } from './hand.js';
-import { exactOdds, fullShoe, type NextHandOdds } from './odds.js';
-import { DEFAULT_RULES, type TableRules } from './rules.js';
-import type { HandRecord } from './shoe-document.js';
+import { parseCard } from '../game/cards.js';
+import { resolveCompleteHand, type ResolvedHand, type Winner } from '../game/hand.js';
+import { exactOdds, fullShoe, type NextHandOdds } from '../game/odds.js';
+import { DEFAULT_RULES, type TableRules } from '../game/rules.js';
+import type { HandRecord } from '../shoes/document.js';
 
 /** A hand that contradicts itself (its cards resolve to another outcome), or a bad setting. */
 export class StatisticsError extends Error {

@@ -11,8 +11,8 @@ import {
   type RoomRefusal,
   type TableChangeMessage,
   type TableStateMessage,
-} from './room-messages.js';
-import type { ShoeRecord } from './shoe-document.js';
+} from './messages.js';
+import type { ShoeRecord } from '../shoes/document.js';
 
 /** What a message did: shown whole, a hand added, nothing (already shown), a refusal, or "read the whole state again". */
 export type FollowOutcome =

@@ -11,7 +11,7 @@
  * - `presence`, retained: whether the console is connected (its last will says it left).
  */
 import * as v from 'valibot';
-import { normaliseFreeText } from './names.js';
+import { normaliseFreeText } from '../shoes/table-names.js';
 import {
   parseShoeDocument,
   SHOE_DOCUMENT_FORMAT,
@@ -21,7 +21,7 @@ import {
   type ShoeDocumentPlace,
   type ShoeDocumentProblem,
   type ShoeRecord,
-} from './shoe-document.js';
+} from '../shoes/document.js';
 
 /** The version of the room's topics and messages; a screen refuses a newer one rather than guess. */
 export const ROOM_PROTOCOL_VERSION = 1;

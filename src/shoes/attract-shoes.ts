@@ -3,11 +3,11 @@
  * deal it again), when a stored shoe may be taken up again, and which old simulated shoes to let
  * go so a kiosk left running for weeks does not fill the disk. DOM-free, so it is tested in Node.
  */
-import type { Shoe } from './shoe.js';
-import { dealAlong, type HandRecord } from './shoe-records.js';
-import type { TableRules } from './rules.js';
-import { shoeSeed } from './simulate.js';
-import { CryptoRandom } from './random.js';
+import type { Shoe } from '../game/shoe.js';
+import { dealAlong, type HandRecord } from './records.js';
+import type { TableRules } from '../game/rules.js';
+import { shoeSeed } from '../game/simulate.js';
+import { CryptoRandom } from '../game/random.js';
 
 /**
  * A fresh seed for one simulated shoe: 128 bits from `crypto.getRandomValues`, as 32 hex digits.

@@ -3,7 +3,7 @@
  * repeats each shoe's id, number, table and source on every row so rows can be filtered on their own.
  * The columns are this file's own (DESIGN.md's contracts fix the JSON document, not the CSV).
  */
-import type { ShoeRecord } from './shoe-document.js';
+import type { ShoeRecord } from './document.js';
 
 /** The CSV header, in column order. */
 export const CSV_COLUMNS = [

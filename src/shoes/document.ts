@@ -3,10 +3,10 @@
  * prints. Keep its shape stable; a new version number means a migration.
  */
 import * as v from 'valibot';
-import { cardExcessLogText, cardValue, CardError, normalizeCard, ShoeCardCount, type Card, type CardExcess } from './cards.js';
-import { HandError, handProblemLogText, resolveCompleteHand, type HandProblem, type ResolvedHand, type Winner } from './hand.js';
-import { makeRules, RulesError, rulesProblemLogText, type RulesProblem, type TableRules } from './rules.js';
-import { excerpt, nameProblemLogText, normaliseFreeText, normaliseTableName, type NameProblem } from './names.js';
+import { cardExcessLogText, cardValue, CardError, normalizeCard, ShoeCardCount, type Card, type CardExcess } from '../game/cards.js';
+import { HandError, handProblemLogText, resolveCompleteHand, type HandProblem, type ResolvedHand, type Winner } from '../game/hand.js';
+import { makeRules, RulesError, rulesProblemLogText, type RulesProblem, type TableRules } from '../game/rules.js';
+import { excerpt, nameProblemLogText, normaliseFreeText, normaliseTableName, type NameProblem } from './table-names.js';
 import {
   AUDIT_ENTRY_ACTIONS,
   auditFields,
@@ -23,9 +23,9 @@ import {
   type HandRecord,
   type ShoeDocument,
   type ShoeRecord,
-} from './shoe-records.js';
+} from './records.js';
 
-export * from './shoe-records.js';
+export * from './records.js';
 
 /**
  * Where in a shoe document a problem lies: each part null when the problem is not inside one (a

@@ -4,7 +4,7 @@
  * stays in memory, in order, the failure is reported, and the writes are tried again, so a
  * failing disk never silently loses a hand.
  */
-import type { AuditEntry, HandRecord, ShoeEvent, ShoeRecord } from './shoe-records.js';
+import type { AuditEntry, HandRecord, ShoeEvent, ShoeRecord } from './records.js';
 
 /** Who keeps the shoes a keeper writes: the attract kiosk or an operator's console (imports are written by the store itself). */
 export type KeeperOrigin = 'attract' | 'console';

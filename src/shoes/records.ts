@@ -3,11 +3,11 @@
  * them: what a page that deals or stores shoes needs. Reading a document (its schema, with valibot)
  * is shoe-document.ts's, so a kiosk that only deals never loads it.
  */
-import type { Card } from './cards.js';
-import type { ResolvedHand, Winner } from './hand.js';
-import type { TableRules } from './rules.js';
-import { Shoe } from './shoe.js';
-import { shoeSeed } from './simulate.js';
+import type { Card } from '../game/cards.js';
+import type { ResolvedHand, Winner } from '../game/hand.js';
+import type { TableRules } from '../game/rules.js';
+import { Shoe } from '../game/shoe.js';
+import { shoeSeed } from '../game/simulate.js';
 
 export const SHOE_DOCUMENT_FORMAT = 'baccarat-shoes';
 /** The version export writes: 2 since shoes carry their procedure's events and audit trail (version 1 files still import). */

@@ -2,8 +2,8 @@ import { expect, fixture, html } from '@open-wc/testing';
 import type { LitElement } from 'lit';
 import '../../components/define/scoreboard.js';
 import type { BaccScoreboard } from '../../components/bacc-scoreboard.js';
-import { Shoe } from '../../src/shoe.js';
-import { handRecord, type HandRecord } from '../../src/shoe-document.js';
+import { Shoe } from '../../src/game/shoe.js';
+import { handRecord, type HandRecord } from '../../src/shoes/document.js';
 
 const dealt = (seed: string, count: number): HandRecord[] => {
   const shoe = new Shoe({ seed });

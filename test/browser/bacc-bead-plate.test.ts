@@ -1,8 +1,8 @@
 import { expect, fixture, html, nextFrame } from '@open-wc/testing';
 import '../../components/define/bead-plate.js';
 import type { BaccBeadPlate } from '../../components/bacc-bead-plate.js';
-import { handsFromOutcomes } from '../../src/roads.js';
-import type { HandRecord } from '../../src/shoe-document.js';
+import { handsFromOutcomes } from '../../src/roads/roads.js';
+import type { HandRecord } from '../../src/shoes/document.js';
 import { eventsFiredDuring } from './event-spy.js';
 import { inLocale } from './locale-switch.js';
 import { byColumn, isDrawn, layerCells, pairDotCells, textLabels } from './road-marks.js';

@@ -1,8 +1,8 @@
 import { expect, fixture, html, nextFrame } from '@open-wc/testing';
 import '../../components/define/big-road.js';
 import type { BaccBigRoad } from '../../components/bacc-big-road.js';
-import { RoadTracker, handsFromOutcomes } from '../../src/roads.js';
-import type { HandRecord } from '../../src/shoe-document.js';
+import { RoadTracker, handsFromOutcomes } from '../../src/roads/roads.js';
+import type { HandRecord } from '../../src/shoes/document.js';
 import { eventsFiredDuring } from './event-spy.js';
 import { inLocale } from './locale-switch.js';
 import { byColumn, isDrawn, layerCells, linePaint, pairDotCells, textLabels, type CellKey } from './road-marks.js';

@@ -2,9 +2,9 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { Chart } from 'chart.js';
 import '../../components/define/chart.js';
 import type { BaccChart } from '../../components/bacc-chart.js';
-import { exactOdds, fullShoe } from '../../src/odds.js';
-import { handsFromOutcomes, outcomeHand } from '../../src/roads.js';
-import { makeRules } from '../../src/rules.js';
+import { exactOdds, fullShoe } from '../../src/game/odds.js';
+import { handsFromOutcomes, outcomeHand } from '../../src/roads/roads.js';
+import { makeRules } from '../../src/game/rules.js';
 import { cardedHands, textOf } from './panel-helpers.js';
 import { eventsFiredDuring } from './event-spy.js';
 

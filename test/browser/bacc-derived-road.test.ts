@@ -1,7 +1,7 @@
 import { expect, fixture, html, nextFrame } from '@open-wc/testing';
 import '../../components/define/derived-road.js';
 import type { BaccDerivedRoad } from '../../components/bacc-derived-road.js';
-import { RoadTracker, handsFromOutcomes, type DerivedRoadName } from '../../src/roads.js';
+import { RoadTracker, handsFromOutcomes, type DerivedRoadName } from '../../src/roads/roads.js';
 import { eventsFiredDuring } from './event-spy.js';
 import { inLocale } from './locale-switch.js';
 import { byColumn, isDrawn, layerCells, linePaint } from './road-marks.js';

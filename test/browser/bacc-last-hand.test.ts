@@ -1,9 +1,9 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../components/define/last-hand.js';
 import type { BaccLastHand } from '../../components/bacc-last-hand.js';
-import { resolveCompleteHand } from '../../src/hand.js';
-import { handsFromOutcomes } from '../../src/roads.js';
-import { handRecord, type HandRecord } from '../../src/shoe-document.js';
+import { resolveCompleteHand } from '../../src/game/hand.js';
+import { handsFromOutcomes } from '../../src/roads/roads.js';
+import { handRecord, type HandRecord } from '../../src/shoes/document.js';
 import { cardedHands, textOf } from './panel-helpers.js';
 import { eventsFiredDuring } from './event-spy.js';
 

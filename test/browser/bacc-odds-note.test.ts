@@ -1,9 +1,9 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../components/define/odds-note.js';
 import type { BaccOddsNote } from '../../components/bacc-odds-note.js';
-import { exactOdds, fullShoe } from '../../src/odds.js';
-import { handsFromOutcomes } from '../../src/roads.js';
-import { makeRules } from '../../src/rules.js';
+import { exactOdds, fullShoe } from '../../src/game/odds.js';
+import { handsFromOutcomes } from '../../src/roads/roads.js';
+import { makeRules } from '../../src/game/rules.js';
 import { cardedHands, cardsLeftByRank, textOf } from './panel-helpers.js';
 import { eventsFiredDuring } from './event-spy.js';
 

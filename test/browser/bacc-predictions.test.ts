@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../components/define/predictions.js';
 import type { BaccPredictions } from '../../components/bacc-predictions.js';
-import { handsFromOutcomes } from '../../src/roads.js';
+import { handsFromOutcomes } from '../../src/roads/roads.js';
 import { eventsFiredDuring } from './event-spy.js';
 import { inLocale } from './locale-switch.js';
 

@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../components/define/scoreboard.js';
 import type { BaccScoreboard } from '../../components/bacc-scoreboard.js';
-import { MAX_TABLE_NAME_LENGTH } from '../../src/names.js';
+import { MAX_TABLE_NAME_LENGTH } from '../../src/shoes/table-names.js';
 
 /** Every item of the header, and whether its box lies inside the header's. */
 function itemsOutside(el: BaccScoreboard): string[] {

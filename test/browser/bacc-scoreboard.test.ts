@@ -1,11 +1,11 @@
 import { expect, fixture, html, nextFrame } from '@open-wc/testing';
 import '../../components/define/scoreboard.js';
 import type { BaccScoreboard } from '../../components/bacc-scoreboard.js';
-import { makeRules } from '../../src/rules.js';
-import { Shoe } from '../../src/shoe.js';
-import { handRecord, type HandRecord } from '../../src/shoe-document.js';
-import { RoadTracker, handsFromOutcomes } from '../../src/roads.js';
-import { ShoeStatistics } from '../../src/stats.js';
+import { makeRules } from '../../src/game/rules.js';
+import { Shoe } from '../../src/game/shoe.js';
+import { handRecord, type HandRecord } from '../../src/shoes/document.js';
+import { RoadTracker, handsFromOutcomes } from '../../src/roads/roads.js';
+import { ShoeStatistics } from '../../src/roads/statistics.js';
 import { eventsFiredDuring } from './event-spy.js';
 import { layerCells } from './road-marks.js';
 

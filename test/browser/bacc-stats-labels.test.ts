@@ -1,8 +1,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../components/define/stats.js';
 import type { BaccStats } from '../../components/bacc-stats.js';
-import { Shoe } from '../../src/shoe.js';
-import { handRecord } from '../../src/shoe-document.js';
+import { Shoe } from '../../src/game/shoe.js';
+import { handRecord } from '../../src/shoes/document.js';
 
 /** The labels whose words are broken over lines ("Banke" / "r") or that are wider than their cell. */
 function brokenLabels(el: BaccStats): string[] {

@@ -1,8 +1,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../components/define/stats.js';
 import type { BaccStats } from '../../components/bacc-stats.js';
-import { handsFromOutcomes } from '../../src/roads.js';
-import { makeRules } from '../../src/rules.js';
+import { handsFromOutcomes } from '../../src/roads/roads.js';
+import { makeRules } from '../../src/game/rules.js';
 import { cardedHands, textOf } from './panel-helpers.js';
 import { eventsFiredDuring } from './event-spy.js';
 import { inLocale } from './locale-switch.js';

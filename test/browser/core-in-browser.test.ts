@@ -16,7 +16,7 @@ describe('the pure core runs unchanged in Chromium', () => {
   });
 
   it('replays a seeded shoe exactly as in Node', () => {
-    // The same seed gives the same tally in Node (test/node/shoe.test.ts checks Shoe against it).
+    // The same seed gives the same tally in Node (test/node/game/shoe.test.ts checks Shoe against it).
     const tally = simulateShoes(1, { seed: 'x' });
     const hands = new Shoe({ seed: 'x' }).dealAll();
     expect(tally.hands).to.equal(hands.length);

@@ -1,7 +1,7 @@
 /** What the panel tests share: hands with cards from a seeded shoe, and text as a person reads it. */
-import { Shoe } from '../../src/shoe.js';
-import { handRecord, type HandRecord } from '../../src/shoe-document.js';
-import { RANKS } from '../../src/cards.js';
+import { Shoe } from '../../src/game/shoe.js';
+import { handRecord, type HandRecord } from '../../src/shoes/document.js';
+import { RANKS } from '../../src/game/cards.js';
 
 /** Every hand of a seeded 8-deck shoe, with cards, as the shoe export document stores them. */
 export function cardedHands(seed: string): HandRecord[] {

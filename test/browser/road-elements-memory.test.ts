@@ -4,8 +4,8 @@ import '../../components/define/bead-plate.js';
 import '../../components/define/big-road.js';
 import '../../components/define/derived-road.js';
 import '../../components/define/predictions.js';
-import { handsFromOutcomes } from '../../src/roads.js';
-import type { HandRecord } from '../../src/shoe-document.js';
+import { handsFromOutcomes } from '../../src/roads/roads.js';
+import type { HandRecord } from '../../src/shoes/document.js';
 
 /** Every node under a root, shadow roots included: markers and comments too. */
 function countNodes(root: Node): number {

@@ -9,9 +9,9 @@ import { connectAsync, type MqttClient } from 'mqtt';
 import { useChromium } from './browser.js';
 import { startBroker, type RunningBroker } from './mosquitto.js';
 import { closeMachines, consoleFedShoe, consoleLogin, openConsole, type Machine } from './room-helpers.js';
-import { readerLinesMessage, readerTopic, MAX_READER_LINES } from '../../src/reader-messages.js';
-import { Shoe } from '../../src/shoe.js';
-import { handRecord } from '../../src/shoe-records.js';
+import { readerLinesMessage, readerTopic, MAX_READER_LINES } from '../../src/reader/messages.js';
+import { Shoe } from '../../src/game/shoe.js';
+import { handRecord } from '../../src/shoes/records.js';
 import { shoeSimLines } from '../../bin/shoe-sim.js';
 
 const baseUrl = inject('baseUrl');

@@ -20,8 +20,8 @@ import {
   waitForDisplayOutcomes,
   type Machine,
 } from './room-helpers.js';
-import { Shoe } from '../../src/shoe.js';
-import { handRecord } from '../../src/shoe-records.js';
+import { Shoe } from '../../src/game/shoe.js';
+import { handRecord } from '../../src/shoes/records.js';
 import { DEFAULT_CANCEL_EVERY, shoeSimLines, simPackId } from '../../bin/shoe-sim.js';
 
 const baseUrl = inject('baseUrl');

@@ -4,7 +4,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Login, RunningBroker } from './mosquitto.js';
-import type { HandRecord } from '../../src/shoe-records.js';
+import type { HandRecord } from '../../src/shoes/records.js';
 
 /** One "machine": its own browser context, and the page it shows. */
 export interface Machine {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { tableStateMessage, tableTopics } from '../../src/room-messages.js';
-import { simulateShoeRecords, type ShoeRecord } from '../../src/shoe-document.js';
+import { tableStateMessage, tableTopics } from '../../src/room/messages.js';
+import { simulateShoeRecords, type ShoeRecord } from '../../src/shoes/document.js';
 import { useChromium } from './browser.js';
 import { startBroker, type Login, type RunningBroker } from './mosquitto.js';
 import {

@@ -11,10 +11,10 @@ import { connectAsync, type MqttClient } from 'mqtt';
 import { SerialPort } from 'serialport';
 import { startBroker, type RunningBroker } from './mosquitto.js';
 import { buildBacc, delay, end, killStarted, ptyPair, root, until, type Run } from './processes.js';
-import { readReaderMessage, readerTopic, type ReaderLinesMessage } from '../../src/reader-messages.js';
-import { LineNumbers, ShoeLineReader, isRefusal, parseBaccLine } from '../../src/shoe-lines.js';
-import { CardFeed, type FeedEvent } from '../../src/card-feed.js';
-import { Shoe, formatCode } from '../../src/shoe.js';
+import { readReaderMessage, readerTopic, type ReaderLinesMessage } from '../../src/reader/messages.js';
+import { LineNumbers, ShoeLineReader, isRefusal, parseBaccLine } from '../../src/reader/lines.js';
+import { CardFeed, type FeedEvent } from '../../src/dealing/card-feed.js';
+import { Shoe, formatCode } from '../../src/game/shoe.js';
 import { shoeSimLines, simPackId } from '../../bin/shoe-sim.js';
 import { main } from '../../bin/cli.js';
 

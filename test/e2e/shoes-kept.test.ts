@@ -4,7 +4,7 @@ import { describe, it, expect, inject } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { useChromium } from './browser.js';
-import { parseShoeDocument, shoeDocumentText } from '../../src/shoe-document.js';
+import { parseShoeDocument, shoeDocumentText } from '../../src/shoes/document.js';
 
 const baseUrl = inject('baseUrl');
 const chromium = useChromium();

@@ -11,8 +11,8 @@
  * stored before shoes had them has neither, which means none, so no schema upgrade was needed.
  */
 import { openDB, deleteDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
-import { auditFields, eventFields, type AuditEntry, type HandRecord, type ShoeEvent, type ShoeRecord } from '../shoe-records.js';
-import type { KeeperOrigin, ShoeStore } from '../shoe-keeper.js';
+import { auditFields, eventFields, type AuditEntry, type HandRecord, type ShoeEvent, type ShoeRecord } from '../../../src/shoes/records.js';
+import type { KeeperOrigin, ShoeStore } from '../../../src/shoes/keeper.js';
 
 export const DATABASE_NAME = 'bacc-scoreboard';
 /** The schema version this code writes; `MIGRATIONS` brings any older database up to it. */

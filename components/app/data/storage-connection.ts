@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ScoreboardStore } from '../../../src/persistence/scoreboard-store.js';
+import type { ScoreboardStore } from './scoreboard-store.js';
 import { openStorage, onStorageStatus, storageStatus, type StorageStatus } from './storage.js';
 import { storageStatusText } from './storage-words.js';
 

@@ -5,8 +5,8 @@
  * components/app/locales/zh-Hans/storage.ts.
  */
 import { msg, str } from '@lit/localize';
-import { StorageError, type ShoeDifference, type StorageAction, type StorageConflict } from '../../../src/persistence/scoreboard-store.js';
-import type { KeeperProblem } from '../../../src/shoe-keeper.js';
+import { StorageError, type ShoeDifference, type StorageAction, type StorageConflict } from './scoreboard-store.js';
+import type { KeeperProblem } from '../../../src/shoes/keeper.js';
 import type { StorageStatus } from './storage.js';
 
 /** What the store was doing, as a verb phrase that follows "could not" ("save hand 3"). */

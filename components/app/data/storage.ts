@@ -3,7 +3,7 @@
  * here, so a page opens IndexedDB once, and trouble opening it (no IndexedDB, an upgrade blocked
  * by an older tab) reaches every element that shows storage status.
  */
-import { ScoreboardStore, StorageError, type OpenOptions } from '../../../src/persistence/scoreboard-store.js';
+import { ScoreboardStore, StorageError, type OpenOptions } from './scoreboard-store.js';
 
 /** What the page's storage is doing; `storageStatusText` (storage-words.ts) words it for the screen. */
 export type StorageStatus =

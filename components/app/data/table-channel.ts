@@ -5,7 +5,7 @@
  * the whole shoe), so a window opened late or a message lost costs nothing.
  */
 
-import type { ShoeOrigin } from '../../../src/persistence/scoreboard-store.js';
+import type { ShoeOrigin } from './scoreboard-store.js';
 
 /** The channel every scoreboard window of a browser profile shares. */
 export const TABLE_CHANNEL = 'bacc-scoreboard';

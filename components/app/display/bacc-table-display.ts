@@ -1,8 +1,8 @@
 import { LitElement, html, css, nothing, type PropertyValues } from 'lit';
 import { customElement, property } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
-import { DEFAULT_RULES } from '../../../src/rules.js';
-import type { ShoeRecord } from '../../../src/shoe-document.js';
+import { DEFAULT_RULES } from '../../../src/game/rules.js';
+import type { ShoeRecord } from '../../../src/shoes/document.js';
 import { TableDisplayController } from './table-display.js';
 import { RoomDisplayController, clockTime } from '../room/room-display.js';
 import type { BrokerSettings } from '../room/room-link.js';

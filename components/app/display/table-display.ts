@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ShoeRecord } from '../../../src/shoe-document.js';
-import type { ScoreboardStore } from '../../../src/persistence/scoreboard-store.js';
+import type { ShoeRecord } from '../../../src/shoes/document.js';
+import type { ScoreboardStore } from '../data/scoreboard-store.js';
 import { StorageConnectionController } from '../data/storage-connection.js';
 import { storageErrorText } from '../data/storage-words.js';
 import { TableChannel, type ShoeChangedMessage } from '../data/table-channel.js';

@@ -9,8 +9,8 @@
  * redrawing is the listener's, and costs about a millisecond).
  */
 import { msg } from '@lit/localize';
-import { EvidenceRunPlan, TALLY_LENGTH } from '../../../src/evidence.js';
-import type { NextHandOdds } from '../../../src/odds.js';
+import { EvidenceRunPlan, TALLY_LENGTH } from '../../../src/evidence/evidence.js';
+import type { NextHandOdds } from '../../../src/game/odds.js';
 import type { EvidenceChunkReply, EvidenceChunkRequest, EvidenceOddsReply, EvidenceOddsRequest } from './evidence-worker.js';
 
 /** Requests each worker holds at once: the next is already queued when one is posted back, so no worker waits on the page. */

@@ -6,9 +6,9 @@
  * however small), and none is invented (the words come from `excludesExact`, not from rounding).
  */
 import { msg, str } from '@lit/localize';
-import type { DerivedRoadName } from '../../../src/roads.js';
-import type { Interval, Measurement, OutcomeMeasurement } from '../../../src/evidence-measurements.js';
-import { LAST_CHOP, RUN_LENGTHS } from '../../../src/evidence.js';
+import type { DerivedRoadName } from '../../../src/roads/roads.js';
+import type { Interval, Measurement, OutcomeMeasurement } from '../../../src/evidence/measurements.js';
+import { LAST_CHOP, RUN_LENGTHS } from '../../../src/evidence/evidence.js';
 import { roadName } from '../road-words.js';
 
 const ROAD_IDS: Record<string, DerivedRoadName> = {

@@ -4,9 +4,9 @@
  * against (their first computation builds tables for tens of milliseconds: on the page it held the
  * main thread that long when the element was put on it).
  */
-import { TALLY_LENGTH, tallyChunk } from '../../../src/evidence.js';
-import { evidenceOdds } from '../../../src/evidence-measurements.js';
-import type { NextHandOdds } from '../../../src/odds.js';
+import { TALLY_LENGTH, tallyChunk } from '../../../src/evidence/evidence.js';
+import { evidenceOdds } from '../../../src/evidence/measurements.js';
+import type { NextHandOdds } from '../../../src/game/odds.js';
 
 /** What the page sends: chunks `chunkIndex` … `chunkIndex + count − 1` of the run seeded `seed`. */
 export interface EvidenceChunkRequest {

@@ -2,8 +2,8 @@ import { LitElement, html, css, nothing, type PropertyValues, type TemplateResul
 import { customElement, property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { localized, msg, str } from '@lit/localize';
-import type { RenumberedShoe, ScoreboardStore, ShoeSummary, StorageError } from '../../../src/persistence/scoreboard-store.js';
-import type { ShoeRecord } from '../../../src/shoe-document.js';
+import type { RenumberedShoe, ScoreboardStore, ShoeSummary, StorageError } from '../data/scoreboard-store.js';
+import type { ShoeRecord } from '../../../src/shoes/document.js';
 import { HistoryStorageController } from './history-storage.js';
 import { storageStatusText } from '../data/storage-words.js';
 import { storageErrorText } from '../data/storage-words.js';
@@ -17,7 +17,7 @@ import { loadOnDemand } from '../on-demand.js';
 import { themeTokens } from '../../styles/theme.js';
 import type {} from './bacc-replay.js';
 import { afterHandText, auditActionText, eventText, operatorText, reasonText } from './shoe-trail.js';
-import { explainedAudit } from '../../../src/shoe-records.js';
+import { explainedAudit } from '../../../src/shoes/records.js';
 
 /** A message for the person: `status` for news, `alert` for trouble. */
 interface Notice {

@@ -1,8 +1,8 @@
 import { LitElement, html, css, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
-import type { HandRecord, ShoeRecord } from '../../../src/shoe-document.js';
-import { DEFAULT_RULES } from '../../../src/rules.js';
+import type { HandRecord, ShoeRecord } from '../../../src/shoes/document.js';
+import { DEFAULT_RULES } from '../../../src/game/rules.js';
 import { ReplayPlaybackController } from './replay-playback.js';
 import { markLineText, trailMarks, trailTime, type TrailMark } from './shoe-trail.js';
 import { controlStyles } from '../control-styles.js';

@@ -3,7 +3,7 @@
  * click, so nothing leaves the browser). The texts come from the core: `shoeDocumentText` (JSON)
  * and `shoesToCsv` (CSV).
  */
-import type { ShoeRecord } from '../../../src/shoe-document.js';
+import type { ShoeRecord } from '../../../src/shoes/document.js';
 
 /** A local calendar date, `2026-03-14`, for file names: the day the person saw, not the UTC one. */
 export function fileDate(date: Date): string {

@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ScoreboardStore } from '../../../src/persistence/scoreboard-store.js';
+import type { ScoreboardStore } from '../data/scoreboard-store.js';
 import { keepShoes, type StorageStatus } from '../data/storage.js';
 import { StorageConnectionController } from '../data/storage-connection.js';
 import { TableChannel, type ShoeChangedMessage } from '../data/table-channel.js';

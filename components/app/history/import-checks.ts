@@ -10,7 +10,7 @@ import {
   type ShoeDocumentPlace,
   type ShoeDocumentProblem,
   type ShoeRecord,
-} from '../../../src/shoe-document.js';
+} from '../../../src/shoes/document.js';
 
 /** The steps of an import, in order: reading the file, checking its shoes, storing them. */
 export type ImportStep = 'reading' | 'checking' | 'storing';

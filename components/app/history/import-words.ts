@@ -8,10 +8,10 @@
  * components/app/locales/zh-Hans/import.ts, and names.ts for a refused table name.
  */
 import { msg, str } from '@lit/localize';
-import type { CardExcess } from '../../../src/cards.js';
-import type { HandProblem, Winner } from '../../../src/hand.js';
-import type { RulesProblem } from '../../../src/rules.js';
-import { codePointText, excerpt, type CharacterProblem, type NameProblem } from '../../../src/names.js';
+import type { CardExcess } from '../../../src/game/cards.js';
+import type { HandProblem, Winner } from '../../../src/game/hand.js';
+import type { RulesProblem } from '../../../src/game/rules.js';
+import { codePointText, excerpt, type CharacterProblem, type NameProblem } from '../../../src/shoes/table-names.js';
 import { sideName } from '../road-words.js';
 import type {
   DocumentValue,
@@ -20,7 +20,7 @@ import type {
   ShoeDocumentError,
   ShoeDocumentPlace,
   ShoeDocumentProblem,
-} from '../../../src/shoe-document.js';
+} from '../../../src/shoes/document.js';
 
 /**
  * A field of the export document by the name the file gives it; in English that name itself.

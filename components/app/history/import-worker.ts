@@ -4,7 +4,7 @@
  * parseShoeDocument run. It posts progress, then the shoes in batches, or the refusal as a kind.
  * The page ends it (terminate) to cancel.
  */
-import type { ShoeRecord } from '../../../src/shoe-document.js';
+import type { ShoeRecord } from '../../../src/shoes/document.js';
 import { readAndCheck, type ImportProgress, type ImportRefusal } from './import-checks.js';
 
 /** What the page sends: the file to read. */

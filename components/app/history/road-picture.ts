@@ -7,9 +7,9 @@
  * to be loaded into an <img> and drawn onto a canvas anyway, and would lose the page's fonts.
  */
 import { msg, str } from '@lit/localize';
-import { computeRoads, type BigRoadCell, type DerivedRoadName, type RoadsSnapshot } from '../../../src/roads.js';
-import type { HandRecord } from '../../../src/shoe-document.js';
-import type { TableRules } from '../../../src/rules.js';
+import { computeRoads, type BigRoadCell, type DerivedRoadName, type RoadsSnapshot } from '../../../src/roads/roads.js';
+import type { HandRecord } from '../../../src/shoes/document.js';
+import type { TableRules } from '../../../src/game/rules.js';
 import { DEFAULT_COLORS } from '../../styles/theme.js';
 import { outcomeLetter, roadName } from '../road-words.js';
 

@@ -3,7 +3,7 @@
  * roads, and reading an import file. History loads this module the first time a file is written or
  * read, not with its first page, which needs none of it.
  */
-export { shoeDocumentText } from '../../../src/shoe-records.js';
-export { shoesToCsv } from '../../../src/shoe-csv.js';
+export { shoeDocumentText } from '../../../src/shoes/records.js';
+export { shoesToCsv } from '../../../src/shoes/csv.js';
 export { roadPicturePng } from './road-picture.js';
 export { readImportFile } from './shoe-import.js';

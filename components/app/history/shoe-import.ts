@@ -7,7 +7,7 @@
  * never by its English message.
  */
 import { msg, str } from '@lit/localize';
-import { ShoeDocumentError, type ShoeRecord } from '../../../src/shoe-document.js';
+import { ShoeDocumentError, type ShoeRecord } from '../../../src/shoes/document.js';
 import { formatBytes, MAX_IMPORT_BYTES } from './file-sizes.js';
 import { shoeDocumentErrorText } from './import-words.js';
 import { readAndCheck, type ImportOutcome, type ImportProgress, type ImportRefusal } from './import-checks.js';

@@ -5,7 +5,7 @@
  * sentence goes through msg(); Simplified Chinese is in components/app/locales/zh-Hans/history.ts.
  */
 import { msg, str } from '@lit/localize';
-import { explainedAudit, type AuditEntry, type AuditEntryAction, type ShoeEvent, type ShoeRecord } from '../../../src/shoe-records.js';
+import { explainedAudit, type AuditEntry, type AuditEntryAction, type ShoeEvent, type ShoeRecord } from '../../../src/shoes/records.js';
 
 /** The reasons a clerk picks from, as kept in the audit trail (English, whatever the page's language); any other is typed. */
 export const AUDIT_REASONS: readonly string[] = ['clerk error', 'dealer error', 'card misread', 'card exposed', 'supervisor'];

@@ -1,8 +1,8 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { Shoe } from '../../../src/shoe.js';
-import { handRecord, type HandRecord, type ShoeRecord } from '../../../src/shoe-records.js';
-import { shoeSeed } from '../../../src/simulate.js';
-import type { TableRules } from '../../../src/rules.js';
+import { Shoe } from '../../../src/game/shoe.js';
+import { handRecord, type HandRecord, type ShoeRecord } from '../../../src/shoes/records.js';
+import { shoeSeed } from '../../../src/game/simulate.js';
+import type { TableRules } from '../../../src/game/rules.js';
 import {
   newShoeId,
   randomShoeSeed,
@@ -10,7 +10,7 @@ import {
   shoeNumberInRun,
   shoesToPrune,
   type PrunableShoe,
-} from '../../../src/attract-shoes.js';
+} from '../../../src/shoes/attract-shoes.js';
 import { KeptShoeController, storageProblemText, type KeptShoeStore } from '../data/kept-shoe.js';
 
 export interface AttractDealerOptions {

@@ -3,9 +3,9 @@
  * default and reported, so a mistyped link still shows a working scoreboard and says what it
  * ignored. DOM-free, so it is tested in Node.
  */
-import { makeRules, type TableRules } from '../../../src/rules.js';
+import { makeRules, type TableRules } from '../../../src/game/rules.js';
 import { parseLocale, type Locale } from '../localization.js';
-import { normaliseFreeText, normaliseTableName, type CharacterProblem, type NameProblem } from '../../../src/names.js';
+import { normaliseFreeText, normaliseTableName, type CharacterProblem, type NameProblem } from '../../../src/shoes/table-names.js';
 
 export type Theme = 'dark' | 'light';
 

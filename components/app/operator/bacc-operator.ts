@@ -1,7 +1,7 @@
 import { LitElement, html, css, nothing } from 'lit';
 import { customElement, property, query } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
-import { DEFAULT_RULES, type TableRules } from '../../../src/rules.js';
+import { DEFAULT_RULES, type TableRules } from '../../../src/game/rules.js';
 import { noticeLook, themeTokens } from '../../styles/theme.js';
 import { OperatorConsoleController, cleanOperatorName, type RecordedHand, type HandFlag } from './operator-console.js';
 import { KeyShortcutsController } from './key-shortcuts.js';
@@ -24,7 +24,7 @@ import {
   parseSuitRankLine,
   type LineParseResult,
   type ShoeProtocol,
-} from '../../../src/shoe-lines.js';
+} from '../../../src/reader/lines.js';
 import {
   bridgeStateText,
   countsText,

@@ -11,7 +11,14 @@
  * numbers and counts are the record's. The hand in play and a card in question are kept (see `followStoredShoe`).
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { CardFeed, shoeEventOf, type FeedEvent, type FeedQuestion, type FeedRefusal, type Reconciliation } from '../../../src/card-feed.js';
+import {
+  CardFeed,
+  shoeEventOf,
+  type FeedEvent,
+  type FeedQuestion,
+  type FeedRefusal,
+  type Reconciliation,
+} from '../../../src/dealing/card-feed.js';
 import {
   isRefusal,
   type LineParseResult,
@@ -19,9 +26,9 @@ import {
   type ReadLineEvent,
   type ResumeRequest,
   type ShoeLineEvent,
-} from '../../../src/shoe-lines.js';
-import type { TableRules } from '../../../src/rules.js';
-import type { AuditAction, ShoeRecord } from '../../../src/shoe-records.js';
+} from '../../../src/reader/lines.js';
+import type { TableRules } from '../../../src/game/rules.js';
+import type { AuditAction, ShoeRecord } from '../../../src/shoes/records.js';
 import type { OperatorConsoleController } from './operator-console.js';
 
 /** How many of the shoe's events the console shows. */

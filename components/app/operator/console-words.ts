@@ -3,8 +3,8 @@
  * and its values (ConsoleNews), and this words it with msg(), so it reads in the page's language.
  */
 import { msg, str } from '@lit/localize';
-import type { CardRefusal } from '../../../src/recording.js';
-import { StorageError } from '../../../src/persistence/scoreboard-store.js';
+import type { CardRefusal } from '../../../src/dealing/recording.js';
+import { StorageError } from '../data/scoreboard-store.js';
 import { storageErrorText } from '../data/storage-words.js';
 import { sideName } from '../road-words.js';
 import type { ConsoleNews } from './operator-console.js';

@@ -3,8 +3,8 @@
  * asks and the count at the end of the shoe, in the page's language (msg ids `feed-*`).
  */
 import { msg, str } from '@lit/localize';
-import type { FeedCounts, FeedEvent, FeedQuestion, FeedRefusal, Reconciliation } from '../../../src/card-feed.js';
-import type { LineRefusal } from '../../../src/shoe-lines.js';
+import type { FeedCounts, FeedEvent, FeedQuestion, FeedRefusal, Reconciliation } from '../../../src/dealing/card-feed.js';
+import type { LineRefusal } from '../../../src/reader/lines.js';
 import type { SerialState } from '../reader/serial-source.js';
 import type { LinkState } from '../room/room-link.js';
 

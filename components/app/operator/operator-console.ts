@@ -1,16 +1,16 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { CardEntry, outcomeEntryHand, type CardRefusal } from '../../../src/recording.js';
-import { Shoe } from '../../../src/shoe.js';
-import { handRecord, parseShoeDocument, shoeDocument, type HandRecord, type ShoeRecord } from '../../../src/shoe-document.js';
-import type { Winner, Side } from '../../../src/hand.js';
-import type { TableRules } from '../../../src/rules.js';
-import type { Card } from '../../../src/cards.js';
-import { newShoeId, randomShoeSeed, replayStoredShoe } from '../../../src/attract-shoes.js';
+import { CardEntry, outcomeEntryHand, type CardRefusal } from '../../../src/dealing/recording.js';
+import { Shoe } from '../../../src/game/shoe.js';
+import { handRecord, parseShoeDocument, shoeDocument, type HandRecord, type ShoeRecord } from '../../../src/shoes/document.js';
+import type { Winner, Side } from '../../../src/game/hand.js';
+import type { TableRules } from '../../../src/game/rules.js';
+import type { Card } from '../../../src/game/cards.js';
+import { newShoeId, randomShoeSeed, replayStoredShoe } from '../../../src/shoes/attract-shoes.js';
 import { cardsTyped } from './operator-keys.js';
 import { KeptShoeController, storageProblemText, type KeptShoeStore } from '../data/kept-shoe.js';
-import type { KeeperProblem, ShoeChange } from '../../../src/shoe-keeper.js';
-import { MAX_OPERATOR_LENGTH, MAX_REASON_LENGTH, type AuditAction, type ShoeEvent } from '../../../src/shoe-records.js';
-import { normaliseFreeText } from '../../../src/names.js';
+import type { KeeperProblem, ShoeChange } from '../../../src/shoes/keeper.js';
+import { MAX_OPERATOR_LENGTH, MAX_REASON_LENGTH, type AuditAction, type ShoeEvent } from '../../../src/shoes/records.js';
+import { normaliseFreeText } from '../../../src/shoes/table-names.js';
 
 /** `Omit` over each member of a union. */
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

@@ -5,10 +5,10 @@
  * protocol are kept per table in localStorage, so after a reload `resume` finds the port again
  * without asking, and when the cable comes back (the `connect` event of `navigator.serial`) it is
  * opened again. A line cut off by a pulled cable is refused as incomplete; no line is read twice.
- * The console answers a device speaking the project's protocol (`RESUME`, src/shoe-lines.ts) on the
+ * The console answers a device speaking the project's protocol (`RESUME`, src/reader/lines.ts) on the
  * port's writable side, so numbered lines lost while the cable was out are sent again.
  */
-import { ShoeLineReader, SHOE_PROTOCOLS, type LineParseResult, type ResumeRequest, type ShoeProtocol } from '../../../src/shoe-lines.js';
+import { ShoeLineReader, SHOE_PROTOCOLS, type LineParseResult, type ResumeRequest, type ShoeProtocol } from '../../../src/reader/lines.js';
 
 /** The parts of the browser's `SerialPort` used here (a test's stand-in provides the same). */
 export interface SerialPortLike {

@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ShoeChange } from '../../../src/shoe-keeper.js';
-import type { ShoeRecord } from '../../../src/shoe-document.js';
+import type { ShoeChange } from '../../../src/shoes/keeper.js';
+import type { ShoeRecord } from '../../../src/shoes/document.js';
 import {
   nextRevision,
   presenceMessage,
@@ -8,7 +8,7 @@ import {
   tableTopics,
   type TableChangeKind,
   type TableChangeMessage,
-} from '../../../src/room-messages.js';
+} from '../../../src/room/messages.js';
 import { RoomLink, type BrokerSettings, type LinkState } from './room-link.js';
 
 export interface ConsolePublisherOptions {

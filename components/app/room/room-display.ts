@@ -9,10 +9,10 @@
  * counted and changes nothing. Every change shown is kept on this machine (origin `received`).
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ScoreboardStore } from '../../../src/persistence/scoreboard-store.js';
-import { RoomTableFollower, type FollowOutcome, type KnownPresence } from '../../../src/room-follower.js';
-import { readRoomMessage, roomRefusalLogText, tableTopics, type RoomRefusal } from '../../../src/room-messages.js';
-import type { ShoeRecord } from '../../../src/shoe-document.js';
+import type { ScoreboardStore } from '../data/scoreboard-store.js';
+import { RoomTableFollower, type FollowOutcome, type KnownPresence } from '../../../src/room/follower.js';
+import { readRoomMessage, roomRefusalLogText, tableTopics, type RoomRefusal } from '../../../src/room/messages.js';
+import type { ShoeRecord } from '../../../src/shoes/document.js';
 import { StorageConnectionController } from '../data/storage-connection.js';
 import { storageErrorText } from '../data/storage-words.js';
 import { ReceivedShoeKeeper } from './received-shoes.js';

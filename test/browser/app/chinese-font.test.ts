@@ -11,7 +11,7 @@ import '../../../components/app/kiosk/bacc-kiosk.js';
 import type { BaccKiosk } from '../../../components/app/kiosk/bacc-kiosk.js';
 import { CHINESE_FONT_FAMILY, loadChineseFont } from '../../../components/app/chinese-font.js';
 import { CHINESE_FONT_RANGES } from '../../../components/app/fonts/noto-sans-sc-ranges.js';
-import { simulateShoeRecords } from '../../../src/shoe-document.js';
+import { simulateShoeRecords } from '../../../src/shoes/document.js';
 import { freshStorage, until, wait } from './operator/operator-helpers.js';
 
 const CJK =

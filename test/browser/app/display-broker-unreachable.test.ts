@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../../components/app/display/bacc-table-display.js';
 import type { BaccTableDisplay } from '../../../components/app/display/bacc-table-display.js';
 import { clockTime } from '../../../components/app/room/room-display.js';
-import { simulateShoeRecords } from '../../../src/shoe-document.js';
+import { simulateShoeRecords } from '../../../src/shoes/document.js';
 import { freshStorage, until } from './operator/operator-helpers.js';
 
 /**

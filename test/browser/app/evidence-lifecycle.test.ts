@@ -5,7 +5,7 @@ import '../../../components/app/evidence/bacc-evidence.js';
 import type { BaccEvidence } from '../../../components/app/evidence/bacc-evidence.js';
 import { CHINESE_FONT_FAMILY } from '../../../components/app/chinese-font.js';
 import { CHINESE_FONT_RANGES } from '../../../components/app/fonts/noto-sans-sc-ranges.js';
-import { tallyRun } from '../../../src/evidence.js';
+import { tallyRun } from '../../../src/evidence/evidence.js';
 import { templates as common } from '../../../components/app/locales/zh-Hans/common.js';
 import { templates as evidence } from '../../../components/app/locales/zh-Hans/evidence.js';
 

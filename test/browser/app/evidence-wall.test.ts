@@ -5,8 +5,8 @@ import { Chart } from 'chart.js';
 import '../../../components/app/evidence/bacc-evidence.js';
 import type { BaccEvidence } from '../../../components/app/evidence/bacc-evidence.js';
 import { measurementSentence } from '../../../components/app/evidence/evidence-sentences.js';
-import { tallyHands, tallyOutcomeShoes, tallyRun } from '../../../src/evidence.js';
-import { measurements, type OutcomeMeasurement } from '../../../src/evidence-measurements.js';
+import { tallyHands, tallyOutcomeShoes, tallyRun } from '../../../src/evidence/evidence.js';
+import { measurements, type OutcomeMeasurement } from '../../../src/evidence/measurements.js';
 import { templates as common } from '../../../components/app/locales/zh-Hans/common.js';
 import { templates as evidence } from '../../../components/app/locales/zh-Hans/evidence.js';
 

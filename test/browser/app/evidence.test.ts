@@ -4,8 +4,8 @@ import '../../../components/app/evidence/bacc-evidence.js';
 import type { BaccEvidence, EvidenceDoneDetail } from '../../../components/app/evidence/bacc-evidence.js';
 import { EvidenceRun, createEvidenceWorker } from '../../../components/app/evidence/evidence-run.js';
 import { measurementSentence } from '../../../components/app/evidence/evidence-sentences.js';
-import { tallyOutcomeShoes, tallyRun } from '../../../src/evidence.js';
-import { measurements, type Measurement } from '../../../src/evidence-measurements.js';
+import { tallyOutcomeShoes, tallyRun } from '../../../src/evidence/evidence.js';
+import { measurements, type Measurement } from '../../../src/evidence/measurements.js';
 import { templates as common } from '../../../components/app/locales/zh-Hans/common.js';
 import { templates as evidence } from '../../../components/app/locales/zh-Hans/evidence.js';
 

@@ -5,8 +5,8 @@ import type { BaccLobby } from '../../../components/app/lobby/bacc-lobby.js';
 import type { LobbyLink, OpenLobbyLink } from '../../../components/app/lobby/lobby-tables.js';
 import { tableDisplayHref } from '../../../components/app/lobby/lobby-tables.js';
 import type { BrokerSettings, RoomLinkOptions } from '../../../components/app/room/room-link.js';
-import { everyTableTopic, presenceMessage, tableStateMessage, tableTopics } from '../../../src/room-messages.js';
-import { simulateShoeRecords, type ShoeRecord } from '../../../src/shoe-document.js';
+import { everyTableTopic, presenceMessage, tableStateMessage, tableTopics } from '../../../src/room/messages.js';
+import { simulateShoeRecords, type ShoeRecord } from '../../../src/shoes/document.js';
 import { useLocale } from '../../../components/app/localization.js';
 
 /**

@@ -1,10 +1,10 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { CardFeed, shoeEventOf, storedShoeOf, type FeedEvent, type FeedResult } from '../../src/card-feed.js';
-import type { ShoeLineEvent } from '../../src/shoe-lines.js';
-import { Shoe, formatCode } from '../../src/shoe.js';
-import { handRecord, type HandRecord, type ShoeEvent } from '../../src/shoe-records.js';
-import type { TableRules } from '../../src/rules.js';
+import { CardFeed, shoeEventOf, storedShoeOf, type FeedEvent, type FeedResult } from '../../../src/dealing/card-feed.js';
+import type { ShoeLineEvent } from '../../../src/reader/lines.js';
+import { Shoe, formatCode } from '../../../src/game/shoe.js';
+import { handRecord, type HandRecord, type ShoeEvent } from '../../../src/shoes/records.js';
+import type { TableRules } from '../../../src/game/rules.js';
 
 /** One thing done to a feed: an event read from the device, or a clerk's action. */
 type Step = { kind: 'read'; event: ShoeLineEvent } | { kind: 'cancelCard' | 'voidHand' | 'voidShoe' | 'dummyHand' };

@@ -1,9 +1,16 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { CardFeed, type FeedEvent, type FeedResult } from '../../src/card-feed.js';
-import { ShoeLineReader, SHOE_PROTOCOLS, formatCardLine, isRefusal, type ShoeProtocol, type ShoeLineEvent } from '../../src/shoe-lines.js';
-import { Shoe, formatCode, type DealtHand } from '../../src/shoe.js';
-import type { TableRules } from '../../src/rules.js';
+import { CardFeed, type FeedEvent, type FeedResult } from '../../../src/dealing/card-feed.js';
+import {
+  ShoeLineReader,
+  SHOE_PROTOCOLS,
+  formatCardLine,
+  isRefusal,
+  type ShoeProtocol,
+  type ShoeLineEvent,
+} from '../../../src/reader/lines.js';
+import { Shoe, formatCode, type DealtHand } from '../../../src/game/shoe.js';
+import type { TableRules } from '../../../src/game/rules.js';
 
 /** A seeded shoe dealt to its end, and the cards it took in order (burn included), the cut card's place among them. */
 function dealtShoe(seed: string, rules: Partial<TableRules> = {}): { shoe: Shoe; hands: DealtHand[]; cards: string[] } {

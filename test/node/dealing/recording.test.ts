@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { CardEntry, outcomeEntryHand } from '../../src/recording.js';
-import { resolveCompleteHand } from '../../src/hand.js';
-import { Shoe } from '../../src/shoe.js';
-import { handRecord } from '../../src/shoe-document.js';
-import { shoesToCsv, CSV_COLUMNS } from '../../src/shoe-csv.js';
-import { makeRules } from '../../src/rules.js';
+import { CardEntry, outcomeEntryHand } from '../../../src/dealing/recording.js';
+import { resolveCompleteHand } from '../../../src/game/hand.js';
+import { Shoe } from '../../../src/game/shoe.js';
+import { handRecord } from '../../../src/shoes/document.js';
+import { shoesToCsv, CSV_COLUMNS } from '../../../src/shoes/csv.js';
+import { makeRules } from '../../../src/game/rules.js';
 
 describe('outcome entry', () => {
   it('stores the outcome and its flags with no cards and no totals', () => {

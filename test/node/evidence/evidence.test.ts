@@ -24,10 +24,10 @@ import {
   tallyRun,
   tallyShoes,
   tallySimulatedShoes,
-} from '../../src/evidence.js';
-import { Shoe } from '../../src/shoe.js';
-import { simulateShoes, shoeSeed } from '../../src/simulate.js';
-import { DERIVED_ROADS, RoadTracker, outcomeHand } from '../../src/roads.js';
+} from '../../../src/evidence/evidence.js';
+import { Shoe } from '../../../src/game/shoe.js';
+import { simulateShoes, shoeSeed } from '../../../src/game/simulate.js';
+import { DERIVED_ROADS, RoadTracker, outcomeHand } from '../../../src/roads/roads.js';
 
 const CODES = { B: OUTCOME_BANKER, P: OUTCOME_PLAYER, T: OUTCOME_TIE } as const;
 

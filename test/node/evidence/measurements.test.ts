@@ -1,8 +1,8 @@
 import { describe, it, expect } from 'vitest';
-import { createTally, tallyOutcomeShoes, tallyRun } from '../../src/evidence.js';
-import { distanceFrom, measurements, wilsonInterval, type Measurement } from '../../src/evidence-measurements.js';
-import { exactOdds, fullShoe } from '../../src/odds.js';
-import { SeededRandom } from '../../src/random.js';
+import { createTally, tallyOutcomeShoes, tallyRun } from '../../../src/evidence/evidence.js';
+import { distanceFrom, measurements, wilsonInterval, type Measurement } from '../../../src/evidence/measurements.js';
+import { exactOdds, fullShoe } from '../../../src/game/odds.js';
+import { SeededRandom } from '../../../src/game/random.js';
 
 const odds8 = exactOdds(fullShoe(8));
 

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
-import { settleBet, betReturn } from '../../src/bets.js';
-import { resolveHand, type ResolvedHand } from '../../src/hand.js';
-import { makeRules, DEFAULT_RULES } from '../../src/rules.js';
+import { settleBet, betReturn } from '../../../src/game/bets.js';
+import { resolveHand, type ResolvedHand } from '../../../src/game/hand.js';
+import { makeRules, DEFAULT_RULES } from '../../../src/game/rules.js';
 
 const hand = (cards: string[]): ResolvedHand => {
   const result = resolveHand(cards);

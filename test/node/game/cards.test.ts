@@ -1,6 +1,16 @@
 import { describe, it, expect } from 'vitest';
-import { parseCard, normalizeCard, formatCard, cardValue, handTotal, CardError, RANKS, SUITS, ShoeCardCount } from '../../src/cards.js';
-import { BANKER_DRAWS, playerDraws, bankerDraws } from '../../src/tableau.js';
+import {
+  parseCard,
+  normalizeCard,
+  formatCard,
+  cardValue,
+  handTotal,
+  CardError,
+  RANKS,
+  SUITS,
+  ShoeCardCount,
+} from '../../../src/game/cards.js';
+import { BANKER_DRAWS, playerDraws, bankerDraws } from '../../../src/game/tableau.js';
 
 describe('cards', () => {
   it('reads rank then optional suit, case-insensitively, with 10 for T', () => {

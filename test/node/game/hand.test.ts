@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { resolveHand, resolveCompleteHand, HandError, type HandProblem, type ResolvedHand } from '../../src/hand.js';
+import { resolveHand, resolveCompleteHand, HandError, type HandProblem, type ResolvedHand } from '../../../src/game/hand.js';
 
 const resolved = (cards: string[]): ResolvedHand => {
   const hand = resolveHand(cards);

@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
-import { exactOdds, fullShoe, outcomeClassCounts, CompositionError, OUTCOME_CLASSES } from '../../src/odds.js';
-import { makeRules } from '../../src/rules.js';
-import { resolveHand } from '../../src/hand.js';
+import { exactOdds, fullShoe, outcomeClassCounts, CompositionError, OUTCOME_CLASSES } from '../../../src/game/odds.js';
+import { makeRules } from '../../../src/game/rules.js';
+import { resolveHand } from '../../../src/game/hand.js';
 
 /** REFERENCE.md's published exact figures (fractions; the table gives edges in percent). */
 const PUBLISHED = {

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { makeRules, RulesError, type RulesProblem, type TableRules } from '../../src/rules.js';
+import { makeRules, RulesError, type RulesProblem, type TableRules } from '../../../src/game/rules.js';
 
 /** The RulesError that `makeRules(overrides)` throws. */
 function refusal(overrides: Partial<Record<keyof TableRules, unknown>>): RulesError {

@@ -1,16 +1,16 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { Shoe, orderedShoe, CARD_CODES, formatCode } from '../../src/shoe.js';
-import { resolveCompleteHand } from '../../src/hand.js';
-import { parseCard } from '../../src/cards.js';
-import { simulateShoes, shoeSeed } from '../../src/simulate.js';
-import { SeededRandom, CryptoRandom, RandomWords, shuffleInPlace, uniformIndex } from '../../src/random.js';
+import { Shoe, orderedShoe, CARD_CODES, formatCode } from '../../../src/game/shoe.js';
+import { resolveCompleteHand } from '../../../src/game/hand.js';
+import { parseCard } from '../../../src/game/cards.js';
+import { simulateShoes, shoeSeed } from '../../../src/game/simulate.js';
+import { SeededRandom, CryptoRandom, RandomWords, shuffleInPlace, uniformIndex } from '../../../src/game/random.js';
 
 const rankOf = (card: string): number => parseCard(card).rank;
 
 /**
  * How many cards REFERENCE.md's tableau deals for a hand starting with these cards, written out
- * plainly and apart from src/tableau.ts, so a shoe is checked against the rule sheet itself.
+ * plainly and apart from src/game/tableau.ts, so a shoe is checked against the rule sheet itself.
  */
 function tableauCardCount(cards: string[]): number {
   const value = (card: string): number => Math.min(rankOf(card) + 1, 10) % 10;

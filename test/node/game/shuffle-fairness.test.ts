@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { CryptoRandom, RandomWords, SeededRandom, shuffleInPlace, uniformIndex } from '../../src/random.js';
+import { CryptoRandom, RandomWords, SeededRandom, shuffleInPlace, uniformIndex } from '../../../src/game/random.js';
 
 const CARDS = 52;
 const SHUFFLES = 26_000;

@@ -9,7 +9,7 @@ import {
   parseBaccLine,
   parseResumeLine,
   type LineParseResult,
-} from '../../src/shoe-lines.js';
+} from '../../../src/reader/lines.js';
 
 const events = (results: LineParseResult[]) => results.filter((result) => !isRefusal(result));
 

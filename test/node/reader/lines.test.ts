@@ -12,8 +12,8 @@ import {
   parseJsonLine,
   parseSuitRankLine,
   type SplitItem,
-} from '../../src/shoe-lines.js';
-import { RANKS, SUITS } from '../../src/cards.js';
+} from '../../../src/reader/lines.js';
+import { RANKS, SUITS } from '../../../src/game/cards.js';
 
 const ALL_CARDS = RANKS.flatMap((rank) => SUITS.map((suit) => `${rank}${suit}`));
 

@@ -8,8 +8,8 @@ import {
   readerLinesMessage,
   readerRefusalLogText,
   readerTopic,
-} from '../../src/reader-messages.js';
-import { MAX_LINE_LENGTH } from '../../src/shoe-lines.js';
+} from '../../../src/reader/messages.js';
+import { MAX_LINE_LENGTH } from '../../../src/reader/lines.js';
 
 const TOPIC = readerTopic('Table 7/VIP');
 

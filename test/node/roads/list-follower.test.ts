@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { followStep } from '../../src/list-follower.js';
+import { followStep } from '../../../src/roads/list-follower.js';
 
 describe('followStep', () => {
   const [a, b, c] = [{ n: 1 }, { n: 2 }, { n: 3 }];

@@ -1,9 +1,9 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { RoadFollower } from '../../src/road-follower.js';
-import { computeRoads, handsFromOutcomes } from '../../src/roads.js';
-import type { RoadLayout, RoadsSnapshot } from '../../src/roads.js';
-import type { HandRecord } from '../../src/shoe-document.js';
+import { RoadFollower } from '../../../src/roads/road-follower.js';
+import { computeRoads, handsFromOutcomes } from '../../../src/roads/roads.js';
+import type { RoadLayout, RoadsSnapshot } from '../../../src/roads/roads.js';
+import type { HandRecord } from '../../../src/shoes/document.js';
 
 /** The roads `computeRoads` gives, without the statistics a RoadTracker does not keep. */
 function layoutOf(hands: readonly HandRecord[], options?: { rows?: number }): RoadLayout {

@@ -1,8 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { computeRoads, DERIVED_ROADS, outcomeHand, RoadTracker, type RoadColor, type RoadsSnapshot } from '../../src/roads.js';
-import type { RoadLayout } from '../../src/roads.js';
-import type { HandRecord } from '../../src/shoe-document.js';
+import { computeRoads, DERIVED_ROADS, outcomeHand, RoadTracker, type RoadColor, type RoadsSnapshot } from '../../../src/roads/roads.js';
+import type { RoadLayout } from '../../../src/roads/roads.js';
+import type { HandRecord } from '../../../src/shoes/document.js';
 
 /** The roads `computeRoads` gives, without the statistics a RoadTracker does not keep. */
 function layoutOf(hands: readonly HandRecord[], options?: { rows?: number }): RoadLayout {

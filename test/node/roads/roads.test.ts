@@ -3,15 +3,15 @@ import {
   computeRoads,
   handsFromOutcomes,
   outcomeHand,
-  roadsToText,
   RoadTracker,
   RoadsError,
   type DerivedRoadName,
   type RoadsSnapshot,
-} from '../../src/roads.js';
-import type { RoadLayout } from '../../src/roads.js';
-import type { HandRecord } from '../../src/shoe-document.js';
-import { StatisticsError } from '../../src/stats.js';
+} from '../../../src/roads/roads.js';
+import type { RoadLayout } from '../../../src/roads/roads.js';
+import { roadsToText } from '../../../src/roads/text.js';
+import type { HandRecord } from '../../../src/shoes/document.js';
+import { StatisticsError } from '../../../src/roads/statistics.js';
 
 /** The roads `computeRoads` gives, without the statistics a RoadTracker does not keep. */
 function layoutOf(hands: readonly HandRecord[], options?: { rows?: number }): RoadLayout {

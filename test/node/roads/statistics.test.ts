@@ -1,11 +1,11 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { ShoeStatistics, StatisticsError, type StatisticsSummary } from '../../src/stats.js';
-import { resolveCompleteHand, HandError } from '../../src/hand.js';
-import { exactOdds, fullShoe } from '../../src/odds.js';
-import { RANKS } from '../../src/cards.js';
-import { handRecord, simulateShoeRecords, type HandRecord } from '../../src/shoe-document.js';
-import { handsFromOutcomes, outcomeHand } from '../../src/roads.js';
+import { ShoeStatistics, StatisticsError, type StatisticsSummary } from '../../../src/roads/statistics.js';
+import { resolveCompleteHand, HandError } from '../../../src/game/hand.js';
+import { exactOdds, fullShoe } from '../../../src/game/odds.js';
+import { RANKS } from '../../../src/game/cards.js';
+import { handRecord, simulateShoeRecords, type HandRecord } from '../../../src/shoes/document.js';
+import { handsFromOutcomes, outcomeHand } from '../../../src/roads/roads.js';
 
 /** The stored record of a hand dealt from these cards. */
 const dealt = (...cards: string[]): HandRecord => handRecord(resolveCompleteHand(cards));

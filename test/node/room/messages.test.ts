@@ -11,10 +11,10 @@ import {
   tableTopics,
   type TableChangeMessage,
   type TableStateMessage,
-} from '../../src/room-messages.js';
-import { RoomTableFollower } from '../../src/room-follower.js';
-import { simulateShoeRecords, type ShoeRecord } from '../../src/shoe-document.js';
-import { DEFAULT_RULES } from '../../src/rules.js';
+} from '../../../src/room/messages.js';
+import { RoomTableFollower } from '../../../src/room/follower.js';
+import { simulateShoeRecords, type ShoeRecord } from '../../../src/shoes/document.js';
+import { DEFAULT_RULES } from '../../../src/game/rules.js';
 
 const NOW = new Date('2026-12-01T12:00:00Z');
 

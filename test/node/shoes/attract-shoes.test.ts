@@ -1,9 +1,9 @@
 import { describe, it, expect } from 'vitest';
-import { randomShoeSeed, shoeNumberInRun, replayStoredShoe, shoesToPrune } from '../../src/attract-shoes.js';
-import { Shoe } from '../../src/shoe.js';
-import { handRecord } from '../../src/shoe-document.js';
-import { makeRules } from '../../src/rules.js';
-import { shoeSeed } from '../../src/simulate.js';
+import { randomShoeSeed, shoeNumberInRun, replayStoredShoe, shoesToPrune } from '../../../src/shoes/attract-shoes.js';
+import { Shoe } from '../../../src/game/shoe.js';
+import { handRecord } from '../../../src/shoes/document.js';
+import { makeRules } from '../../../src/game/rules.js';
+import { shoeSeed } from '../../../src/game/simulate.js';
 
 function dealt(seed: string, count: number, rules = makeRules()) {
   const shoe = new Shoe({ rules, seed });

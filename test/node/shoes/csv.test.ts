@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { shoesToCsv } from '../../src/shoe-csv.js';
-import { handRecord, type ShoeRecord } from '../../src/shoe-document.js';
-import { resolveCompleteHand } from '../../src/hand.js';
-import { makeRules } from '../../src/rules.js';
+import { shoesToCsv } from '../../../src/shoes/csv.js';
+import { handRecord, type ShoeRecord } from '../../../src/shoes/document.js';
+import { resolveCompleteHand } from '../../../src/game/hand.js';
+import { makeRules } from '../../../src/game/rules.js';
 
 const shoe: ShoeRecord = {
   id: 'shoe-1',

@@ -11,7 +11,7 @@ import {
   type AuditEntry,
   type ShoeEvent,
   type ShoeRecord,
-} from '../../src/shoe-document.js';
+} from '../../../src/shoes/document.js';
 
 const NOW = new Date('2026-12-01T12:00:00Z');
 
@@ -162,7 +162,7 @@ describe('shoe export document version 2: events and the audit trail', () => {
   });
 
   it('still reads version 1, where fields named events or audit are not read as version 2’s', () => {
-    const text = readFileSync(new URL('./fixtures/shoes-v1.json', import.meta.url), 'utf8');
+    const text = readFileSync(new URL('../fixtures/shoes-v1.json', import.meta.url), 'utf8');
     const read = parseShoeDocument(JSON.parse(text), NOW);
     expect(read.version).toBe(2);
     expect(read.shoes).toHaveLength(1);

@@ -9,7 +9,7 @@ import {
   type ShoeDocument,
   type ShoeDocumentPlace,
   type ShoeRecord,
-} from '../../src/shoe-document.js';
+} from '../../../src/shoes/document.js';
 
 const simulated = (seed: string, shoes = 2, now?: () => Date): ShoeDocument =>
   JSON.parse(JSON.stringify(shoeDocument(simulateShoeRecords({ shoes, seed, now })))) as ShoeDocument;

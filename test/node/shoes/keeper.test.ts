@@ -1,12 +1,12 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ShoeKeeper, type ShoeStore } from '../../src/shoe-keeper.js';
-import { keeperProblemText } from '../../components/app/data/storage-words.js';
-import { ScoreboardStore, StorageError } from '../../src/persistence/scoreboard-store.js';
-import { handsFromOutcomes } from '../../src/roads.js';
-import { makeRules } from '../../src/rules.js';
-import type { HandRecord, ShoeRecord } from '../../src/shoe-document.js';
+import { ShoeKeeper, type ShoeStore } from '../../../src/shoes/keeper.js';
+import { keeperProblemText } from '../../../components/app/data/storage-words.js';
+import { ScoreboardStore, StorageError } from '../../../components/app/data/scoreboard-store.js';
+import { handsFromOutcomes } from '../../../src/roads/roads.js';
+import { makeRules } from '../../../src/game/rules.js';
+import type { HandRecord, ShoeRecord } from '../../../src/shoes/document.js';
 
 const newShoe = (id: string): ShoeRecord => ({
   id,

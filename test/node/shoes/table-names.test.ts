@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { characterCount, excerpt, MAX_TABLE_NAME_LENGTH, normaliseTableName, type NameResult } from '../../src/names.js';
+import { characterCount, excerpt, MAX_TABLE_NAME_LENGTH, normaliseTableName, type NameResult } from '../../../src/shoes/table-names.js';
 
 /**
  * Default-ignorable code points (Unicode's Default_Ignorable_Code_Point), written out here rather

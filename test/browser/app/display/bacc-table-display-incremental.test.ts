@@ -3,10 +3,10 @@ import '../../../../components/app/display/bacc-table-display.js';
 import type { BaccTableDisplay } from '../../../../components/app/display/bacc-table-display.js';
 import type { BaccScoreboard } from '../../../../components/bacc-scoreboard.js';
 import { TableChannel, type ShoeChangedMessage } from '../../../../components/app/data/table-channel.js';
-import { RoadTracker } from '../../../../src/roads.js';
-import { makeRules } from '../../../../src/rules.js';
-import { Shoe } from '../../../../src/shoe.js';
-import { handRecord, type HandRecord, type ShoeRecord } from '../../../../src/shoe-document.js';
+import { RoadTracker } from '../../../../src/roads/roads.js';
+import { makeRules } from '../../../../src/game/rules.js';
+import { Shoe } from '../../../../src/game/shoe.js';
+import { handRecord, type HandRecord, type ShoeRecord } from '../../../../src/shoes/document.js';
 import { freshStorage, until, wait } from '../operator/operator-helpers.js';
 
 /**

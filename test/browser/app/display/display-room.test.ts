@@ -1,10 +1,10 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { LitElement } from 'lit';
-import { RoomDisplayController, clockTime, type RoomDisplayLink } from '../../../components/app/room/room-display.js';
-import type { BrokerSettings, LinkState, RoomLinkOptions } from '../../../components/app/room/room-link.js';
-import { ScoreboardStore } from '../../../src/persistence/scoreboard-store.js';
-import { presenceMessage, tableStateMessage, tableTopics, type TableChangeMessage } from '../../../src/room-messages.js';
-import { simulateShoeRecords, type HandRecord, type ShoeRecord } from '../../../src/shoe-document.js';
+import { RoomDisplayController, clockTime, type RoomDisplayLink } from '../../../../components/app/room/room-display.js';
+import type { BrokerSettings, LinkState, RoomLinkOptions } from '../../../../components/app/room/room-link.js';
+import { ScoreboardStore } from '../../../../components/app/data/scoreboard-store.js';
+import { presenceMessage, tableStateMessage, tableTopics, type TableChangeMessage } from '../../../../src/room/messages.js';
+import { simulateShoeRecords, type HandRecord, type ShoeRecord } from '../../../../src/shoes/document.js';
 
 /**
  * The display's handling of what the broker sends, with the link opened by a small stand-in that

@@ -5,8 +5,8 @@ import type { BaccHistory } from '../../../../components/app/history/bacc-histor
 import type { BaccReplay } from '../../../../components/app/history/bacc-replay.js';
 import { closeStorage, openStorage } from '../../../../components/app/data/storage.js';
 import { TableChannel } from '../../../../components/app/data/table-channel.js';
-import { ScoreboardStore } from '../../../../src/persistence/scoreboard-store.js';
-import { shoeDocumentText, simulateShoeRecords, type ShoeRecord } from '../../../../src/shoe-document.js';
+import { ScoreboardStore } from '../../../../components/app/data/scoreboard-store.js';
+import { shoeDocumentText, simulateShoeRecords, type ShoeRecord } from '../../../../src/shoes/document.js';
 import { eventsFiredDuring } from '../../event-spy.js';
 import { captureDownloads, shoeAt, until } from './history-fixtures.js';
 import { inAppLocale } from '../../locale-switch.js';

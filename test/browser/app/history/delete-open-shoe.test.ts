@@ -3,7 +3,7 @@ import '../../../../components/app/history/bacc-history.js';
 import '../../../../components/app/operator/bacc-operator.js';
 import type { BaccHistory } from '../../../../components/app/history/bacc-history.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
-import { makeRules } from '../../../../src/rules.js';
+import { makeRules } from '../../../../src/game/rules.js';
 import { freshStorage, until } from '../operator/operator-helpers.js';
 
 const TABLE = 'Delete table';

@@ -1,5 +1,5 @@
 /** Stored shoes and downloads for the history, replay and picture tests. */
-import { simulateShoeRecords, type ShoeRecord } from '../../../../src/shoe-document.js';
+import { simulateShoeRecords, type ShoeRecord } from '../../../../src/shoes/document.js';
 
 /**
  * One simulated shoe with a reproducible deal, at `table`, started at `startedAt`. The seed decides

@@ -2,14 +2,14 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../../../components/app/history/bacc-history.js';
 import type { BaccHistory } from '../../../../components/app/history/bacc-history.js';
 import { closeStorage, openStorage } from '../../../../components/app/data/storage.js';
-import { ScoreboardStore } from '../../../../src/persistence/scoreboard-store.js';
+import { ScoreboardStore } from '../../../../components/app/data/scoreboard-store.js';
 import {
   parseShoeDocument,
   ShoeDocumentError,
   shoeDocumentText,
   simulateShoeRecords,
   type ShoeRecord,
-} from '../../../../src/shoe-document.js';
+} from '../../../../src/shoes/document.js';
 import { checkShoes } from '../../../../components/app/history/import-checks.js';
 import { shoeAt, until } from './history-fixtures.js';
 

@@ -4,8 +4,8 @@ import '../../../../components/app/history/bacc-history.js';
 import type { BaccHistory } from '../../../../components/app/history/bacc-history.js';
 import { closeStorage, openStorage } from '../../../../components/app/data/storage.js';
 import { useLocale } from '../../../../components/app/localization.js';
-import { ScoreboardStore } from '../../../../src/persistence/scoreboard-store.js';
-import { shoeDocumentText } from '../../../../src/shoe-document.js';
+import { ScoreboardStore } from '../../../../components/app/data/scoreboard-store.js';
+import { shoeDocumentText } from '../../../../src/shoes/document.js';
 import { shoeAt } from './history-fixtures.js';
 
 /** A time as History's rows show it: local, "2026-03-01 10:00". */

@@ -3,8 +3,8 @@ import '../../../../components/app/history/bacc-history.js';
 import type { BaccHistory } from '../../../../components/app/history/bacc-history.js';
 import { closeStorage, openStorage } from '../../../../components/app/data/storage.js';
 import { useLocale } from '../../../../components/app/localization.js';
-import { ScoreboardStore } from '../../../../src/persistence/scoreboard-store.js';
-import { shoeDocumentText, type ShoeRecord } from '../../../../src/shoe-document.js';
+import { ScoreboardStore } from '../../../../components/app/data/scoreboard-store.js';
+import { shoeDocumentText, type ShoeRecord } from '../../../../src/shoes/document.js';
 import { shoeAt } from './history-fixtures.js';
 
 /** Two stored shoes; the files below are made from two others (seeds without English words, so their ids are the only Latin). */

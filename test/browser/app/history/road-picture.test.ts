@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { drawRoadPicture, pictureColors, roadPicturePng, type PictureSection } from '../../../../components/app/history/road-picture.js';
 import { bigRoadThumbnail, THUMBNAIL_CELL, thumbnailMarks, thumbnailPaths } from '../../../../components/app/history/big-road-thumbnail.js';
 import fc from 'fast-check';
-import { computeRoads, handsFromOutcomes } from '../../../../src/roads.js';
+import { computeRoads, handsFromOutcomes } from '../../../../src/roads/roads.js';
 import { shoeAt } from './history-fixtures.js';
 
 const shoe = shoeAt('picture', 'Table 9', '2026-03-14T12:00:00.000Z');

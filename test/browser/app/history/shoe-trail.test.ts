@@ -4,8 +4,8 @@ import '../../../../components/app/history/bacc-replay.js';
 import type { BaccHistory } from '../../../../components/app/history/bacc-history.js';
 import type { BaccReplay } from '../../../../components/app/history/bacc-replay.js';
 import { closeStorage, openStorage } from '../../../../components/app/data/storage.js';
-import { ScoreboardStore } from '../../../../src/persistence/scoreboard-store.js';
-import type { AuditEntry, ShoeEvent, ShoeRecord } from '../../../../src/shoe-document.js';
+import { ScoreboardStore } from '../../../../components/app/data/scoreboard-store.js';
+import type { AuditEntry, ShoeEvent, ShoeRecord } from '../../../../src/shoes/document.js';
 import { inAppLocale } from '../../locale-switch.js';
 import { shoeAt, until } from './history-fixtures.js';
 

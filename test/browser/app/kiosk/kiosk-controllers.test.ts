@@ -4,7 +4,7 @@ import { WakeLockController } from '../../../../components/app/kiosk/wake-lock.j
 import { BurnInShiftController } from '../../../../components/app/kiosk/burn-in-shift.js';
 import { AttractDealerController } from '../../../../components/app/kiosk/attract-dealer.js';
 import { storageProblemText } from '../../../../components/app/data/kept-shoe.js';
-import { makeRules } from '../../../../src/rules.js';
+import { makeRules } from '../../../../src/game/rules.js';
 
 const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../../../components/app/kiosk/bacc-kiosk.js';
 import type { BaccKiosk } from '../../../../components/app/kiosk/bacc-kiosk.js';
 import type { BaccScoreboard } from '../../../../components/bacc-scoreboard.js';
-import { makeRules } from '../../../../src/rules.js';
+import { makeRules } from '../../../../src/game/rules.js';
 import { freshStorage, until, wait } from '../operator/operator-helpers.js';
 
 const boardOf = (kiosk: BaccKiosk): BaccScoreboard => kiosk.shadowRoot!.querySelector('bacc-scoreboard')!;

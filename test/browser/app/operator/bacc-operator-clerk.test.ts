@@ -4,7 +4,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../../../components/app/operator/bacc-operator.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
 import { consoleNewsText } from '../../../../components/app/operator/console-words.js';
-import { makeRules } from '../../../../src/rules.js';
+import { makeRules } from '../../../../src/game/rules.js';
 import { freshStorage, until, press } from './operator-helpers.js';
 
 const TABLE = 'Table 14';

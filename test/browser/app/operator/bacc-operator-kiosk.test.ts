@@ -5,10 +5,10 @@ import type { BaccKiosk } from '../../../../components/app/kiosk/bacc-kiosk.js';
 import { AttractDealerController } from '../../../../components/app/kiosk/attract-dealer.js';
 import type { KeptShoeStore } from '../../../../components/app/data/kept-shoe.js';
 import { closeStorage, onStorageStatus, openStorage } from '../../../../components/app/data/storage.js';
-import { StorageError } from '../../../../src/persistence/scoreboard-store.js';
-import { makeRules } from '../../../../src/rules.js';
-import { Shoe } from '../../../../src/shoe.js';
-import { handRecord } from '../../../../src/shoe-document.js';
+import { StorageError } from '../../../../components/app/data/scoreboard-store.js';
+import { makeRules } from '../../../../src/game/rules.js';
+import { Shoe } from '../../../../src/game/shoe.js';
+import { handRecord } from '../../../../src/shoes/document.js';
 import { freshStorage, gatedStore, until, wait } from './operator-helpers.js';
 
 const scoreboardOf = (kiosk: BaccKiosk) => kiosk.shadowRoot!.querySelector('bacc-scoreboard')!;

@@ -2,8 +2,8 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../../../components/app/operator/bacc-operator.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
 import { useLocale } from '../../../../components/app/localization.js';
-import { StorageError } from '../../../../src/persistence/scoreboard-store.js';
-import { makeRules } from '../../../../src/rules.js';
+import { StorageError } from '../../../../components/app/data/scoreboard-store.js';
+import { makeRules } from '../../../../src/game/rules.js';
 import { freshStorage, storeLike, until, press } from './operator-helpers.js';
 
 /** Latin words of three letters or more: English left on a Chinese screen (card names like "9H" and keys like "S" are not words). */

@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../../../components/app/operator/bacc-operator.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
-import { makeRules } from '../../../../src/rules.js';
+import { makeRules } from '../../../../src/game/rules.js';
 import { freshStorage, until, press } from './operator-helpers.js';
 
 const TABLE = 'Keys table';

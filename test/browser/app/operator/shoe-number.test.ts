@@ -4,7 +4,7 @@ import '../../../../components/app/display/bacc-table-display.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
 import type { BaccTableDisplay } from '../../../../components/app/display/bacc-table-display.js';
 import type { BaccScoreboard } from '../../../../components/bacc-scoreboard.js';
-import { makeRules } from '../../../../src/rules.js';
+import { makeRules } from '../../../../src/game/rules.js';
 import { freshStorage, until, press } from './operator-helpers.js';
 
 const TABLE = 'Numbered table';

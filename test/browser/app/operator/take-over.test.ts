@@ -1,8 +1,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../../../components/app/operator/bacc-operator.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
-import { StorageError } from '../../../../src/persistence/scoreboard-store.js';
-import { makeRules } from '../../../../src/rules.js';
+import { StorageError } from '../../../../components/app/data/scoreboard-store.js';
+import { makeRules } from '../../../../src/game/rules.js';
 import type { KeptShoeStore } from '../../../../components/app/data/kept-shoe.js';
 import { freshStorage, storeLike, until, wait } from './operator-helpers.js';
 

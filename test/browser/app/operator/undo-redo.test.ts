@@ -1,8 +1,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../../../components/app/operator/bacc-operator.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
-import { makeRules } from '../../../../src/rules.js';
-import { outcomeEntryHand } from '../../../../src/recording.js';
+import { makeRules } from '../../../../src/game/rules.js';
+import { outcomeEntryHand } from '../../../../src/dealing/recording.js';
 import { freshStorage, mountConsole, outcomes, until } from './operator-helpers.js';
 import { ACTIONS_KEY_PREFIX } from '../../../../components/app/operator/operator-console.js';
 

@@ -7,9 +7,9 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../../../components/app/operator/bacc-operator.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
-import { makeRules } from '../../../../src/rules.js';
-import { Shoe } from '../../../../src/shoe.js';
-import { handRecord, type HandRecord } from '../../../../src/shoe-document.js';
+import { makeRules } from '../../../../src/game/rules.js';
+import { Shoe } from '../../../../src/game/shoe.js';
+import { handRecord, type HandRecord } from '../../../../src/shoes/document.js';
 import { freshStorage, until, cardField, cardFieldFocused, press } from './operator-helpers.js';
 
 const TABLE = 'Whole shoe';

@@ -9,10 +9,10 @@ import type { BaccOperator } from '../../../../components/app/operator/bacc-oper
 import type { RecordedHand } from '../../../../components/app/operator/operator-console.js';
 import type { SerialLike, SerialPortLike } from '../../../../components/app/reader/serial-source.js';
 import { SERIAL_KEY_PREFIX } from '../../../../components/app/reader/serial-source.js';
-import { makeRules, type TableRules } from '../../../../src/rules.js';
-import { Shoe, formatCode } from '../../../../src/shoe.js';
-import { formatCardLine, type ShoeProtocol } from '../../../../src/shoe-lines.js';
-import { handRecord, type HandRecord } from '../../../../src/shoe-records.js';
+import { makeRules, type TableRules } from '../../../../src/game/rules.js';
+import { Shoe, formatCode } from '../../../../src/game/shoe.js';
+import { formatCardLine, type ShoeProtocol } from '../../../../src/reader/lines.js';
+import { handRecord, type HandRecord } from '../../../../src/shoes/records.js';
 import { freshStorage, until, wait } from '../operator/operator-helpers.js';
 
 /** A stand-in for the browser's SerialPort, as a USB serial adapter behaves. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ScoreboardStore, StorageError } from '../../src/persistence/scoreboard-store.js';
-import { freshStorePerTest, recordedShoe } from './persistence/store-fixtures.js';
+import { ScoreboardStore, StorageError } from '../../../../components/app/data/scoreboard-store.js';
+import { freshStorePerTest, recordedShoe } from './store-fixtures.js';
 
 /** A display machine's copy of a console's shoe, received through the broker (fake-indexeddb). */
 const current = freshStorePerTest('received');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StorageError } from '../../../../src/persistence/scoreboard-store.js';
+import { StorageError } from '../../../../components/app/data/scoreboard-store.js';
 import { keeperProblemText, storageErrorText, storageStatusText } from '../../../../components/app/data/storage-words.js';
 
 const conflict = (details: ConstructorParameters<typeof StorageError>[2]) => new StorageError('conflict', 'log text', details);

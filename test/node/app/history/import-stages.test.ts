@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readAndCheck } from '../../../../components/app/history/import-checks.js';
-import { shoeDocumentText, simulateShoeRecords } from '../../../../src/shoe-document.js';
+import { shoeDocumentText, simulateShoeRecords } from '../../../../src/shoes/document.js';
 
 describe('the import work between its stages (issue #14, point 5)', () => {
   it('pauses at the end of reading and at the end of parsing, where the page without a worker draws a frame', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nameProblemText } from '../../../../components/app/history/import-words.js';
-import { nameProblemLogText, normaliseTableName } from '../../../../src/names.js';
+import { nameProblemLogText, normaliseTableName } from '../../../../src/shoes/table-names.js';
 
 describe('an imported table name refused for a replacement character or a stray mark', () => {
   it('is worded as the store’s own message, never left undefined', () => {

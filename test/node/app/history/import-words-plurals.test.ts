@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { shoeDocumentErrorText } from '../../../../components/app/history/import-words.js';
-import { ShoeDocumentError } from '../../../../src/shoe-document.js';
+import { ShoeDocumentError } from '../../../../src/shoes/document.js';
 
 describe('import-words counts (issue #14)', () => {
   it('says "at least 1 shoe", never "at least 1 shoes"', () => {

@@ -5,16 +5,16 @@ import {
   rulesProblemText,
   shoeDocumentErrorText,
 } from '../../../../components/app/history/import-words.js';
-import { nameProblemLogText, normaliseTableName, type NameProblem } from '../../../../src/names.js';
-import { handProblemLogText, resolveCompleteHand, HandError } from '../../../../src/hand.js';
-import { makeRules, rulesProblemLogText, RulesError, type TableRules } from '../../../../src/rules.js';
+import { nameProblemLogText, normaliseTableName, type NameProblem } from '../../../../src/shoes/table-names.js';
+import { handProblemLogText, resolveCompleteHand, HandError } from '../../../../src/game/hand.js';
+import { makeRules, rulesProblemLogText, RulesError, type TableRules } from '../../../../src/game/rules.js';
 import {
   parseShoeDocument,
   shoeDocument,
   simulateShoeRecords,
   ShoeDocumentError,
   type ShoeDocumentProblem,
-} from '../../../../src/shoe-document.js';
+} from '../../../../src/shoes/document.js';
 
 type Document = { format: unknown; version: unknown; shoes: Record<string, unknown>[] };
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ReceivedShoeKeeper, type ReceivedShoeStore } from '../../components/app/room/received-shoes.js';
-import { StorageError } from '../../src/persistence/scoreboard-store.js';
-import type { ShoeRecord } from '../../src/shoe-document.js';
-import { recordedShoe } from './persistence/store-fixtures.js';
+import { ReceivedShoeKeeper, type ReceivedShoeStore } from '../../../../components/app/room/received-shoes.js';
+import { StorageError } from '../../../../components/app/data/scoreboard-store.js';
+import type { ShoeRecord } from '../../../../src/shoes/document.js';
+import { recordedShoe } from '../data/store-fixtures.js';
 
 /** A store whose writes wait until the test lets them finish, recording what they were given. */
 function slowStore(): ReceivedShoeStore & { written: string[]; finish: (error?: unknown) => void; pending: () => number } {
