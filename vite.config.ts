@@ -49,7 +49,7 @@ export default defineConfig({
         ],
       },
       workbox: {
-        // woff2: the Chinese font (components/app/chinese-font.ts), which a kiosk in Chinese needs offline too.
+        // woff2: the Chinese font (components/app/shared/chinese-font.ts), which a kiosk in Chinese needs offline too.
         globPatterns: ['**/*.{js,css,html,png,webmanifest,woff2}'],
         // The storage benchmark builds its own page into the app's folder: not part of the app.
         globIgnores: ['bench/**'],

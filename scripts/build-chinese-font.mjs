@@ -18,7 +18,7 @@
  * rewrites its tables cleanly and compresses it to woff2.
  *
  * Run `node scripts/build-chinese-font.mjs` after a translation gains a character;
- * test/node/app/chinese-font.test.ts fails until then, naming the missing characters.
+ * test/node/app/shared/chinese-font.test.ts fails until then, naming the missing characters.
  */
 import { readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
@@ -31,7 +31,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** The weights the elements use: 400 for text, 700 for titles and buttons (600 picks 700). */
 export const WEIGHTS = [400, 700];
 
-/** Where the fonts go, beside components/app/chinese-font.ts, which loads them. */
+/** Where the fonts go, beside components/app/shared/chinese-font.ts, which loads them. */
 export const FONT_DIR = join(root, 'components', 'app', 'fonts');
 
 /** The slices, in the order the loader declares them. */
@@ -42,7 +42,7 @@ export const EVIDENCE_TRANSLATIONS = ['components/app/locales/zh-Hans/evidence.t
 
 export const fontFile = (slice, weight) => join(FONT_DIR, `noto-sans-sc-${slice}-${weight}.woff2`);
 
-/** The generated module giving each slice's unicode-range to components/app/chinese-font.ts. */
+/** The generated module giving each slice's unicode-range to components/app/shared/chinese-font.ts. */
 export const RANGES_FILE = join(FONT_DIR, 'noto-sans-sc-ranges.ts');
 
 /**

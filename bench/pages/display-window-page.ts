@@ -2,15 +2,15 @@
  * The in-page halves of the display-window benchmark (bench/display.ts drives them with
  * playwright-core): two windows of one browser profile, as on a table. `?role=console` writes each
  * hand to IndexedDB through the app's store and then tells the other windows on the table channel,
- * exactly as the console does once a hand is written (components/app/data/kept-shoe.ts);
+ * exactly as the console does once a hand is written (components/app/shared/data/kept-shoe.ts);
  * `?role=display` is the wall screen, a real `<bacc-table-display>` following that table, timed
  * from the moment the message reaches it to the frame that shows the hand.
  */
 import '../../components/app/display/bacc-table-display.js';
 import type { PropertyValues } from 'lit';
 import type { BaccScoreboard } from '../../components/bacc-scoreboard.js';
-import { TABLE_CHANNEL, TableChannel, type ShoeChangedMessage } from '../../components/app/data/table-channel.js';
-import { ScoreboardStore } from '../../components/app/data/scoreboard-store.js';
+import { TABLE_CHANNEL, TableChannel, type ShoeChangedMessage } from '../../components/app/shared/data/table-channel.js';
+import { ScoreboardStore } from '../../components/app/shared/data/scoreboard-store.js';
 import { RoadTracker } from '../../src/roads/roads.js';
 import { makeRules } from '../../src/game/rules.js';
 import { Shoe } from '../../src/game/shoe.js';

@@ -2,7 +2,7 @@
  * The in-page half of the storage benchmark (bench/storage.ts drives it with playwright-core):
  * Chromium's real IndexedDB through the app's own store.
  */
-import { ScoreboardStore, DATABASE_NAME } from '../../components/app/data/scoreboard-store.js';
+import { ScoreboardStore, DATABASE_NAME } from '../../components/app/shared/data/scoreboard-store.js';
 import { simulateShoeRecords, shoeDocumentText, type ShoeRecord } from '../../src/shoes/document.js';
 import { makeRules } from '../../src/game/rules.js';
 

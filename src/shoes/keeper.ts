@@ -62,7 +62,7 @@ export interface ShoeKeeperOptions {
 
 /**
  * Why changes wait, as a kind and the store's error, never a sentence: the page words it in its own
- * language (components/app/data/storage-words.ts).
+ * language (components/app/shared/data/storage-words.ts).
  */
 export interface KeeperProblem {
   /**

@@ -1,5 +1,5 @@
 /** Checks an element or a page of the app in another language, then puts the page back to English. */
-import { useLocale, type Locale } from '../../components/app/localization.js';
+import { useLocale, type Locale } from '../../components/app/shared/localization.js';
 
 /** Lets the elements see a `lang` change: their observer re-renders them in a microtask, then they update. */
 async function settled(element: { updateComplete: Promise<unknown> }): Promise<void> {

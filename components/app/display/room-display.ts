@@ -9,14 +9,14 @@
  * counted and changes nothing. Every change shown is kept on this machine (origin `received`).
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ScoreboardStore } from '../data/scoreboard-store.js';
+import type { ScoreboardStore } from '../shared/data/scoreboard-store.js';
 import { RoomTableFollower, type FollowOutcome, type KnownPresence } from '../../../src/room/follower.js';
 import { readRoomMessage, roomRefusalLogText, tableTopics, type RoomRefusal } from '../../../src/room/messages.js';
 import type { ShoeRecord } from '../../../src/shoes/document.js';
-import { StorageConnectionController } from '../data/storage-connection.js';
-import { storageErrorText } from '../data/storage-words.js';
-import { ReceivedShoeKeeper } from './received-shoes.js';
-import { RoomLink, type BrokerSettings, type LinkState, type RoomLinkOptions } from './room-link.js';
+import { StorageConnectionController } from '../shared/data/storage-connection.js';
+import { storageErrorText } from '../shared/data/storage-words.js';
+import { ReceivedShoeKeeper } from '../shared/room/received-shoes.js';
+import { RoomLink, type BrokerSettings, type LinkState, type RoomLinkOptions } from '../shared/room/room-link.js';
 
 /** What the display uses of a RoomLink. */
 export type RoomDisplayLink = Pick<RoomLink, 'subscribe' | 'readRetained' | 'close'>;

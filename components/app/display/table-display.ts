@@ -1,9 +1,9 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ShoeRecord } from '../../../src/shoes/document.js';
-import type { ScoreboardStore } from '../data/scoreboard-store.js';
-import { StorageConnectionController } from '../data/storage-connection.js';
-import { storageErrorText } from '../data/storage-words.js';
-import { TableChannel, type ShoeChangedMessage } from '../data/table-channel.js';
+import type { ScoreboardStore } from '../shared/data/scoreboard-store.js';
+import { StorageConnectionController } from '../shared/data/storage-connection.js';
+import { storageErrorText } from '../shared/data/storage-words.js';
+import { TableChannel, type ShoeChangedMessage } from '../shared/data/table-channel.js';
 
 export interface TableDisplayOptions {
   /** The table to show, or '' for the newest console shoe of any table. */

@@ -16,7 +16,7 @@ import {
 import { measurements, type Measurement } from '../../../src/evidence/measurements.js';
 import { EVIDENCE_SEED_MAX_LENGTH, evidenceSeedProblem, tallyHands } from '../../../src/evidence/evidence.js';
 import { ThemeWatcher } from '../../controllers/theme-watcher.js';
-import { loadChineseFont } from '../chinese-font.js';
+import { loadChineseFont } from '../shared/chinese-font.js';
 import { DEFAULT_COLORS, themeTokens } from '../../styles/theme.js';
 import type { NextHandOdds } from '../../../src/game/odds.js';
 import { EvidenceRun, defaultWorkerCount } from './evidence-run.js';

@@ -9,7 +9,7 @@ import { msg, str } from '@lit/localize';
 import type { DerivedRoadName } from '../../../src/roads/roads.js';
 import type { Interval, Measurement, OutcomeMeasurement } from '../../../src/evidence/measurements.js';
 import { LAST_CHOP, RUN_LENGTHS } from '../../../src/evidence/evidence.js';
-import { roadName } from '../road-words.js';
+import { roadName } from '../shared/road-words.js';
 
 const ROAD_IDS: Record<string, DerivedRoadName> = {
   'big-eye-boy': 'bigEyeBoy',

@@ -5,7 +5,7 @@ import type { HandRecord, ShoeRecord } from '../../../src/shoes/document.js';
 import { DEFAULT_RULES } from '../../../src/game/rules.js';
 import { ReplayPlaybackController } from './replay-playback.js';
 import { markLineText, trailMarks, trailTime, type TrailMark } from './shoe-trail.js';
-import { controlStyles } from '../control-styles.js';
+import { controlStyles } from '../shared/control-styles.js';
 import { themeTokens } from '../../styles/theme.js';
 import '../../define/scoreboard.js';
 

@@ -10,7 +10,7 @@
 import { html, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
 import { RoadGrid } from '../../../src/roads/grid.js';
-import { columnCount, joinParts, roadName, roadSummary, tieCount } from '../road-words.js';
+import { columnCount, joinParts, roadName, roadSummary, tieCount } from '../shared/road-words.js';
 
 /** Side of a thumbnail cell in SVG user units (and CSS pixels at its natural size). */
 export const THUMBNAIL_CELL = 8;

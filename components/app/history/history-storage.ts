@@ -1,8 +1,8 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { ScoreboardStore } from '../data/scoreboard-store.js';
-import { keepShoes, type StorageStatus } from '../data/storage.js';
-import { StorageConnectionController } from '../data/storage-connection.js';
-import { TableChannel, type ShoeChangedMessage } from '../data/table-channel.js';
+import type { ScoreboardStore } from '../shared/data/scoreboard-store.js';
+import { keepShoes, type StorageStatus } from '../shared/data/storage.js';
+import { StorageConnectionController } from '../shared/data/storage-connection.js';
+import { TableChannel, type ShoeChangedMessage } from '../shared/data/table-channel.js';
 
 /** What the browser says about the space the stored shoes take. */
 export interface StorageUse {

@@ -12,7 +12,7 @@ import type { CardExcess } from '../../../src/game/cards.js';
 import type { HandProblem, Winner } from '../../../src/game/hand.js';
 import type { RulesProblem } from '../../../src/game/rules.js';
 import { codePointText, excerpt, type CharacterProblem, type NameProblem } from '../../../src/shoes/table-names.js';
-import { sideName } from '../road-words.js';
+import { sideName } from '../shared/road-words.js';
 import type {
   DocumentValue,
   LengthUnit,

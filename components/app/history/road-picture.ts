@@ -11,7 +11,7 @@ import { computeRoads, type BigRoadCell, type DerivedRoadName, type RoadsSnapsho
 import type { HandRecord } from '../../../src/shoes/document.js';
 import type { TableRules } from '../../../src/game/rules.js';
 import { DEFAULT_COLORS } from '../../styles/theme.js';
-import { outcomeLetter, roadName } from '../road-words.js';
+import { outcomeLetter, roadName } from '../shared/road-words.js';
 
 /** The picture could not be made; the message says so in words for the screen. */
 export class PictureError extends Error {

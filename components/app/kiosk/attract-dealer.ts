@@ -11,7 +11,7 @@ import {
   shoesToPrune,
   type PrunableShoe,
 } from '../../../src/shoes/attract-shoes.js';
-import { KeptShoeController, storageProblemText, type KeptShoeStore } from '../data/kept-shoe.js';
+import { KeptShoeController, storageProblemText, type KeptShoeStore } from '../shared/data/kept-shoe.js';
 
 export interface AttractDealerOptions {
   rules: TableRules;

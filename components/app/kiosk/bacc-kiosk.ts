@@ -9,20 +9,20 @@ import {
   type SettingProblem,
   type SettingReason,
 } from './kiosk-settings.js';
-import { useLocale } from '../localization.js';
+import { useLocale } from '../shared/localization.js';
 import type { AttractDealerController } from './attract-dealer.js';
 import { WakeLockController } from './wake-lock.js';
 import { BurnInShiftController } from './burn-in-shift.js';
-import type { KeptShoeStore } from '../data/kept-shoe.js';
-import { openStorage } from '../data/storage.js';
-import { storageErrorText } from '../data/storage-words.js';
-import { StorageError } from '../data/scoreboard-store.js';
+import type { KeptShoeStore } from '../shared/data/kept-shoe.js';
+import { openStorage } from '../shared/data/storage.js';
+import { storageErrorText } from '../shared/data/storage-words.js';
+import { StorageError } from '../shared/data/scoreboard-store.js';
 import { noticeLook } from '../../styles/theme.js';
 import { excerpt } from '../../../src/shoes/table-names.js';
 import { characterProblemText, nameProblemText } from '../history/import-words.js';
-import { loadOnDemand, PartMissingError } from '../on-demand.js';
-import type { BrokerSettings } from '../room/room-link.js';
-import { addressWithoutCredential, chooseBroker, type BrokerProblem } from '../room/room-settings.js';
+import { loadOnDemand, PartMissingError } from '../shared/on-demand.js';
+import type { BrokerSettings } from '../shared/room/room-link.js';
+import { addressWithoutCredential, chooseBroker, type BrokerProblem } from '../shared/room/room-settings.js';
 /** Hands the attract mode's evidence panel deals between shoes: a few seconds with every core. */
 const ATTRACT_EVIDENCE_HANDS = 2_000_000;
 

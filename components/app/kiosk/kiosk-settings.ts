@@ -4,7 +4,7 @@
  * ignored. DOM-free, so it is tested in Node.
  */
 import { makeRules, type TableRules } from '../../../src/game/rules.js';
-import { parseLocale, type Locale } from '../localization.js';
+import { parseLocale, type Locale } from '../shared/localization.js';
 import { normaliseFreeText, normaliseTableName, type CharacterProblem, type NameProblem } from '../../../src/shoes/table-names.js';
 
 export type Theme = 'dark' | 'light';

@@ -2,10 +2,10 @@ import { LitElement, html, css, nothing, type PropertyValues } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import { noticeLook, themeTokens } from '../../styles/theme.js';
-import { outcomeLetter } from '../road-words.js';
-import type { BrokerSettings } from '../room/room-link.js';
-import { ReceivedShoeKeeper } from '../room/received-shoes.js';
-import { StorageConnectionController } from '../data/storage-connection.js';
+import { outcomeLetter } from '../shared/road-words.js';
+import type { BrokerSettings } from '../shared/room/room-link.js';
+import { ReceivedShoeKeeper } from '../shared/room/received-shoes.js';
+import { StorageConnectionController } from '../shared/data/storage-connection.js';
 import { LobbyTablesController, openRoomLink, tableDisplayHref, type LobbyTable, type OpenLobbyLink } from './lobby-tables.js';
 import '../../define/big-road.js';
 

@@ -13,7 +13,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { everyTableTopic, readRoomMessage, roomRefusalLogText, tableTopics } from '../../../src/room/messages.js';
 import { RoomTableFollower, type KnownPresence } from '../../../src/room/follower.js';
 import type { ShoeRecord } from '../../../src/shoes/document.js';
-import { RoomLink, type BrokerSettings, type LinkState, type RoomLinkOptions } from '../room/room-link.js';
+import { RoomLink, type BrokerSettings, type LinkState, type RoomLinkOptions } from '../shared/room/room-link.js';
 
 /** What the lobby needs of a link to the broker (RoomLink; a test gives a small object of its own). */
 export interface LobbyLink {

@@ -5,17 +5,17 @@ import { DEFAULT_RULES, type TableRules } from '../../../src/game/rules.js';
 import { noticeLook, themeTokens } from '../../styles/theme.js';
 import { OperatorConsoleController, cleanOperatorName, type RecordedHand, type HandFlag } from './operator-console.js';
 import { KeyShortcutsController } from './key-shortcuts.js';
-import type { KeptShoeStore } from '../data/kept-shoe.js';
-import { ConsolePublisher } from '../room/console-publisher.js';
-import type { BrokerSettings } from '../room/room-link.js';
+import type { KeptShoeStore } from '../shared/data/kept-shoe.js';
+import { ConsolePublisher } from './console-publisher.js';
+import type { BrokerSettings } from '../shared/room/room-link.js';
 import { consoleNewsText } from './console-words.js';
-import { sideName } from '../road-words.js';
+import { sideName } from '../shared/road-words.js';
 import { OPERATOR_KEYS, operatorKeyAction, type OperatorAction } from './operator-keys.js';
 import { DEFAULT_STORED_TABLE } from '../kiosk/kiosk-settings.js';
 import { FeedDesk } from './card-feed-desk.js';
-import { SerialCardSource, browserSerial, keepLineMark, lineMark, type SerialLike } from '../reader/serial-source.js';
-import { BrokerReaderSource } from '../reader/broker-reader.js';
-import { ScannerKeys } from '../reader/scanner-keys.js';
+import { SerialCardSource, browserSerial, keepLineMark, lineMark, type SerialLike } from './reader/serial-source.js';
+import { BrokerReaderSource } from './reader/broker-reader.js';
+import { ScannerKeys } from './reader/scanner-keys.js';
 import {
   SHOE_PROTOCOLS,
   isRefusal,

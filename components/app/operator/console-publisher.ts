@@ -9,7 +9,7 @@ import {
   type TableChangeKind,
   type TableChangeMessage,
 } from '../../../src/room/messages.js';
-import { RoomLink, type BrokerSettings, type LinkState } from './room-link.js';
+import { RoomLink, type BrokerSettings, type LinkState } from '../shared/room/room-link.js';
 
 export interface ConsolePublisherOptions {
   broker: () => BrokerSettings | null;

@@ -4,9 +4,9 @@
  */
 import { msg, str } from '@lit/localize';
 import type { CardRefusal } from '../../../src/dealing/recording.js';
-import { StorageError } from '../data/scoreboard-store.js';
-import { storageErrorText } from '../data/storage-words.js';
-import { sideName } from '../road-words.js';
+import { StorageError } from '../shared/data/scoreboard-store.js';
+import { storageErrorText } from '../shared/data/storage-words.js';
+import { sideName } from '../shared/road-words.js';
 import type { ConsoleNews } from './operator-console.js';
 import { listedReasonText } from '../history/shoe-trail.js';
 

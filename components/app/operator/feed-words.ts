@@ -5,8 +5,8 @@
 import { msg, str } from '@lit/localize';
 import type { FeedCounts, FeedEvent, FeedQuestion, FeedRefusal, Reconciliation } from '../../../src/dealing/card-feed.js';
 import type { LineRefusal } from '../../../src/reader/lines.js';
-import type { SerialState } from '../reader/serial-source.js';
-import type { LinkState } from '../room/room-link.js';
+import type { SerialState } from './reader/serial-source.js';
+import type { LinkState } from '../shared/room/room-link.js';
 
 /** Where the serial line stands. */
 export function serialStateText(state: SerialState, problem: string): string {

@@ -7,7 +7,7 @@ import type { TableRules } from '../../../src/game/rules.js';
 import type { Card } from '../../../src/game/cards.js';
 import { newShoeId, randomShoeSeed, replayStoredShoe } from '../../../src/shoes/attract-shoes.js';
 import { cardsTyped } from './operator-keys.js';
-import { KeptShoeController, storageProblemText, type KeptShoeStore } from '../data/kept-shoe.js';
+import { KeptShoeController, storageProblemText, type KeptShoeStore } from '../shared/data/kept-shoe.js';
 import type { KeeperProblem, ShoeChange } from '../../../src/shoes/keeper.js';
 import { MAX_OPERATOR_LENGTH, MAX_REASON_LENGTH, type AuditAction, type ShoeEvent } from '../../../src/shoes/records.js';
 import { normaliseFreeText } from '../../../src/shoes/table-names.js';

@@ -18,7 +18,7 @@
  * so Latin text keeps the page's own font and a character the slices lack falls through to the
  * next family in the stack.
  */
-import type { CHINESE_FONT_RANGES } from './fonts/noto-sans-sc-ranges.js';
+import type { CHINESE_FONT_RANGES } from '../fonts/noto-sans-sc-ranges.js';
 
 /** The family name of the faces, as the theme's font stack and History's picture name it. */
 export const CHINESE_FONT_FAMILY = 'Noto Sans SC';
@@ -29,12 +29,12 @@ export type ChineseFontSlice = keyof typeof CHINESE_FONT_RANGES;
 /** The files, by slice and weight: 400 for text, 700 for titles and buttons (a 600 rule picks 700). */
 const FILES: Record<ChineseFontSlice, Record<400 | 700, URL>> = {
   app: {
-    400: new URL('./fonts/noto-sans-sc-app-400.woff2', import.meta.url),
-    700: new URL('./fonts/noto-sans-sc-app-700.woff2', import.meta.url),
+    400: new URL('../fonts/noto-sans-sc-app-400.woff2', import.meta.url),
+    700: new URL('../fonts/noto-sans-sc-app-700.woff2', import.meta.url),
   },
   evidence: {
-    400: new URL('./fonts/noto-sans-sc-evidence-400.woff2', import.meta.url),
-    700: new URL('./fonts/noto-sans-sc-evidence-700.woff2', import.meta.url),
+    400: new URL('../fonts/noto-sans-sc-evidence-400.woff2', import.meta.url),
+    700: new URL('../fonts/noto-sans-sc-evidence-700.woff2', import.meta.url),
   },
 };
 
@@ -44,7 +44,7 @@ const loading = new Map<ChineseFontSlice, Promise<boolean>>();
 
 /** Adds the faces of both slices to the document, once. */
 async function declareFaces(): Promise<Record<ChineseFontSlice, FontFace[]>> {
-  const { CHINESE_FONT_RANGES } = await import('./fonts/noto-sans-sc-ranges.js');
+  const { CHINESE_FONT_RANGES } = await import('../fonts/noto-sans-sc-ranges.js');
   const faces = (slice: ChineseFontSlice): FontFace[] =>
     Object.entries(FILES[slice]).map(
       ([weight, url]) =>

@@ -25,7 +25,7 @@ export async function useLocale(locale: Locale): Promise<void> {
     sourceLocale: 'en',
     targetLocales: ['zh-Hans'],
     // Fetched only when the page turns Chinese (the service worker precaches it for offline use).
-    loadLocale: () => import('./locales/zh-Hans.js'),
+    loadLocale: () => import('../locales/zh-Hans.js'),
   });
   document.documentElement.lang = locale;
   // A screen with no CJK font of its own draws the labels with the one shipped (fetched only now).

@@ -12,7 +12,7 @@ export class PartMissingError extends Error {
 }
 
 /**
- * Loads a part of the page (`() => import('../…')`).
+ * Loads a part of the page (`() => import('../../…')`).
  * @throws PartMissingError when it cannot be loaded (the browser's own error is logged).
  */
 export async function loadOnDemand<T>(load: () => Promise<T>): Promise<T> {

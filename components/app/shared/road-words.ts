@@ -5,8 +5,8 @@
  * (components/locales/en.ts); the ids are the ones their templates always had.
  */
 import { msg, str } from '@lit/localize';
-import type { Side, Winner } from '../../src/game/hand.js';
-import type { DerivedRoadName } from '../../src/roads/roads.js';
+import type { Side, Winner } from '../../../src/game/hand.js';
+import type { DerivedRoadName } from '../../../src/roads/roads.js';
 
 export const outcomeLetter = (outcome: Winner): string =>
   outcome === 'B' ? msg('B', { id: 'banker' }) : outcome === 'P' ? msg('P', { id: 'player' }) : msg('T', { id: 'tie' });

@@ -94,7 +94,7 @@ function literalText(node: ts.StringLiteral | ts.NoSubstitutionTemplateLiteral |
 /**
  * Constructors whose message is never shown: programmer errors (a bug, a wrong argument), and
  * StorageError, whose message is English for logs and the CLI while the page words its kind and
- * parameters (components/app/data/storage-words.ts).
+ * parameters (components/app/shared/data/storage-words.ts).
  */
 const UNSHOWN_ERRORS = new Set(['Error', 'RangeError', 'TypeError', 'StorageError']);
 
@@ -211,7 +211,7 @@ const ALLOWED: readonly { file: string; text: string; reason: string }[] = [
  */
 const CORE_FILES: readonly { file: string; rules: ScanRules }[] = [
   { file: 'src/shoes/keeper.ts', rules: {} },
-  { file: 'components/app/data/scoreboard-store.ts', rules: { logFunctions: ['actionLogText', 'differenceLogText'] } },
+  { file: 'components/app/shared/data/scoreboard-store.ts', rules: { logFunctions: ['actionLogText', 'differenceLogText'] } },
   { file: 'src/shoes/document.ts', rules: { logFunctions: ['problemLogText', 'placeLogText', 'documentValueLogText'] } },
   { file: 'src/game/hand.ts', rules: { logFunctions: ['handProblemLogText'] } },
   { file: 'src/game/rules.ts', rules: { logFunctions: ['rulesProblemLogText'] } },

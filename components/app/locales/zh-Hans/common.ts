@@ -1,4 +1,4 @@
-/** Labels shared by the app's pages (components/app/road-words.ts and others). Ids are the `id` passed to `msg()`. */
+/** Labels shared by the app's pages (components/app/shared/road-words.ts and others). Ids are the `id` passed to `msg()`. */
 export const templates = {
   banker: '庄',
   player: '闲',

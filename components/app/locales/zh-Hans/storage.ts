@@ -1,5 +1,5 @@
 /**
- * Simplified Chinese for storage trouble (components/app/data/storage-words.ts): the store's errors,
+ * Simplified Chinese for storage trouble (components/app/shared/data/storage-words.ts): the store's errors,
  * the shoe keeper's problems and the page's storage status, by msg() id. `${0}`, `${1}`… stand for
  * the English template's values in order.
  */

@@ -7,9 +7,9 @@
  * left as it is.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { readReaderMessage, readerTopic, readerRefusalLogText, ReaderSequence } from '../../../src/reader/messages.js';
-import { LineNumbers, type ResumeRequest, type ShoeLineEvent } from '../../../src/reader/lines.js';
-import { RoomLink, type BrokerSettings, type LinkState } from '../room/room-link.js';
+import { readReaderMessage, readerTopic, readerRefusalLogText, ReaderSequence } from '../../../../src/reader/messages.js';
+import { LineNumbers, type ResumeRequest, type ShoeLineEvent } from '../../../../src/reader/lines.js';
+import { RoomLink, type BrokerSettings, type LinkState } from '../../shared/room/room-link.js';
 
 export interface BrokerReaderOptions {
   broker: () => BrokerSettings | null;

@@ -8,7 +8,13 @@
  * The console answers a device speaking the project's protocol (`RESUME`, src/reader/lines.ts) on the
  * port's writable side, so numbered lines lost while the cable was out are sent again.
  */
-import { ShoeLineReader, SHOE_PROTOCOLS, type LineParseResult, type ResumeRequest, type ShoeProtocol } from '../../../src/reader/lines.js';
+import {
+  ShoeLineReader,
+  SHOE_PROTOCOLS,
+  type LineParseResult,
+  type ResumeRequest,
+  type ShoeProtocol,
+} from '../../../../src/reader/lines.js';
 
 /** The parts of the browser's `SerialPort` used here (a test's stand-in provides the same). */
 export interface SerialPortLike {

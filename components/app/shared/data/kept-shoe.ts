@@ -1,8 +1,8 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { msg, str } from '@lit/localize';
-import { ShoeKeeper, type ShoeStore, type ShoeChange, type KeeperOrigin, type KeeperProblem } from '../../../src/shoes/keeper.js';
+import { ShoeKeeper, type ShoeStore, type ShoeChange, type KeeperOrigin, type KeeperProblem } from '../../../../src/shoes/keeper.js';
 import type { ScoreboardStore } from './scoreboard-store.js';
-import type { AuditEntry, HandRecord, ShoeEvent, ShoeRecord } from '../../../src/shoes/records.js';
+import type { AuditEntry, HandRecord, ShoeEvent, ShoeRecord } from '../../../../src/shoes/records.js';
 import type { StorageStatus } from './storage.js';
 import { keeperProblemText, storageErrorText } from './storage-words.js';
 import { TableChannel } from './table-channel.js';

@@ -11,8 +11,15 @@
  * stored before shoes had them has neither, which means none, so no schema upgrade was needed.
  */
 import { openDB, deleteDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
-import { auditFields, eventFields, type AuditEntry, type HandRecord, type ShoeEvent, type ShoeRecord } from '../../../src/shoes/records.js';
-import type { KeeperOrigin, ShoeStore } from '../../../src/shoes/keeper.js';
+import {
+  auditFields,
+  eventFields,
+  type AuditEntry,
+  type HandRecord,
+  type ShoeEvent,
+  type ShoeRecord,
+} from '../../../../src/shoes/records.js';
+import type { KeeperOrigin, ShoeStore } from '../../../../src/shoes/keeper.js';
 
 export const DATABASE_NAME = 'bacc-scoreboard';
 /** The schema version this code writes; `MIGRATIONS` brings any older database up to it. */
@@ -213,7 +220,7 @@ export interface StorageErrorDetails {
 
 /**
  * What went wrong with storage: a kind and its parameters, which the page words in its language
- * (components/app/data/storage-words.ts). The message is an English sentence for logs and the
+ * (components/app/shared/data/storage-words.ts). The message is an English sentence for logs and the
  * command line, never shown on the page.
  */
 export class StorageError extends Error {

@@ -6,7 +6,7 @@
  */
 import { msg, str } from '@lit/localize';
 import { StorageError, type ShoeDifference, type StorageAction, type StorageConflict } from './scoreboard-store.js';
-import type { KeeperProblem } from '../../../src/shoes/keeper.js';
+import type { KeeperProblem } from '../../../../src/shoes/keeper.js';
 import type { StorageStatus } from './storage.js';
 
 /** What the store was doing, as a verb phrase that follows "could not" ("save hand 3"). */

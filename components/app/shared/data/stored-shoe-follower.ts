@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { ScoreboardStore, ShoeOrigin } from './scoreboard-store.js';
-import type { ShoeRecord } from '../../../src/shoes/document.js';
+import type { ShoeRecord } from '../../../../src/shoes/document.js';
 import { TableChannel } from './table-channel.js';
 
 export interface StoredShoeFollowerOptions {

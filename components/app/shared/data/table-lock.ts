@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { KeeperOrigin } from '../../../src/shoes/keeper.js';
+import type { KeeperOrigin } from '../../../../src/shoes/keeper.js';
 
 export interface TableLockOptions {
   /** The table to hold. */

@@ -6,7 +6,7 @@
  * each other. A failed write is said in words for the screen and never stops the screen: the next
  * copy tries again.
  */
-import type { ShoeRecord } from '../../../src/shoes/document.js';
+import type { ShoeRecord } from '../../../../src/shoes/document.js';
 import { storageErrorText } from '../data/storage-words.js';
 
 /** What the keeper needs of the store (ScoreboardStore has it). */

@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../../../components/app/display/bacc-table-display.js';
 import type { BaccTableDisplay } from '../../../../components/app/display/bacc-table-display.js';
 import type { BaccScoreboard } from '../../../../components/bacc-scoreboard.js';
-import { TableChannel, type ShoeChangedMessage } from '../../../../components/app/data/table-channel.js';
+import { TableChannel, type ShoeChangedMessage } from '../../../../components/app/shared/data/table-channel.js';
 import { RoadTracker } from '../../../../src/roads/roads.js';
 import { makeRules } from '../../../../src/game/rules.js';
 import { Shoe } from '../../../../src/game/shoe.js';

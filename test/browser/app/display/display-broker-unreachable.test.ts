@@ -1,9 +1,9 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../../components/app/display/bacc-table-display.js';
-import type { BaccTableDisplay } from '../../../components/app/display/bacc-table-display.js';
-import { clockTime } from '../../../components/app/room/room-display.js';
-import { simulateShoeRecords } from '../../../src/shoes/document.js';
-import { freshStorage, until } from './operator/operator-helpers.js';
+import '../../../../components/app/display/bacc-table-display.js';
+import type { BaccTableDisplay } from '../../../../components/app/display/bacc-table-display.js';
+import { clockTime } from '../../../../components/app/display/room-display.js';
+import { simulateShoeRecords } from '../../../../src/shoes/document.js';
+import { freshStorage, until } from '../operator/operator-helpers.js';
 
 /**
  * The wall display with a broker set that cannot be reached (nothing listens on its port), through

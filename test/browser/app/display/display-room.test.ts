@@ -1,8 +1,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { LitElement } from 'lit';
-import { RoomDisplayController, clockTime, type RoomDisplayLink } from '../../../../components/app/room/room-display.js';
-import type { BrokerSettings, LinkState, RoomLinkOptions } from '../../../../components/app/room/room-link.js';
-import { ScoreboardStore } from '../../../../components/app/data/scoreboard-store.js';
+import { RoomDisplayController, clockTime, type RoomDisplayLink } from '../../../../components/app/display/room-display.js';
+import type { BrokerSettings, LinkState, RoomLinkOptions } from '../../../../components/app/shared/room/room-link.js';
+import { ScoreboardStore } from '../../../../components/app/shared/data/scoreboard-store.js';
 import { presenceMessage, tableStateMessage, tableTopics, type TableChangeMessage } from '../../../../src/room/messages.js';
 import { simulateShoeRecords, type HandRecord, type ShoeRecord } from '../../../../src/shoes/document.js';
 

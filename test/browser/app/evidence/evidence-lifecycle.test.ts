@@ -1,13 +1,13 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { configureLocalization } from '@lit/localize';
 import { Chart, type Plugin } from 'chart.js';
-import '../../../components/app/evidence/bacc-evidence.js';
-import type { BaccEvidence } from '../../../components/app/evidence/bacc-evidence.js';
-import { CHINESE_FONT_FAMILY } from '../../../components/app/chinese-font.js';
-import { CHINESE_FONT_RANGES } from '../../../components/app/fonts/noto-sans-sc-ranges.js';
-import { tallyRun } from '../../../src/evidence/evidence.js';
-import { templates as common } from '../../../components/app/locales/zh-Hans/common.js';
-import { templates as evidence } from '../../../components/app/locales/zh-Hans/evidence.js';
+import '../../../../components/app/evidence/bacc-evidence.js';
+import type { BaccEvidence } from '../../../../components/app/evidence/bacc-evidence.js';
+import { CHINESE_FONT_FAMILY } from '../../../../components/app/shared/chinese-font.js';
+import { CHINESE_FONT_RANGES } from '../../../../components/app/fonts/noto-sans-sc-ranges.js';
+import { tallyRun } from '../../../../src/evidence/evidence.js';
+import { templates as common } from '../../../../components/app/locales/zh-Hans/common.js';
+import { templates as evidence } from '../../../../components/app/locales/zh-Hans/evidence.js';
 
 /**
  * `<bacc-evidence>` coming and going, as the attract kiosk shows it after each shoe: a removed

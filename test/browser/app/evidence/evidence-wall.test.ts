@@ -2,13 +2,13 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { configureLocalization } from '@lit/localize';
 import { setViewport } from '@web/test-runner-commands';
 import { Chart } from 'chart.js';
-import '../../../components/app/evidence/bacc-evidence.js';
-import type { BaccEvidence } from '../../../components/app/evidence/bacc-evidence.js';
-import { measurementSentence } from '../../../components/app/evidence/evidence-sentences.js';
-import { tallyHands, tallyOutcomeShoes, tallyRun } from '../../../src/evidence/evidence.js';
-import { measurements, type OutcomeMeasurement } from '../../../src/evidence/measurements.js';
-import { templates as common } from '../../../components/app/locales/zh-Hans/common.js';
-import { templates as evidence } from '../../../components/app/locales/zh-Hans/evidence.js';
+import '../../../../components/app/evidence/bacc-evidence.js';
+import type { BaccEvidence } from '../../../../components/app/evidence/bacc-evidence.js';
+import { measurementSentence } from '../../../../components/app/evidence/evidence-sentences.js';
+import { tallyHands, tallyOutcomeShoes, tallyRun } from '../../../../src/evidence/evidence.js';
+import { measurements, type OutcomeMeasurement } from '../../../../src/evidence/measurements.js';
+import { templates as common } from '../../../../components/app/locales/zh-Hans/common.js';
+import { templates as evidence } from '../../../../components/app/locales/zh-Hans/evidence.js';
 
 /**
  * `<bacc-evidence>` as a wall screen shows it (`?mode=evidence`, the attract panel): in a box of

@@ -1,13 +1,13 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { configureLocalization } from '@lit/localize';
-import '../../../components/app/evidence/bacc-evidence.js';
-import type { BaccEvidence, EvidenceDoneDetail } from '../../../components/app/evidence/bacc-evidence.js';
-import { EvidenceRun, createEvidenceWorker } from '../../../components/app/evidence/evidence-run.js';
-import { measurementSentence } from '../../../components/app/evidence/evidence-sentences.js';
-import { tallyOutcomeShoes, tallyRun } from '../../../src/evidence/evidence.js';
-import { measurements, type Measurement } from '../../../src/evidence/measurements.js';
-import { templates as common } from '../../../components/app/locales/zh-Hans/common.js';
-import { templates as evidence } from '../../../components/app/locales/zh-Hans/evidence.js';
+import '../../../../components/app/evidence/bacc-evidence.js';
+import type { BaccEvidence, EvidenceDoneDetail } from '../../../../components/app/evidence/bacc-evidence.js';
+import { EvidenceRun, createEvidenceWorker } from '../../../../components/app/evidence/evidence-run.js';
+import { measurementSentence } from '../../../../components/app/evidence/evidence-sentences.js';
+import { tallyOutcomeShoes, tallyRun } from '../../../../src/evidence/evidence.js';
+import { measurements, type Measurement } from '../../../../src/evidence/measurements.js';
+import { templates as common } from '../../../../components/app/locales/zh-Hans/common.js';
+import { templates as evidence } from '../../../../components/app/locales/zh-Hans/evidence.js';
 
 /**
  * `<bacc-evidence>` in Chromium with real module workers: the run completes and fills the table,

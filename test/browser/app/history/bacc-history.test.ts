@@ -3,14 +3,14 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../../../components/app/history/bacc-history.js';
 import type { BaccHistory } from '../../../../components/app/history/bacc-history.js';
 import type { BaccReplay } from '../../../../components/app/history/bacc-replay.js';
-import { closeStorage, openStorage } from '../../../../components/app/data/storage.js';
-import { TableChannel } from '../../../../components/app/data/table-channel.js';
-import { ScoreboardStore } from '../../../../components/app/data/scoreboard-store.js';
+import { closeStorage, openStorage } from '../../../../components/app/shared/data/storage.js';
+import { TableChannel } from '../../../../components/app/shared/data/table-channel.js';
+import { ScoreboardStore } from '../../../../components/app/shared/data/scoreboard-store.js';
 import { shoeDocumentText, simulateShoeRecords, type ShoeRecord } from '../../../../src/shoes/document.js';
 import { eventsFiredDuring } from '../../event-spy.js';
 import { captureDownloads, shoeAt, until } from './history-fixtures.js';
 import { inAppLocale } from '../../locale-switch.js';
-import { useLocale } from '../../../../components/app/localization.js';
+import { useLocale } from '../../../../components/app/shared/localization.js';
 
 /** Twelve shoes on three tables, one a day from 1 to 12 March 2026 (noon, local time). */
 const SHOES: ShoeRecord[] = Array.from({ length: 12 }, (_, i) =>

@@ -2,9 +2,9 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../../../components/app/history/bacc-history.js';
 import type { BaccHistory } from '../../../../components/app/history/bacc-history.js';
-import { closeStorage, openStorage } from '../../../../components/app/data/storage.js';
-import { useLocale } from '../../../../components/app/localization.js';
-import { ScoreboardStore } from '../../../../components/app/data/scoreboard-store.js';
+import { closeStorage, openStorage } from '../../../../components/app/shared/data/storage.js';
+import { useLocale } from '../../../../components/app/shared/localization.js';
+import { ScoreboardStore } from '../../../../components/app/shared/data/scoreboard-store.js';
 import { thumbnailDescription } from '../../../../components/app/history/big-road-thumbnail.js';
 import { shoeAt } from './history-fixtures.js';
 

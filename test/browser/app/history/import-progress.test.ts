@@ -1,8 +1,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../../../components/app/history/bacc-history.js';
 import type { BaccHistory } from '../../../../components/app/history/bacc-history.js';
-import { closeStorage, openStorage } from '../../../../components/app/data/storage.js';
-import { ScoreboardStore } from '../../../../components/app/data/scoreboard-store.js';
+import { closeStorage, openStorage } from '../../../../components/app/shared/data/storage.js';
+import { ScoreboardStore } from '../../../../components/app/shared/data/scoreboard-store.js';
 import {
   parseShoeDocument,
   ShoeDocumentError,

@@ -3,7 +3,7 @@ import { LitElement } from 'lit';
 import { WakeLockController } from '../../../../components/app/kiosk/wake-lock.js';
 import { BurnInShiftController } from '../../../../components/app/kiosk/burn-in-shift.js';
 import { AttractDealerController } from '../../../../components/app/kiosk/attract-dealer.js';
-import { storageProblemText } from '../../../../components/app/data/kept-shoe.js';
+import { storageProblemText } from '../../../../components/app/shared/data/kept-shoe.js';
 import { makeRules } from '../../../../src/game/rules.js';
 
 const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../../../components/app/kiosk/bacc-kiosk.js';
 import type { BaccKiosk } from '../../../../components/app/kiosk/bacc-kiosk.js';
-import { useLocale } from '../../../../components/app/localization.js';
+import { useLocale } from '../../../../components/app/shared/localization.js';
 
 const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 const notice = (kiosk: BaccKiosk) => kiosk.shadowRoot!.querySelector<HTMLElement>('[part="notice"]');

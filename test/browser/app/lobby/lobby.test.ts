@@ -1,13 +1,13 @@
 import { expect, fixture, fixtureCleanup, html } from '@open-wc/testing';
 import { setViewport } from '@web/test-runner-commands';
-import '../../../components/app/lobby/bacc-lobby.js';
-import type { BaccLobby } from '../../../components/app/lobby/bacc-lobby.js';
-import type { LobbyLink, OpenLobbyLink } from '../../../components/app/lobby/lobby-tables.js';
-import { tableDisplayHref } from '../../../components/app/lobby/lobby-tables.js';
-import type { BrokerSettings, RoomLinkOptions } from '../../../components/app/room/room-link.js';
-import { everyTableTopic, presenceMessage, tableStateMessage, tableTopics } from '../../../src/room/messages.js';
-import { simulateShoeRecords, type ShoeRecord } from '../../../src/shoes/document.js';
-import { useLocale } from '../../../components/app/localization.js';
+import '../../../../components/app/lobby/bacc-lobby.js';
+import type { BaccLobby } from '../../../../components/app/lobby/bacc-lobby.js';
+import type { LobbyLink, OpenLobbyLink } from '../../../../components/app/lobby/lobby-tables.js';
+import { tableDisplayHref } from '../../../../components/app/lobby/lobby-tables.js';
+import type { BrokerSettings, RoomLinkOptions } from '../../../../components/app/shared/room/room-link.js';
+import { everyTableTopic, presenceMessage, tableStateMessage, tableTopics } from '../../../../src/room/messages.js';
+import { simulateShoeRecords, type ShoeRecord } from '../../../../src/shoes/document.js';
+import { useLocale } from '../../../../components/app/shared/localization.js';
 
 /**
  * The lobby's own logic against a small link of the test's (no broker): what it subscribes to, and

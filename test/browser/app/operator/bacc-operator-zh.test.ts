@@ -1,8 +1,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../../../components/app/operator/bacc-operator.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
-import { useLocale } from '../../../../components/app/localization.js';
-import { StorageError } from '../../../../components/app/data/scoreboard-store.js';
+import { useLocale } from '../../../../components/app/shared/localization.js';
+import { StorageError } from '../../../../components/app/shared/data/scoreboard-store.js';
 import { makeRules } from '../../../../src/game/rules.js';
 import { freshStorage, storeLike, until, press } from './operator-helpers.js';
 

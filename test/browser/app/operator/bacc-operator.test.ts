@@ -5,12 +5,12 @@ import '../../../../components/app/display/bacc-table-display.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
 import type { BaccTableDisplay } from '../../../../components/app/display/bacc-table-display.js';
 import type { RecordedHand } from '../../../../components/app/operator/operator-console.js';
-import { ScoreboardStore, StorageError } from '../../../../components/app/data/scoreboard-store.js';
+import { ScoreboardStore, StorageError } from '../../../../components/app/shared/data/scoreboard-store.js';
 import { makeRules } from '../../../../src/game/rules.js';
 import { eventsFiredDuring } from '../../event-spy.js';
 import { freshStorage, gatedStore, until, wait, storeLike, press, cardField, cardFieldFocused } from './operator-helpers.js';
-import { closeStorage, openStorage, storageStatus } from '../../../../components/app/data/storage.js';
-import { TableChannel } from '../../../../components/app/data/table-channel.js';
+import { closeStorage, openStorage, storageStatus } from '../../../../components/app/shared/data/storage.js';
+import { TableChannel } from '../../../../components/app/shared/data/table-channel.js';
 import { Shoe } from '../../../../src/game/shoe.js';
 import { handRecord } from '../../../../src/shoes/document.js';
 

@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../../../components/app/operator/bacc-operator.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
 import { alertOf, cardField, freshStorage, mountConsole, outcomes, until, press, cardFieldFocused } from './operator-helpers.js';
-import { tableLockName } from '../../../../components/app/data/table-lock.js';
+import { tableLockName } from '../../../../components/app/shared/data/table-lock.js';
 
 const TABLE = 'Keys table';
 

@@ -1,9 +1,9 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../../../components/app/operator/bacc-operator.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
-import { StorageError } from '../../../../components/app/data/scoreboard-store.js';
+import { StorageError } from '../../../../components/app/shared/data/scoreboard-store.js';
 import { makeRules } from '../../../../src/game/rules.js';
-import type { KeptShoeStore } from '../../../../components/app/data/kept-shoe.js';
+import type { KeptShoeStore } from '../../../../components/app/shared/data/kept-shoe.js';
 import { freshStorage, storeLike, until, wait } from './operator-helpers.js';
 
 const TABLE = 'Take-over table';

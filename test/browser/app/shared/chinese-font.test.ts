@@ -7,12 +7,12 @@
  * slices; the evidence page's further characters are fetched only by a page that draws them.
  */
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../../components/app/kiosk/bacc-kiosk.js';
-import type { BaccKiosk } from '../../../components/app/kiosk/bacc-kiosk.js';
-import { CHINESE_FONT_FAMILY, loadChineseFont } from '../../../components/app/chinese-font.js';
-import { CHINESE_FONT_RANGES } from '../../../components/app/fonts/noto-sans-sc-ranges.js';
-import { simulateShoeRecords } from '../../../src/shoes/document.js';
-import { freshStorage, until, wait } from './operator/operator-helpers.js';
+import '../../../../components/app/kiosk/bacc-kiosk.js';
+import type { BaccKiosk } from '../../../../components/app/kiosk/bacc-kiosk.js';
+import { CHINESE_FONT_FAMILY, loadChineseFont } from '../../../../components/app/shared/chinese-font.js';
+import { CHINESE_FONT_RANGES } from '../../../../components/app/fonts/noto-sans-sc-ranges.js';
+import { simulateShoeRecords } from '../../../../src/shoes/document.js';
+import { freshStorage, until, wait } from '../operator/operator-helpers.js';
 
 const CJK =
   /[\u2e80-\u2fdf\u3000-\u30ff\u3100-\u312f\u31c0-\u31ef\u3200-\u33ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]/u;

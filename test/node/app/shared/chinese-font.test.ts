@@ -14,8 +14,8 @@ import {
   sliceCharacters,
   translationFiles,
   unicodeRange,
-} from '../../../scripts/build-chinese-font.mjs';
-import { CHINESE_FONT_RANGES } from '../../../components/app/fonts/noto-sans-sc-ranges.js';
+} from '../../../../scripts/build-chinese-font.mjs';
+import { CHINESE_FONT_RANGES } from '../../../../components/app/fonts/noto-sans-sc-ranges.js';
 
 const text = (codePoints: Iterable<number>): string => String.fromCodePoint(...codePoints);
 

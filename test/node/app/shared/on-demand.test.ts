@@ -1,5 +1,5 @@
 import { describe, it, expect, vi } from 'vitest';
-import { loadOnDemand, PartMissingError } from '../../../components/app/on-demand.js';
+import { loadOnDemand, PartMissingError } from '../../../../components/app/shared/on-demand.js';
 
 describe('loadOnDemand', () => {
   it('gives what the part loads', async () => {

@@ -4,16 +4,16 @@
  * `navigator.serial`) playing a seeded shoe's lines; a scanner typing like a keyboard; a person typing.
  */
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../../../components/app/operator/bacc-operator.js';
-import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
-import type { RecordedHand } from '../../../../components/app/operator/operator-console.js';
-import type { SerialLike, SerialPortLike } from '../../../../components/app/reader/serial-source.js';
-import { SERIAL_KEY_PREFIX } from '../../../../components/app/reader/serial-source.js';
-import { makeRules, type TableRules } from '../../../../src/game/rules.js';
-import { Shoe, formatCode } from '../../../../src/game/shoe.js';
-import { formatCardLine, type ShoeProtocol } from '../../../../src/reader/lines.js';
-import { handRecord, type HandRecord } from '../../../../src/shoes/records.js';
-import { freshStorage, until, wait } from '../operator/operator-helpers.js';
+import '../../../../../components/app/operator/bacc-operator.js';
+import type { BaccOperator } from '../../../../../components/app/operator/bacc-operator.js';
+import type { RecordedHand } from '../../../../../components/app/operator/operator-console.js';
+import type { SerialLike, SerialPortLike } from '../../../../../components/app/operator/reader/serial-source.js';
+import { SERIAL_KEY_PREFIX } from '../../../../../components/app/operator/reader/serial-source.js';
+import { makeRules, type TableRules } from '../../../../../src/game/rules.js';
+import { Shoe, formatCode } from '../../../../../src/game/shoe.js';
+import { formatCardLine, type ShoeProtocol } from '../../../../../src/reader/lines.js';
+import { handRecord, type HandRecord } from '../../../../../src/shoes/records.js';
+import { freshStorage, until, wait } from '../operator-helpers.js';
 
 /** A stand-in for the browser's SerialPort, as a USB serial adapter behaves. */
 class StandInPort implements SerialPortLike {

@@ -9,11 +9,11 @@
  * as the browser would put it (a key made by a script types nothing).
  */
 import { expect } from '@open-wc/testing';
-import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
-import type { RecordedHand } from '../../../../components/app/operator/operator-console.js';
-import { HOLD_MS } from '../../../../components/app/reader/scanner-keys.js';
-import { Shoe, formatCode } from '../../../../src/game/shoe.js';
-import { alertOf, cardField, cardFieldFocused, freshStorage, mountConsole, press, until, wait } from '../operator/operator-helpers.js';
+import type { BaccOperator } from '../../../../../components/app/operator/bacc-operator.js';
+import type { RecordedHand } from '../../../../../components/app/operator/operator-console.js';
+import { HOLD_MS } from '../../../../../components/app/operator/reader/scanner-keys.js';
+import { Shoe, formatCode } from '../../../../../src/game/shoe.js';
+import { alertOf, cardField, cardFieldFocused, freshStorage, mountConsole, press, until, wait } from '../operator-helpers.js';
 
 let storage: Awaited<ReturnType<typeof freshStorage>>;
 let count = 0;

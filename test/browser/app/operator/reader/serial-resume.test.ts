@@ -6,15 +6,15 @@
  * `writable` to it.
  */
 import { expect, fixture, html } from '@open-wc/testing';
-import '../../../../components/app/operator/bacc-operator.js';
-import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
-import type { SerialLike, SerialPortLike } from '../../../../components/app/reader/serial-source.js';
-import { LINE_MARK_KEY_PREFIX, SERIAL_KEY_PREFIX } from '../../../../components/app/reader/serial-source.js';
-import { makeRules } from '../../../../src/game/rules.js';
-import { Shoe, formatCode } from '../../../../src/game/shoe.js';
-import { LineSplitter, formatCardLine, parseResumeLine } from '../../../../src/reader/lines.js';
-import { handRecord } from '../../../../src/shoes/records.js';
-import { freshStorage, until, wait } from '../operator/operator-helpers.js';
+import '../../../../../components/app/operator/bacc-operator.js';
+import type { BaccOperator } from '../../../../../components/app/operator/bacc-operator.js';
+import type { SerialLike, SerialPortLike } from '../../../../../components/app/operator/reader/serial-source.js';
+import { LINE_MARK_KEY_PREFIX, SERIAL_KEY_PREFIX } from '../../../../../components/app/operator/reader/serial-source.js';
+import { makeRules } from '../../../../../src/game/rules.js';
+import { Shoe, formatCode } from '../../../../../src/game/shoe.js';
+import { LineSplitter, formatCardLine, parseResumeLine } from '../../../../../src/reader/lines.js';
+import { handRecord } from '../../../../../src/shoes/records.js';
+import { freshStorage, until, wait } from '../operator-helpers.js';
 
 /** A numbering device on a USB serial adapter: it follows the host's RESUME and says hello when opened. */
 class NumberingDevice extends EventTarget implements SerialLike, SerialPortLike {

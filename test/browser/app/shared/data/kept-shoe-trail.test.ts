@@ -1,10 +1,10 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { LitElement } from 'lit';
-import { KeptShoeController } from '../../../../components/app/data/kept-shoe.js';
-import { ScoreboardStore } from '../../../../components/app/data/scoreboard-store.js';
-import { makeRules } from '../../../../src/game/rules.js';
-import { handsFromOutcomes } from '../../../../src/roads/roads.js';
-import type { AuditEntry, ShoeEvent, ShoeRecord } from '../../../../src/shoes/records.js';
+import { KeptShoeController } from '../../../../../components/app/shared/data/kept-shoe.js';
+import { ScoreboardStore } from '../../../../../components/app/shared/data/scoreboard-store.js';
+import { makeRules } from '../../../../../src/game/rules.js';
+import { handsFromOutcomes } from '../../../../../src/roads/roads.js';
+import type { AuditEntry, ShoeEvent, ShoeRecord } from '../../../../../src/shoes/records.js';
 
 let store: ScoreboardStore | null = null;
 

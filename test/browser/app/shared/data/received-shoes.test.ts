@@ -1,10 +1,10 @@
-// keepReceivedShoe against Chromium's real IndexedDB (test/node/app/data/received-shoes-store.test.ts runs it
+// keepReceivedShoe against Chromium's real IndexedDB (test/node/app/shared/data/received-shoes-store.test.ts runs it
 // against fake-indexeddb): one transaction replacing a copy, and a write refused once another tab's
 // upgrade took the database away.
 import { expect } from '@open-wc/testing';
 import { openDB } from 'idb';
-import { DATABASE_VERSION, ScoreboardStore, StorageError } from '../../../../components/app/data/scoreboard-store.js';
-import { simulateShoeRecords } from '../../../../src/shoes/document.js';
+import { DATABASE_VERSION, ScoreboardStore, StorageError } from '../../../../../components/app/shared/data/scoreboard-store.js';
+import { simulateShoeRecords } from '../../../../../src/shoes/document.js';
 
 let counter = 0;
 const databases: string[] = [];

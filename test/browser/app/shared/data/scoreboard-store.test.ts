@@ -1,10 +1,10 @@
-// The IndexedDB store against Chromium's real IndexedDB (test/node/app/data/scoreboard-store.test.ts runs the
+// The IndexedDB store against Chromium's real IndexedDB (test/node/app/shared/data/scoreboard-store.test.ts runs the
 // same module against fake-indexeddb): what differs between the two is the engine, so these
 // tests cover what an engine could get wrong — keys, indexes, transactions, upgrades, blocking.
 import { expect } from '@open-wc/testing';
 import { openDB } from 'idb';
-import { ScoreboardStore, MIGRATIONS } from '../../../../components/app/data/scoreboard-store.js';
-import { simulateShoeRecords, shoeDocument, parseShoeDocument } from '../../../../src/shoes/document.js';
+import { ScoreboardStore, MIGRATIONS } from '../../../../../components/app/shared/data/scoreboard-store.js';
+import { simulateShoeRecords, shoeDocument, parseShoeDocument } from '../../../../../src/shoes/document.js';
 
 let counter = 0;
 const databases: string[] = [];

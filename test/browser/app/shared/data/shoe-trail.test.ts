@@ -1,15 +1,15 @@
-// A shoe's events and audit trail against Chromium's real IndexedDB (test/node/app/data/shoe-trail.test.ts
+// A shoe's events and audit trail against Chromium's real IndexedDB (test/node/app/shared/data/shoe-trail.test.ts
 // runs the same against fake-indexeddb).
 import { expect } from '@open-wc/testing';
 import { openDB } from 'idb';
-import { ScoreboardStore, MIGRATIONS, StorageError } from '../../../../components/app/data/scoreboard-store.js';
+import { ScoreboardStore, MIGRATIONS, StorageError } from '../../../../../components/app/shared/data/scoreboard-store.js';
 import {
   parseShoeDocument,
   shoeDocumentText,
   simulateShoeRecords,
   type AuditEntry,
   type ShoeEvent,
-} from '../../../../src/shoes/document.js';
+} from '../../../../../src/shoes/document.js';
 
 let counter = 0;
 const databases: string[] = [];

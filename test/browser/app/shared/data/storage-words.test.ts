@@ -1,10 +1,10 @@
 // Storage trouble worded for the screen, in Simplified Chinese: what the real IndexedDB store
 // reports as kinds and values comes out in the page's language, not in the store's English.
 import { expect } from '@open-wc/testing';
-import { ScoreboardStore, StorageError } from '../../../../components/app/data/scoreboard-store.js';
-import { simulateShoeRecords } from '../../../../src/shoes/document.js';
-import { keeperProblemText, storageErrorText, storageStatusText } from '../../../../components/app/data/storage-words.js';
-import { useLocale } from '../../../../components/app/localization.js';
+import { ScoreboardStore, StorageError } from '../../../../../components/app/shared/data/scoreboard-store.js';
+import { simulateShoeRecords } from '../../../../../src/shoes/document.js';
+import { keeperProblemText, storageErrorText, storageStatusText } from '../../../../../components/app/shared/data/storage-words.js';
+import { useLocale } from '../../../../../components/app/shared/localization.js';
 
 /** A sentence in Chinese: Han characters, and no run of three English words. */
 function expectChinese(text: string | null): void {

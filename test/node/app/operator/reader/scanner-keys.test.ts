@@ -1,6 +1,6 @@
 /** The burst rules of a scanner that types like a keyboard, on a fake clock (the browser tests type real keys). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BURST_GAP_MS, HOLD_MS, KeyBursts, type KeyVerdict } from '../../../../components/app/reader/scanner-keys.js';
+import { BURST_GAP_MS, HOLD_MS, KeyBursts, type KeyVerdict } from '../../../../../components/app/operator/reader/scanner-keys.js';
 
 /** A reader on the fake clock, and what it gave out (`card:9H`, `key:t`), in order. */
 function reader() {

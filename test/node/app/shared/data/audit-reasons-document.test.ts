@@ -9,8 +9,8 @@ import {
   ShoeDocumentError,
   type AuditEntry,
   type ShoeRecord,
-} from '../../../../src/shoes/document.js';
-import { shoeDocumentErrorText } from '../../../../components/app/history/import-words.js';
+} from '../../../../../src/shoes/document.js';
+import { shoeDocumentErrorText } from '../../../../../components/app/history/import-words.js';
 
 const NOW = new Date('2026-12-01T12:00:00Z');
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ScoreboardStore, StorageError } from '../../../../components/app/data/scoreboard-store.js';
-import { simulateShoeRecords } from '../../../../src/shoes/document.js';
-import { handsFromOutcomes } from '../../../../src/roads/roads.js';
+import { ScoreboardStore, StorageError } from '../../../../../components/app/shared/data/scoreboard-store.js';
+import { simulateShoeRecords } from '../../../../../src/shoes/document.js';
+import { handsFromOutcomes } from '../../../../../src/roads/roads.js';
 import { freshStorePerTest, recordedShoe } from './store-fixtures.js';
 
 const current = freshStorePerTest('get-hand');

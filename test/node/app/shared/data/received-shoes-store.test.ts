@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ScoreboardStore, StorageError } from '../../../../components/app/data/scoreboard-store.js';
+import { ScoreboardStore, StorageError } from '../../../../../components/app/shared/data/scoreboard-store.js';
 import { freshStorePerTest, recordedShoe } from './store-fixtures.js';
 
 /** A display machine's copy of a console's shoe, received through the broker (fake-indexeddb). */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { openDB } from 'idb';
-import { ScoreboardStore, StorageError, DATABASE_VERSION, MIGRATIONS } from '../../../../components/app/data/scoreboard-store.js';
-import { simulateShoeRecords, parseShoeDocument, shoeDocument } from '../../../../src/shoes/document.js';
-import { handsFromOutcomes } from '../../../../src/roads/roads.js';
+import { ScoreboardStore, StorageError, DATABASE_VERSION, MIGRATIONS } from '../../../../../components/app/shared/data/scoreboard-store.js';
+import { simulateShoeRecords, parseShoeDocument, shoeDocument } from '../../../../../src/shoes/document.js';
+import { handsFromOutcomes } from '../../../../../src/roads/roads.js';
 import { freshStorePerTest, recordedShoe } from './store-fixtures.js';
 
 const current = freshStorePerTest('test');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openDB } from 'idb';
-import { ScoreboardStore, MIGRATIONS } from '../../../../components/app/data/scoreboard-store.js';
-import { parseShoeDocument, shoeDocumentText, simulateShoeRecords, type ShoeRecord } from '../../../../src/shoes/document.js';
+import { ScoreboardStore, MIGRATIONS } from '../../../../../components/app/shared/data/scoreboard-store.js';
+import { parseShoeDocument, shoeDocumentText, simulateShoeRecords, type ShoeRecord } from '../../../../../src/shoes/document.js';
 import { freshStorePerTest, recordedShoe } from './store-fixtures.js';
 
 const current = freshStorePerTest('shoe-numbers');

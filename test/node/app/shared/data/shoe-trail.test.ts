@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { openDB } from 'idb';
-import { DATABASE_VERSION, ScoreboardStore, StorageError } from '../../../../components/app/data/scoreboard-store.js';
-import { parseShoeDocument, shoeDocumentText, type AuditEntry, type ShoeEvent } from '../../../../src/shoes/document.js';
-import { ShoeKeeper } from '../../../../src/shoes/keeper.js';
+import { DATABASE_VERSION, ScoreboardStore, StorageError } from '../../../../../components/app/shared/data/scoreboard-store.js';
+import { parseShoeDocument, shoeDocumentText, type AuditEntry, type ShoeEvent } from '../../../../../src/shoes/document.js';
+import { ShoeKeeper } from '../../../../../src/shoes/keeper.js';
 import { freshStorePerTest, recordedShoe } from './store-fixtures.js';
 
 const current = freshStorePerTest('shoe-trail');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { StorageError } from '../../../../components/app/data/scoreboard-store.js';
-import { keeperProblemText, storageErrorText, storageStatusText } from '../../../../components/app/data/storage-words.js';
+import { StorageError } from '../../../../../components/app/shared/data/scoreboard-store.js';
+import { keeperProblemText, storageErrorText, storageStatusText } from '../../../../../components/app/shared/data/storage-words.js';
 
 const conflict = (details: ConstructorParameters<typeof StorageError>[2]) => new StorageError('conflict', 'log text', details);
 

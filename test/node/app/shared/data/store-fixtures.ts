@@ -1,9 +1,9 @@
 /** What the Node tests of the store share: a fresh database per test, and a recorded shoe from outcomes. */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach } from 'vitest';
-import { ScoreboardStore } from '../../../../components/app/data/scoreboard-store.js';
-import type { ShoeRecord } from '../../../../src/shoes/document.js';
-import { handsFromOutcomes } from '../../../../src/roads/roads.js';
+import { ScoreboardStore } from '../../../../../components/app/shared/data/scoreboard-store.js';
+import type { ShoeRecord } from '../../../../../src/shoes/document.js';
+import { handsFromOutcomes } from '../../../../../src/roads/roads.js';
 
 let counter = 0;
 

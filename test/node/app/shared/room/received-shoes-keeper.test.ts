@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ReceivedShoeKeeper, type ReceivedShoeStore } from '../../../../components/app/room/received-shoes.js';
-import { StorageError } from '../../../../components/app/data/scoreboard-store.js';
-import type { ShoeRecord } from '../../../../src/shoes/document.js';
+import { ReceivedShoeKeeper, type ReceivedShoeStore } from '../../../../../components/app/shared/room/received-shoes.js';
+import { StorageError } from '../../../../../components/app/shared/data/scoreboard-store.js';
+import type { ShoeRecord } from '../../../../../src/shoes/document.js';
 import { recordedShoe } from '../data/store-fixtures.js';
 
 /** A store whose writes wait until the test lets them finish, recording what they were given. */

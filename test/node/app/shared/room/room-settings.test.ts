@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressWithoutCredential, BROKER_STORAGE_KEY, chooseBroker } from '../../../../components/app/room/room-settings.js';
+import { addressWithoutCredential, BROKER_STORAGE_KEY, chooseBroker } from '../../../../../components/app/shared/room/room-settings.js';
 
 /** A Storage stand-in over a Map (Node has no localStorage). */
 function memoryStorage(initial: Record<string, string> = {}) {
