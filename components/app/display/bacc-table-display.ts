@@ -6,7 +6,7 @@ import type { ShoeRecord } from '../../../src/shoes/document.js';
 import { TableDisplayController } from './table-display.js';
 import { RoomDisplayController, clockTime } from './room-display.js';
 import type { BrokerSettings } from '../shared/room/room-link.js';
-import { DEFAULT_STORED_TABLE } from '../kiosk/kiosk-settings.js';
+import { DEFAULT_STORED_TABLE } from '../shared/data/stored-table.js';
 import { noticeLook } from '../../styles/theme.js';
 import '../../define/scoreboard.js';
 

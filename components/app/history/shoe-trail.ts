@@ -6,9 +6,10 @@
  */
 import { msg, str } from '@lit/localize';
 import { explainedAudit, type AuditEntry, type AuditEntryAction, type ShoeEvent, type ShoeRecord } from '../../../src/shoes/records.js';
+import { auditActionText, listedReasonText } from '../shared/audit-words.js';
 
-/** The reasons a clerk picks from, as kept in the audit trail (English, whatever the page's language); any other is typed. */
-export const AUDIT_REASONS: readonly string[] = ['clerk error', 'dealer error', 'card misread', 'card exposed', 'supervisor'];
+// History's trail view takes all its words from this module; the console shares these through shared/.
+export { auditActionText };
 
 /** One line of a shoe's trail, placed after `afterHand` hands. */
 export interface TrailMark {
@@ -110,49 +111,9 @@ function handActionText(action: AuditEntryAction): string | null {
   }
 }
 
-/** An action on its own, for an entry about no hand: "Shoe reopened". */
-export function auditActionText(action: AuditEntryAction): string {
-  switch (action) {
-    case 'undo':
-      return msg('Undo', { id: 'trail-action-undo' });
-    case 'redo':
-      return msg('Redo', { id: 'trail-action-redo' });
-    case 'correct':
-      return msg('Correction', { id: 'trail-action-correct' });
-    case 'cancel':
-      return msg('Card cancelled', { id: 'trail-action-cancel' });
-    case 'void-hand':
-      return msg('Hand declared void', { id: 'trail-action-void-hand' });
-    case 'void-shoe':
-      return msg('Shoe declared void', { id: 'trail-action-void-shoe' });
-    case 'reopen':
-      return msg('Shoe reopened', { id: 'trail-action-reopen' });
-    case 'reason':
-      return msg('Reason given', { id: 'trail-action-reason' });
-  }
-}
-
 /** Who was at the console: the name signed in with, or "not signed in". */
 export function operatorText(operator: string | null): string {
   return operator ?? msg('not signed in', { id: 'trail-not-signed-in' });
-}
-
-/** A reason as kept: a listed one in the page's language, a typed one as typed. */
-export function listedReasonText(reason: string): string {
-  switch (reason) {
-    case 'clerk error':
-      return msg("Clerk's error", { id: 'operator-reason-clerk' });
-    case 'dealer error':
-      return msg("Dealer's error", { id: 'operator-reason-dealer' });
-    case 'card misread':
-      return msg('Card misread', { id: 'operator-reason-misread' });
-    case 'card exposed':
-      return msg('Card exposed', { id: 'operator-reason-exposed' });
-    case 'supervisor':
-      return msg("Supervisor's decision", { id: 'operator-reason-supervisor' });
-    default:
-      return reason;
-  }
 }
 
 /**

@@ -19,7 +19,7 @@ import { storageErrorText } from '../shared/data/storage-words.js';
 import { StorageError } from '../shared/data/scoreboard-store.js';
 import { noticeLook } from '../../styles/theme.js';
 import { excerpt } from '../../../src/shoes/table-names.js';
-import { characterProblemText, nameProblemText } from '../history/import-words.js';
+import { characterProblemText, nameProblemText } from '../shared/name-words.js';
 import { loadOnDemand, PartMissingError } from '../shared/on-demand.js';
 import type { BrokerSettings } from '../shared/room/room-link.js';
 import { addressWithoutCredential, chooseBroker, type BrokerProblem } from '../shared/room/room-settings.js';

@@ -5,6 +5,7 @@
  */
 import { makeRules, type TableRules } from '../../../src/game/rules.js';
 import { parseLocale, type Locale } from '../shared/localization.js';
+import { DEFAULT_STORED_TABLE } from '../shared/data/stored-table.js';
 import { normaliseFreeText, normaliseTableName, type CharacterProblem, type NameProblem } from '../../../src/shoes/table-names.js';
 
 export type Theme = 'dark' | 'light';
@@ -95,9 +96,6 @@ export const DEFAULT_KIOSK_SETTINGS: Readonly<Omit<KioskSettings, 'rules'>> = Ob
   keep: DEFAULT_KEPT_SIMULATED_SHOES,
   evidence: 0,
 });
-
-/** The table name shoes are stored under when the URL names none (the screen shows it in the page's language). */
-export const DEFAULT_STORED_TABLE = 'Mini-Baccarat';
 
 /** The name a table's shoes are stored and found under. */
 export function storedTableName(settings: Pick<KioskSettings, 'table'>): string {

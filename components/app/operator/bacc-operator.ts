@@ -11,7 +11,7 @@ import type { BrokerSettings } from '../shared/room/room-link.js';
 import { consoleNewsText } from './console-words.js';
 import { sideName } from '../shared/road-words.js';
 import { OPERATOR_KEYS, operatorKeyAction, type OperatorAction } from './operator-keys.js';
-import { DEFAULT_STORED_TABLE } from '../kiosk/kiosk-settings.js';
+import { DEFAULT_STORED_TABLE } from '../shared/data/stored-table.js';
 import { FeedDesk } from './card-feed-desk.js';
 import { SerialCardSource, browserSerial, keepLineMark, lineMark, type SerialLike } from './reader/serial-source.js';
 import { BrokerReaderSource } from './reader/broker-reader.js';
@@ -37,7 +37,7 @@ import {
   refusedText,
   serialStateText,
 } from './feed-words.js';
-import { AUDIT_REASONS, auditActionText, listedReasonText } from '../history/shoe-trail.js';
+import { AUDIT_REASONS, auditActionText, listedReasonText } from '../shared/audit-words.js';
 import '../../define/scoreboard.js';
 import '../../define/last-hand.js';
 

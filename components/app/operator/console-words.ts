@@ -8,7 +8,7 @@ import { StorageError } from '../shared/data/scoreboard-store.js';
 import { storageErrorText } from '../shared/data/storage-words.js';
 import { sideName } from '../shared/road-words.js';
 import type { ConsoleNews } from './operator-console.js';
-import { listedReasonText } from '../history/shoe-trail.js';
+import { listedReasonText } from '../shared/audit-words.js';
 
 /** Why a typed card was refused. */
 function refusalText(refusal: CardRefusal): string {
