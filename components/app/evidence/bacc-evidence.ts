@@ -1,45 +1,18 @@
-import { LitElement, html, css, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
-import {
-  BarController,
-  BarElement,
-  CategoryScale,
-  Chart,
-  LineController,
-  LineElement,
-  LinearScale,
-  PointElement,
-  type ChartConfiguration,
-  type ChartDataset,
-} from 'chart.js';
 import { measurements, type Measurement } from '../../../src/evidence/measurements.js';
 import { EVIDENCE_SEED_MAX_LENGTH, evidenceSeedProblem, tallyHands } from '../../../src/evidence/evidence.js';
 import { ThemeWatcher } from '../../controllers/theme-watcher.js';
 import { loadChineseFont } from '../shared/chinese-font.js';
-import { DEFAULT_COLORS, themeTokens } from '../../styles/theme.js';
+import { themeTokens } from '../../styles/theme.js';
 import type { NextHandOdds } from '../../../src/game/odds.js';
 import { EvidenceRun, defaultWorkerCount } from './evidence-run.js';
-import { categoryLabel, formatCount, measurementSentence, screenOrder, sentenceSide } from './evidence-sentences.js';
+import { categoryLabel, formatCount, measurementSentence, screenOrder } from './evidence-sentences.js';
+import { evidenceStyles } from './bacc-evidence.styles.js';
+import { EvidenceCharts, GROUPS, chartCaption, readPalette, type Group, type Palette } from './evidence-charts.js';
 
-// Only what is drawn: floating bars (the intervals) and line datasets drawn as points only (the
-// measured figure and the exact dash; a line controller needs its line element even unshown), on a
-// category and a linear axis. No legend, title or tooltip.
-Chart.register(BarController, BarElement, LineController, LineElement, PointElement, CategoryScale, LinearScale);
-
-/** The charts, in order: which measurements each shows and which figure of them. */
-const GROUPS = ['banker-runs', 'player-runs', 'chops', 'marks', 'predictions', 'strategies'] as const;
-type Group = (typeof GROUPS)[number];
-
-const groupOf = (m: Measurement): Group | null => {
-  if (m.id.startsWith('after-banker-run-')) return 'banker-runs';
-  if (m.id.startsWith('after-player-run-')) return 'player-runs';
-  if (m.id.startsWith('after-chop-')) return 'chops';
-  if (m.kind === 'next-hand' && m.id !== 'all-hands') return 'marks';
-  if (m.kind === 'prediction') return 'predictions';
-  if (m.kind === 'strategy') return 'strategies';
-  return null;
-};
+export { axisRange } from './evidence-charts.js';
 
 /** A Han character: a chart label in Chinese, which a canvas draws with the fonts ready when it draws. */
 const HAN = /\p{Script=Han}/u;
@@ -53,72 +26,6 @@ const HAN = /\p{Script=Han}/u;
 let chineseFont: Promise<boolean> | null = null;
 /** Whether that load has settled (loaded, or failed: then the charts draw with the fonts there are). */
 let chineseFontSettled = false;
-
-/** One bar of a chart, in the chart's unit (percent, or per 100 staked); null figures before any hand. */
-interface Bar {
-  label: string;
-  interval: [number, number] | null;
-  observed: number | null;
-  exact: number | null;
-}
-
-function barOf(m: Measurement): Bar {
-  const label = categoryLabel(m.id);
-  switch (m.kind) {
-    case 'next-hand': {
-      const side = sentenceSide(m);
-      if (m.decided === 0) return { label, interval: null, observed: null, exact: m.exact[side] * 100 };
-      const [low, high] = m.ci95[side];
-      return { label, interval: [low * 100, high * 100], observed: m.observed[side] * 100, exact: m.exact[side] * 100 };
-    }
-    case 'prediction': {
-      if (m.decided === 0) return { label, interval: null, observed: null, exact: null };
-      const [low, high] = m.ci95.match;
-      return { label, interval: [low * 100, high * 100], observed: m.observed.match * 100, exact: m.exact.match * 100 };
-    }
-    case 'strategy': {
-      if (m.n === 0) return { label, interval: null, observed: null, exact: null };
-      const [low, high] = m.ci95.returnPerUnit;
-      return { label, interval: [low * 100, high * 100], observed: m.observed.returnPerUnit * 100, exact: m.exact.returnPerUnit * 100 };
-    }
-  }
-}
-
-/** A long label in two lines at the space nearest its middle ("Big Eye Boy" / "red"), so that it need not be drawn slanted. */
-function twoLines(label: string): string | string[] {
-  if (label.length <= 10) return label;
-  const middle = label.length / 2;
-  let best = -1;
-  for (let i = label.indexOf(' '); i >= 0; i = label.indexOf(' ', i + 1))
-    if (best < 0 || Math.abs(i - middle) < Math.abs(best - middle)) best = i;
-  return best < 0 ? label : [label.slice(0, best), label.slice(best + 1)];
-}
-
-/**
- * A chart's value axis, fixed and honest: shares on 40–60% around the 50% line, returns on −5 to +5
- * per 100 staked around break-even, widened in steps (30–70%, then 0–100%; ±10, ±25, ±100) only
- * when an interval or figure would fall outside, never fitted to the data (which made 0.05 points
- * fill the chart) and never below 0% for a share.
- */
-export function axisRange(group: string, bars: readonly Bar[]): { min: number; max: number; centre: number; step: number } {
-  const strategies = group === 'strategies';
-  const centre = strategies ? 0 : 50;
-  const halves = strategies ? [5, 10, 25, 100] : [10, 20, 50];
-  const values = bars.flatMap((bar) => [...(bar.interval ?? []), bar.observed ?? centre, bar.exact ?? centre]);
-  const half = halves.find((h) => values.every((v) => v >= centre - h && v <= centre + h)) ?? halves.at(-1)!;
-  return { min: centre - half, max: centre + half, centre, step: half / 2 };
-}
-
-/** Colours and text size read from the element's custom properties (again only when the theme changes). */
-interface Palette {
-  banker: string;
-  player: string;
-  text: string;
-  muted: string;
-  grid: string;
-  fontSize: number;
-  fontFamily: string;
-}
 
 /** What `bacc-evidence-done` carries. */
 export interface EvidenceDoneDetail {
@@ -174,169 +81,7 @@ const PAGE_MOST = 12;
 @localized()
 @customElement('bacc-evidence')
 export class BaccEvidence extends LitElement {
-  static override styles = [
-    themeTokens,
-    css`
-      :host {
-        display: flex;
-        flex-direction: column;
-        box-sizing: border-box;
-        height: 100%;
-        padding: 0.5em 1em;
-        font-size: var(--bacc-evidence-font-size, clamp(14px, 0.75vw + 0.45vh, 40px));
-        line-height: 1.3;
-        container-type: inline-size;
-        overflow: hidden;
-      }
-      h2 {
-        margin: 0;
-        font-size: 1.35em;
-      }
-      .note {
-        margin: 0.1em 0 0.3em;
-        color: var(--_muted);
-        font-size: 0.85em;
-      }
-      .controls {
-        display: flex;
-        flex-wrap: wrap;
-        align-items: center;
-        gap: 0.2em 1em;
-        margin-bottom: 0.4em;
-        font-size: 0.85em;
-      }
-      button {
-        font: inherit;
-        font-weight: 700;
-        padding: 0.2em 1em;
-        border-radius: var(--_radius);
-        border: 2px solid currentColor;
-        background: var(--_panel);
-        color: inherit;
-        cursor: pointer;
-      }
-      button:focus-visible {
-        outline: 3px solid var(--_focus);
-        outline-offset: 2px;
-      }
-      progress {
-        width: min(16em, 40vw);
-        height: 0.9em;
-        accent-color: var(--_tie);
-      }
-      .seed {
-        font-family: ui-monospace, monospace;
-        overflow-wrap: anywhere;
-      }
-      .status {
-        font-weight: 600;
-      }
-      .body {
-        flex: 1;
-        min-height: 0;
-        display: grid;
-        grid-template-columns: minmax(0, 1.25fr) minmax(0, 1fr);
-        gap: 0 1.4em;
-      }
-      .left {
-        display: flex;
-        flex-direction: column;
-        min-height: 0;
-      }
-      .charts {
-        flex: 1;
-        min-height: 0;
-        display: grid;
-        gap: 0.4em 1em;
-        grid-template-columns: repeat(2, minmax(0, 1fr));
-        grid-template-rows: repeat(3, minmax(0, 1fr));
-      }
-      figure {
-        margin: 0;
-        min-width: 0;
-        min-height: 0;
-        display: flex;
-        flex-direction: column;
-      }
-      figcaption {
-        font-weight: 700;
-        font-size: 0.8em;
-        line-height: 1.2;
-      }
-      /* Out of the flow, so the size chart.js gives the canvas cannot feed back into the box it measures. */
-      .plot {
-        position: relative;
-        flex: 1;
-        min-height: var(--bacc-evidence-chart-height, 6em);
-      }
-      canvas {
-        position: absolute;
-        inset: 0;
-      }
-      .legend {
-        color: var(--_muted);
-        font-size: 0.8em;
-        margin: 0.2em 0 0;
-      }
-      .sentences {
-        display: flex;
-        flex-direction: column;
-        min-height: 0;
-        font-size: 1.1em;
-      }
-      ol {
-        margin: 0;
-        padding: 0;
-        list-style: none;
-        display: flex;
-        flex-direction: column;
-        gap: 0.45em;
-      }
-      ol.pinned {
-        padding-bottom: 0.45em;
-        margin-bottom: 0.45em;
-        border-bottom: 2px solid var(--_muted);
-      }
-      ol.page {
-        flex: 1;
-        min-height: 0;
-        overflow: hidden;
-      }
-      li[data-excludes] {
-        font-weight: 700;
-      }
-      li.excess {
-        visibility: hidden;
-      }
-      .pager {
-        color: var(--_muted);
-        font-size: 0.75em;
-        margin: 0.3em 0 0;
-        min-height: 1.3em;
-      }
-      /* A narrow box (a phone, a portrait screen): the charts above the sentences, the page scrolling. */
-      @container (max-width: 50em) {
-        .body {
-          display: block;
-        }
-        .charts {
-          grid-template-columns: minmax(0, 1fr);
-          grid-template-rows: none;
-        }
-        .plot {
-          height: var(--bacc-evidence-chart-height, 12em);
-        }
-        ol.page {
-          overflow: visible;
-        }
-      }
-      @container (max-width: 50em) {
-        :host {
-          overflow-y: auto;
-        }
-      }
-    `,
-  ];
+  static override styles = [themeTokens, evidenceStyles];
 
   /** Hands to deal: the run ends with the chunk of 25 shoes at which the hands counted reach this. */
   @property({ type: Number }) hands = 10_000_000;
@@ -380,9 +125,7 @@ export class BaccEvidence extends LitElement {
   private chartsReady = true;
   /** Whether this element waits for the Chinese font already (to update once when it settles). */
   private waitingForFont = false;
-  private readonly charts = new Map<Group, Chart<'bar'>>();
-  /** The palette each chart's options were made with. */
-  private readonly optionsPalette = new WeakMap<object, Palette>();
+  private readonly charts = new EvidenceCharts();
   /** Charts to create or bring up to date, one a frame. */
   private readonly stale = new Set<Group>();
   private chartFrame = 0;
@@ -523,8 +266,7 @@ export class BaccEvidence extends LitElement {
     clearInterval(this.pageTimer);
     cancelAnimationFrame(this.chartFrame);
     this.chartFrame = 0;
-    for (const chart of this.charts.values()) chart.destroy();
-    this.charts.clear();
+    this.charts.destroy();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -555,30 +297,7 @@ export class BaccEvidence extends LitElement {
     if (group === undefined) return;
     this.stale.delete(group);
     const canvas = this.renderRoot.querySelector<HTMLCanvasElement>(`canvas[data-group="${group}"]`);
-    let chart = this.charts.get(group);
-    if (chart && chart.canvas !== canvas) {
-      chart.destroy();
-      this.charts.delete(group);
-      chart = undefined;
-    }
-    if (canvas) {
-      if (!chart) {
-        chart = new Chart(canvas, this.configuration(group));
-        this.charts.set(group, chart);
-        this.optionsPalette.set(chart, this.palette());
-      } else {
-        const configuration = this.configuration(group);
-        chart.data = configuration.data;
-        // New options make chart.js resolve every font again: only when the theme or the axis's range changed.
-        const y = configuration.options!.scales!['y']!;
-        const shown = chart.options.scales?.['y'];
-        if (this.optionsPalette.get(chart) !== this.palette() || shown?.min !== y.min || shown?.max !== y.max) {
-          chart.options = configuration.options!;
-          this.optionsPalette.set(chart, this.palette());
-        }
-        chart.update('none');
-      }
-    }
+    this.charts.draw(group, canvas, this.measured, this.palette());
     if (this.stale.size > 0) this.chartFrame = requestAnimationFrame(() => this.drawOneChart());
   }
 
@@ -625,109 +344,9 @@ export class BaccEvidence extends LitElement {
     }
     return false;
   }
-
+  /** The theme's colours, read again only after the theme changed (the charts compare them by identity). */
   private palette(): Palette {
-    if (this.themePalette) return this.themePalette;
-    const style = getComputedStyle(this);
-    const read = (name: string, fallback: string): string => style.getPropertyValue(name).trim() || fallback;
-    const text = read('--bacc-text-color', style.color);
-    this.themePalette = {
-      banker: read('--bacc-banker-color', DEFAULT_COLORS.banker),
-      player: read('--bacc-player-color', DEFAULT_COLORS.player),
-      text,
-      muted: read('--bacc-muted-color', `color-mix(in srgb, ${text} 65%, transparent)`),
-      grid: read('--bacc-grid-line-color', `color-mix(in srgb, ${text} 20%, transparent)`),
-      fontSize: Math.max(12, parseFloat(style.fontSize) * 0.8),
-      fontFamily: style.fontFamily,
-    };
-    return this.themePalette;
-  }
-
-  private configuration(group: Group): ChartConfiguration<'bar'> {
-    const palette = this.palette();
-    const bars = this.measured.filter((m) => groupOf(m) === group).map(barOf);
-    const axis = axisRange(group, bars);
-    const colour =
-      group === 'player-runs' ? palette.player : group === 'strategies' || group === 'predictions' ? palette.text : palette.banker;
-    const bigPoints = palette.fontSize;
-    // Mixed: the line datasets draw points only (the exact dash and the measured dot), on top of the bars.
-    const datasets = [
-      {
-        type: 'bar',
-        data: bars.map((bar) => bar.interval),
-        backgroundColor: `color-mix(in srgb, ${colour} 45%, transparent)`,
-        borderColor: colour,
-        borderWidth: 2,
-        borderSkipped: false,
-        barPercentage: 0.55,
-        // An interval of a few hundredths of a point on a 20-point axis stays a visible whisker.
-        minBarLength: 3,
-        order: 2,
-      },
-      {
-        type: 'line',
-        data: bars.map((bar) => bar.exact),
-        showLine: false,
-        pointStyle: 'line',
-        pointRadius: bigPoints,
-        pointBorderWidth: 3,
-        borderColor: palette.text,
-        backgroundColor: palette.text,
-        order: 0,
-      },
-      {
-        type: 'line',
-        data: bars.map((bar) => bar.observed),
-        showLine: false,
-        pointStyle: 'circle',
-        pointRadius: Math.max(3, bigPoints / 4),
-        borderColor: palette.text,
-        backgroundColor: palette.text,
-        order: 1,
-      },
-    ] as unknown as ChartDataset<'bar'>[];
-    const ticks = { color: palette.muted, font: { size: palette.fontSize, family: palette.fontFamily } };
-    return {
-      type: 'bar',
-      data: { labels: bars.map((bar) => twoLines(bar.label)), datasets },
-      options: {
-        animation: false,
-        responsive: true,
-        maintainAspectRatio: false,
-        events: [],
-        plugins: { legend: { display: false }, tooltip: { enabled: false } },
-        scales: {
-          x: { ticks: { ...ticks, maxRotation: 0, autoSkip: false }, grid: { display: false } },
-          // Fixed ranges around the 50% line (break-even for returns), widened only to hold what is drawn.
-          y: {
-            min: axis.min,
-            max: axis.max,
-            ticks: { ...ticks, stepSize: axis.step },
-            grid: {
-              color: (context) => (context.tick?.value === axis.centre ? palette.muted : palette.grid),
-              lineWidth: (context) => (context.tick?.value === axis.centre ? 2 : 1),
-            },
-          },
-        },
-      },
-    };
-  }
-
-  private caption(group: Group): string {
-    switch (group) {
-      case 'banker-runs':
-        return msg('After k bankers in a row: next decided hand banker, %', { id: 'evidence-chart-banker-runs' });
-      case 'player-runs':
-        return msg('After k players in a row: next decided hand player, %', { id: 'evidence-chart-player-runs' });
-      case 'chops':
-        return msg('After a chop of k alternations: next decided hand banker, %', { id: 'evidence-chart-chops' });
-      case 'marks':
-        return msg("After a derived road's newest mark: next decided hand banker, %", { id: 'evidence-chart-marks' });
-      case 'predictions':
-        return msg('Ask-road predictions: right, % (dash: chance)', { id: 'evidence-chart-predictions' });
-      case 'strategies':
-        return msg('Strategies: return per 100 staked', { id: 'evidence-chart-strategies' });
-    }
+    return (this.themePalette ??= readPalette(this));
   }
 
   private status(): string {
@@ -798,8 +417,8 @@ export class BaccEvidence extends LitElement {
             ${GROUPS.map(
               (group) =>
                 html`<figure>
-                  <figcaption>${this.caption(group)}</figcaption>
-                  <div class="plot"><canvas data-group=${group} role="img" aria-label=${this.caption(group)}></canvas></div>
+                  <figcaption>${chartCaption(group)}</figcaption>
+                  <div class="plot"><canvas data-group=${group} role="img" aria-label=${chartCaption(group)}></canvas></div>
                 </figure>`,
             )}
           </div>
