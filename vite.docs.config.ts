@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
 /**
- * The docs page (npm run docs, served by npm run docs:serve): a static site built from docs/ into
- * dist-docs/, showing the elements from the repository's sources and their API from the manifest
- * that npm run build:lib writes, so the page documents what the package ships.
+ * The elements' live page of the docs site (npm run docs builds the VitePress pages first, then this
+ * page into dist-docs/elements/): every element from the repository's sources, with its API from the
+ * manifest that npm run build:lib writes, so the page shows what the package ships.
  */
 const manifestFile = fileURLToPath(new URL('lib/custom-elements.json', import.meta.url));
 const MANIFEST_ID = 'virtual:custom-elements-manifest';
@@ -41,12 +41,13 @@ function sourcesKeepSideEffects(): Plugin {
 }
 
 export default defineConfig({
-  root: fileURLToPath(new URL('docs', import.meta.url)),
+  root: fileURLToPath(new URL('docs/elements', import.meta.url)),
   // Relative URLs, so the built site works from any folder of any host.
   base: './',
   publicDir: false,
   build: {
-    outDir: fileURLToPath(new URL('dist-docs', import.meta.url)),
+    // Its own folder of the site: emptying it leaves the VitePress pages beside it alone.
+    outDir: fileURLToPath(new URL('dist-docs/elements', import.meta.url)),
     emptyOutDir: true,
     target: 'es2022',
   },

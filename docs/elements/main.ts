@@ -14,7 +14,7 @@ import { inlineCode } from './text.js';
 import './docs.css';
 
 // Every element entry, so each documented tag is registered (a new element needs no change here).
-const entries = import.meta.glob<Record<string, unknown>>('../components/define/*.ts', { eager: true });
+const entries = import.meta.glob<Record<string, unknown>>('../../components/define/*.ts', { eager: true });
 const registered = new Set(Object.values(entries).flatMap((entry) => Object.values(entry)));
 
 const elements = elementDocs(asManifest(manifestJson));

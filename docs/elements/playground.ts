@@ -3,7 +3,7 @@
  * and the CSS of the values changed so far, to copy into a page.
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { DEFAULT_COLORS } from '../components/styles/theme.js';
+import { DEFAULT_COLORS } from '../../components/styles/theme.js';
 import type { ThemeProperty } from './manifest.js';
 
 /** The colour inputs' starting values: the theme's own defaults, where it has one colour for a property. */

@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { useChromium } from './browser.js';
 import { serveFiles, type StaticFiles } from './static-files.js';
 // The import map the docs page tells a site to copy: the test proves that very map works.
-import { importMap } from '../../docs/embed-examples.js';
+import { importMap } from '../../docs/elements/embed-examples.js';
 
 const chromium = useChromium();
 const repository = process.cwd();

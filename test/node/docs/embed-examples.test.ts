@@ -1,6 +1,6 @@
 /** The copy-paste embeds (docs/embed-examples.ts) work where they say they do. */
 import { describe, it, expect } from 'vitest';
-import { embedExamples } from '../../../docs/embed-examples.js';
+import { embedExamples } from '../../../docs/elements/embed-examples.js';
 
 /** The bare module names an HTML example imports in its module scripts. */
 function bareImports(code: string): string[] {

@@ -1,6 +1,6 @@
 /** What the docs page reads from custom-elements.json (docs/manifest.ts): elements, their public API, the theme properties. */
 import { describe, it, expect } from 'vitest';
-import { asManifest, elementDocs, themeProperties, type Manifest } from '../../../docs/manifest.js';
+import { asManifest, elementDocs, themeProperties, type Manifest } from '../../../docs/elements/manifest.js';
 
 const manifest: Manifest = {
   modules: [
