@@ -1,23 +1,25 @@
-import { LitElement, html, css, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { customElement, property, state } from 'lit/decorators.js';
-import { repeat } from 'lit/directives/repeat.js';
 import { localized, msg, str } from '@lit/localize';
-import type { RenumberedShoe, ScoreboardStore, ShoeSummary, StorageError } from '../shared/data/scoreboard-store.js';
+import type { ScoreboardStore, ShoeSummary, StorageError } from '../shared/data/scoreboard-store.js';
 import type { ShoeRecord } from '../../../src/shoes/document.js';
 import { HistoryStorageController } from './history-storage.js';
 import { storageStatusText } from '../shared/data/storage-words.js';
-import { storageErrorText } from '../shared/data/storage-words.js';
 import { whileNoOtherConsole } from '../shared/data/table-lock.js';
 import { bigRoadThumbnail } from './big-road-thumbnail.js';
-import { allShoesFileName, downloadFile, fileDate, shoeFileName } from './downloads.js';
+import { allShoesFileName, downloadFile, shoeFileName } from './downloads.js';
 import { formatBytes, MAX_IMPORT_BYTES } from './file-sizes.js';
-import type { ImportProgress, ImportStep } from './import-checks.js';
+import type { ImportProgress } from './import-checks.js';
 import { controlStyles } from '../shared/control-styles.js';
 import { loadOnDemand } from '../shared/on-demand.js';
 import { themeTokens } from '../../styles/theme.js';
 import type {} from './bacc-replay.js';
-import { afterHandText, auditActionText, eventText, operatorText, reasonText } from './shoe-trail.js';
-import { explainedAudit } from '../../../src/shoes/records.js';
+import { historyStyles } from './bacc-history.styles.js';
+import { dayRange, errorText, renumberedText, shoeName } from './history-text.js';
+import { renderToolbar, type ExportProgress, type ImportProgressShown } from './history-toolbar.js';
+import { renderShoeList } from './history-list.js';
+
+export { dayRange, outcomeCounts } from './history-text.js';
 
 /** A message for the person: `status` for news, `alert` for trouble. */
 interface Notice {
@@ -33,65 +35,12 @@ interface RowFocus {
   page: number;
 }
 
-/** How far an export of every shoe has got. */
-interface ExportProgress {
-  done: number;
-  total: number;
-  /** Set when the export is finished: what was saved. */
-  result?: string;
-}
-
-/** How far an import has got, and of which file. */
-interface ImportProgressShown extends ImportProgress {
-  name: string;
-}
-
-/** The import's steps, in the order the progress bar covers them. */
-const IMPORT_STEPS: readonly ImportStep[] = ['reading', 'checking', 'storing'];
-
-/** Banker, player and tie counts of an outcome string such as "BPPTB". */
-export function outcomeCounts(outcomes: string): { banker: number; player: number; tie: number } {
-  let banker = 0;
-  let player = 0;
-  let tie = 0;
-  for (const outcome of outcomes) {
-    if (outcome === 'B') banker++;
-    else if (outcome === 'P') player++;
-    else if (outcome === 'T') tie++;
-  }
-  return { banker, player, tie };
-}
-
 /**
  * The export and import code (shoe-files.ts), loaded the first time a file is written or read.
  * @throws PartMissingError saying to reload when it cannot be loaded.
  */
 function loadShoeFiles(): Promise<typeof import('./shoe-files.js')> {
   return loadOnDemand(() => import('./shoe-files.js'));
-}
-
-/**
- * The ISO range of a date filter: from local midnight of `fromDay` to local midnight after `toDay`
- * (both `YYYY-MM-DD` from a date input, either empty for no bound), as listShoes compares them.
- */
-export function dayRange(fromDay: string, toDay: string): { from: string | undefined; to: string | undefined } {
-  const midnight = (day: string, addDays = 0) => {
-    const [year, month, date] = day.split('-').map(Number);
-    return new Date(year!, month! - 1, date! + addDays).toISOString();
-  };
-  return { from: fromDay ? midnight(fromDay) : undefined, to: toDay ? midnight(toDay, 1) : undefined };
-}
-
-/**
- * Errors the page worded with msg() when it threw them: a refused import file (shoe-import.ts), a
- * part that could not be loaded (on-demand.ts), a PNG that could not be made (road-picture.ts). By
- * name, as two of them live in code loaded on demand.
- */
-const WORDED_ERRORS = new Set(['ImportRefusedError', 'PartMissingError', 'PictureError']);
-
-/** An error in words for the screen: one the page worded as it is, storage trouble (and anything else) by storage-words. */
-function errorText(error: unknown): string {
-  return error instanceof Error && WORDED_ERRORS.has(error.name) ? error.message : storageErrorText(error);
 }
 
 /**
@@ -112,145 +61,7 @@ function errorText(error: unknown): string {
 @localized()
 @customElement('bacc-history')
 export class BaccHistory extends LitElement {
-  static override styles = [
-    themeTokens,
-    controlStyles,
-    css`
-      :host {
-        display: block;
-        box-sizing: border-box;
-        padding: 12px;
-        font-size: 15px;
-      }
-      h1 {
-        font-size: 1.4em;
-        margin: 0 0 0.5em;
-      }
-      /* The heading takes the focus only when the row that had it is gone (see rescueFocus). */
-      h1:focus-visible {
-        outline: 3px solid var(--_focus);
-        outline-offset: 2px;
-      }
-      .toolbar {
-        display: flex;
-        flex-wrap: wrap;
-        align-items: end;
-        gap: 8px 16px;
-        margin-bottom: 10px;
-      }
-      .toolbar label {
-        display: flex;
-        flex-direction: column;
-        gap: 2px;
-        font-size: 0.9em;
-      }
-      /* A date field and the box that holds its place until it is drawn: the same size, so nothing moves. */
-      input[type='date'],
-      .date-placeholder {
-        box-sizing: border-box;
-        inline-size: 11em;
-        block-size: 2.4em;
-      }
-      .date-placeholder {
-        display: block;
-        border: 1px dashed var(--bacc-control-border-color, color-mix(in srgb, currentColor 40%, transparent));
-        border-radius: 6px;
-      }
-      .storage {
-        color: var(--_muted);
-        font-size: 0.9em;
-        margin: 0 0 8px;
-        /* Its line is kept while the browser is asked for the space used, so the list does not move when the answer comes. */
-        min-block-size: 1lh;
-      }
-      [part='notice'] {
-        padding: 0.5em 0.8em;
-        border-radius: 6px;
-        margin: 0 0 8px;
-        border: 1px solid currentColor;
-      }
-      [part='notice'].alert {
-        border-color: var(--_banker);
-      }
-      .in-play-warning {
-        font-weight: 600;
-        border-inline-start: 4px solid var(--_banker);
-        padding-inline-start: 6px;
-      }
-      .scroller {
-        overflow-x: auto;
-      }
-      table {
-        border-collapse: collapse;
-        width: 100%;
-      }
-      th,
-      td {
-        text-align: start;
-        padding: 6px 8px;
-        border-bottom: 1px solid var(--_grid-line);
-        vertical-align: middle;
-      }
-      tr.trail-row > td {
-        padding: 8px 12px 12px;
-      }
-      .trail h2 {
-        font-size: 1em;
-        margin: 8px 0 4px;
-      }
-      .trail table {
-        margin-bottom: 8px;
-      }
-      /* Not a name or a reason: set apart by its slant, never by colour alone. */
-      td.unsigned,
-      td.unexplained {
-        font-style: italic;
-      }
-      td.number {
-        text-align: end;
-        font-variant-numeric: tabular-nums;
-      }
-      .actions {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 4px;
-      }
-      .thumbnail {
-        display: block;
-        max-width: 240px;
-        height: auto;
-        fill: none;
-        stroke-width: 1.2;
-      }
-      .thumbnail .banker {
-        stroke: var(--_banker);
-      }
-      .thumbnail .player {
-        stroke: var(--_player);
-      }
-      .thumbnail .ties {
-        stroke: var(--_tie);
-        stroke-width: 1.4;
-      }
-      .pages {
-        display: flex;
-        align-items: center;
-        gap: 10px;
-        margin-top: 10px;
-      }
-      progress {
-        width: 16em;
-      }
-      .visually-hidden {
-        position: absolute;
-        width: 1px;
-        height: 1px;
-        overflow: hidden;
-        clip: rect(0 0 0 0);
-        white-space: nowrap;
-      }
-    `,
-  ];
+  static override styles = [themeTokens, controlStyles, historyStyles];
 
   /** Shoes per page. */
   @property({ type: Number, attribute: 'page-size' }) pageSize = 20;
@@ -367,7 +178,7 @@ export class BaccHistory extends LitElement {
         added.length === 1
           ? msg(str`Imported 1 shoe (${skipped} already stored).`, { id: 'history-imported-one' })
           : msg(str`Imported ${added.length} shoes (${skipped} already stored).`, { id: 'history-imported' });
-      this.notice = { role: 'status', text: renumbered.length === 0 ? text : `${text} ${this.renumberedText(renumbered)}` };
+      this.notice = { role: 'status', text: renumbered.length === 0 ? text : `${text} ${renumberedText(renumbered)}` };
       void this.storage.refreshUse();
     } catch (error) {
       // Every refusal says why in its own words (ImportRefusedError, StorageError, anything else) and
@@ -381,25 +192,6 @@ export class BaccHistory extends LitElement {
       this.importing = null;
       this.busy = false;
     }
-  }
-
-  /**
-   * The shoes an import stored under a new number, as the number in their file was taken on their
-   * table and day: the first few by name, then how many more.
-   */
-  private renumberedText(renumbered: readonly RenumberedShoe[]): string {
-    const SHOWN = 3;
-    const items = renumbered.slice(0, SHOWN).map(({ table, startedAt, from, to }) => {
-      const started = this.formatTime(startedAt);
-      return msg(str`${table}, ${started}, shoe ${from} is now shoe ${to}`, { id: 'history-renumbered-shoe' });
-    });
-    let list = items.join(msg('; ', { id: 'history-list-separator' }));
-    const more = renumbered.length - items.length;
-    if (more > 0) list = msg(str`${list}; and ${more} more`, { id: 'history-renumbered-more' });
-    const count = renumbered.length;
-    return count === 1
-      ? msg(str`A shoe's number was taken, so it got the next free one: ${list}.`, { id: 'history-renumbered-one' })
-      : msg(str`${count} shoes' numbers were taken, so they got the next free ones: ${list}.`, { id: 'history-renumbered' });
   }
 
   /** Stops the import under way; nothing of it is stored. */
@@ -506,325 +298,46 @@ export class BaccHistory extends LitElement {
   }
 
   private renderToolbar() {
-    const disabled = !this.storage.store || this.busy;
-    const progress = this.exportProgress;
-    return html`
-      <div class="toolbar">
-        <label>
-          ${msg('Table', { id: 'history-table' })}
-          <select name="table" @change=${this.onTableChange}>
-            <option value="" ?selected=${this.table === ''}>${msg('All tables', { id: 'history-all-tables' })}</option>
-            ${this.tables.map((table) => html`<option .value=${table} ?selected=${table === this.table}>${table}</option>`)}
-          </select>
-        </label>
-        <label>
-          ${msg('From', { id: 'history-from' })}
-          ${this.dateFields ? html`<input type="date" name="from" .value=${this.fromDay} @change=${this.onFromChange} />` : html`<span class="date-placeholder"></span>`}
-        </label>
-        <label>
-          ${msg('To', { id: 'history-to' })}
-          ${this.dateFields ? html`<input type="date" name="to" .value=${this.toDay} @change=${this.onToChange} />` : html`<span class="date-placeholder"></span>`}
-        </label>
-        <button
-          type="button"
-          data-action="export-all-json"
-          ?disabled=${disabled || this.total === 0}
-          @click=${() => this.exportAll('json')}
-        >
-          ${msg('Export all (JSON)', { id: 'history-export-all-json' })}
-        </button>
-        <button type="button" data-action="export-all-csv" ?disabled=${disabled || this.total === 0} @click=${() => this.exportAll('csv')}>
-          ${msg('Export all (CSV)', { id: 'history-export-all-csv' })}
-        </button>
-        <label>
-          ${msg('Import shoes (JSON export)', { id: 'history-import' })}
-          <input type="file" name="import" accept=".json,application/json" ?disabled=${disabled} @change=${this.onImportChosen} />
-        </label>
-      </div>
-      ${
-        progress
-          ? html`<p>
-              <label>
-                ${
-                  progress.result ??
-                  (progress.total === 1
-                    ? msg(str`Exporting: ${progress.done} of 1 shoe`, { id: 'history-exporting-one' })
-                    : msg(str`Exporting: ${progress.done} of ${progress.total} shoes`, { id: 'history-exporting' }))
-                }
-                <progress max=${Math.max(progress.total, 1)} .value=${progress.total === 0 ? 1 : progress.done}></progress>
-              </label>
-            </p>`
-          : nothing
-      }
-      ${this.renderImportProgress()}
-    `;
-  }
-
-  /** The import's progress bar: one bar over its three steps, each step's share following its own count. */
-  private renderImportProgress() {
-    const progress = this.importProgress;
-    if (!progress) return nothing;
-    const { name, done, total } = progress;
-    const step = IMPORT_STEPS.indexOf(progress.step);
-    const share = total === 0 ? 0 : Math.min(done / total, 1);
-    let text: string;
-    switch (progress.step) {
-      case 'reading': {
-        const read = formatBytes(done);
-        const size = formatBytes(total);
-        text = msg(str`Reading "${name}": ${read} of ${size}`, { id: 'history-import-reading-bytes' });
-        break;
-      }
-      case 'checking':
-        text = msg(str`Checking the shoes of "${name}": ${done} of ${total}`, { id: 'history-import-checking' });
-        break;
-      case 'storing':
-        text = msg(str`Storing the shoes of "${name}": ${done} of ${total}`, { id: 'history-import-storing' });
-        break;
-    }
-    return html`<p class="import-progress">
-      <label>
-        ${text}
-        <progress max=${IMPORT_STEPS.length} .value=${step + share}></progress>
-      </label>
-      <button type="button" data-action="cancel-import" @click=${this.cancelImport}>
-        ${msg('Cancel import', { id: 'history-import-cancel' })}
-      </button>
-    </p>`;
+    return renderToolbar({
+      tables: this.tables,
+      table: this.table,
+      fromDay: this.fromDay,
+      toDay: this.toDay,
+      dateFields: this.dateFields,
+      disabled: !this.storage.store || this.busy,
+      total: this.total,
+      exportProgress: this.exportProgress,
+      importProgress: this.importProgress,
+      onTableChange: (event) => this.onTableChange(event),
+      onFromChange: (event) => this.onFromChange(event),
+      onToChange: (event) => this.onToChange(event),
+      onImportChosen: (event) => void this.onImportChosen(event),
+      exportAll: (format) => void this.exportAll(format),
+      cancelImport: () => this.cancelImport(),
+    });
   }
 
   private renderList() {
     if (!this.loaded) return nothing;
-    if (this.total === 0) {
-      return html`<p>
-        ${this.table || this.fromDay || this.toDay ? msg('No stored shoe matches these filters.', { id: 'history-none-match' }) : msg('No shoes are stored yet.', { id: 'history-empty' })}
-      </p>`;
-    }
-    const pages = Math.max(1, Math.ceil(this.total / this.pageSize));
-    const first = this.page * this.pageSize + 1;
-    const last = this.page * this.pageSize + this.shoes.length;
-    return html`
-      <div class="scroller">
-        <table part="list">
-          <caption class="visually-hidden">
-            ${msg('Stored shoes, newest first', { id: 'history-caption' })}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">${msg('Table', { id: 'history-table' })}</th>
-              <th scope="col">${msg('Shoe', { id: 'history-shoe-number' })}</th>
-              <th scope="col">${msg('Started', { id: 'history-started' })}</th>
-              <th scope="col">${msg('Ended', { id: 'history-ended' })}</th>
-              <th scope="col">${msg('Source', { id: 'history-source' })}</th>
-              <th scope="col">${msg('Hands', { id: 'history-hands' })}</th>
-              <th scope="col">${msg('Banker', { id: 'banker-long' })}</th>
-              <th scope="col">${msg('Player', { id: 'player-long' })}</th>
-              <th scope="col">${msg('Tie', { id: 'tie-long' })}</th>
-              <th scope="col">${msg('Big Road', { id: 'big-road' })}</th>
-              <th scope="col">${msg('Actions', { id: 'history-actions' })}</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${
-              // Keyed by shoe, so a refresh that shifts the rows leaves the focus on the shoe it was on.
-              repeat(
-                this.shoes,
-                (shoe) => shoe.id,
-                (shoe) => this.renderRow(shoe),
-              )
-            }
-          </tbody>
-        </table>
-      </div>
-      <div class="pages">
-        <button type="button" data-action="previous-page" ?disabled=${this.page === 0} @click=${() => this.goToPage(this.page - 1)}>
-          ${msg('Previous page', { id: 'history-previous' })}
-        </button>
-        <span class="page-position"
-          >${msg(str`Shoes ${first}–${last} of ${this.total} (page ${this.page + 1} of ${pages})`, { id: 'history-page' })}</span
-        >
-        <button type="button" data-action="next-page" ?disabled=${this.page >= pages - 1} @click=${() => this.goToPage(this.page + 1)}>
-          ${msg('Next page', { id: 'history-next' })}
-        </button>
-      </div>
-    `;
-  }
-
-  private renderRow(shoe: ShoeSummary) {
-    const counts = outcomeCounts(shoe.outcomes);
-    const confirming = this.confirmingDelete === shoe.id;
-    // A shoe still in play may be being written by a console or the kiosk (in this or another
-    // window). It can still be deleted, with a plain warning, rather than refused: a console closed
-    // without ending its shoe (a crash, a power cut, a closed tab) leaves it "in play" for good, and
-    // this screen is the only place to clear it. An imported open shoe is never resumed, so nothing
-    // writes it and it gets the ordinary question.
-    const inPlay = shoe.endedAt === null && shoe.origin !== 'import';
-    return html`
-      <tr data-shoe-id=${shoe.id}>
-        <td class="table-name">${shoe.table}</td>
-        <td class="number shoe-number">${shoe.number}</td>
-        <td>${this.formatTime(shoe.startedAt)}</td>
-        <td>${shoe.endedAt ? this.formatTime(shoe.endedAt) : msg('in play', { id: 'history-in-play' })}</td>
-        <td>
-          ${shoe.source === 'simulated' ? msg('simulated', { id: 'history-simulated' }) : msg('recorded', { id: 'history-recorded' })}
-        </td>
-        <td class="number hand-count">${shoe.handCount}</td>
-        <td class="number banker-count">${counts.banker}</td>
-        <td class="number player-count">${counts.player}</td>
-        <td class="number tie-count">${counts.tie}</td>
-        <td>${this.thumbnails.get(`${shoe.id}\n${shoe.outcomes}`)}</td>
-        <td>
-          ${
-            confirming && this.deleteBlocked
-              ? this.renderEndItFirst(shoe)
-              : confirming
-                ? html`<div class="actions" role="group" aria-label=${msg('Confirm deletion', { id: 'history-confirm-group' })}>
-                    <span id="delete-question" class=${inPlay ? 'in-play-warning' : ''}>
-                      ${
-                        inPlay && shoe.handCount === 1
-                          ? msg(
-                              'This shoe is still in play: an operator console or the attract kiosk may be recording it now. Delete it and its 1 hand for good? Hands dealt there afterwards will not be saved.',
-                              { id: 'history-confirm-delete-in-play-one' },
-                            )
-                          : inPlay
-                            ? msg(
-                                str`This shoe is still in play: an operator console or the attract kiosk may be recording it now. Delete it and its ${shoe.handCount} hands for good? Hands dealt there afterwards will not be saved.`,
-                                {
-                                  id: 'history-confirm-delete-in-play',
-                                },
-                              )
-                            : shoe.handCount === 1
-                              ? msg('Delete this shoe and its 1 hand for good?', { id: 'history-confirm-delete-one' })
-                              : msg(str`Delete this shoe and its ${shoe.handCount} hands for good?`, { id: 'history-confirm-delete' })
-                      }
-                    </span>
-                    <button
-                      type="button"
-                      class="danger"
-                      data-action="confirm-delete"
-                      aria-describedby="delete-question"
-                      ?disabled=${this.busy}
-                      @click=${() => this.deleteShoe(shoe.id)}
-                    >
-                      ${msg('Delete', { id: 'history-delete-confirm' })}
-                    </button>
-                    <button
-                      type="button"
-                      data-action="cancel-delete"
-                      aria-describedby="delete-question"
-                      @click=${() => this.closeQuestion(shoe.id)}
-                    >
-                      ${msg('Keep', { id: 'history-delete-cancel' })}
-                    </button>
-                  </div>`
-                : this.renderRowActions(shoe)
-          }
-        </td>
-      </tr>
-      ${this.trailOpen === shoe.id ? this.renderTrail(shoe) : nothing}
-    `;
-  }
-
-  /** How many events and audited actions a shoe has (a reason given afterwards is part of its action). */
-  private trailSize(shoe: ShoeSummary): number {
-    return (shoe.events?.length ?? 0) + (shoe.audit ?? []).filter((entry) => entry.action !== 'reason').length;
-  }
-
-  /**
-   * A shoe's trail, under its row: its audited actions (time, operator or "not signed in", action,
-   * hand, reason: its own, one given afterwards with when, or "not given") and the events of its
-   * dealing procedure (time, place, what, cards), each in the order they happened.
-   */
-  private renderTrail(shoe: ShoeSummary) {
-    const audit = explainedAudit(shoe.audit ?? []);
-    const events = shoe.events ?? [];
-    const name = this.shoeName(shoe);
-    return html`<tr class="trail-row" data-trail-of=${shoe.id}>
-      <td colspan="11">
-        <section class="trail" id=${`trail-${shoe.id}`} aria-label=${msg(str`Trail of ${name}`, { id: 'history-trail-of' })}>
-          <h2>${msg('Audit trail', { id: 'history-audit-trail' })}</h2>
-          ${
-            audit.length === 0
-              ? html`<p>${msg('No undo, correction, cancel, void or reopen was recorded.', { id: 'history-audit-none' })}</p>`
-              : html`<table class="audit">
-                  <thead>
-                    <tr>
-                      <th scope="col">${msg('Time', { id: 'history-trail-time' })}</th>
-                      <th scope="col">${msg('Operator', { id: 'history-trail-operator' })}</th>
-                      <th scope="col">${msg('Action', { id: 'history-trail-action' })}</th>
-                      <th scope="col">${msg('Hand', { id: 'history-trail-hand' })}</th>
-                      <th scope="col">${msg('Reason', { id: 'history-trail-reason' })}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${audit.map(
-                      ({ entry, reason, given }) =>
-                        html`<tr data-action-kind=${entry.action}>
-                          <td>${this.formatTime(entry.at)}</td>
-                          <td class=${entry.operator === null ? 'unsigned' : nothing}>${operatorText(entry.operator)}</td>
-                          <td>${auditActionText(entry.action)}</td>
-                          <td class="number">${entry.hand ?? '—'}</td>
-                          <td class=${reason === null ? 'unexplained' : nothing}>${reasonText(reason, given, entry)}</td>
-                        </tr>`,
-                    )}
-                  </tbody>
-                </table>`
-          }
-          <h2>${msg('Dealing procedure', { id: 'history-procedure' })}</h2>
-          ${
-            events.length === 0
-              ? html`<p>${msg('No burn, cut card, cancelled card, void or dummy hand was recorded.', { id: 'history-procedure-none' })}</p>`
-              : html`<table class="events">
-                  <thead>
-                    <tr>
-                      <th scope="col">${msg('Time', { id: 'history-trail-time' })}</th>
-                      <th scope="col">${msg('When', { id: 'history-trail-place' })}</th>
-                      <th scope="col">${msg('Event', { id: 'history-trail-event' })}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${events.map(
-                      (event) =>
-                        html`<tr data-event-kind=${event.kind}>
-                          <td>${this.formatTime(event.at)}</td>
-                          <td>${afterHandText(event.afterHand)}</td>
-                          <td>${eventText(event)}</td>
-                        </tr>`,
-                    )}
-                  </tbody>
-                </table>`
-          }
-        </section>
-      </td>
-    </tr>`;
-  }
-
-  /**
-   * The answer to Delete for a shoe a console is recording now: no deletion is offered (the store
-   * would refuse it), only what to do first, and Close.
-   */
-  private renderEndItFirst(shoe: ShoeSummary) {
-    const name = this.shoeName(shoe);
-    return html`<div class="actions" role="group" aria-label=${msg('Cannot delete yet', { id: 'history-delete-blocked-group' })}>
-      <span id="delete-question" class="in-play-warning">
-        ${msg(str`${name}: an operator console is recording this shoe. End it there first (key E); then it can be deleted here.`, {
-          id: 'history-delete-end-first',
-        })}
-      </span>
-      <button type="button" data-action="cancel-delete" aria-describedby="delete-question" @click=${() => this.closeQuestion(shoe.id)}>
-        ${msg('Close', { id: 'history-delete-close' })}
-      </button>
-    </div>`;
-  }
-
-  /**
-   * A shoe as the person knows it, never by its internal id: its table, its number (every stored
-   * shoe has one, migration 4 numbered the older ones) and its start time as the rows show it.
-   */
-  private shoeName(shoe: ShoeSummary): string {
-    const { table, number } = shoe;
-    const started = this.formatTime(shoe.startedAt);
-    return msg(str`${table}, shoe ${number}, started ${started}`, { id: 'history-shoe-name' });
+    return renderShoeList({
+      shoes: this.shoes,
+      total: this.total,
+      page: this.page,
+      pageSize: this.pageSize,
+      filtered: Boolean(this.table || this.fromDay || this.toDay),
+      confirmingDelete: this.confirmingDelete,
+      deleteBlocked: this.deleteBlocked,
+      busy: this.busy,
+      trailOpen: this.trailOpen,
+      thumbnail: (shoe) => this.thumbnails.get(`${shoe.id}\n${shoe.outcomes}`),
+      goToPage: (page) => this.goToPage(page),
+      replay: (id) => void this.replay(id),
+      toggleTrail: (id) => (this.trailOpen = this.trailOpen === id ? null : id),
+      exportOne: (id, format) => void this.exportOne(id, format),
+      askToDelete: (id) => void this.askToDelete(id),
+      deleteShoe: (id) => void this.deleteShoe(id),
+      closeQuestion: (id) => void this.closeQuestion(id),
+    });
   }
 
   /** Closes the delete question, the focus back on the shoe's Delete button. */
@@ -833,85 +346,6 @@ export class BaccHistory extends LitElement {
     this.confirmingDelete = null;
     await this.updateComplete;
     this.rescueFocus(was);
-  }
-
-  /**
-   * A row's buttons. Each is named with its shoe as the messages name it (`shoeName`: table, shoe
-   * number, start time), beginning with the words on it: a screen reader listing the page's buttons
-   * hears "Replay Table 1, shoe 2, started 2026-12-01 14:02", not twenty times "Replay", and two
-   * shoes of one table started in the same minute never share a name.
-   */
-  private renderRowActions(shoe: ShoeSummary) {
-    const name = this.shoeName(shoe);
-    const size = this.trailSize(shoe);
-    return html`<div class="actions">
-      <button
-        type="button"
-        data-action="replay"
-        aria-label=${msg(str`Replay ${name}`, { id: 'history-replay-shoe' })}
-        @click=${() => this.replay(shoe.id)}
-      >
-        ${msg('Replay', { id: 'history-replay' })}
-      </button>
-      ${
-        size === 0
-          ? nothing
-          : html`<button
-              type="button"
-              data-action="trail"
-              aria-expanded=${this.trailOpen === shoe.id ? 'true' : 'false'}
-              aria-controls=${`trail-${shoe.id}`}
-              aria-label=${msg(str`Trail of ${name}`, { id: 'history-trail-of' })}
-              @click=${() => (this.trailOpen = this.trailOpen === shoe.id ? null : shoe.id)}
-            >
-              ${msg(str`Trail (${size})`, { id: 'history-trail' })}
-            </button>`
-      }
-      <button
-        type="button"
-        data-action="export-json"
-        aria-label=${msg(str`JSON file of ${name}`, { id: 'history-export-json-shoe' })}
-        @click=${() => this.exportOne(shoe.id, 'json')}
-      >
-        JSON
-      </button>
-      <button
-        type="button"
-        data-action="export-csv"
-        aria-label=${msg(str`CSV file of ${name}`, { id: 'history-export-csv-shoe' })}
-        @click=${() => this.exportOne(shoe.id, 'csv')}
-      >
-        CSV
-      </button>
-      <button
-        type="button"
-        data-action="export-png"
-        aria-label=${msg(str`PNG picture of ${name}`, { id: 'history-export-png-shoe' })}
-        @click=${() => this.exportOne(shoe.id, 'png')}
-      >
-        PNG
-      </button>
-      <button
-        type="button"
-        data-action="delete"
-        aria-label=${msg(str`Delete ${name}…`, { id: 'history-delete-shoe' })}
-        @click=${() => this.askToDelete(shoe.id)}
-      >
-        ${msg('Delete…', { id: 'history-delete' })}
-      </button>
-    </div>`;
-  }
-
-  /**
-   * "2026-11-30 14:05" in local time: read the same in every language, and cheap. Intl.DateTimeFormat
-   * cost about 37 ms of the first page's 500 (its first use loads the locale's data), measured with
-   * 1,000 stored shoes in the history benchmark.
-   */
-  private formatTime(iso: string): string {
-    const date = new Date(iso);
-    if (Number.isNaN(date.getTime())) return iso;
-    const two = (n: number): string => String(n).padStart(2, '0');
-    return `${fileDate(date)} ${two(date.getHours())}:${two(date.getMinutes())}`;
   }
 
   private async load(): Promise<void> {
@@ -1027,7 +461,7 @@ export class BaccHistory extends LitElement {
     } catch (error) {
       const inConsole = (error as StorageError | null)?.conflict?.conflict === 'shoe-in-play';
       // A console took the shoe up after the question was asked: the shoe is named as the list shows it.
-      const name = inConsole && shoe ? this.shoeName(shoe) : null;
+      const name = inConsole && shoe ? shoeName(shoe) : null;
       this.notice = {
         role: 'alert',
         text:
