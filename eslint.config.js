@@ -8,7 +8,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'dist-docs/', 'lib/', '.tmp/', 'coverage/', 'public/'] },
+  { ignores: ['node_modules/', 'dist/', 'dist-docs/', 'lib/', 'server/lib/', '.tmp/', 'coverage/', 'public/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

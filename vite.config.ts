@@ -62,7 +62,7 @@ export default defineConfig({
     }),
   ],
   test: {
-    include: ['test/node/**/*.test.ts'],
+    include: ['test/node/**/*.test.ts', 'server/test/**/*.test.ts'],
     environment: 'node',
   },
 });

@@ -17,7 +17,7 @@ import { build as esbuild } from 'esbuild';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { build, preview, type PreviewServer } from 'vite';
 import { Shoe } from '../src/game/shoe.js';
-import { shoeSimLines } from '../bin/shoe-sim.js';
+import { shoeSimLines } from '../server/src/serial/shoe-sim.js';
 import { quartiles, upperBoundFigure, type BenchFigure } from './harness.js';
 import { CHROMIUM_ARGS } from './chromium.js';
 import { startBenchBroker } from './room-broker.js';
@@ -70,19 +70,19 @@ async function buildApp(): Promise<PreviewServer> {
   return preview({ root, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false } });
 }
 
-/** `bacc` as it ships (bin/bacc.js importing ../lib/bin/cli.js), with the CLI built from the TypeScript now. */
+/** `bacc` as it ships (the server's bin/bacc.js importing ../lib/cli.js), with the CLI built from the TypeScript now. */
 async function buildCli(folder: string): Promise<string> {
   await esbuild({
-    entryPoints: [join(root, 'bin', 'cli.ts')],
+    entryPoints: [join(root, 'server', 'src', 'cli.ts')],
     bundle: true,
     platform: 'node',
     format: 'esm',
     packages: 'external',
-    outfile: join(folder, 'lib', 'bin', 'cli.js'),
+    outfile: join(folder, 'lib', 'cli.js'),
     logLevel: 'warning',
   });
   mkdirSync(join(folder, 'bin'));
-  copyFileSync(join(root, 'bin', 'bacc.js'), join(folder, 'bin', 'bacc.js'));
+  copyFileSync(join(root, 'server', 'bin', 'bacc.js'), join(folder, 'bin', 'bacc.js'));
   return join(folder, 'bin', 'bacc.js');
 }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The `bacc` command. Its TypeScript source is bin/cli.ts, compiled to lib/ by `npm install`
-// (the package's prepare script).
+// The `bacc` command. Its TypeScript source is src/cli.ts, built into lib/ by `npm install`
+// (the repository's prepare script; npm run build here).
 import { createInterface } from 'node:readline';
 
 // A reader that stops early (`bacc simulate | head`) closes the pipe: that is the end of the
@@ -11,9 +11,9 @@ for (const stream of [process.stdout, process.stderr]) {
 
 let cli;
 try {
-  cli = await import('../lib/bin/cli.js');
+  cli = await import('../lib/cli.js');
 } catch (error) {
-  const notBuilt = error?.code === 'ERR_MODULE_NOT_FOUND' && String(error.message).includes('lib/bin/cli.js');
+  const notBuilt = error?.code === 'ERR_MODULE_NOT_FOUND' && String(error.message).includes('lib/cli.js');
   process.stderr.write(
     notBuilt
       ? 'bacc: the command is not built; run "npm install" (or "npm run prepare") first\n'

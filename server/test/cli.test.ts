@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { main } from '../../bin/cli.js';
+import { main } from '../src/cli.js';
 
 interface Run {
   code: number;
@@ -201,7 +201,8 @@ describe('bacc roads', () => {
   });
 
   it('reads a version 1 document, and a version 2 one with events and an audit trail, and refuses version 3', async () => {
-    const v1 = fileURLToPath(new URL('./fixtures/shoes-v1.json', import.meta.url));
+    // The version 1 fixture the core's document tests read too.
+    const v1 = fileURLToPath(new URL('../../test/node/fixtures/shoes-v1.json', import.meta.url));
     expect(json(await bacc(['roads', v1])).hands).toBe(3);
     const v2 = JSON.parse(readFileSync(v1, 'utf8')) as { version: number; shoes: Record<string, unknown>[] };
     v2.version = 2;
@@ -303,7 +304,7 @@ describe('bacc evidence', () => {
 });
 
 describe('the bacc executable', () => {
-  const bin = fileURLToPath(new URL('../../bin/bacc.js', import.meta.url));
+  const bin = fileURLToPath(new URL('../bin/bacc.js', import.meta.url));
 
   it('runs as a command, reading stdin and exiting 2 with one line on bad input', () => {
     const ok = spawnSync(process.execPath, [bin, 'odds', '--remaining', '-'], {

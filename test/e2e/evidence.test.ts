@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { Readable } from 'node:stream';
-import { main } from '../../bin/cli.js';
+import { main } from '../../server/src/cli.js';
 import { runInPage, serveEvidencePage } from '../../bench/evidence.js';
 import { useChromium } from './browser.js';
 

@@ -58,19 +58,19 @@ export async function until(what: string, ok: () => boolean | Promise<boolean>, 
   }
 }
 
-/** Builds the CLI into `folder` as it ships (bin/bacc.js importing ../lib/bin/cli.js); returns a runner. */
+/** Builds the CLI into `folder` as it ships (the server's bin/bacc.js importing ../lib/cli.js); returns a runner. */
 export async function buildBacc(folder: string): Promise<(...args: string[]) => Run> {
   await build({
-    entryPoints: [join(root, 'bin', 'cli.ts')],
+    entryPoints: [join(root, 'server', 'src', 'cli.ts')],
     bundle: true,
     platform: 'node',
     format: 'esm',
     packages: 'external',
-    outfile: join(folder, 'lib', 'bin', 'cli.js'),
+    outfile: join(folder, 'lib', 'cli.js'),
     logLevel: 'warning',
   });
   mkdirSync(join(folder, 'bin'));
-  copyFileSync(join(root, 'bin', 'bacc.js'), join(folder, 'bin', 'bacc.js'));
+  copyFileSync(join(root, 'server', 'bin', 'bacc.js'), join(folder, 'bin', 'bacc.js'));
   const bin = join(folder, 'bin', 'bacc.js');
   return (...args) => run(process.execPath, [bin, ...args]);
 }

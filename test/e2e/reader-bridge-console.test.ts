@@ -12,7 +12,7 @@ import { closeMachines, consoleFedShoe, consoleLogin, openConsole, type Machine 
 import { readerLinesMessage, readerTopic, MAX_READER_LINES } from '../../src/reader/messages.js';
 import { Shoe } from '../../src/game/shoe.js';
 import { handRecord } from '../../src/shoes/records.js';
-import { shoeSimLines } from '../../bin/shoe-sim.js';
+import { shoeSimLines } from '../../server/src/serial/shoe-sim.js';
 
 const baseUrl = inject('baseUrl');
 const chromium = useChromium();

@@ -22,7 +22,7 @@ import {
 } from './room-helpers.js';
 import { Shoe } from '../../src/game/shoe.js';
 import { handRecord } from '../../src/shoes/records.js';
-import { DEFAULT_CANCEL_EVERY, shoeSimLines, simPackId } from '../../bin/shoe-sim.js';
+import { DEFAULT_CANCEL_EVERY, shoeSimLines, simPackId } from '../../server/src/serial/shoe-sim.js';
 
 const baseUrl = inject('baseUrl');
 const chromium = useChromium();

@@ -15,8 +15,8 @@ import { readReaderMessage, readerTopic, type ReaderLinesMessage } from '../../s
 import { LineNumbers, ShoeLineReader, isRefusal, parseBaccLine } from '../../src/reader/lines.js';
 import { CardFeed, type FeedEvent } from '../../src/dealing/card-feed.js';
 import { Shoe, formatCode } from '../../src/game/shoe.js';
-import { shoeSimLines, simPackId } from '../../bin/shoe-sim.js';
-import { main } from '../../bin/cli.js';
+import { shoeSimLines, simPackId } from '../../server/src/serial/shoe-sim.js';
+import { main } from '../../server/src/cli.js';
 
 const TABLE = 'Table 9/VIP';
 

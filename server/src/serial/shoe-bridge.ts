@@ -10,8 +10,8 @@
 import { randomBytes } from 'node:crypto';
 import type { MqttClient } from 'mqtt';
 import type { SerialPort } from 'serialport';
-import { ShoeLineReader, isRefusal, type LineRefusal, type ReadLine, type ShoeProtocol } from '../src/reader/lines.js';
-import { MAX_READER_LINES, readerLinesMessage, readerTopic, type ReaderLinesMessage } from '../src/reader/messages.js';
+import { ShoeLineReader, isRefusal, type LineRefusal, type ReadLine, type ShoeProtocol } from '../../../src/reader/lines.js';
+import { MAX_READER_LINES, readerLinesMessage, readerTopic, type ReaderLinesMessage } from '../../../src/reader/messages.js';
 import { closeQuietly, openWhenThere, pause, watchDevice } from './serial-line.js';
 
 export interface ShoeBridgeOptions {

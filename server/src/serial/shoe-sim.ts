@@ -9,8 +9,8 @@
  * cable is out can be lost.
  */
 import { createHash } from 'node:crypto';
-import { Shoe, formatCode } from '../src/game/shoe.js';
-import { BACC_PROTOCOL_VERSION, LineSplitter, formatCardLine, parseResumeLine, type ShoeProtocol } from '../src/reader/lines.js';
+import { Shoe, formatCode } from '../../../src/game/shoe.js';
+import { BACC_PROTOCOL_VERSION, LineSplitter, formatCardLine, parseResumeLine, type ShoeProtocol } from '../../../src/reader/lines.js';
 import { closeQuietly, openWhenThere, pause, writeWhole } from './serial-line.js';
 
 export interface ShoeSimPlan {
