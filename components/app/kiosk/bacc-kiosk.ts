@@ -10,30 +10,25 @@ import {
   type SettingReason,
 } from './kiosk-settings.js';
 import { useLocale } from '../shared/localization.js';
-import type { AttractDealerController } from './attract-dealer.js';
 import { WakeLockController } from './wake-lock.js';
 import { BurnInShiftController } from './burn-in-shift.js';
 import type { KeptShoeStore } from '../shared/data/kept-shoe.js';
 import { openStorage } from '../shared/data/storage.js';
-import { storageErrorText } from '../shared/data/storage-words.js';
-import { StorageError } from '../shared/data/scoreboard-store.js';
 import { noticeLook } from '../../styles/theme.js';
 import { excerpt } from '../../../src/shoes/table-names.js';
 import { characterProblemText, nameProblemText } from '../shared/name-words.js';
 import { loadOnDemand, PartMissingError } from '../shared/on-demand.js';
 import type { BrokerSettings } from '../shared/room/room-link.js';
 import { addressWithoutCredential, chooseBroker, type BrokerProblem } from '../shared/room/room-settings.js';
-/** Hands the attract mode's evidence panel deals between shoes: a few seconds with every core. */
-const ATTRACT_EVIDENCE_HANDS = 2_000_000;
 
 /**
  * Each mode's element loads only when a page asks for it, so the attract kiosk carries no console
- * code and the history no scoreboard or chart.js until a replay is opened. The history once came
+ * code and the history no scoreboard, attract dealer or chart.js until a replay is opened. The history once came
  * with the page (its first page ~50 ms sooner), but the kiosk as it opens must stay within its
  * 120 KB budget, and the history's first page stays well within its own 300 ms target.
  */
 const MODE_ELEMENTS: Record<KioskMode, () => Promise<unknown>> = {
-  attract: () => import('../../define/scoreboard.js'),
+  attract: () => import('../attract/bacc-attract.js'),
   operator: () => import('../operator/bacc-operator.js'),
   display: () => import('../display/bacc-table-display.js'),
   lobby: () => import('../lobby/bacc-lobby.js'),
@@ -42,20 +37,20 @@ const MODE_ELEMENTS: Record<KioskMode, () => Promise<unknown>> = {
 };
 
 /**
- * The kiosk: a full-screen scoreboard that deals a simulated shoe by itself (attract mode),
- * configured from the page's URL, keeping the screen awake and shifting by a few pixels every
- * few minutes so nothing burns in. Invalid URL settings fall back to their defaults and are
+ * The kiosk: the page's router. It reads the page's URL and shows the mode it names, by default
+ * the attract mode (`<bacc-attract>`: a full-screen scoreboard that deals a simulated shoe by
+ * itself), keeping the screen awake and shifting by a few pixels every few minutes so nothing
+ * burns in. Invalid URL settings fall back to their defaults and are
  * named on screen for a few seconds. A `table` that cannot be used (normaliseTableName) is not
  * replaced by the default: the refusal stays on screen, and no mode that records or shows a table
  * (attract, operator, display) starts until the URL names a usable one.
  *
- * Attract shoes are stored (the newest `keep` simulated shoes of the table) and every hand is
- * written before it is shown, so a reload goes on with the same shoe. `mode=operator` shows the
+ * `mode=operator` shows the
  * operator console (`<bacc-operator>`), `mode=display` the table's wall screen
  * (`<bacc-table-display>`), `mode=history` the stored shoes (`<bacc-history>`).
  *
  * @csspart notice - The message naming ignored URL settings (and a refused table name, for as long as it is in the URL).
- * @csspart storage - Attract mode: the scoreboard's status line (storage trouble while hands are kept on screen only, another window dealing the table, a failed deal).
+ * @csspart storage - Attract mode: the scoreboard's status line (storage trouble while hands are kept on screen only, another window dealing the table, a failed deal), forwarded from `<bacc-attract>`.
  * @cssprop --bacc-burn-in-x - Set by the kiosk: the current burn-in offset.
  * @cssprop --bacc-burn-in-y - Set by the kiosk: the current burn-in offset.
  * @cssprop --bacc-notice-background - Background of the notices (default: amber).
@@ -71,7 +66,6 @@ export class BaccKiosk extends LitElement {
       inset: 0;
       overflow: hidden;
     }
-    bacc-scoreboard,
     bacc-table-display {
       position: absolute;
       inset: 0;
@@ -97,6 +91,7 @@ export class BaccKiosk extends LitElement {
     .notice p {
       margin: 0;
     }
+    bacc-attract,
     bacc-operator,
     bacc-lobby,
     bacc-evidence,
@@ -121,16 +116,9 @@ export class BaccKiosk extends LitElement {
   private broker: BrokerSettings | null = null;
   @state() private problems: SettingProblem[] = [];
 
-  /** Attract mode's dealer; null in the other modes, which deal nothing. */
-  private dealer: AttractDealerController | null = null;
-  /** Why a part of the page loaded on demand (a mode's element, the attract dealer) is missing, or null. */
+  /** Why a part of the page loaded on demand (a mode's element, the attract mode's evidence panel) is missing, or null. */
   @state() private partMissing: string | null = null;
   private appliedSearch: string | null = null;
-  /** Attract mode: the evidence panel is on screen in place of the scoreboard. */
-  @state() private evidenceShown = false;
-  /** The shoe whose end last showed the evidence panel. */
-  private evidenceAfterShoe = 0;
-  private evidenceTimer: ReturnType<typeof setTimeout> | undefined;
   private noticeTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor() {
@@ -152,8 +140,6 @@ export class BaccKiosk extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     clearTimeout(this.noticeTimer);
-    clearTimeout(this.evidenceTimer);
-    this.evidenceShown = false;
   }
 
   protected override willUpdate(changed: Map<PropertyKey, unknown>): void {
@@ -163,24 +149,6 @@ export class BaccKiosk extends LitElement {
   /** The tab's title follows the mode, the table and the language (the kiosk renders again when the language loads). */
   protected override updated(): void {
     document.title = pageTitle(this.settings, this.tableRefused !== null);
-    this.showEvidenceAfterShoe();
-  }
-
-  /**
-   * With `evidence=` in attract mode, each shoe's end shows the evidence panel for that many
-   * seconds, then the scoreboard again (the panel leaves the page, which stops its workers). The
-   * dealer waits for it before the next shoe (see dealAttractShoes).
-   */
-  private showEvidenceAfterShoe(): void {
-    const { settings, dealer } = this;
-    if (settings.mode !== 'attract' || settings.evidence === 0 || !dealer?.shoeOver) return;
-    const shoe = dealer.shoeNumber;
-    if (this.evidenceShown || this.evidenceAfterShoe === shoe) return;
-    this.evidenceAfterShoe = shoe;
-    this.evidenceShown = true;
-    void this.loadPart(MODE_ELEMENTS.evidence);
-    clearTimeout(this.evidenceTimer);
-    this.evidenceTimer = setTimeout(() => (this.evidenceShown = false), settings.evidence * 1000);
   }
 
   private applySettings(): void {
@@ -193,48 +161,12 @@ export class BaccKiosk extends LitElement {
     forgetCredentialInAddress();
     this.settings = settings;
     this.problems = problems;
-    if (settings.mode === 'attract' && !this.tableRefused) {
-      void this.dealAttractShoes();
-    } else {
-      this.dealer?.detach();
-      this.dealer = null;
-    }
     void this.loadPart(MODE_ELEMENTS[settings.mode]);
     document.documentElement.dataset['theme'] = settings.theme;
     document.documentElement.lang = settings.locale === 'zh-Hans' ? 'zh-Hans' : 'en';
     void useLocale(settings.locale);
     clearTimeout(this.noticeTimer);
     if (problems.length > 0) this.noticeTimer = setTimeout(() => (this.problems = []), this.noticeDuration);
-  }
-
-  /**
-   * Starts attract mode's dealer, or gives it the new settings. The dealer's code loads only in
-   * attract mode, beside the scoreboard: History, which opens on the page's own code, does not carry
-   * it (nor the core's shoes and their checks, which the console and attract mode load with theirs).
-   */
-  private async dealAttractShoes(): Promise<void> {
-    const dealing = await this.loadPart(() => import('./attract-dealer.js'));
-    // The settings may have changed while the code loaded: deal by the latest, if still in attract mode.
-    const { settings } = this;
-    if (!dealing || settings.mode !== 'attract') return;
-    this.dealer ??= new dealing.AttractDealerController(
-      this,
-      { rules: settings.rules, interval: settings.speed * 1000 },
-      {
-        table: () => storedTableName(this.settings),
-        keep: () => this.settings.keep,
-        store: () => this.store,
-      },
-    );
-    this.dealer.configure({
-      rules: settings.rules,
-      interval: settings.speed * 1000,
-      seed: settings.seed,
-      // With the evidence shown after each shoe, the next shoe waits for it (and 2 s of the ended
-      // board after it): dealt behind the panel, a short shoe was gone before anyone saw it.
-      ...(settings.evidence > 0 ? { pauseBetweenShoes: (settings.evidence + 2) * 1000 } : {}),
-    });
-    this.requestUpdate();
   }
 
   /**
@@ -258,7 +190,7 @@ export class BaccKiosk extends LitElement {
   }
 
   private renderMode() {
-    const { settings, dealer } = this;
+    const { settings } = this;
     // No console records, and no screen shows, a table the URL could not name.
     if (this.tableRefused) return nothing;
     switch (settings.mode) {
@@ -287,47 +219,26 @@ export class BaccKiosk extends LitElement {
       case 'history':
         return html`<bacc-history></bacc-history>`;
       case 'attract':
-        // Between shoes, with evidence= set: the measured answer to "do the roads predict?", over the
-        // scoreboard hidden, not removed: a removed scoreboard stayed in memory (Chromium's style
-        // cache holds the roads' SVG masks), one more at every turn.
-        return html`${
-            this.evidenceShown
-              ? html`<bacc-evidence autostart hands=${ATTRACT_EVIDENCE_HANDS} decks=${settings.rules.decks}></bacc-evidence>`
-              : nothing
-          }<bacc-scoreboard
-            ?hidden=${this.evidenceShown}
-            .hands=${dealer?.hands ?? []}
-            .rules=${settings.rules}
-            table-name=${settings.table}
-            limits=${settings.limits}
-            shoe-number=${dealer?.shoeNumber ?? 0}
-            ?ended=${dealer?.shoeOver ?? false}
-            rows=${settings.rows}
-            ?letters=${settings.letters}
-            status=${this.attractStatus()}
-            exportparts="status: storage"
-          ></bacc-scoreboard>`;
+        // The same table name as the console's is stored when the URL names none; the scoreboard shows its own.
+        return html`<bacc-attract
+          .rules=${settings.rules}
+          .store=${this.store}
+          .loadEvidence=${this.loadEvidence}
+          speed=${settings.speed}
+          table=${settings.table}
+          limits=${settings.limits}
+          rows=${settings.rows}
+          ?letters=${settings.letters}
+          seed=${settings.seed ?? nothing}
+          keep=${settings.keep}
+          evidence=${settings.evidence}
+          exportparts="storage"
+        ></bacc-attract>`;
     }
   }
 
-  /** Attract mode's status line: storage trouble, another window dealing the table, or a failed deal. */
-  private attractStatus(): string {
-    const { dealer } = this;
-    if (dealer?.dealtElsewhere)
-      return msg("Another window deals this table's attract shoe: this screen follows it, and deals once that window closes.", {
-        id: 'kiosk-dealt-elsewhere',
-      });
-    if (dealer?.storageProblem) return dealer.storageProblem;
-    if (dealer?.failure == null) return '';
-    // Storage says what failed in the page's language; anything else is a defect, logged in full by the dealer.
-    if (dealer.failure instanceof StorageError) {
-      const reason = storageErrorText(dealer.failure);
-      return msg(str`Dealing stopped: ${reason}`, { id: 'kiosk-deal-failed' });
-    }
-    return msg('Dealing stopped by an unexpected error (details in the browser console); reload to deal again.', {
-      id: 'kiosk-deal-failed-unexpected',
-    });
-  }
+  /** The attract mode's evidence panel loads when a shoe ends, through the kiosk, which says so when it is missing. */
+  private readonly loadEvidence = (): Promise<unknown> => this.loadPart(MODE_ELEMENTS.evidence);
 
   protected override render() {
     return html`

@@ -2,11 +2,10 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { LitElement } from 'lit';
 import { WakeLockController } from '../../../../components/app/kiosk/wake-lock.js';
 import { BurnInShiftController } from '../../../../components/app/kiosk/burn-in-shift.js';
-import { AttractDealerController } from '../../../../components/app/kiosk/attract-dealer.js';
+import { AttractDealerController } from '../../../../components/app/attract/attract-dealer.js';
 import { storageProblemText } from '../../../../components/app/shared/data/kept-shoe.js';
 import { makeRules } from '../../../../src/game/rules.js';
-
-const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+import { delay, until } from '../../../support/wait.js';
 
 class BurnInHost extends LitElement {
   shift = new BurnInShiftController(this, 30);
@@ -32,40 +31,40 @@ describe('the kiosk controllers', () => {
   it('shift the host by a few pixels at each interval and stop when it leaves the page', async () => {
     const el = await fixture<BurnInHost>(html`<test-burn-in-host></test-burn-in-host>`);
     expect(el.style.getPropertyValue('--bacc-burn-in-x')).to.equal('0px');
-    await wait(100);
+    await until(() => el.shift.offset.some((offset) => offset !== 0), 'the first shift');
     const [x, y] = el.shift.offset;
     expect(Math.abs(x) + Math.abs(y)).to.be.greaterThan(0);
     expect(Math.abs(x)).to.be.at.most(4);
     expect(Math.abs(y)).to.be.at.most(4);
     el.remove();
     const offset = el.shift.offset;
-    await wait(100);
+    // Three intervals off the page: a shift would have come by now.
+    await delay(100);
     expect(el.shift.offset).to.equal(offset);
   });
 
   it('deal a simulated shoe by themselves, replacing the hands list each time, and start the next shoe after the last hand', async () => {
     const el = await fixture<DealerHost>(html`<test-dealer-host></test-dealer-host>`);
     const first = el.dealer.hands;
-    await wait(60);
-    expect(el.dealer.hands.length).to.be.greaterThan(3);
+    await until(() => el.dealer.hands.length > 3, 'four hands');
     expect(el.dealer.hands).not.to.equal(first);
     expect(el.dealer.shoeNumber).to.equal(1);
-    for (let i = 0; i < 200 && el.dealer.shoeNumber < 2; i++) await wait(20);
+    await until(() => el.dealer.shoeNumber >= 2, 'the next shoe', 4000);
     expect(el.dealer.shoeNumber).to.equal(2);
     el.remove();
     const count = el.dealer.hands.length;
-    await wait(50);
+    // Twenty-five intervals off the page: a hand would have come by now.
+    await delay(50);
     expect(el.dealer.hands.length).to.equal(count);
   });
 
   it('say when the shoe on screen is over, until the next one begins', async () => {
     const el = await fixture<PausingDealerHost>(html`<test-pausing-dealer-host></test-pausing-dealer-host>`);
     expect(el.dealer.shoeOver).to.equal(false);
-    for (let i = 0; i < 200 && !el.dealer.shoeOver; i++) await wait(10);
-    expect(el.dealer.shoeOver, 'the one-deck shoe dealt to its cut card').to.equal(true);
+    await until(() => el.dealer.shoeOver, 'the one-deck shoe dealt to its cut card', 2000);
     expect(el.dealer.hands.length).to.be.greaterThan(3);
     expect(el.dealer.shoeNumber).to.equal(1);
-    for (let i = 0; i < 100 && el.dealer.shoeNumber < 2; i++) await wait(10);
+    await until(() => el.dealer.shoeNumber >= 2, 'the next shoe after the pause', 1000);
     expect(el.dealer.shoeNumber).to.equal(2);
     expect(el.dealer.shoeOver).to.equal(false);
     el.remove();
@@ -97,11 +96,11 @@ describe('the kiosk controllers', () => {
     });
     try {
       const el = await fixture<WakeHost>(html`<test-wake-host></test-wake-host>`);
-      await wait(0);
+      await until(() => el.wake.active, 'the wake lock');
       expect(el.wake.supported).to.equal(true);
       expect(el.wake.active).to.equal(true);
       el.remove();
-      await wait(0);
+      await until(() => calls.length === 2, 'the release');
       expect(calls).to.deep.equal(['request', 'release']);
       expect(el.wake.active).to.equal(false);
     } finally {

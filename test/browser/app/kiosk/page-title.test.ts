@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../../../components/app/kiosk/bacc-kiosk.js';
 import type { BaccKiosk } from '../../../../components/app/kiosk/bacc-kiosk.js';
 import { useLocale } from '../../../../components/app/shared/localization.js';
-import { until } from '../operator/operator-helpers.js';
+import { until } from '../../../support/wait.js';
 
 const mount = (search: string) => fixture<BaccKiosk>(html`<bacc-kiosk notice-duration="60000" .search=${search}></bacc-kiosk>`);
 

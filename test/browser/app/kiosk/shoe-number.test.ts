@@ -3,9 +3,12 @@ import '../../../../components/app/kiosk/bacc-kiosk.js';
 import type { BaccKiosk } from '../../../../components/app/kiosk/bacc-kiosk.js';
 import type { BaccScoreboard } from '../../../../components/bacc-scoreboard.js';
 import { makeRules } from '../../../../src/game/rules.js';
-import { freshStorage, until, wait } from '../operator/operator-helpers.js';
+import { freshStorage } from '../operator/operator-helpers.js';
+import { until } from '../../../support/wait.js';
+import { scoreboardOf } from './attract-parts.js';
 
-const boardOf = (kiosk: BaccKiosk): BaccScoreboard => kiosk.shadowRoot!.querySelector('bacc-scoreboard')!;
+/** The attract mode's scoreboard: read once the kiosk has dealt on it. */
+const boardOf = (kiosk: BaccKiosk): BaccScoreboard => scoreboardOf(kiosk)!;
 const mount = (search: string) => fixture<BaccKiosk>(html`<bacc-kiosk notice-duration="60000" .search=${search}></bacc-kiosk>`);
 
 /** The header's "Shoe n", as a person reads it. */
@@ -31,9 +34,9 @@ describe('the attract kiosk’s shoe number', () => {
       'attract',
     );
     const dealer = await mount('?speed=0.2&table=Kiosk-pair');
-    await until(() => boardOf(dealer).hands.length >= 1, 'the first kiosk dealing', 5000);
+    await until(() => (scoreboardOf(dealer)?.hands.length ?? 0) >= 1, 'the first kiosk dealing', 5000);
     const follower = await mount('?speed=0.2&table=Kiosk-pair');
-    await until(() => boardOf(follower).hands.length >= 1, 'the second kiosk showing the shoe', 5000);
+    await until(() => (scoreboardOf(follower)?.hands.length ?? 0) >= 1, 'the second kiosk showing the shoe', 5000);
     await follower.updateComplete;
     expect(boardOf(dealer).shoeNumber).to.equal(2);
     expect(boardOf(follower).shoeNumber).to.equal(2);
@@ -42,15 +45,17 @@ describe('the attract kiosk’s shoe number', () => {
 
   it('goes on counting after a reload between shoes', async () => {
     const first = await mount('?speed=0.2&decks=1&table=Kiosk-reload');
-    await until(() => boardOf(first).ended, 'the one-deck shoe dealt to its cut card', 10000);
+    await until(() => scoreboardOf(first)?.ended ?? false, 'the one-deck shoe dealt to its cut card', 10000);
     expect(shoeInHeader(boardOf(first))).to.equal('Shoe 1');
-    for (let tries = 0; (await storage.store.latestShoe({ table: 'Kiosk-reload' }))?.endedAt == null; tries++) {
-      if (tries > 100) throw new Error('timed out waiting for the shoe to be stored as ended');
-      await wait(20);
-    }
+    await until(
+      async () => (await storage.store.latestShoe({ table: 'Kiosk-reload' }))?.endedAt != null,
+      'the shoe to be stored as ended',
+      2000,
+      20,
+    );
     first.remove();
     const reloaded = await mount('?speed=0.2&decks=1&table=Kiosk-reload');
-    await until(() => boardOf(reloaded).hands.length >= 1 && !boardOf(reloaded).ended, 'a new shoe dealt', 5000);
+    await until(() => (scoreboardOf(reloaded)?.hands.length ?? 0) >= 1 && !boardOf(reloaded).ended, 'a new shoe dealt', 5000);
     await reloaded.updateComplete;
     expect(shoeInHeader(boardOf(reloaded))).to.equal('Shoe 2');
     expect((await storage.store.latestShoe({ table: 'Kiosk-reload' }))!.number).to.equal(2);

@@ -2,7 +2,8 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { LitElement } from 'lit';
 import '../../../../components/app/kiosk/bacc-kiosk.js';
 import type { BaccKiosk } from '../../../../components/app/kiosk/bacc-kiosk.js';
-import { AttractDealerController } from '../../../../components/app/kiosk/attract-dealer.js';
+import { attractOf, scoreboardOf as attractScoreboardOf } from '../kiosk/attract-parts.js';
+import { AttractDealerController } from '../../../../components/app/attract/attract-dealer.js';
 import type { KeptShoeStore } from '../../../../components/app/shared/data/kept-shoe.js';
 import { closeStorage, onStorageStatus, openStorage } from '../../../../components/app/shared/data/storage.js';
 import { StorageError } from '../../../../components/app/shared/data/scoreboard-store.js';
@@ -11,7 +12,10 @@ import { Shoe } from '../../../../src/game/shoe.js';
 import { handRecord } from '../../../../src/shoes/document.js';
 import { freshStorage, gatedStore, until, wait } from './operator-helpers.js';
 
-const scoreboardOf = (kiosk: BaccKiosk) => kiosk.shadowRoot!.querySelector('bacc-scoreboard')!;
+/** The attract mode's scoreboard, once it is on screen. */
+const scoreboardOf = (kiosk: BaccKiosk) => attractScoreboardOf(kiosk)!;
+/** The hands on the attract mode's scoreboard; none while the kiosk loads the attract mode. */
+const handsOf = (kiosk: BaccKiosk) => attractScoreboardOf(kiosk)?.hands ?? [];
 const mount = (search: string, store: KeptShoeStore | null = null) =>
   fixture<BaccKiosk>(html`<bacc-kiosk notice-duration="60000" .search=${search} .store=${store}></bacc-kiosk>`);
 
@@ -42,36 +46,36 @@ describe('<bacc-kiosk> modes and kept attract shoes', () => {
     await el.updateComplete;
     expect(scoreboardOf(el).hands).to.deep.equal([]);
     gated.release();
-    await until(() => scoreboardOf(el).hands.length === 1, 'the hand to be shown once stored', 5000);
-    expect((await storage.store.latestShoe({ table: 'Attract' }))!.hands.slice(0, 1)).to.deep.equal(scoreboardOf(el).hands);
+    await until(() => handsOf(el).length === 1, 'the hand to be shown once stored', 5000);
+    expect((await storage.store.latestShoe({ table: 'Attract' }))!.hands.slice(0, 1)).to.deep.equal(handsOf(el));
   });
 
   it('stores every simulated hand before showing it, and deals the same shoe on after a reload', async () => {
     const first = await mount('?speed=0.2&table=Attract');
-    await until(() => scoreboardOf(first).hands.length >= 3, 'three dealt hands', 5000);
+    await until(() => handsOf(first).length >= 3, 'three dealt hands', 5000);
     const stored = (await storage.store.latestShoe({ table: 'Attract' }))!;
     expect(stored.source).to.equal('simulated');
     expect(stored.seed).to.match(/^[0-9a-f]{32}$/);
     expect(stored.endedAt).to.equal(null);
     // What is on screen is already stored.
-    expect(stored.hands.slice(0, scoreboardOf(first).hands.length)).to.deep.equal(scoreboardOf(first).hands);
+    expect(stored.hands.slice(0, handsOf(first).length)).to.deep.equal(handsOf(first));
     first.remove();
     const kept = (await storage.store.latestShoe({ table: 'Attract' }))!;
 
     const second = await mount('?speed=0.2&table=Attract');
-    await until(() => scoreboardOf(second).hands.length >= kept.hands.length, 'the stored shoe to be taken up', 5000);
-    expect(scoreboardOf(second).hands.slice(0, kept.hands.length)).to.deep.equal(kept.hands);
-    await until(() => scoreboardOf(second).hands.length > kept.hands.length, 'the next hand', 5000);
+    await until(() => handsOf(second).length >= kept.hands.length, 'the stored shoe to be taken up', 5000);
+    expect(handsOf(second).slice(0, kept.hands.length)).to.deep.equal(kept.hands);
+    await until(() => handsOf(second).length > kept.hands.length, 'the next hand', 5000);
     // The next hand is the one the stored seed deals next: the same shoe goes on.
     const replay = new Shoe({ rules: kept.rules, seed: kept.seed });
     const expected = Array.from({ length: kept.hands.length + 1 }, () => handRecord(replay.dealHand()));
-    expect(scoreboardOf(second).hands.slice(0, kept.hands.length + 1)).to.deep.equal(expected);
+    expect(handsOf(second).slice(0, kept.hands.length + 1)).to.deep.equal(expected);
     expect((await storage.store.latestShoe({ table: 'Attract' }))!.id).to.equal(kept.id);
   });
 
   it('takes up its open shoe after a reload even when the stored shoes are slow to open', async () => {
     const first = await mount('?speed=0.2&table=Slow');
-    await until(() => scoreboardOf(first).hands.length >= 3, 'three dealt hands', 5000);
+    await until(() => handsOf(first).length >= 3, 'three dealt hands', 5000);
     first.remove();
     const kept = (await storage.store.latestShoe({ table: 'Slow' }))!;
     await closeStorage();
@@ -82,7 +86,7 @@ describe('<bacc-kiosk> modes and kept attract shoes', () => {
     try {
       const second = await mount('?speed=0.2&table=Slow');
       const store = await opened;
-      await until(() => scoreboardOf(second).hands.length > kept.hands.length, 'the next hand', 5000);
+      await until(() => handsOf(second).length > kept.hands.length, 'the next hand', 5000);
       expect(states, 'the page said it was waiting before the stored shoes opened').to.include('waiting');
       // The same shoe goes on; no second open shoe is left behind.
       expect((await store.latestShoe({ table: 'Slow' }))!.id).to.equal(kept.id);
@@ -95,16 +99,12 @@ describe('<bacc-kiosk> modes and kept attract shoes', () => {
 
   it('in a kiosk following another window that deals the table, tells the scoreboard when that shoe is over', async () => {
     const dealer = await mount('?speed=0.2&decks=1&table=Pair');
-    await until(() => scoreboardOf(dealer).hands.length >= 1, 'the first window dealing', 5000);
+    await until(() => handsOf(dealer).length >= 1, 'the first window dealing', 5000);
     const follower = await mount('?speed=0.2&decks=1&table=Pair');
     await until(() => scoreboardOf(dealer).ended, 'the one-deck shoe dealt to its cut card', 10000);
-    await until(
-      () => scoreboardOf(follower).hands.length === scoreboardOf(dealer).hands.length,
-      'the follower to show the whole shoe',
-      5000,
-    );
+    await until(() => handsOf(follower).length === handsOf(dealer).length, 'the follower to show the whole shoe', 5000);
     await until(() => scoreboardOf(follower).ended, 'the follower to say the shoe is over', 5000);
-    expect(scoreboardOf(follower).hands).to.deep.equal(scoreboardOf(dealer).hands);
+    expect(handsOf(follower)).to.deep.equal(handsOf(dealer));
   });
 
   it('shows the shoe it takes up after a reload under the number it had', async () => {
@@ -126,20 +126,20 @@ describe('<bacc-kiosk> modes and kept attract shoes', () => {
       );
     }
     const first = await mount('?speed=0.2&table=Numbered');
-    await until(() => scoreboardOf(first).hands.length >= 2, 'two dealt hands', 5000);
+    await until(() => handsOf(first).length >= 2, 'two dealt hands', 5000);
     expect(scoreboardOf(first).shoeNumber).to.equal(7);
     const kept = (await storage.store.latestShoe({ table: 'Numbered' }))!;
     expect(kept.number).to.equal(7);
     first.remove();
     const second = await mount('?speed=0.2&table=Numbered');
-    await until(() => scoreboardOf(second).hands.length > kept.hands.length, 'the stored shoe taken up and dealt on', 5000);
+    await until(() => handsOf(second).length > kept.hands.length, 'the stored shoe taken up and dealt on', 5000);
     expect((await storage.store.latestShoe({ table: 'Numbered' }))!.id).to.equal(kept.id);
     expect(scoreboardOf(second).shoeNumber).to.equal(7);
   });
 
   it("keeps its shoes as attract shoes and takes up only those, never a console's", async () => {
     const first = await mount('?speed=0.2&table=Attract');
-    await until(() => scoreboardOf(first).hands.length >= 1, 'a dealt hand', 5000);
+    await until(() => handsOf(first).length >= 1, 'a dealt hand', 5000);
     first.remove();
     const kept = (await storage.store.latestShoe({ table: 'Attract' }))!;
     expect((await storage.store.getSummary(kept.id))!.origin).to.equal('attract');
@@ -158,29 +158,29 @@ describe('<bacc-kiosk> modes and kept attract shoes', () => {
       'console',
     );
     const second = await mount('?speed=0.2&table=Attract');
-    await until(() => scoreboardOf(second).hands.length > kept.hands.length, 'the kiosk to deal on', 5000);
-    expect(scoreboardOf(second).hands.slice(0, kept.hands.length)).to.deep.equal(kept.hands);
+    await until(() => handsOf(second).length > kept.hands.length, 'the kiosk to deal on', 5000);
+    expect(handsOf(second).slice(0, kept.hands.length)).to.deep.equal(kept.hands);
     expect((await storage.store.getShoe('console-sim'))!).to.include({ endedAt: null });
     expect((await storage.store.getShoe('console-sim'))!.hands).to.deep.equal([]);
   });
 
   it('goes on with the same shoe when only the language or theme in the URL changes', async () => {
     const el = await mount('?speed=0.2&table=Attract');
-    await until(() => scoreboardOf(el).hands.length >= 2, 'two dealt hands', 5000);
-    const before = scoreboardOf(el).hands;
+    await until(() => handsOf(el).length >= 2, 'two dealt hands', 5000);
+    const before = handsOf(el);
     el.search = '?speed=0.2&table=Attract&lang=zh&theme=light';
-    await until(() => scoreboardOf(el).hands.length > before.length, 'the next hand', 5000);
-    expect(scoreboardOf(el).hands.slice(0, before.length)).to.deep.equal(before);
-    expect(el.shadowRoot!.querySelector('bacc-scoreboard')!.getAttribute('shoe-number')).to.equal('1');
+    await until(() => handsOf(el).length > before.length, 'the next hand', 5000);
+    expect(handsOf(el).slice(0, before.length)).to.deep.equal(before);
+    expect(scoreboardOf(el).getAttribute('shoe-number')).to.equal('1');
   });
 
   it('ends a stored shoe that the current rules would not deal and starts a new one', async () => {
     const first = await mount('?speed=0.2&table=Attract&seed=rules');
-    await until(() => scoreboardOf(first).hands.length >= 1, 'a dealt hand', 5000);
+    await until(() => handsOf(first).length >= 1, 'a dealt hand', 5000);
     first.remove();
     const old = (await storage.store.latestShoe({ table: 'Attract' }))!;
     const second = await mount('?speed=0.2&table=Attract&seed=rules&decks=6');
-    await until(() => scoreboardOf(second).hands.length >= 1, 'a hand of the new shoe', 5000);
+    await until(() => handsOf(second).length >= 1, 'a hand of the new shoe', 5000);
     const newest = (await storage.store.latestShoe({ table: 'Attract' }))!;
     expect(newest.id).not.to.equal(old.id);
     expect(newest.rules.decks).to.equal(6);
@@ -226,7 +226,7 @@ describe('<bacc-kiosk> modes and kept attract shoes', () => {
       deleteShoe: quota,
     };
     const el = await mount('?speed=0.2', full);
-    await until(() => scoreboardOf(el).hands.length >= 2, 'two hands on screen', 5000);
+    await until(() => handsOf(el).length >= 2, 'two hands on screen', 5000);
     await el.updateComplete;
     const scoreboard = scoreboardOf(el);
     await scoreboard.updateComplete;
@@ -252,7 +252,7 @@ describe('<bacc-kiosk> modes and kept attract shoes', () => {
     await operator.updateComplete;
     expect(operator.table).to.equal('Salon');
     expect(operator.rules.decks).to.equal(6);
-    expect(el.shadowRoot!.querySelector(':scope > bacc-scoreboard')).to.equal(null);
+    expect(attractOf(el)).to.equal(null);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await storage.store.countShoes()).to.equal(0);
   });
@@ -276,6 +276,6 @@ describe('<bacc-kiosk> modes and kept attract shoes', () => {
   it('names an unknown mode on screen and shows the simulated shoe instead', async () => {
     const el = await mount('?mode=console&speed=0.2');
     expect(el.shadowRoot!.querySelector('[part="notice"]')!.textContent).to.contain('mode=console');
-    await until(() => scoreboardOf(el).hands.length >= 1, 'a simulated hand', 5000);
+    await until(() => handsOf(el).length >= 1, 'a simulated hand', 5000);
   });
 });

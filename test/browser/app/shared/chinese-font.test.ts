@@ -13,6 +13,7 @@ import { CHINESE_FONT_FAMILY, loadChineseFont } from '../../../../components/app
 import { CHINESE_FONT_RANGES } from '../../../../components/app/fonts/noto-sans-sc-ranges.js';
 import { simulateShoeRecords } from '../../../../src/shoes/document.js';
 import { freshStorage, until, wait } from '../operator/operator-helpers.js';
+import { scoreboardOf } from '../kiosk/attract-parts.js';
 
 const CJK =
   /[\u2e80-\u2fdf\u3000-\u30ff\u3100-\u312f\u31c0-\u31ef\u3200-\u33ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]/u;
@@ -108,7 +109,7 @@ describe('the Chinese font', () => {
   // First, while nothing in this page has asked for Chinese yet.
   it('is neither declared nor fetched by a page in English', async () => {
     const el = await mount('?lang=en&seed=en&speed=0.2');
-    await until(() => (el.shadowRoot?.querySelector('bacc-scoreboard')?.hands.length ?? 0) >= 3, 'a few hands', 5000);
+    await until(() => (scoreboardOf(el)?.hands.length ?? 0) >= 3, 'a few hands', 5000);
     await document.fonts.ready;
     expect(chineseFaces()).to.deep.equal([]);
     expect(fontFetches()).to.deep.equal([]);
@@ -149,9 +150,9 @@ describe('the Chinese font', () => {
   it('draws every Chinese label of the scoreboard with a real glyph', async () => {
     const el = await mount('?lang=zh&seed=zh&speed=0.2');
     await loadChineseFont();
-    await until(() => (el.shadowRoot?.querySelector('bacc-scoreboard')?.hands.length ?? 0) >= 8, 'a few hands', 8000);
+    await until(() => (scoreboardOf(el)?.hands.length ?? 0) >= 8, 'a few hands', 8000);
     await document.fonts.ready;
-    const labels = chineseLabels(el.shadowRoot!.querySelector('bacc-scoreboard')!);
+    const labels = chineseLabels(scoreboardOf(el)!);
     expect(labels.length, 'Chinese labels on the scoreboard').to.be.greaterThan(10);
     expect(problems(labels)).to.deep.equal([]);
   });
@@ -159,7 +160,7 @@ describe('the Chinese font', () => {
   it('does not fetch the evidence page’s slice for a page that shows only the kiosk’s labels', async () => {
     const el = await mount('?lang=zh&seed=zh&speed=0.2');
     expect(await loadChineseFont()).to.equal(true);
-    await until(() => (el.shadowRoot?.querySelector('bacc-scoreboard')?.hands.length ?? 0) >= 3, 'a few hands', 5000);
+    await until(() => (scoreboardOf(el)?.hands.length ?? 0) >= 3, 'a few hands', 5000);
     await document.fonts.ready;
     expect(chineseLabels(el).length, 'Chinese labels on the kiosk').to.be.greaterThan(10);
     expect(sliceFaces('app').map((face) => face.status)).to.deep.equal(['loaded', 'loaded']);
