@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: every suite in turn — type checks, the build of lib/ and the package's checks
-// (publint, attw), lint and format checks, the Node tests (vitest; again with the clock moved
+// `npm test`: every suite in turn — type checks, the builds of lib/ and server/lib/ and the packages'
+// checks (publint, attw), lint and format checks, the Node tests (vitest; again with the clock moved
 // 400 days ahead by faketime), the end-to-end tests
 // (playwright-core against the built app and the packed package), the size budgets and the
 // browser tests (web-test-runner in Chromium) — then one line adding them all up: "N passed, N failed".
@@ -42,17 +42,27 @@ function check(name, command, args) {
 // Type checks count one test each: the pure core alone (no DOM, no Node) and everything together.
 check('type check: pure core (src/ without DOM or Node)', bin('tsc'), ['-p', 'tsconfig.core.json']);
 check('type check: everything', bin('tsc'), ['-p', 'tsconfig.json']);
-// The build of lib/: the bacc command, and the package (its elements and custom-elements.json).
-const built = check('build: lib/ (the bacc command and the package)', 'npm', ['run', '--silent', 'build:lib']);
+// The builds npm install runs (the prepare script): lib/ for the package (its core, elements and
+// custom-elements.json), and server/lib/ for the server package's bacc command.
+const built = check('build: lib/ and server/lib/ (the package and the bacc command)', 'npm', ['run', '--silent', 'prepare']);
 
 // The package as published: packed once, then linted by publint and by "are the types wrong".
 const packFolder = join(scratch, 'pack');
 rmSync(packFolder, { recursive: true, force: true });
 mkdirSync(packFolder, { recursive: true });
-const packed = built && run('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', packFolder]) === 0;
-const tarball = packed ? join(packFolder, readdirSync(packFolder).find((name) => name.endsWith('.tgz')) ?? 'missing.tgz') : 'missing.tgz';
+// The server package (the workspace in server/) is packed beside it: publint checks its bin and files.
+const packed =
+  built &&
+  run('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', packFolder]) === 0 &&
+  run('npm', ['pack', '--silent', '--ignore-scripts', '--workspace=server', '--pack-destination', packFolder]) === 0;
+const tarballOf = (name) =>
+  packed
+    ? join(packFolder, readdirSync(packFolder).find((file) => new RegExp(`^${name}-\\d.*\\.tgz$`).test(file)) ?? 'missing.tgz')
+    : 'missing.tgz';
+const tarball = tarballOf('baccarat-scoreboard');
 check('package: publint', bin('publint'), ['run', '--strict', tarball]);
 check('package: are the types wrong (attw, ESM only)', bin('attw'), [tarball, '--profile', 'esm-only']);
+check('server package: publint', bin('publint'), ['run', '--strict', tarballOf('baccarat-scoreboard-server')]);
 
 // Lint and format count one test each, like the type checks: any finding fails it.
 check('lint: eslint (typescript-eslint, lit, wc)', bin('eslint'), ['.', '--max-warnings', '0']);
