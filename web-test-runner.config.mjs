@@ -2,17 +2,7 @@ import { writeFileSync, mkdirSync } from 'node:fs';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { defaultReporter } from '@web/test-runner';
-
-// Debian's Chromium as root: no sandbox, and no background network (this machine has none).
-const args = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { chromiumLaunchOptions } from './test/support/chromium.mjs';
 
 /** Writes pass/fail counts for scripts/test-all.mjs, which adds up every suite. */
 function countingReporter(file) {
@@ -45,15 +35,7 @@ export default {
   // 'browser' first: MQTT.js's package gives Node's CommonJS build otherwise.
   nodeResolve: { exportConditions: ['browser', 'development'] },
   plugins: [esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' })],
-  browsers: [
-    chromeLauncher({
-      launchOptions: {
-        executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-        headless: true,
-        args,
-      },
-    }),
-  ],
+  browsers: [chromeLauncher({ launchOptions: chromiumLaunchOptions() })],
   reporters: [defaultReporter(), countingReporter(process.env.WTR_COUNTS ?? '.tmp/wtr-counts.json')],
   testFramework: { config: { timeout: 10000 } },
 };

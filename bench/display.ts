@@ -10,11 +10,9 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { fileURLToPath } from 'node:url';
 import { upperBoundFigure, type BenchFigure } from './harness.js';
 import { traceMainThread } from './main-thread.js';
-import { CHROMIUM_ARGS } from './chromium.js';
+import { chromiumLaunchOptions } from './chromium.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const args = [...CHROMIUM_ARGS, '--js-flags=--expose-gc'];
-
 type BenchWindow = {
   bench: {
     firstPaintOfRoads(seed: string, label?: string): Promise<number>;
@@ -76,7 +74,7 @@ export async function displayBenchmarks(): Promise<BenchFigure[]> {
   const server = await preview({ root, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false } });
   const address = server.httpServer.address();
   if (address === null || typeof address === 'string') throw new Error('no preview port');
-  const browser = await chromium.launch({ executablePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium', args, headless: true });
+  const browser = await chromium.launch(chromiumLaunchOptions(['--js-flags=--expose-gc']));
   try {
     const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
     await page.goto(`http://127.0.0.1:${address.port}/bench/pages/display.html`);

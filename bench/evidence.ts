@@ -10,7 +10,7 @@ import { chromium, type Page } from 'playwright-core';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { rateFigure, upperBoundFigure, type BenchFigure } from './harness.js';
-import { CHROMIUM_ARGS } from './chromium.js';
+import { chromiumLaunchOptions } from './chromium.js';
 
 /** The repository, from lib/bench/ (npm run bench) or from bench/ (the end-to-end test, run as TypeScript). */
 const root = fileURLToPath(new URL(import.meta.url.includes('/lib/bench/') ? '../..' : '..', import.meta.url));
@@ -167,11 +167,7 @@ export function createInPage(page: Page, hands: number, seed: string): Promise<n
 
 export async function evidenceBenchmarks(): Promise<BenchFigure[]> {
   const served = await serveEvidencePage();
-  const browser = await chromium.launch({
-    executablePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-    headless: true,
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
     await page.goto(served.url);

@@ -8,7 +8,7 @@ import { build, preview } from 'vite';
 import { chromium, type Page } from 'playwright-core';
 import { fileURLToPath } from 'node:url';
 import type { BenchFigure } from './harness.js';
-import { CHROMIUM_ARGS } from './chromium.js';
+import { chromiumLaunchOptions } from './chromium.js';
 
 const root = fileURLToPath(new URL(import.meta.url.includes('/lib/bench/') ? '../..' : '..', import.meta.url));
 
@@ -54,11 +54,7 @@ export async function kioskPanelBenchmarks(): Promise<BenchFigure[]> {
   const server = await preview({ root, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false } });
   const address = server.httpServer.address();
   if (address === null || typeof address === 'string') throw new Error('no preview port');
-  const browser = await chromium.launch({
-    executablePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-    headless: true,
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     // Side by side, each in a context of its own: the kiosk taking turns with the panel, and the
     // same kiosk without it. V8 compiles hot code for minutes, which grows any page's heap; the

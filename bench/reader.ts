@@ -19,7 +19,7 @@ import { build, preview, type PreviewServer } from 'vite';
 import { Shoe } from '../src/game/shoe.js';
 import { shoeSimLines } from '../server/src/serial/shoe-sim.js';
 import { quartiles, upperBoundFigure, type BenchFigure } from './harness.js';
-import { CHROMIUM_ARGS } from './chromium.js';
+import { chromiumLaunchOptions } from './chromium.js';
 import { startBenchBroker } from './room-broker.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -142,11 +142,7 @@ export async function readerBenchmarks(): Promise<BenchFigure[]> {
   const broker = await startBenchBroker([TABLE]);
   const server = await buildApp();
   const bin = await buildCli(folder);
-  const browser = await chromium.launch({
-    executablePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-    headless: true,
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions());
   let socat: Started | null = null;
   let bridge: Started | null = null;
   let fd: number | null = null;

@@ -26,7 +26,7 @@ import {
 import { simulateShoeRecords } from '../src/shoes/records.js';
 import type { ShoeRecord } from '../src/shoes/document.js';
 import { quartiles, upperBoundFigure, type BenchFigure } from './harness.js';
-import { CHROMIUM_ARGS } from './chromium.js';
+import { chromiumLaunchOptions } from './chromium.js';
 import { startBenchBroker, type BenchBroker, type Login } from './room-broker.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -493,11 +493,7 @@ export async function roomBenchmarks(): Promise<BenchFigure[]> {
   const tables = [KEY_TABLE, LATE_TABLE, ...Array.from({ length: LOAD_TABLES }, (_, i) => loadTable(i))];
   const broker = await startBenchBroker(tables);
   const server = await buildApp();
-  const browser = await chromium.launch({
-    executablePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-    headless: true,
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     const address = server.httpServer.address();
     if (address === null || typeof address === 'string') throw new Error('no preview port');

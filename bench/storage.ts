@@ -6,11 +6,9 @@ import { build, preview } from 'vite';
 import { chromium } from 'playwright-core';
 import { fileURLToPath } from 'node:url';
 import { upperBoundFigure, type BenchFigure } from './harness.js';
-import { CHROMIUM_ARGS } from './chromium.js';
+import { chromiumLaunchOptions } from './chromium.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const args = CHROMIUM_ARGS;
-
 type StorageWindow = {
   storageBench: {
     populate(shoes: number): Promise<number>;
@@ -40,7 +38,7 @@ export async function storageBenchmarks(): Promise<BenchFigure[]> {
   const address = server.httpServer.address();
   if (address === null || typeof address === 'string') throw new Error('no preview port');
   const origin = `http://127.0.0.1:${address.port}`;
-  const browser = await chromium.launch({ executablePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium', args, headless: true });
+  const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
     const page = await context.newPage();
