@@ -2,13 +2,25 @@
  * The npm package as another site uses it: `npm pack`, the tarball installed into a scratch
  * project, one road element and the core imported, built with Vite, and opened in Chromium; then
  * the same road from the package's files with a plain `<script type="module">` and an import map,
- * no bundler. The tarball is unpacked into the scratch project's node_modules as npm would, and its
+ * no bundler; and that the install brings no native module, serial port or MQTT client (those are the
+ * server package's, server/). The tarball is unpacked into the scratch project's node_modules as npm would, and its
  * dependencies (lit, chart.js…) are linked from this repository's: tests make no outside requests,
  * and npm's cache after `npm ci` holds the tarballs but not the metadata an offline install needs.
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'vite';
 import type { Page } from 'playwright-core';
@@ -56,6 +68,17 @@ function linkDependency(modules: string, name: string): void {
   for (const dependency of Object.keys(manifest.dependencies ?? {})) linkDependency(modules, dependency);
 }
 
+/** Every file and folder under `folder`, following links as Node's resolution would (each real folder once). */
+function installedPaths(folder: string, seen = new Set<string>()): string[] {
+  const real = realpathSync(folder);
+  if (seen.has(real)) return [];
+  seen.add(real);
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name);
+    return statSync(path).isDirectory() ? [path, ...installedPaths(path, seen)] : [path];
+  });
+}
+
 /** Serves `folder` as a plain web host would: a folder's index.html for its path. */
 function serveFolder(folder: string): Promise<StaticFiles> {
   return serveFiles((path) => join(folder, path.endsWith('/') ? `${path}index.html` : path));
@@ -84,6 +107,20 @@ describe('the npm package', () => {
   afterAll(async () => {
     await served?.close();
     if (scratch) rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('installs lit, chart.js and valibot alone: no native module, no serial port, no MQTT client', () => {
+    const modules = join(scratch, 'site', 'node_modules');
+    const manifest = JSON.parse(readFileSync(join(modules, 'baccarat-scoreboard', 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+      bin?: unknown;
+    };
+    expect(Object.keys(manifest.dependencies ?? {}).sort()).toEqual(['chart.js', 'lit', 'valibot']);
+    expect(manifest.bin).toBeUndefined();
+    const installed = installedPaths(modules).map((path) => path.slice(modules.length + 1));
+    expect(installed).toContain(join('lit', 'package.json'));
+    expect(installed.filter((path) => path.endsWith('.node'))).toEqual([]);
+    expect(installed.filter((path) => /(^|\/)(@serialport|serialport|mqtt)(\/|$)/.test(path))).toEqual([]);
   });
 
   it('a Vite site that imports one road and the core draws the road, and bundles neither chart.js, nor idb, nor the app', async () => {
