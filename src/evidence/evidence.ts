@@ -125,7 +125,7 @@ function chopRowOffsets(capacity: number): Int32Array {
 /**
  * Counts one shoe's hands into a tally, a hand at a time, keeping the big road's column lengths
  * and from them each derived road's newest mark and ask-road prediction in O(1) a hand, by the
- * rules of REFERENCE.md ("Derived roads"); nothing is allocated per hand.
+ * rules of docs/rules.md ("Derived roads"); nothing is allocated per hand.
  *
  * The ask road's prediction is read as players read it: the side whose hypothetical mark would be
  * red (the side that keeps the road's pattern). The two sides' marks are always opposite colours,
@@ -218,7 +218,7 @@ export class EvidenceRecorder {
     const active = this.active;
     active[0] = this.runRows[length]! + 3 * RUN_LENGTHS * side;
     active[1] = this.chopRows[alternations]!;
-    // Columns from 0 as REFERENCE.md's n − 1; a mark for road k exists once column > k, or
+    // Columns from 0 as docs/rules.md's n − 1; a mark for road k exists once column > k, or
     // column = k and this hand is below the top (same = 1): column + same > k. A prediction
     // exists once column ≥ k. Written out for k = 1, 2, 3, each length loaded once.
     const index = column - PAD;

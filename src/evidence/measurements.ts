@@ -1,6 +1,6 @@
 /**
  * An evidence tally (src/evidence/evidence.ts) read out as measurements, the `bacc evidence` contract of
- * DESIGN.md: for each question the count, the observed frequencies, their 95% intervals, and the
+ * docs/reference/evidence-output.md: for each question the count, the observed frequencies, their 95% intervals, and the
  * exact full-shoe figure beside them, in full precision. Nothing is rounded and nothing is
  * smoothed: where an interval excludes the exact figure, `excludesExact` says so and `by` says by
  * how much.

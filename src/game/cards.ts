@@ -1,7 +1,7 @@
 /**
  * Cards and their baccarat values.
  *
- * Notation (the contract in DESIGN.md): rank then optional suit. Ranks `A 2 3 4 5 6 7 8 9 T J Q K`
+ * Notation (the contract in docs/reference/cli.md, "Cards"): rank then optional suit. Ranks `A 2 3 4 5 6 7 8 9 T J Q K`
  * (`10` accepted for T), suits `S H D C`; input is case-insensitive, output upper case.
  */
 

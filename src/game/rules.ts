@@ -1,5 +1,5 @@
 /**
- * Table rules as data. Where the rule sheets differ (REFERENCE.md), the difference is a setting here.
+ * Table rules as data. Where the rule sheets differ (docs/rules.md), the difference is a setting here.
  */
 
 /** How the banker bet is paid. */

@@ -1,5 +1,5 @@
 /**
- * The drawing tableau (REFERENCE.md), as lookup tables so the simulation's inner loop has no
+ * The drawing tableau (docs/rules.md), as lookup tables so the simulation's inner loop has no
  * branches on the rules.
  */
 
@@ -20,7 +20,7 @@ export const BANKER_DRAWS: Uint8Array = (() => {
   return table;
 })();
 
-/** The banker's rule as REFERENCE.md states it; `playerThird` is null when the player stood. */
+/** The banker's rule as docs/rules.md states it; `playerThird` is null when the player stood. */
 function bankerDrawsRule(bankerTotal: number, playerThird: number | null): boolean {
   if (playerThird === null) return bankerTotal <= 5;
   switch (bankerTotal) {

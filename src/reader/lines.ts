@@ -2,29 +2,10 @@
  * The line protocols of card-reading shoes: a splitter that turns a serial line's chunks into whole
  * lines, and one parser per protocol that reads a line into a shoe event or refuses it with a reason.
  *
- * The project's own protocol, version 1 (the contract the README states): one event a line, a line
- * ending in LF, CR or CRLF, at most 256 characters. Keywords are case-insensitive, spaces and tabs
- * around the line and between its words are ignored, and a card is a rank `A 2 3 4 5 6 7 8 9 T J Q K`
- * (`10` is read as `T`) then a suit `S H D C`, either case, e.g. `9H`, `TD`, `qs`.
- *
- * | line                 | event                                                             |
- * | -------------------- | ----------------------------------------------------------------- |
- * | `BACC-SHOE 1`        | hello: the device speaks version 1 (no other version is read)     |
- * | `SHOE <pack id>`     | a new shoe; the pack id is 1–64 visible ASCII characters, no space |
- * | `CARD <card>`        | a card read as it leaves the shoe (the burn cards too)            |
- * | `CUT`                | the cut card came out                                             |
- * | `CANCEL <card>`      | the last card read, which is `<card>`, was drawn by mistake       |
- * | `LID OPEN`           | the shoe's lid was opened                                         |
- * | `LID CLOSED`         | the shoe's lid was closed                                         |
- *
- * The device reads cards only; the procedure (src/dealing/card-feed.ts) knows which are the burn.
- *
- * Lines may be numbered, so a pulled cable loses and doubles nothing: `<n> <line>` (e.g. `7 CARD 9H`),
- * counting from 1 at each `SHOE` line. The host writes `RESUME <pack id> <n>` (it holds that pack's
- * lines to n; the device sends again from n + 1) or `RESUME` (it holds none) when it opens the line,
- * when it reads a hello, and when a number skips; the device answers a `RESUME` naming another pack,
- * or none, by sending its shoe from its `SHOE` line. A device sends its hello each time the line
- * comes back, until an answer comes. A host drops a numbered line it already holds.
+ * The protocols, the project's own version 1 with its numbered lines and the host's `RESUME`, are a
+ * contract stated in docs/reference/reader-lines.md: one event a line, at most `MAX_LINE_LENGTH`
+ * characters, ending in LF, CR or CRLF. The card shoe reads cards only; the procedure
+ * (src/dealing/card-feed.ts) knows which are the burn.
  */
 import { RANKS, parseCard, formatCard, CardError, type Card } from '../game/cards.js';
 

@@ -1,8 +1,8 @@
 /**
  * Reader lines through the room's broker: what a shoe bridge (`bacc shoe`, a card-reading shoe on
  * another box) publishes and what the table's console checks before it feeds a line to its card
- * feed. Contract version 1. DOM-free: the bridge, the console and the tests build and read the same
- * messages.
+ * feed. Contract version 1, stated in docs/reference/reader-lines.md. DOM-free: the bridge, the
+ * console and the tests build and read the same messages.
  *
  * Topic `bacc/v1/tables/<table key>/reader` (the table key as in src/room/messages.ts), QoS 1, not
  * retained. One message carries the lines the bridge accepted since its last message, in order:

@@ -1,6 +1,6 @@
 /**
  * Drawing one road on its grid: the big road's placement rules, which the three derived roads
- * share (REFERENCE.md, "The roads").
+ * share (docs/rules.md, "The roads").
  *
  * Why flat arrays of numbers instead of an object per mark: a shoe adds up to five marks a hand,
  * and the scoreboard adds and undoes hands one at a time. Marks, columns and the occupied cells

@@ -1,7 +1,7 @@
 /**
  * The roads of a shoe — Bead Plate, Big Road, Big Eye Boy, Small Road, Cockroach Pig — with the
- * ask-road predictions, kept up to date a hand at a time (REFERENCE.md, "The roads").
- * `computeRoads` adds the shoe's statistics: its result is the `bacc roads` contract of DESIGN.md.
+ * ask-road predictions, kept up to date a hand at a time (docs/rules.md, "The roads").
+ * `computeRoads` adds the shoe's statistics: its result is the `bacc roads` contract of docs/reference/cli.md.
  * The tracker itself keeps no statistics, so a page that draws one road does not load the odds.
  *
  * Why incremental: a hand adds one bead, at most one big-road cell and one mark per derived road,
@@ -170,7 +170,7 @@ function hasDerivedMark(column: number, row: number, k: number): boolean {
 
 /**
  * The colour derived road k adds for the big-road entry at logical column `column`, row `row`
- * (both from 0), or NO_MARK before the road's first mark. REFERENCE.md numbers columns from 1:
+ * (both from 0), or NO_MARK before the road's first mark. docs/rules.md numbers columns from 1:
  * its column n is `column + 1` here, and its row m is `row + 1`.
  */
 function derivedColor(bigRoad: RoadGrid, column: number, row: number, k: number): number {

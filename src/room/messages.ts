@@ -1,7 +1,7 @@
 /**
  * What travels between a table's console and the room's screens through an MQTT broker: the
  * topics, the three messages, and the checks every screen makes before it shows anything.
- * Contract version 1, written down in the README ("Tables across machines"). DOM-free: the page,
+ * Contract version 1: docs/reference/room-messages.md. DOM-free: the page,
  * the CLI and the benchmarks build and read the same messages.
  *
  * Per table, under `bacc/v1/tables/<table key>/`:

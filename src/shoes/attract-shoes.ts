@@ -56,7 +56,7 @@ export interface PrunableShoe {
 
 /**
  * The ids of attract shoes to delete so that at most `keep` ended simulated attract shoes remain,
- * the newest kept (as the README's `keep` says). The shoe in play and any other open shoe take no
+ * the newest kept (as docs/guide/wall-screen.md's `keep` says). The shoe in play and any other open shoe take no
  * place: they are never chosen (another kiosk may be dealing an open one), and counting the shoe
  * in play made `keep=3` keep only 2 ended shoes. Shoes of a console or an import (recorded or
  * simulated, those are someone's history) are neither chosen nor counted.

@@ -1,7 +1,7 @@
 /**
  * CSV export: one row per hand, for spreadsheets. The JSON document stays the full record; CSV
  * repeats each shoe's id, number, table and source on every row so rows can be filtered on their own.
- * The columns are this file's own (DESIGN.md's contracts fix the JSON document, not the CSV).
+ * The columns are this file's own (docs/reference/shoe-document.md fixes the JSON document, not the CSV).
  */
 import type { ShoeRecord } from './document.js';
 

@@ -1,5 +1,5 @@
 /**
- * The shoe export document (DESIGN.md): what export writes, import reads, and `bacc simulate`
+ * The shoe export document (docs/reference/shoe-document.md): what export writes, import reads, and `bacc simulate`
  * prints. Keep its shape stable; a new version number means a migration.
  */
 import * as v from 'valibot';
