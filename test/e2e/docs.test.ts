@@ -1,14 +1,18 @@
 /**
- * The docs page (issue #15): built as `npm run docs` builds it (vite build with vite.docs.config.ts),
- * served as a static site, and opened in Chromium. Every element the manifest names is live and
- * documented by its six tables, the theme playground themes the scoreboard beside it, the language
- * toggle turns the examples Chinese, and the page asks for nothing from anywhere else.
+ * The docs site, built once as `npm run docs` builds it: the VitePress pages of docs/ (issue #24), then
+ * the elements' live page (issue #15, vite build with vite.docs.config.ts) beside them.
+ *
+ * The site: every page of docs/ is built, and every link between its pages, and every anchor such a
+ * link names, resolves. The elements' page, served and opened in Chromium: every element the manifest
+ * names is live and documented by its six tables, the theme playground themes the scoreboard beside
+ * it, the language toggle turns the examples Chinese, and the page asks for nothing from anywhere else.
  */
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { build, preview, type PreviewServer } from 'vite';
+import { build as buildSite } from 'vitepress';
 import type { Page } from 'playwright-core';
 import { useChromium } from './browser.js';
 import { serveFiles, type StaticFiles } from './static-files.js';
@@ -17,6 +21,8 @@ const chromium = useChromium();
 const repository = process.cwd();
 const configFile = join(repository, 'vite.docs.config.ts');
 const manifestFile = join(repository, 'lib', 'custom-elements.json');
+const docsFolder = join(repository, 'docs');
+const siteFolder = join(repository, 'dist-docs');
 
 interface Declaration {
   tagName?: string;
@@ -47,10 +53,13 @@ beforeAll(async () => {
       },
     );
   }
+  execFileSync(process.execPath, [join(repository, 'scripts', 'elements-reference.mjs')], { cwd: repository });
   // As global-setup.ts: Vitest's NODE_ENV=test would build Lit's development bundle; test what ships.
   const nodeEnv = process.env['NODE_ENV'];
   process.env['NODE_ENV'] = 'production';
   try {
+    // In npm run docs's order: VitePress empties dist-docs/, then the elements' page fills its own folder.
+    await buildSite(docsFolder);
     await build({ configFile, logLevel: 'warn', mode: 'production' });
   } finally {
     if (nodeEnv === undefined) delete process.env['NODE_ENV'];
@@ -60,7 +69,8 @@ beforeAll(async () => {
   const address = server.httpServer.address();
   if (address === null || typeof address === 'string') throw new Error('the docs preview server has no port');
   baseUrl = `http://127.0.0.1:${address.port}/`;
-}, 120_000);
+  // Two builds, the VitePress one about 40 s on a busy 2-core machine.
+}, 240_000);
 
 afterAll(async () => {
   await server?.close();
@@ -107,6 +117,70 @@ function serveEmbed(page: string): Promise<StaticFiles> {
     { '/': page },
   );
 }
+
+/** Every file under `folder`, as paths relative to it. */
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(folder, join(entry.parentPath, entry.name)));
+}
+
+/** The pages of the site: every markdown file of docs/ but the elements' page sources. */
+function sitePages(): string[] {
+  return filesUnder(docsFolder).filter((file) => file.endsWith('.md') && !file.startsWith('elements/') && !file.startsWith('.vitepress/'));
+}
+
+const decodeEntities = (text: string) =>
+  text
+    .replace(/&amp;/g, '&')
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"');
+
+/** The ids a built page gives its elements: the anchors a link may name. */
+function anchorsOf(html: string): Set<string> {
+  return new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((match) => decodeURIComponent(decodeEntities(match[1]!))));
+}
+
+describe('the docs site', () => {
+  it('builds every page of docs/', () => {
+    const pages = sitePages();
+    expect(pages).toEqual(expect.arrayContaining(['index.md', 'glossary.md', 'reference/elements.md', 'guide/room.md']));
+    const missing = pages.filter((page) => !existsSync(join(siteFolder, page.replace(/\.md$/, '.html'))));
+    expect(missing).toEqual([]);
+  });
+
+  it('has no internal link that leads nowhere: every page and anchor named exists', () => {
+    const broken: string[] = [];
+    const htmlPages = filesUnder(siteFolder).filter((file) => file.endsWith('.html') && !file.startsWith('elements/'));
+    const anchors = new Map<string, Set<string>>();
+    const anchorsFor = (file: string) => {
+      let known = anchors.get(file);
+      if (!known) anchors.set(file, (known = anchorsOf(readFileSync(file, 'utf8'))));
+      return known;
+    };
+    let links = 0;
+    for (const page of htmlPages) {
+      const file = join(siteFolder, page);
+      for (const [, raw] of readFileSync(file, 'utf8').matchAll(/<a\s[^>]*?href="([^"]*)"/g)) {
+        const href = decodeEntities(raw!);
+        if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href === '' || href === '#') continue;
+        links++;
+        const [path = '', anchor] = href.split('#', 2);
+        let target = path === '' ? file : path.startsWith('/') ? join(siteFolder, path) : resolve(dirname(file), path);
+        if (target.endsWith('/')) target = join(target, 'index.html');
+        if (!existsSync(target)) {
+          broken.push(`${page}: ${href} (no such file)`);
+          continue;
+        }
+        if (anchor && target.endsWith('.html') && !anchorsFor(target).has(decodeURIComponent(anchor))) {
+          broken.push(`${page}: ${href} (no such anchor)`);
+        }
+      }
+    }
+    expect(links).toBeGreaterThan(100);
+    expect(broken).toEqual([]);
+  });
+});
 
 describe('the docs page', () => {
   it('shows every element of the manifest live, with its six tables, and asks nothing of any other site', async () => {
