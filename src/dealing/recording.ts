@@ -7,7 +7,7 @@ import { resolveHand, type Side, type Winner } from '../game/hand.js';
 import type { HandRecord } from '../shoes/document.js';
 import { outcomeHand } from '../roads/roads.js';
 
-/** A hand as an operator enters it by outcome only. */
+/** A hand as a clerk enters it by outcome only. */
 export interface OutcomeEntry {
   outcome: Winner;
   playerPair?: boolean;
@@ -49,7 +49,7 @@ export type CardEntryResult =
  * Card-by-card entry of one hand. Each card is read, checked against the cards the shoe can still
  * hold, and dealt by the tableau; when the tableau finishes the hand, `add` returns it, and the hand
  * waits in `hand` until `take()`: a card typed after that is one the tableau would not deal, and is
- * refused, so an operator who expected a third card learns the hand was already over.
+ * refused, so a clerk who expected a third card learns the hand was already over.
  * @example
  * const entry = new CardEntry(8, []);
  * entry.add('9h'); entry.add('2c'); entry.add('kd');

@@ -6,7 +6,7 @@
  */
 import type { AuditEntry, HandRecord, ShoeEvent, ShoeRecord } from './records.js';
 
-/** Who keeps the shoes a keeper writes: the attract kiosk or an operator's console (imports are written by the store itself). */
+/** Who keeps the shoes a keeper writes: the attract kiosk or a console (imports are written by the store itself). */
 export type KeeperOrigin = 'attract' | 'console';
 
 /** Where shoes are kept: IndexedDB in the app (`ScoreboardStore`), anything alike in tests. */

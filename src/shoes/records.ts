@@ -37,11 +37,11 @@ export type ShoeEvent =
 export type ShoeEventKind = ShoeEvent['kind'];
 export const SHOE_EVENT_KINDS: readonly ShoeEventKind[] = ['burn', 'cut', 'cancelled', 'void-hand', 'void-shoe', 'dummy-hand'];
 
-/** What an operator did that the audit trail keeps. */
+/** What a clerk did that the audit trail keeps. */
 export type AuditAction = 'undo' | 'redo' | 'correct' | 'cancel' | 'void-hand' | 'void-shoe' | 'reopen';
 export const AUDIT_ACTIONS: readonly AuditAction[] = ['undo', 'redo', 'correct', 'cancel', 'void-hand', 'void-shoe', 'reopen'];
 
-/** What an entry of the audit trail records: an operator's action, or the reason given afterwards for an earlier one. */
+/** What an entry of the audit trail records: a clerk's action, or the reason given afterwards for an earlier one. */
 export type AuditEntryAction = AuditAction | 'reason';
 export const AUDIT_ENTRY_ACTIONS: readonly AuditEntryAction[] = [...AUDIT_ACTIONS, 'reason'];
 
