@@ -19,7 +19,9 @@ const TURNS = 6;
 
 /** Whether the kiosk shows the evidence panel now. */
 function evidenceShown(page: Page): Promise<boolean> {
-  return page.evaluate<boolean>("document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-evidence') != null");
+  return page.evaluate<boolean>(
+    "document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-attract')?.shadowRoot?.querySelector('bacc-evidence') != null",
+  );
 }
 
 async function waitFor(page: Page, shown: boolean): Promise<void> {

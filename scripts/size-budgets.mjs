@@ -22,8 +22,8 @@ function filesIn(folder, suffix) {
 }
 
 /**
- * The scripts the kiosk loads as it opens (attract mode): the page's entry and the parts it loads on
- * demand to deal (the scoreboard, the attract dealer), each with every chunk it imports, once each.
+ * The scripts the kiosk loads as it opens (attract mode): the page's entry and the part it loads on
+ * demand to deal (the attract mode: its scoreboard and dealer), each with every chunk it imports, once each.
  * Read from Vite's manifest; the console, History and the import worker load only in their modes.
  */
 function kioskScripts() {
@@ -37,7 +37,7 @@ function kioskScripts() {
     files.add(chunk.file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  for (const key of ['index.html', 'components/define/scoreboard.ts', 'components/app/kiosk/attract-dealer.ts']) {
+  for (const key of ['index.html', 'components/app/attract/bacc-attract.ts']) {
     if (!manifest[key]) throw new Error(`${key} is not in ${manifestFile}: the kiosk's parts have moved`);
     visit(key);
   }

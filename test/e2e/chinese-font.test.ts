@@ -36,7 +36,9 @@ describe('Chinese on a screen without a CJK font', () => {
         }
       });
       await page.waitForFunction(
-        () => (document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-scoreboard')?.hands.length ?? 0) >= 3,
+        () =>
+          (document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-attract')?.shadowRoot?.querySelector('bacc-scoreboard')
+            ?.hands.length ?? 0) >= 3,
       );
       expect(await fontFetches(page)).toEqual([]);
       expect(await chineseFaces(page)).toEqual([]);
@@ -44,7 +46,7 @@ describe('Chinese on a screen without a CJK font', () => {
       // Then offline, in Chinese: the scoreboard, the console and History, each drawn with the font from the precache.
       await context.setOffline(true);
       for (const [name, query, ready] of [
-        ['scoreboard', '?lang=zh&seed=zh&speed=0.2', 'bacc-scoreboard'],
+        ['scoreboard', '?lang=zh&seed=zh&speed=0.2', 'bacc-attract'],
         ['console', '?lang=zh&mode=operator&table=Font', 'bacc-operator'],
         ['history', '?lang=zh&mode=history', 'bacc-history'],
       ] as const) {

@@ -10,7 +10,10 @@ const chromium = useChromium();
 /** The scoreboard's panels as laid out on screen, and the page's own scroll size. */
 async function layout(page: Page): Promise<{ boxes: Box[]; scrollWidth: number; scrollHeight: number; width: number; height: number }> {
   return page.evaluate(() => {
-    const scoreboard = document.querySelector('bacc-kiosk')!.shadowRoot!.querySelector('bacc-scoreboard')!;
+    const scoreboard = document
+      .querySelector('bacc-kiosk')!
+      .shadowRoot!.querySelector('bacc-attract')!
+      .shadowRoot!.querySelector('bacc-scoreboard')!;
     const panels = [...scoreboard.shadowRoot!.querySelector('.layout')!.children] as HTMLElement[];
     const boxes = panels.map((panel) => {
       const rect = panel.getBoundingClientRect();
@@ -48,7 +51,10 @@ describe('the kiosk page', () => {
         await page.goto(`${baseUrl}?seed=layout&speed=0.2${settings}`);
         // Let a dozen hands deal so every panel has content.
         await page.waitForFunction(() => {
-          const scoreboard = document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-scoreboard');
+          const scoreboard = document
+            .querySelector('bacc-kiosk')
+            ?.shadowRoot?.querySelector('bacc-attract')
+            ?.shadowRoot?.querySelector('bacc-scoreboard');
           return (scoreboard?.hands.length ?? 0) >= 12;
         });
         await page.screenshot({ path: `.tmp/kiosk-${width}x${height}${settings.replace(/[&=]/g, '-')}.png` });

@@ -37,7 +37,10 @@ describe('the kiosk offline', () => {
       for (const url of [baseUrl, `${baseUrl}?theme=light&lang=zh`]) {
         await page.goto(url);
         await page.waitForFunction(() => {
-          const scoreboard = document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-scoreboard');
+          const scoreboard = document
+            .querySelector('bacc-kiosk')
+            ?.shadowRoot?.querySelector('bacc-attract')
+            ?.shadowRoot?.querySelector('bacc-scoreboard');
           return scoreboard?.shadowRoot?.querySelector('bacc-odds-note') != null;
         });
       }

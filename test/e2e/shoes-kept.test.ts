@@ -300,7 +300,10 @@ describe('shoes kept, end to end', () => {
       await page.goto(`${baseUrl}?speed=0.2`);
       const attract = (): Promise<string | null> =>
         page.evaluate(() => {
-          const scoreboard = document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-scoreboard') as {
+          const scoreboard = document
+            .querySelector('bacc-kiosk')
+            ?.shadowRoot?.querySelector('bacc-attract')
+            ?.shadowRoot?.querySelector('bacc-scoreboard') as {
             hands?: { outcome: string }[];
           } | null;
           return scoreboard?.hands ? scoreboard.hands.map((hand) => hand.outcome).join('') : null;
