@@ -7,7 +7,7 @@ import type { CardRefusal } from '../../../src/dealing/recording.js';
 import { StorageError } from '../shared/data/scoreboard-store.js';
 import { storageErrorText } from '../shared/data/storage-words.js';
 import { sideName } from '../shared/road-words.js';
-import type { ConsoleNews } from './operator-console.js';
+import type { ConsoleNews } from './console-news.js';
 import { listedReasonText } from '../shared/audit-words.js';
 
 /** Why a typed card was refused. */

@@ -1,149 +1,27 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { CardEntry, outcomeEntryHand, type CardRefusal } from '../../../src/dealing/recording.js';
-import { Shoe } from '../../../src/game/shoe.js';
-import { handRecord, parseShoeDocument, shoeDocument, type HandRecord, type ShoeRecord } from '../../../src/shoes/document.js';
+import type { ReactiveControllerHost } from 'lit';
+import { outcomeEntryHand } from '../../../src/dealing/recording.js';
+import { handRecord, type HandRecord, type ShoeRecord } from '../../../src/shoes/document.js';
 import type { Winner, Side } from '../../../src/game/hand.js';
-import type { TableRules } from '../../../src/game/rules.js';
 import type { Card } from '../../../src/game/cards.js';
-import { newShoeId, randomShoeSeed, replayStoredShoe } from '../../../src/shoes/attract-shoes.js';
+import { newShoeId, randomShoeSeed } from '../../../src/shoes/attract-shoes.js';
+import type { AuditAction, ShoeEvent } from '../../../src/shoes/records.js';
 import { cardsTyped } from './operator-keys.js';
-import { KeptShoeController, storageProblemText, type KeptShoeStore } from '../shared/data/kept-shoe.js';
-import type { KeeperProblem, ShoeChange } from '../../../src/shoes/keeper.js';
-import { MAX_OPERATOR_LENGTH, MAX_REASON_LENGTH, type AuditAction, type ShoeEvent } from '../../../src/shoes/records.js';
-import { normaliseFreeText } from '../../../src/shoes/table-names.js';
-
-/** `Omit` over each member of a union. */
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-
-export type EntryMode = 'outcome' | 'cards';
-export type HandFlag = 'playerPair' | 'bankerPair' | 'natural';
-
-/** An action waiting for the operator to confirm it. */
-export type Confirmation = 'end-shoe' | 'new-shoe' | 'new-simulated-shoe' | 'void-shoe';
-
-/** An action of the clerk on the shoe in play, with what undoing and redoing it needs. */
-type ConsoleAction =
-  | { kind: 'add'; index: number; hand: HandRecord }
-  | { kind: 'correct'; index: number; before: HandRecord; after: HandRecord }
-  | { kind: 'end' }
-  | { kind: 'reopen' };
-
-/** The clerk's actions on shoe `shoeId`: `done` to undo (newest last), `undone` to redo. */
-interface ConsoleActions {
-  shoeId: string | null;
-  done: ConsoleAction[];
-  undone: ConsoleAction[];
-}
-
-/** The actions as kept in localStorage, with the fingerprint of the shoe they left (see `shoeFingerprint`). */
-interface KeptActions extends ConsoleActions {
-  shoe: string;
-}
-
-/** A change undo or redo makes: an action, or the removal of a recorded hand. */
-type ConsoleStep = ConsoleAction | { kind: 'undo-add'; index: number };
-
-/** The change that undoes `action`. */
-function inverse(action: ConsoleAction): ConsoleStep {
-  switch (action.kind) {
-    case 'add':
-      return { kind: 'undo-add', index: action.index };
-    case 'correct':
-      return { kind: 'correct', index: action.index, before: action.after, after: action.before };
-    case 'end':
-      return { kind: 'reopen' };
-    case 'reopen':
-      return { kind: 'end' };
-  }
-}
-
-/** A hand the operator entered, added or corrected: what `bacc-hand-recorded` carries. */
-export interface RecordedHand {
-  shoeId: string;
-  /** 1 for the first hand of the shoe. */
-  handNumber: number;
-  hand: HandRecord;
-  /** The hand replaced an earlier one. */
-  correction: boolean;
-  /** Written to storage (false: kept on screen and retrying). */
-  saved: boolean;
-}
-
-/**
- * What the console has to tell the operator, as a kind and its values: the element words it
- * (console-words.ts), so it reads in the page's language.
- */
-export type ConsoleNews =
-  | { about: 'still-reading' }
-  | { about: 'read-only' }
-  | { about: 'no-shoe-to-undo' | 'no-shoe-to-correct' | 'no-shoe-to-end' | 'no-shoe-to-record' }
-  | { about: 'no-hand-to-undo' | 'no-hand-to-correct' }
-  | { about: 'simulated-no-undo' | 'simulated-no-correct' | 'simulated-no-record' }
-  | { about: 'choose-hand'; last: number }
-  | { about: 'start-simulated-first'; automatic: boolean }
-  | { about: 'simulation-dealt' }
-  | { about: 'outcome-in-card-entry' }
-  | { about: 'card-refused'; card: string; refusal: CardRefusal }
-  | { about: 'hand-incomplete'; next: Side }
-  | { about: 'hand-gone'; hand: number }
-  | { about: 'failed'; error: unknown }
-  | { about: 'undone'; hand: number }
-  | { about: 'correcting'; hand: number }
-  | { about: 'correction-cancelled' }
-  | { about: 'shoe-ended'; hands: number }
-  | { about: 'recorded' | 'corrected'; hand: number; saved: boolean }
-  | { about: 'new-shoe'; simulated: boolean }
-  | { about: 'dealt'; hand: number; last: boolean }
-  | { about: 'correction-undone'; hand: number }
-  | { about: 'reopened'; hands: number }
-  | { about: 'nothing-to-redo' | 'nothing-to-reopen' | 'shoe-stranded' }
-  /** `typed`: the cards typed here for the next hand and never recorded, given up with the table. */
-  | { about: 'table-taken'; unsaved: number; typed: string }
-  | { about: 'answer-question-first' }
-  | { about: 'unknown-key'; key: string }
-  | { about: 'not-a-card-character'; key: string }
-  /** A reason given for the last audited action was kept (`reason`: as kept, listed reasons in English). */
-  | { about: 'reason-kept'; reason: string }
-  /** A typed reason that is no text to keep (empty once cleaned, or too long). */
-  | { about: 'reason-refused' }
-  /** An action that would give up the cards typed for the next hand (`typed`), refused until they are recorded or cleared. */
-  | { about: 'cards-typed'; typed: string }
-  | { about: 'no-cards-typed' };
-
-/** A message for the operator: `refused` for input that changed nothing, `done` for what happened. */
-export interface ConsoleMessage {
-  kind: 'refused' | 'done';
-  news: ConsoleNews;
-}
-
-export interface OperatorConsoleOptions {
-  rules: () => TableRules;
-  table: () => string;
-  store?: () => KeptShoeStore | null | undefined;
-  retryDelays?: () => readonly number[] | undefined;
-  /** Called for every hand the operator's own action recorded or corrected. */
-  onRecorded: (recorded: RecordedHand) => void;
-  /** Text typed in the card field and not sent yet (what the controller has not seen). */
-  unsentCards?: () => string;
-  /** A change has been written: the room's screens are told (see ConsolePublisher). */
-  onSaved?: (change: ShoeChange) => void;
-  /** The clerk confirmed Void shoe: the card feed is told, before the shoe is ended. */
-  onVoidShoe?: () => void;
-  /**
-   * The console's operator for the audit trail: the name the clerk signed in with, or null when
-   * nobody signed in (the entry is kept all the same, and says so).
-   */
-  operator?: () => string | null;
-}
-
-/** An audited action kept without its reason: the console asks why until it is answered, dismissed or the clerk goes on. */
-export interface ReasonWanted {
-  shoeId: string;
-  /** The entry's position in the shoe's audit trail, from 1. */
-  entry: number;
-  action: AuditAction;
-  hand: number | null;
-}
+import { ConsoleState } from './console-state.js';
+import type { Confirmation, DistributiveOmit, HandFlag, OperatorConsoleOptions } from './console-types.js';
+import { EntryModeMemory, type EntryMode } from './entry-mode.js';
+import {
+  ClerkActions,
+  auditHand,
+  inverse,
+  redoable,
+  undoable,
+  writesPlayableShoe,
+  type ConsoleAction,
+  type ConsoleStep,
+} from './clerk-actions.js';
+import { cleanReason, type ReasonWanted } from './console-audit.js';
+import { SimulatedDealing } from './simulated-dealing.js';
+import type { TypedCards } from './typed-cards.js';
 
 /**
  * The operator console's state and actions: recording a real table's hands by outcome or card by
@@ -152,16 +30,11 @@ export interface ReasonWanted {
  * `KeptShoeController`, so it is written before it is shown and resumed after a reload.
  * The element only paints this and routes keys and clicks here.
  */
-export class OperatorConsoleController implements ReactiveController {
-  private readonly kept: KeptShoeController;
-  /** The entry mode chosen at the table on screen, read from localStorage once per table. */
-  private chosenEntryMode: { table: string; mode: EntryMode } | null = null;
+export class OperatorConsoleController extends ConsoleState {
   /** Flags applied to the next hand entered by outcome, then cleared. */
   flags: Record<HandFlag, boolean> = { playerPair: false, bankerPair: false, natural: false };
   /** The hand being corrected (from 0), or null when entries add hands. */
   correcting: number | null = null;
-  /** What the last action said. */
-  message: ConsoleMessage | null = null;
   /** An action waiting for confirmation. */
   confirming: Confirmation | null = null;
   /** Automatic dealing of the simulated shoe is on. */
@@ -169,54 +42,18 @@ export class OperatorConsoleController implements ReactiveController {
   /** Seconds between automatically dealt hands. */
   autoDealSeconds = 2;
 
-  private cardEntry: CardEntry | null = null;
-  private cardEntryFor: unknown = null;
-  private cardEntryKey = '';
-  /** The live shoe of the simulated shoe kept here, by its id: null when its seed does not deal its hands (worked out once). */
-  private simulation: { shoeId: string; shoe: Shoe | null } | null = null;
-  private autoTimer: ReturnType<typeof setTimeout> | undefined;
-  /** Recording actions run one after another, so a fast operator's keys keep their order. */
-  private steps: Promise<unknown> = Promise.resolve();
+  private readonly entryModes: EntryModeMemory;
+  private readonly dealing = new SimulatedDealing();
+  private readonly actions: ClerkActions;
   /** A new shoe asked for and not started yet: a second S asks before ending it. */
   private startPending = false;
-  /**
-   * The clerk's actions on one shoe, to undo (`done`, newest last) and redo (`undone`), kept in
-   * localStorage per table so undo after a reload undoes the last action, not merely the last hand.
-   * A new shoe starts them afresh; those that no longer match the stored shoe (changed in another
-   * window) are forgotten, and undo then removes the last hand.
-   */
-  private actions: ConsoleActions = { shoeId: null, done: [], undone: [] };
   /** Another window held the table at the last update (see hostUpdate). */
   private heldElsewhere = false;
-  /** The audited action waiting for its reason, or null. */
-  private wanted: ReasonWanted | null = null;
-  /**
-   * How many times the clerk has gone on to another action (see `goOn`), and that count when the
-   * running step was asked for: an action asked for before the clerk went on asks no reason once it ends.
-   */
-  private goneOn = 0;
-  private stepAskedAt = 0;
 
-  constructor(
-    private readonly host: ReactiveControllerHost,
-    private readonly options: OperatorConsoleOptions,
-  ) {
-    host.addController(this);
-    this.kept = new KeptShoeController(host, {
-      table: options.table,
-      origin: 'console',
-      // The newest open shoe of this console's table is taken up whatever its source; a simulated
-      // one is dealt again from its seed, and ended when that does not deal its stored hands.
-      resumable: (stored) => stored.source === 'recorded' || replayStoredShoe(stored) !== null,
-      onTableLost: () => this.tableTaken(),
-      ...(options.onSaved ? { onSaved: options.onSaved } : {}),
-      ...(options.store ? { store: options.store } : {}),
-      ...(options.retryDelays ? { retryDelays: options.retryDelays } : {}),
-    });
-  }
-
-  hostConnected(): void {
-    /* the kept shoe connects itself */
+  constructor(host: ReactiveControllerHost, options: OperatorConsoleOptions) {
+    super(host, options);
+    this.entryModes = new EntryModeMemory(options.table);
+    this.actions = new ClerkActions(options.table, () => this.shoeToUndo());
   }
 
   hostDisconnected(): void {
@@ -238,47 +75,7 @@ export class OperatorConsoleController implements ReactiveController {
     // The shoe on screen changed (read after a reload, a new shoe, a takeover): its kept actions are
     // taken up here, once, so that canUndo and canRedo only ask.
     const shoe = this.shoeToUndo();
-    if (shoe && this.ready && !this.readOnly) this.forgetActionsUnlessOf(shoe.id);
-  }
-
-  /** The shoe on screen (kept here, or stored by the window that records the table), or null. */
-  get shoe(): ShoeRecord | null {
-    return this.kept.shoe;
-  }
-
-  /** The hands on screen, each shown once written or kept for a retry. */
-  get hands(): readonly HandRecord[] {
-    return this.kept.hands;
-  }
-
-  /** This window keeps the table and has looked for its open shoe (see KeptShoeController.ready). */
-  get ready(): boolean {
-    return this.kept.ready;
-  }
-
-  /** Resolves once this window keeps the table and has looked for its open shoe. */
-  whenReady(): Promise<void> {
-    return this.kept.whenReady();
-  }
-
-  /** Changes made but not yet written. */
-  get unsaved(): number {
-    return this.kept.unsaved;
-  }
-
-  /** Why the last write failed, until a write succeeds. */
-  get storageProblem(): KeeperProblem | null {
-    return this.kept.problem;
-  }
-
-  /** What the screen should say about storage, or '' when all is written (see storageProblemText). */
-  get storageText(): string {
-    return storageProblemText(this.kept);
-  }
-
-  /** The shoe on screen is open (started and not ended). */
-  get shoeOpen(): boolean {
-    return this.kept.shoe !== null && this.kept.shoe.endedAt === null;
+    if (shoe && this.ready && !this.readOnly) this.actions.takeUp(shoe.id);
   }
 
   /** The shoe on screen is an open simulated shoe this console deals. */
@@ -288,7 +85,7 @@ export class OperatorConsoleController implements ReactiveController {
 
   /** Cards typed so far for the hand being entered card by card. */
   get typedCards(): readonly Card[] {
-    return this.cardEntry?.cards ?? [];
+    return this.typing.cards;
   }
 
   /** Who receives the next typed card. */
@@ -306,30 +103,21 @@ export class OperatorConsoleController implements ReactiveController {
    * after a reload must not record a tie from the `t` of `tc` because the console forgot.
    */
   get entryMode(): EntryMode {
-    const table = this.options.table();
-    if (this.chosenEntryMode?.table !== table) this.chosenEntryMode = { table, mode: rememberedEntryMode(table) };
-    return this.chosenEntryMode.mode;
+    return this.entryModes.mode;
   }
 
   setEntryMode(mode: EntryMode): void {
     if (mode === this.entryMode || this.refusedTypedCards()) return;
-    const table = this.options.table();
-    this.chosenEntryMode = { table, mode };
-    rememberEntryMode(table, mode);
-    this.cardEntry?.clear();
+    this.entryModes.choose(mode);
+    this.typing.clear();
     this.host.requestUpdate();
-  }
-
-  /** Another window records this table: this console only shows its shoe. */
-  get readOnly(): boolean {
-    return this.kept.lockedElsewhere;
   }
 
   /** Undo has something to undo: a remembered action, or else a hand of the open shoe. */
   get canUndo(): boolean {
     const shoe = this.shoeToUndo();
     if (!this.ready || this.readOnly || this.kept.stranded || !shoe) return false;
-    if (this.actions.shoeId === shoe.id && this.actions.done.length > 0) return true;
+    if (this.actions.canUndoOn(shoe)) return true;
     return this.shoeOpen && !this.simulating && this.kept.hands.length > 0;
   }
 
@@ -337,22 +125,7 @@ export class OperatorConsoleController implements ReactiveController {
   get canRedo(): boolean {
     const shoe = this.shoeToUndo();
     if (!this.ready || this.readOnly || this.kept.stranded || !shoe) return false;
-    return this.actions.shoeId === shoe.id && this.actions.undone.length > 0;
-  }
-
-  /** An ended shoe can be opened again (`reopenLastShoe`): the one just ended, or after a reload the table's last shoe, when it is ended. */
-  get canReopen(): boolean {
-    return !this.readOnly && this.kept.reopenable;
-  }
-
-  /** Another window records this table and this one may take it over (`takeOver`). */
-  get canTakeOver(): boolean {
-    return this.readOnly;
-  }
-
-  /** The stored shoe was deleted or changed elsewhere: no hand is taken until a new shoe starts. */
-  get stranded(): boolean {
-    return this.kept.stranded;
+    return this.actions.canRedoOn(shoe);
   }
 
   /**
@@ -375,20 +148,18 @@ export class OperatorConsoleController implements ReactiveController {
     return this.step(async () => {
       if (this.refusedUnready() || this.refusedStranded()) return;
       const onScreen = this.shoeToUndo();
-      if (onScreen) this.forgetActionsUnlessOf(onScreen.id);
-      const action = this.canRedo ? this.actions.undone.at(-1) : undefined;
+      if (onScreen) this.actions.takeUp(onScreen.id);
+      const action = this.canRedo ? this.actions.lastUndone : undefined;
       if (!action) return this.refuse({ about: 'nothing-to-redo' });
       const shoe = this.shoeToUndo()!;
       if (!redoable(action, shoe) || !writesPlayableShoe(action, shoe)) {
         // The shoe changed elsewhere since the undo: doing it again would rewrite a hand nobody chose.
-        this.forgetActions(shoe.id);
+        this.actions.forget(shoe.id);
         return this.refuse({ about: 'nothing-to-redo' });
       }
       if (!(await this.performed(action, false))) return;
-      this.actions.undone.pop();
-      this.actions.done.push(action);
-      this.keepActions();
-      await this.writeAudit('redo', auditHand(action));
+      this.actions.redid(action);
+      await this.audits.write('redo', auditHand(action));
     }, undefined);
   }
 
@@ -401,7 +172,7 @@ export class OperatorConsoleController implements ReactiveController {
       if (this.refusedStranded()) return;
       this.remember({ kind: 'reopen' });
       this.done({ about: 'reopened', hands: this.kept.hands.length });
-      await this.writeAudit('reopen', null);
+      await this.audits.write('reopen', null);
     }, undefined);
   }
 
@@ -451,7 +222,7 @@ export class OperatorConsoleController implements ReactiveController {
 
   /** The typed cards make a finished hand, waiting for Enter to record it. */
   get typedHandComplete(): boolean {
-    return this.cardEntry?.hand != null;
+    return this.typing.handComplete;
   }
 
   /**
@@ -496,33 +267,12 @@ export class OperatorConsoleController implements ReactiveController {
    * the clerk answers `reasonWanted`), signed in or not; queued after the change it is about.
    */
   audit(action: AuditAction, hand: number | null): Promise<boolean> {
-    return this.step(() => this.writeAudit(action, hand), false);
-  }
-
-  private async writeAudit(action: AuditAction, hand: number | null): Promise<boolean> {
-    const shoe = this.kept.shoe;
-    if (!shoe || this.readOnly || this.kept.stranded || !this.keepsAudit()) return false;
-    const operator = this.options.operator?.() || null;
-    const saved = await this.kept.recordAudit({ at: new Date().toISOString(), operator, action, hand, reason: null });
-    const entry = this.kept.shoe?.id === shoe.id ? (this.kept.shoe.audit?.length ?? 0) : 0;
-    // The clerk went on before this action ended (B pressed right after U): no question about it then.
-    if (entry > 0 && this.stepAskedAt === this.goneOn) {
-      this.wanted = { shoeId: shoe.id, entry, action, hand };
-      this.host.requestUpdate();
-    }
-    return saved;
-  }
-
-  /** Whether the store keeps an audit trail (the page's does; a stand-in given to a test may not). */
-  private keepsAudit(): boolean {
-    const store = this.options.store?.();
-    return !store || typeof store.appendAudit === 'function';
+    return this.step(() => this.audits.write(action, hand), false);
   }
 
   /** The audited action whose reason the console asks for, or null (none, or its shoe is no longer on screen). */
   get reasonWanted(): ReasonWanted | null {
-    const wanted = this.wanted;
-    return wanted && wanted.shoeId === this.kept.shoe?.id && !this.readOnly ? wanted : null;
+    return this.audits.reasonWanted;
   }
 
   /**
@@ -538,20 +288,10 @@ export class OperatorConsoleController implements ReactiveController {
       this.refuse({ about: 'reason-refused' });
       return Promise.resolve(false);
     }
-    this.wanted = null;
-    this.host.requestUpdate();
+    this.audits.dismiss();
     return this.step(async () => {
-      if (this.kept.shoe?.id !== wanted.shoeId || this.readOnly || this.kept.stranded) return false;
-      const operator = this.options.operator?.() || null;
-      const { entry, hand } = wanted;
-      const saved = await this.kept.recordAudit({
-        at: new Date().toISOString(),
-        operator,
-        action: 'reason',
-        hand,
-        reason,
-        reasonFor: entry,
-      });
+      const saved = await this.audits.keepReason(wanted, reason);
+      if (saved === undefined) return false;
       this.done({ about: 'reason-kept', reason });
       return saved;
     }, false);
@@ -559,9 +299,7 @@ export class OperatorConsoleController implements ReactiveController {
 
   /** The clerk does not say why (Escape): the action stays kept with its reason not given. */
   dismissReason(): void {
-    if (!this.wanted) return;
-    this.wanted = null;
-    this.host.requestUpdate();
+    this.audits.dismiss();
   }
 
   /**
@@ -569,8 +307,7 @@ export class OperatorConsoleController implements ReactiveController {
    * stays not given), and one queued before now asks none when it ends.
    */
   goOn(): void {
-    this.goneOn++;
-    this.dismissReason();
+    this.audits.goOn();
   }
 
   /** The card shoe started a new shoe: the open one (unless it has no hand yet) is ended and a recorded shoe starts. */
@@ -582,7 +319,7 @@ export class OperatorConsoleController implements ReactiveController {
         this.stopAutoDeal();
         await this.kept.endShoe();
       }
-      this.cardEntry?.clear();
+      this.typing.clear();
       await this.startShoe(false);
     }, undefined);
   }
@@ -594,7 +331,7 @@ export class OperatorConsoleController implements ReactiveController {
       const shoe = this.kept.shoe;
       if (!shoe || !this.shoeOpen || this.simulating) return;
       await this.kept.endShoe();
-      this.cardEntry?.clear();
+      this.typing.clear();
       this.remember({ kind: 'end' });
       this.done({ about: 'shoe-ended', hands: shoe.hands.length });
     }, undefined);
@@ -602,14 +339,14 @@ export class OperatorConsoleController implements ReactiveController {
 
   /** Takes back the last card typed for the hand being entered. */
   removeLastCard(): void {
-    this.cardEntry?.removeLast();
+    this.typing.removeLast();
     this.host.requestUpdate();
   }
 
   /** Forgets the cards typed for the hand being entered; false when there were none. */
   clearCards(): boolean {
     const had = this.typedCards.length > 0;
-    this.cardEntry?.clear();
+    this.typing.clear();
     this.host.requestUpdate();
     return had;
   }
@@ -626,16 +363,14 @@ export class OperatorConsoleController implements ReactiveController {
     return this.step(async () => {
       if (this.refusedUnready() || this.refusedStranded()) return;
       const shoe = this.shoeToUndo();
-      if (shoe) this.forgetActionsUnlessOf(shoe.id);
-      const action = shoe ? this.actions.done.at(-1) : undefined;
-      if (shoe && action && !(undoable(action, shoe) && writesPlayableShoe(inverse(action), shoe))) this.forgetActions(shoe.id);
+      if (shoe) this.actions.takeUp(shoe.id);
+      const action = shoe ? this.actions.lastDone : undefined;
+      if (shoe && action && !(undoable(action, shoe) && writesPlayableShoe(inverse(action), shoe))) this.actions.forget(shoe.id);
       else if (shoe && action) {
         this.correcting = null;
         if (!(await this.performed(inverse(action), true))) return;
-        this.actions.done.pop();
-        this.actions.undone.push(action);
-        this.keepActions();
-        await this.writeAudit('undo', auditHand(action));
+        this.actions.undid(action);
+        await this.audits.write('undo', auditHand(action));
         return;
       }
       if (!shoe || !this.shoeOpen) return this.refuse({ about: 'no-shoe-to-undo' });
@@ -644,9 +379,8 @@ export class OperatorConsoleController implements ReactiveController {
       const index = shoe.hands.length - 1;
       if (!(await this.performed({ kind: 'undo-add', index }, true))) return;
       // Redo puts the hand back.
-      this.actions.undone.push({ kind: 'add', index, hand: shoe.hands[index]! });
-      this.keepActions();
-      await this.writeAudit('undo', index + 1);
+      this.actions.removedHand({ kind: 'add', index, hand: shoe.hands[index]! });
+      await this.audits.write('undo', index + 1);
     }, undefined);
   }
 
@@ -660,7 +394,7 @@ export class OperatorConsoleController implements ReactiveController {
       return this.refuse(shoe.hands.length === 0 ? { about: 'no-hand-to-correct' } : { about: 'choose-hand', last: shoe.hands.length });
     }
     this.correcting = handNumber - 1;
-    this.cardEntry?.clear();
+    this.typing.clear();
     // Flags set for the next hand are not the corrected hand's: it is entered again from scratch.
     this.flags = { playerPair: false, bankerPair: false, natural: false };
     this.done({ about: 'correcting', hand: handNumber });
@@ -669,7 +403,7 @@ export class OperatorConsoleController implements ReactiveController {
   cancelCorrection(): void {
     if (this.correcting === null) return;
     this.correcting = null;
-    this.cardEntry?.clear();
+    this.typing.clear();
     this.done({ about: 'correction-cancelled' });
   }
 
@@ -713,7 +447,7 @@ export class OperatorConsoleController implements ReactiveController {
         this.stopAutoDeal();
         await this.kept.endShoe();
         // Cards typed for a next hand have no hand to go to now.
-        this.cardEntry?.clear();
+        this.typing.clear();
         if (action === 'end-shoe' || action === 'void-shoe') {
           this.remember({ kind: 'end' });
           return this.done({ about: 'shoe-ended', hands: shoe.hands.length });
@@ -750,106 +484,17 @@ export class OperatorConsoleController implements ReactiveController {
     this.host.requestUpdate();
   }
 
-  /**
-   * Queues an action behind the ones before it. Whatever it throws is said on screen as a refusal
-   * (never silently dropped) and the action gives `failed` instead.
-   */
-  private step<T>(action: () => Promise<T>, failed: T): Promise<T> {
-    const askedAt = this.goneOn;
-    const next = this.steps
-      .then(() => {
-        this.stepAskedAt = askedAt;
-        return action();
-      })
-      .catch((error: unknown) => {
-        this.refuse({ about: 'failed', error });
-        return failed;
-      })
-      .finally(() => {
-        // What an action changed after its last write (the undo and redo lists, say) is drawn too.
-        this.host.requestUpdate();
-      });
-    this.steps = next;
-    return next;
-  }
-
-  /** Refuses (and says why) when another window records this table, or this one has not read its stored shoe yet (just back on the page, say). */
-  private refusedUnready(): boolean {
-    if (this.refusedReadOnly()) return true;
-    if (this.kept.ready) return false;
-    this.refuse({ about: 'still-reading' });
-    return true;
-  }
-
-  /** Refuses (and says why) when the stored shoe vanished or changed elsewhere: nothing more can be saved to it. */
-  private refusedStranded(): boolean {
-    if (!this.kept.stranded) return false;
-    this.stopAutoDeal();
-    this.refuse({ about: 'shoe-stranded' });
-    return true;
-  }
-
-  /** The shoe undo works on: the one on screen, or, after a reload, the ended one its last action ended. */
-  private shoeToUndo(): ShoeRecord | null {
-    return this.kept.shoe ?? this.kept.lastEndedShoe;
-  }
-
-  /** The cards typed for the next hand and not recorded: those read, then the field's unsent text. */
-  private cardsNotRecorded(): string {
-    return [...this.typedCards, ...cardsTyped(this.options.unsentCards?.() ?? '')].join(' ');
-  }
-
-  /**
-   * Refuses (and says why) an action that would give up the cards typed for the next hand: the clerk
-   * records them (Enter) or clears them (Escape) first, so no typed hand vanishes without a word.
-   */
-  private refusedTypedCards(): boolean {
-    const typed = this.cardsNotRecorded();
-    if (!typed) return false;
-    this.refuse({ about: 'cards-typed', typed });
-    return true;
-  }
-
   /** Remembers a new action on the shoe on screen: what could be redone is forgotten. */
   private remember(action: ConsoleAction): void {
-    this.forgetActionsUnlessOf(this.kept.shoe?.id ?? null);
-    this.actions.done.push(action);
-    this.actions.undone = [];
-    this.keepActions();
-  }
-
-  /**
-   * Takes up the actions of shoe `shoeId`: those in memory, else those kept for the table (after a
-   * reload) when they were kept for this shoe exactly as it stands (its fingerprint), else none.
-   */
-  private forgetActionsUnlessOf(shoeId: string | null): void {
-    if (this.actions.shoeId === shoeId) return;
-    const shoe = this.shoeToUndo();
-    const kept = shoeId === null || shoe?.id !== shoeId ? null : keptActions(this.options.table());
-    this.actions =
-      kept && kept.shoeId === shoeId && kept.shoe === shoeFingerprint(shoe!)
-        ? { shoeId, done: kept.done, undone: kept.undone }
-        : { shoeId, done: [], undone: [] };
-  }
-
-  /** Forgets every action remembered for shoe `shoeId`, here and in localStorage. */
-  private forgetActions(shoeId: string): void {
-    this.actions = { shoeId, done: [], undone: [] };
-    this.keepActions();
-  }
-
-  /** Writes the remembered actions for the table, with the shoe they leave, so a reload finds them. */
-  private keepActions(): void {
-    const shoe = this.shoeToUndo();
-    if (shoe) keepActions(this.options.table(), this.actions, shoe);
+    this.actions.remember(action, this.kept.shoe?.id ?? null);
   }
 
   /** Another window took the table: what was done here is no longer this window's to undo (that window reads the kept actions). */
-  private tableTaken(): void {
+  protected tableTaken(): void {
     const unsaved = this.kept.unsaved;
     const typed = this.cardsNotRecorded();
-    this.actions = { shoeId: null, done: [], undone: [] };
-    this.cardEntry?.clear();
+    this.actions.drop();
+    this.typing.clear();
     this.correcting = null;
     this.confirming = null;
     this.stopAutoDeal();
@@ -897,23 +542,12 @@ export class OperatorConsoleController implements ReactiveController {
     }
   }
 
-  /** Refuses (and says why) when another window records this table. */
-  private refusedReadOnly(): boolean {
-    if (!this.readOnly) return false;
-    this.refuse({ about: 'read-only' });
-    return true;
-  }
-
   /**
    * The live shoe that deals the simulated shoe this console keeps: the one it started, or, for a
    * shoe taken up after a reload, the same shoe dealt again from its seed up to its stored hands.
    */
-  private liveSimulation(): { shoeId: string; shoe: Shoe } | null {
-    const stored = this.kept.shoe;
-    if (!stored || stored.source !== 'simulated' || this.readOnly) return null;
-    if (this.simulation?.shoeId !== stored.id) this.simulation = { shoeId: stored.id, shoe: replayStoredShoe(stored) };
-    const { shoeId, shoe } = this.simulation;
-    return shoe ? { shoeId, shoe } : null;
+  private liveSimulation(): ReturnType<SimulatedDealing['live']> {
+    return this.readOnly ? null : this.dealing.live(this.kept.shoe);
   }
 
   private canRecord(): boolean {
@@ -955,17 +589,8 @@ export class OperatorConsoleController implements ReactiveController {
   }
 
   /** The card entry for the shoe as it stands: rebuilt when its hands change or a correction starts. */
-  private currentCardEntry(): CardEntry | null {
-    const shoe = this.kept.shoe;
-    if (!shoe) return null;
-    const key = `${shoe.id}|${this.correcting}`;
-    if (this.cardEntry && this.cardEntryFor === this.kept.hands && this.cardEntryKey === key) return this.cardEntry;
-    // The hand being corrected is left out, so its cards may be typed again.
-    const others = this.correcting === null ? shoe.hands : shoe.hands.filter((_, index) => index !== this.correcting);
-    this.cardEntry = new CardEntry(shoe.rules.decks, others);
-    this.cardEntryFor = this.kept.hands;
-    this.cardEntryKey = key;
-    return this.cardEntry;
+  private currentCardEntry(): ReturnType<TypedCards['current']> {
+    return this.typing.current(this.kept.shoe, this.kept.hands, this.correcting);
   }
 
   private async record(hand: HandRecord, correcting: number | null): Promise<void> {
@@ -976,7 +601,7 @@ export class OperatorConsoleController implements ReactiveController {
     const saved = correcting === null ? await this.kept.addHand(hand) : await this.kept.correctHand(correcting, hand);
     const handNumber = correcting === null ? this.kept.hands.length : correcting + 1;
     this.remember(before ? { kind: 'correct', index: correcting!, before, after: hand } : { kind: 'add', index: handNumber - 1, hand });
-    if (before) await this.writeAudit('correct', handNumber);
+    if (before) await this.audits.write('correct', handNumber);
     // Not written (kept on screen and retrying, or refused by storage): the storage line says why.
     this.done({ about: correcting === null ? 'recorded' : 'corrected', hand: handNumber, saved });
     this.options.onRecorded({ shoeId: shoe.id, handNumber, hand, correction: correcting !== null, saved });
@@ -988,7 +613,7 @@ export class OperatorConsoleController implements ReactiveController {
     const rules = this.options.rules();
     const seed = simulated ? randomShoeSeed() : null;
     const id = newShoeId();
-    this.simulation = simulated ? { shoeId: id, shoe: new Shoe({ rules, seed }) } : null;
+    this.dealing.started(id, rules, seed);
     await this.kept.startShoe({
       id,
       table: this.options.table(),
@@ -1021,33 +646,19 @@ export class OperatorConsoleController implements ReactiveController {
   }
 
   private scheduleAutoDeal(): void {
-    clearTimeout(this.autoTimer);
-    this.autoTimer = setTimeout(() => {
-      void this.step(() => this.dealNow(false), undefined).then(() => {
-        if (this.autoDealing) this.scheduleAutoDeal();
-      });
-    }, this.autoDealSeconds * 1000);
+    this.dealing.schedule(
+      () => this.autoDealSeconds,
+      () => this.step(() => this.dealNow(false), undefined),
+      () => this.autoDealing,
+    );
   }
 
-  private stopAutoDeal(): void {
-    clearTimeout(this.autoTimer);
-    this.autoTimer = undefined;
+  protected stopAutoDeal(): void {
+    this.dealing.stop();
     if (this.autoDealing) {
       this.autoDealing = false;
       this.host.requestUpdate();
     }
-  }
-
-  /** Takes a refusal off the screen: the clerk has gone on to something else, so it no longer answers anything. */
-  clearRefusal(): void {
-    if (this.message?.kind !== 'refused') return;
-    this.message = null;
-    this.host.requestUpdate();
-  }
-
-  /** An outcome key pressed in card entry: said on screen, nothing recorded. */
-  refuseOutcomeInCardEntry(): void {
-    this.refuse({ about: 'outcome-in-card-entry' });
   }
 
   /**
@@ -1058,198 +669,5 @@ export class OperatorConsoleController implements ReactiveController {
     if (this.confirming) return this.refuse({ about: 'answer-question-first' });
     if (this.refusedReadOnly()) return;
     this.refuse({ about: 'unknown-key', key });
-  }
-
-  /** A character that is part of no card typed in the card field: kept out of it, and said. */
-  refuseCardFieldCharacter(key: string): void {
-    this.refuse({ about: 'not-a-card-character', key });
-  }
-
-  private refuse(news: ConsoleNews): void {
-    this.message = { kind: 'refused', news };
-    this.host.requestUpdate();
-  }
-
-  private done(news: ConsoleNews): void {
-    this.message = { kind: 'done', news };
-    this.host.requestUpdate();
-  }
-}
-
-/**
- * A typed reason as the trail keeps it: control and format characters dropped, then cleaned as a
- * table name is (NFKC, white space collapsed), 1–200 characters; null when nothing is left or it is too long.
- * @example cleanReason(' shoe\tjammed\u0007 ') // 'shoe jammed'
- */
-export function cleanReason(text: string): string | null {
-  const result = normaliseFreeText(withoutControls(text), MAX_REASON_LENGTH);
-  return result.ok ? result.name : null;
-}
-
-/**
- * The name a clerk signs in with as the trail keeps it: cleaned as a reason is, cut to its first 60
- * characters; '' when nothing is left (nobody signed in).
- * @example cleanOperatorName('  Mei\u200b ') // 'Mei'
- */
-export function cleanOperatorName(text: string): string {
-  const result = normaliseFreeText(withoutControls(text), Number.MAX_SAFE_INTEGER);
-  return result.ok ? Array.from(result.name).slice(0, MAX_OPERATOR_LENGTH).join('').trim() : '';
-}
-
-/** Text with its control and format characters out (white space among them becomes a space), so what is left can be kept. */
-function withoutControls(text: string): string {
-  return text.replace(/[\p{Cc}\p{Cf}]/gu, (character) => (/\s/.test(character) ? ' ' : ''));
-}
-
-/** The hand an undone or redone action concerned (from 1), or null for an end or a reopening. */
-function auditHand(action: ConsoleAction): number | null {
-  return action.kind === 'add' || action.kind === 'correct' ? action.index + 1 : null;
-}
-
-/** Where a table's entry mode is kept between reloads (one key per table). */
-export const ENTRY_MODE_KEY_PREFIX = 'bacc-operator-entry-mode:';
-
-/** Where the entry mode last chosen at any table of this browser is kept: a new table starts in it. */
-export const LAST_ENTRY_MODE_KEY = 'bacc-operator-entry-mode';
-
-/**
- * The entry mode last chosen at `table`; for a table not used yet, the one last chosen at any table
- * here (a clerk who types cards at one table types them at the next: outcome entry there would read
- * `tc` as a tie); outcome entry when none was kept or storage cannot be read.
- */
-function rememberedEntryMode(table: string): EntryMode {
-  try {
-    const mode = localStorage.getItem(ENTRY_MODE_KEY_PREFIX + table) ?? localStorage.getItem(LAST_ENTRY_MODE_KEY);
-    return mode === 'cards' ? 'cards' : 'outcome';
-  } catch {
-    return 'outcome';
-  }
-}
-
-/** Keeps the entry mode chosen at `table`; storage that refuses (private mode, full, blocked) is not worth a message. */
-function rememberEntryMode(table: string, mode: EntryMode): void {
-  try {
-    localStorage.setItem(ENTRY_MODE_KEY_PREFIX + table, mode);
-    localStorage.setItem(LAST_ENTRY_MODE_KEY, mode);
-  } catch {
-    /* the mode still holds in this window */
-  }
-}
-
-/** Where the clerk's undo and redo lists are kept between reloads (one key per table). */
-export const ACTIONS_KEY_PREFIX = 'bacc-operator-actions:';
-
-/** How many actions each list keeps: a shoe is about 80 hands, and undo walks back through them all. */
-const KEPT_ACTIONS = 200;
-
-/** Two hands are the same record (the remembered one and the stored one). */
-function sameHand(a: HandRecord | undefined, b: HandRecord): boolean {
-  return a !== undefined && JSON.stringify(a) === JSON.stringify(b);
-}
-
-/** `action` is the last thing that happened to `shoe` as it stands, so undoing it undoes what the clerk did. */
-function undoable(action: ConsoleAction, shoe: ShoeRecord): boolean {
-  const open = shoe.endedAt === null;
-  switch (action.kind) {
-    case 'add':
-      return open && shoe.hands.length === action.index + 1 && sameHand(shoe.hands[action.index], action.hand);
-    case 'correct':
-      return open && sameHand(shoe.hands[action.index], action.after);
-    case 'end':
-      return !open;
-    case 'reopen':
-      return open;
-  }
-}
-
-/** `action`, undone a moment ago, can be done again on `shoe` as it stands. */
-function redoable(action: ConsoleAction, shoe: ShoeRecord): boolean {
-  const open = shoe.endedAt === null;
-  switch (action.kind) {
-    case 'add':
-      return open && shoe.hands.length === action.index;
-    case 'correct':
-      return open && sameHand(shoe.hands[action.index], action.before);
-    case 'end':
-      return open;
-    case 'reopen':
-      return !open;
-  }
-}
-
-/**
- * The actions kept for `table`, or null when none are, or what is kept is not a list of known actions.
- * The hands in them are checked, with the whole shoe, only when undo or redo would write one.
- */
-function keptActions(table: string): KeptActions | null {
-  try {
-    const text = localStorage.getItem(ACTIONS_KEY_PREFIX + table);
-    if (text === null) return null;
-    const kept = JSON.parse(text) as KeptActions;
-    if (typeof kept.shoeId !== 'string' || typeof kept.shoe !== 'string' || !Array.isArray(kept.done) || !Array.isArray(kept.undone)) {
-      return null;
-    }
-    return [...kept.done, ...kept.undone].every(readableAction) ? kept : null;
-  } catch {
-    return null;
-  }
-}
-
-/** A kept action of a known kind whose hands are valid records. */
-function readableAction(action: ConsoleAction): boolean {
-  switch (action?.kind) {
-    case 'add':
-    case 'correct':
-      // Its hands are checked where they would be written, with the whole shoe (writesPlayableShoe).
-      return Number.isInteger(action.index);
-    case 'end':
-    case 'reopen':
-      return true;
-    default:
-      return false;
-  }
-}
-
-/**
- * The shoe as the kept actions left it (open or ended, and its hands), as a short hash: actions kept
- * for a shoe that has changed since (another window, or a hand-edited list) are not taken up.
- */
-function shoeFingerprint(shoe: ShoeRecord): string {
-  // FNV-1a over the text: a fingerprint that tells states apart, not a defence against a forger.
-  const text = `${shoe.id}|${shoe.endedAt === null ? 'open' : 'ended'}|${JSON.stringify(shoe.hands)}`;
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return `${shoe.hands.length}:${(hash >>> 0).toString(16)}`;
-}
-
-/**
- * The shoe `step` would write is one a shoe document accepts under the shoe's own rules: every hand
- * resolved again, and no card more often than its decks hold. Undo and redo write only such shoes.
- */
-function writesPlayableShoe(step: ConsoleStep, shoe: ShoeRecord): boolean {
-  if (step.kind !== 'add' && step.kind !== 'correct') return true;
-  const hands = [...shoe.hands];
-  if (step.kind === 'add') hands.push(step.hand);
-  else hands[step.index] = step.after;
-  try {
-    parseShoeDocument(shoeDocument([{ ...shoe, endedAt: null, hands }]));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Keeps `actions` for `table`, left on `shoe`; storage that refuses (private mode, full) leaves undo to the last hand after a reload. */
-function keepActions(table: string, actions: ConsoleActions, shoe: ShoeRecord): void {
-  try {
-    const kept: KeptActions = {
-      shoeId: actions.shoeId,
-      shoe: shoeFingerprint(shoe),
-      done: actions.done.slice(-KEPT_ACTIONS),
-      undone: actions.undone.slice(-KEPT_ACTIONS),
-    };
-    localStorage.setItem(ACTIONS_KEY_PREFIX + table, JSON.stringify(kept));
-  } catch {
-    /* undo still works in this window */
   }
 }

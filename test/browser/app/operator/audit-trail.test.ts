@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../../../components/app/operator/bacc-operator.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
-import { cleanOperatorName, cleanReason } from '../../../../components/app/operator/operator-console.js';
+import { cleanOperatorName, cleanReason } from '../../../../components/app/operator/console-audit.js';
 import { useLocale } from '../../../../components/app/shared/localization.js';
 import { makeRules } from '../../../../src/game/rules.js';
 import { parseShoeDocument, shoeDocumentText, type AuditEntry } from '../../../../src/shoes/document.js';

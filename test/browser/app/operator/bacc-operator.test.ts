@@ -4,7 +4,7 @@ import '../../../../components/app/operator/bacc-operator.js';
 import '../../../../components/app/display/bacc-table-display.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
 import type { BaccTableDisplay } from '../../../../components/app/display/bacc-table-display.js';
-import type { RecordedHand } from '../../../../components/app/operator/operator-console.js';
+import type { RecordedHand } from '../../../../components/app/operator/console-types.js';
 import { ScoreboardStore, StorageError } from '../../../../components/app/shared/data/scoreboard-store.js';
 import { makeRules } from '../../../../src/game/rules.js';
 import { eventsFiredDuring } from '../../event-spy.js';

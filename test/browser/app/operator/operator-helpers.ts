@@ -7,7 +7,8 @@ import { makeRules, type TableRules } from '../../../../src/game/rules.js';
 import { closeStorage, openStorage } from '../../../../components/app/shared/data/storage.js';
 import { ScoreboardStore } from '../../../../components/app/shared/data/scoreboard-store.js';
 import type { KeptShoeStore } from '../../../../components/app/shared/data/kept-shoe.js';
-import { ACTIONS_KEY_PREFIX, ENTRY_MODE_KEY_PREFIX, LAST_ENTRY_MODE_KEY } from '../../../../components/app/operator/operator-console.js';
+import { ACTIONS_KEY_PREFIX } from '../../../../components/app/operator/clerk-actions.js';
+import { ENTRY_MODE_KEY_PREFIX, LAST_ENTRY_MODE_KEY } from '../../../../components/app/operator/entry-mode.js';
 import { BURST_GAP_MS, HOLD_MS } from '../../../../components/app/operator/reader/scanner-keys.js';
 
 export const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

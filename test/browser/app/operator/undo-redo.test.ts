@@ -4,7 +4,7 @@ import type { BaccOperator } from '../../../../components/app/operator/bacc-oper
 import { makeRules } from '../../../../src/game/rules.js';
 import { outcomeEntryHand } from '../../../../src/dealing/recording.js';
 import { freshStorage, mountConsole, outcomes, until } from './operator-helpers.js';
-import { ACTIONS_KEY_PREFIX } from '../../../../components/app/operator/operator-console.js';
+import { ACTIONS_KEY_PREFIX } from '../../../../components/app/operator/clerk-actions.js';
 
 const TABLE = 'Undo table';
 

@@ -6,7 +6,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../../../../components/app/operator/bacc-operator.js';
 import type { BaccOperator } from '../../../../../components/app/operator/bacc-operator.js';
-import type { RecordedHand } from '../../../../../components/app/operator/operator-console.js';
+import type { RecordedHand } from '../../../../../components/app/operator/console-types.js';
 import type { SerialLike, SerialPortLike } from '../../../../../components/app/operator/reader/serial-source.js';
 import { SERIAL_KEY_PREFIX } from '../../../../../components/app/operator/reader/serial-source.js';
 import { makeRules, type TableRules } from '../../../../../src/game/rules.js';

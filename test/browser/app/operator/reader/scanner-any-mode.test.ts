@@ -10,7 +10,7 @@
  */
 import { expect } from '@open-wc/testing';
 import type { BaccOperator } from '../../../../../components/app/operator/bacc-operator.js';
-import type { RecordedHand } from '../../../../../components/app/operator/operator-console.js';
+import type { RecordedHand } from '../../../../../components/app/operator/console-types.js';
 import { HOLD_MS } from '../../../../../components/app/operator/reader/scanner-keys.js';
 import { Shoe, formatCode } from '../../../../../src/game/shoe.js';
 import { alertOf, cardField, cardFieldFocused, freshStorage, mountConsole, press, until, wait } from '../operator-helpers.js';
