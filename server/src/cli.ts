@@ -1,5 +1,5 @@
 /**
- * The `bacc` command: resolve hands, exact odds, and simulated shoes, as DESIGN.md pins them.
+ * The `bacc` command: resolve hands, exact odds, and simulated shoes, as docs/reference/cli.md states them.
  * Every failure the user can cause is one `bacc:` line on stderr and exit code 2.
  */
 import { isInputError, oneLine, UsageError, type CliIo } from './command-line.js';

@@ -29,7 +29,7 @@ export async function oddsCommand(args: string[], io: CliIo): Promise<number> {
   return 0;
 }
 
-/** The contract's fields first, then the extras (DESIGN.md allows more fields). */
+/** The contract's fields first, then the extras (docs/reference/cli.md allows more fields). */
 function oddsJson(odds: NextHandOdds): object {
   const { banker, player, tie, playerPair, bankerPair, natural, bankerWinsOn6, houseEdge, dragon, cardsLeft } = odds;
   return { banker, player, tie, playerPair, bankerPair, natural, bankerWinsOn6, houseEdge, dragon, cardsLeft };
