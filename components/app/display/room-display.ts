@@ -8,7 +8,7 @@
  * undo it cannot follow or a new shoe reads the retained state again. A refused message is logged,
  * counted and changes nothing. Every change shown is kept on this machine (origin `received`).
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveControllerHost } from 'lit';
 import type { ScoreboardStore } from '../shared/data/scoreboard-store.js';
 import { RoomTableFollower, type FollowOutcome, type KnownPresence } from '../../../src/room/follower.js';
 import { readRoomMessage, roomRefusalLogText, tableTopics, type RoomRefusal } from '../../../src/room/messages.js';
@@ -17,6 +17,7 @@ import { StorageConnectionController } from '../shared/data/storage-connection.j
 import { storageErrorText } from '../shared/data/storage-words.js';
 import { ReceivedShoeKeeper } from '../shared/room/received-shoes.js';
 import { RoomLink, type BrokerSettings, type LinkState, type RoomLinkOptions } from '../shared/room/room-link.js';
+import { BrokerController } from '../shared/room/broker-controller.js';
 
 /** What the display uses of a RoomLink. */
 export type RoomDisplayLink = Pick<RoomLink, 'subscribe' | 'readRetained' | 'close'>;
@@ -57,9 +58,9 @@ export function clockTime(date: Date, locale: string): string {
 /** How often a state older than a change heard is read again before waiting for the next message. */
 const RESYNC_RETRIES = 3;
 
-export class RoomDisplayController implements ReactiveController {
+export class RoomDisplayController extends BrokerController<RoomDisplayLink> {
   /** Where the link to the broker stands. */
-  linkState: LinkState = 'connecting';
+  override linkState: LinkState = 'connecting';
   /** How many received messages were refused since the screen connected. */
   refusedCount = 0;
   /** When the state shown was received (or kept, for the copy shown at start), or null before any. */
@@ -68,14 +69,10 @@ export class RoomDisplayController implements ReactiveController {
   loaded = false;
 
   private follower: RoomTableFollower;
-  private link: RoomDisplayLink | null = null;
   private readonly connection: StorageConnectionController;
   private readonly keeper: ReceivedShoeKeeper;
   /** Why the kept copy could not be read, until it is. */
   private readError: unknown = null;
-  /** Counts connections of the host: a callback of an earlier one changes nothing. */
-  private session = 0;
-  private connected = false;
   private resyncing = false;
   private resyncAgain = false;
   /** The highest revision of a change that asked for the state: a state below it is read again. */
@@ -84,9 +81,10 @@ export class RoomDisplayController implements ReactiveController {
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
-    private readonly host: ReactiveControllerHost,
+    host: ReactiveControllerHost,
     private readonly options: RoomDisplayOptions,
   ) {
+    super(host);
     this.follower = new RoomTableFollower(options.table());
     // Before the storage connection: on a host already connected, it hands on the store at once.
     this.keeper = new ReceivedShoeKeeper({ store: () => this.connection?.store ?? null, onTrouble: () => this.host.requestUpdate() });
@@ -130,21 +128,21 @@ export class RoomDisplayController implements ReactiveController {
     return this.keeper.settled();
   }
 
-  hostConnected(): void {
-    this.connected = true;
-    const session = ++this.session;
+  override hostConnected(): void {
+    super.hostConnected();
     this.follower = new RoomTableFollower(this.options.table());
-    this.linkState = 'connecting';
     this.wanted = 0;
-    void this.openLink(session);
+    this.follow();
   }
 
-  hostDisconnected(): void {
-    this.connected = false;
-    this.session++;
+  override hostDisconnected(): void {
+    super.hostDisconnected();
     clearTimeout(this.retryTimer);
-    void this.link?.close().catch(() => undefined);
-    this.link = null;
+    void this.closeLink();
+  }
+
+  protected override release(link: RoomDisplayLink): Promise<void> {
+    return link.close().catch(() => undefined);
   }
 
   /** Lets go of the host for good (its display now follows the table otherwise): as if it left, and no longer its controller. */
@@ -157,42 +155,36 @@ export class RoomDisplayController implements ReactiveController {
     this.host.removeController(this.connection);
   }
 
-  private async openLink(session: number): Promise<void> {
+  private follow(): void {
     const topics = tableTopics(this.follower.table);
     const open = this.options.openLink ?? ((settings, options) => RoomLink.open(settings, options));
-    let link: RoomDisplayLink;
-    try {
-      link = await open(this.options.broker(), {
-        onState: (state) => {
-          if (session !== this.session) return;
-          this.linkState = state;
-          this.host.requestUpdate();
+    this.openLink(
+      (session) =>
+        open(this.options.broker(), {
+          onState: (state) => {
+            if (session !== this.session) return;
+            this.linkState = state;
+            this.host.requestUpdate();
+          },
+          onMessage: (topic, text, bytes, retained) => {
+            if (session === this.session) this.receive(topic, text, bytes, retained);
+          },
+          onConnect: () => {
+            if (session !== this.session) return;
+            // After a reconnection changes may have been missed.
+            this.retries = 0;
+            void this.resync();
+          },
+        }),
+      {
+        opened: (link) => {
+          link.subscribe([topics.change, topics.presence]);
+          // Connected already (a link that connects at once): read the state now, as onConnect would.
+          if (this.linkState === 'connected') void this.resync();
         },
-        onMessage: (topic, text, bytes, retained) => {
-          if (session === this.session) this.receive(topic, text, bytes, retained);
-        },
-        onConnect: () => {
-          if (session !== this.session) return;
-          // After a reconnection changes may have been missed.
-          this.retries = 0;
-          void this.resync();
-        },
-      });
-    } catch (error) {
-      if (session !== this.session) return;
-      console.error('bacc: the link to the broker could not be opened:', error);
-      this.linkState = 'offline';
-      this.host.requestUpdate();
-      return;
-    }
-    if (session !== this.session) {
-      void link.close().catch(() => undefined);
-      return;
-    }
-    this.link = link;
-    link.subscribe([topics.change, topics.presence]);
-    // Connected already (a link that connects at once): read the state now, as onConnect would.
-    if (this.linkState === 'connected') void this.resync();
+        failed: (error) => console.error('bacc: the link to the broker could not be opened:', error),
+      },
+    );
   }
 
   /** Shows the copy kept on this machine until the broker says more. */

@@ -9,11 +9,12 @@
  * table's first message that is not refused); a refused message is counted, logged once, and
  * changes nothing shown.
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveControllerHost } from 'lit';
 import { everyTableTopic, readRoomMessage, roomRefusalLogText, tableTopics } from '../../../src/room/messages.js';
 import { RoomTableFollower, type KnownPresence } from '../../../src/room/follower.js';
 import type { ShoeRecord } from '../../../src/shoes/document.js';
 import { RoomLink, type BrokerSettings, type LinkState, type RoomLinkOptions } from '../shared/room/room-link.js';
+import { BrokerController } from '../shared/room/broker-controller.js';
 
 /** What the lobby needs of a link to the broker (RoomLink; a test gives a small object of its own). */
 export interface LobbyLink {
@@ -63,9 +64,7 @@ const STATE_READ_DELAY_MS = 200;
 /** The topics the lobby follows: every table's changes and presence (states are read, not kept: see above). */
 export const LOBBY_TOPICS: readonly string[] = [everyTableTopic('change'), everyTableTopic('presence')];
 
-export class LobbyTablesController implements ReactiveController {
-  /** Where the link stands. */
-  linkState: LobbyLinkState = 'none';
+export class LobbyTablesController extends BrokerController<LobbyLink> {
   /** Messages refused since the link was opened. */
   refused = 0;
 
@@ -75,17 +74,14 @@ export class LobbyTablesController implements ReactiveController {
    * asked): the console publishes a change before its state, so a read may find the state before it.
    */
   private readonly reading = new Map<string, { wanted: number; tries: number }>();
-  private link: LobbyLink | null = null;
   private openedFor: BrokerSettings | null = null;
-  /** Bumped on every open and close, so a link that opens after it is no longer wanted is closed at once. */
-  private generation = 0;
-  private connected = false;
   private sorted: LobbyTable[] | null = [];
 
   constructor(
-    private readonly host: ReactiveControllerHost,
+    host: ReactiveControllerHost,
     private readonly options: LobbyTablesOptions,
   ) {
+    super(host);
     host.addController(this);
   }
 
@@ -97,8 +93,8 @@ export class LobbyTablesController implements ReactiveController {
     return this.sorted;
   }
 
-  hostConnected(): void {
-    this.connected = true;
+  override hostConnected(): void {
+    super.hostConnected();
     this.follow();
   }
 
@@ -107,8 +103,8 @@ export class LobbyTablesController implements ReactiveController {
     if (this.connected) this.follow();
   }
 
-  hostDisconnected(): void {
-    this.connected = false;
+  override hostDisconnected(): void {
+    super.hostDisconnected();
     this.close();
   }
 
@@ -118,54 +114,40 @@ export class LobbyTablesController implements ReactiveController {
     this.close();
     this.openedFor = broker;
     if (broker === null) return;
-    this.linkState = 'connecting';
-    const generation = this.generation;
     const open = this.options.openLink ?? openRoomLink;
-    const linkOptions: RoomLinkOptions = {
+    const linkOptions = (session: number): RoomLinkOptions => ({
       onState: (state) => {
-        if (generation !== this.generation) return;
+        if (session !== this.session) return;
         this.linkState = state;
         this.host.requestUpdate();
       },
       onMessage: (topic, text, bytes, retained) => {
-        if (generation === this.generation) this.receive(topic, text, bytes, retained);
+        if (session === this.session) this.receive(topic, text, bytes, retained);
       },
       // On every (re)connection: every table's state as the broker keeps it (changes may have been missed).
       onConnect: () => {
-        if (generation === this.generation) void this.link?.readRetained(everyTableTopic('state'), false);
+        if (session === this.session) void this.link?.readRetained(everyTableTopic('state'), false);
       },
-    };
-    open(broker, linkOptions).then(
-      (link) => {
-        if (generation !== this.generation) {
-          void link.close();
-          return;
-        }
-        this.link = link;
+    });
+    this.openLink((session) => open(broker, linkOptions(session)), {
+      opened: (link) => {
         link.subscribe(LOBBY_TOPICS);
         void link.readRetained(everyTableTopic('state'), false);
       },
-      (error: unknown) => {
-        if (generation !== this.generation) return;
-        // The error's own words (MQTT.js names at most the address); the credential is never logged.
-        console.warn('bacc: the lobby could not open its link to the broker: ' + (error instanceof Error ? error.message : String(error)));
-        this.linkState = 'offline';
-        this.host.requestUpdate();
-      },
-    );
+      // The error's own words (MQTT.js names at most the address); the credential is never logged.
+      failed: (error) =>
+        console.warn('bacc: the lobby could not open its link to the broker: ' + (error instanceof Error ? error.message : String(error))),
+    });
     this.host.requestUpdate();
   }
 
   private close(): void {
-    this.generation++;
-    const link = this.link;
-    this.link = null;
+    void this.closeLink();
     this.openedFor = null;
     this.linkState = 'none';
     this.followers = new Map();
     this.sorted = null;
     this.refused = 0;
-    if (link) void link.close();
   }
 
   /** One message as the broker delivered it: checked, then followed; refused, counted and logged once. */
@@ -227,9 +209,9 @@ export class LobbyTablesController implements ReactiveController {
       return;
     }
     pending.tries++;
-    const generation = this.generation;
+    const session = this.session;
     setTimeout(() => {
-      if (generation === this.generation) void this.link?.readRetained(tableTopics(table).state, false);
+      if (session === this.session) void this.link?.readRetained(tableTopics(table).state, false);
     }, STATE_READ_DELAY_MS);
   }
 }

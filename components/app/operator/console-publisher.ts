@@ -1,4 +1,4 @@
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveControllerHost } from 'lit';
 import type { ShoeChange } from '../../../src/shoes/keeper.js';
 import type { ShoeRecord } from '../../../src/shoes/document.js';
 import {
@@ -9,7 +9,8 @@ import {
   type TableChangeKind,
   type TableChangeMessage,
 } from '../../../src/room/messages.js';
-import { RoomLink, type BrokerSettings, type LinkState } from '../shared/room/room-link.js';
+import { RoomLink, type BrokerSettings } from '../shared/room/room-link.js';
+import { BrokerController } from '../shared/room/broker-controller.js';
 
 export interface ConsolePublisherOptions {
   broker: () => BrokerSettings | null;
@@ -33,78 +34,62 @@ export interface ConsolePublisherOptions {
  * "not sent to screens" (`unsent`), and on the broker's return publishes the state whole, once:
  * screens settle it by revision, so nothing is lost or shown twice.
  */
-export class ConsolePublisher implements ReactiveController {
-  /** Where the link stands; `none` without a broker. */
-  linkState: LinkState | 'none' = 'none';
+export class ConsolePublisher extends BrokerController<RoomLink> {
   /** A change written here has not reached the broker yet. */
   unsent = false;
   /** The broker refused the last publication: this user may not write this table's topics. */
   refusedByBroker = false;
 
-  private link: RoomLink | null = null;
-  private opening: Promise<void> | null = null;
   /** The table's shoe as written, change by change (the keeper may hold more, not yet written). */
   private written: ShoeRecord | null | undefined = undefined;
   private revision = 0;
   /** Publications, one after another, so that revisions reach the broker in order. */
   private queue: Promise<void> = Promise.resolve();
-  private connected = false;
 
   constructor(
-    private readonly host: ReactiveControllerHost,
+    host: ReactiveControllerHost,
     private readonly options: ConsolePublisherOptions,
   ) {
+    super(host);
     host.addController(this);
   }
 
-  hostConnected(): void {
-    this.connected = true;
-    this.openLink();
+  override hostConnected(): void {
+    super.hostConnected();
+    this.follow();
   }
 
   hostUpdate(): void {
     // A property set before the element's code loaded is in place only at its first update, after it connected.
-    this.openLink();
+    this.follow();
   }
 
-  private openLink(): void {
-    if (!this.connected) return;
-    const broker = this.options.broker();
-    if (!broker || this.link || this.opening) return;
-    const topics = tableTopics(this.options.table());
-    this.linkState = 'connecting';
-    this.opening = (this.options.openLink ?? RoomLink.open)(broker, {
-      will: { topic: topics.presence, payload: JSON.stringify(presenceMessage(false, null)) },
-      onState: (state) => {
-        this.linkState = state;
-        this.host.requestUpdate();
-      },
-      onMessage: () => undefined,
-      onConnect: () => void this.inTurn(() => this.publishWhole()),
-    }).then(
-      (link) => {
-        this.link = link;
-        if (!this.connected) void this.closeLink();
-      },
-      () => {
-        this.linkState = 'offline';
-        this.host.requestUpdate();
-      },
-    );
-  }
-
-  hostDisconnected(): void {
-    this.connected = false;
+  override hostDisconnected(): void {
+    super.hostDisconnected();
     void this.closeLink();
   }
 
-  private async closeLink(): Promise<void> {
-    await this.opening;
-    const link = this.link;
-    this.link = null;
-    this.opening = null;
-    // Leaving on purpose: say so now (the last will says it only when the connection dies).
-    await link?.close({ topic: tableTopics(this.options.table()).presence, message: presenceMessage(false, new Date()) });
+  private follow(): void {
+    if (!this.connected) return;
+    const broker = this.options.broker();
+    if (!broker) return;
+    const topics = tableTopics(this.options.table());
+    this.openLink(() =>
+      (this.options.openLink ?? RoomLink.open)(broker, {
+        will: { topic: topics.presence, payload: JSON.stringify(presenceMessage(false, null)) },
+        onState: (state) => {
+          this.linkState = state;
+          this.host.requestUpdate();
+        },
+        onMessage: () => undefined,
+        onConnect: () => void this.inTurn(() => this.publishWhole()),
+      }),
+    );
+  }
+
+  /** Leaving on purpose: say so now (the last will says it only when the connection dies). */
+  protected override release(link: RoomLink): Promise<void> {
+    return link.close({ topic: tableTopics(this.options.table()).presence, message: presenceMessage(false, new Date()) });
   }
 
   /** A change has been written on this machine: the screens hear of it. */

@@ -6,10 +6,11 @@
  * has the device send its shoe from the first line. A link of its own, so the console's publisher is
  * left as it is.
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveControllerHost } from 'lit';
 import { readReaderMessage, readerTopic, readerRefusalLogText, ReaderSequence } from '../../../../src/reader/messages.js';
 import { LineNumbers, type ResumeRequest, type ShoeLineEvent } from '../../../../src/reader/lines.js';
-import { RoomLink, type BrokerSettings, type LinkState } from '../../shared/room/room-link.js';
+import { RoomLink, type BrokerSettings } from '../../shared/room/room-link.js';
+import { BrokerController } from '../../shared/room/broker-controller.js';
 
 export interface BrokerReaderOptions {
   broker: () => BrokerSettings | null;
@@ -22,9 +23,7 @@ export interface BrokerReaderOptions {
   openLink?: typeof RoomLink.open;
 }
 
-export class BrokerReaderSource implements ReactiveController {
-  /** Where the link stands; `none` without a broker. */
-  linkState: LinkState | 'none' = 'none';
+export class BrokerReaderSource extends BrokerController<RoomLink> {
   /** Messages read from bridges. */
   messages = 0;
   /** Messages refused (not the contract, or a line its protocol refuses). */
@@ -37,62 +36,45 @@ export class BrokerReaderSource implements ReactiveController {
   missedLines = 0;
   private readonly sequence = new ReaderSequence();
   private numbers: LineNumbers | null = null;
-  private link: RoomLink | null = null;
-  private opening: Promise<void> | null = null;
-  private connected = false;
 
   constructor(
-    private readonly host: ReactiveControllerHost,
+    host: ReactiveControllerHost,
     private readonly options: BrokerReaderOptions,
   ) {
+    super(host);
     host.addController(this);
   }
 
-  hostConnected(): void {
-    this.connected = true;
-    this.openLink();
+  override hostConnected(): void {
+    super.hostConnected();
+    this.follow();
   }
 
   hostUpdate(): void {
-    this.openLink();
+    this.follow();
   }
 
-  hostDisconnected(): void {
-    this.connected = false;
+  override hostDisconnected(): void {
+    super.hostDisconnected();
     void this.closeLink();
   }
 
-  private openLink(): void {
+  private follow(): void {
     if (!this.connected) return;
     const broker = this.options.broker();
-    if (!broker || this.link || this.opening) return;
+    if (!broker) return;
     const topic = readerTopic(this.options.table());
-    this.linkState = 'connecting';
-    this.opening = (this.options.openLink ?? RoomLink.open)(broker, {
-      onState: (state) => {
-        this.linkState = state;
-        this.host.requestUpdate();
-      },
-      onMessage: (messageTopic, text, bytes) => this.read(messageTopic, text, bytes),
-    }).then(
-      (link) => {
-        this.link = link;
-        link.subscribe([topic]);
-        if (!this.connected) void this.closeLink();
-      },
-      () => {
-        this.linkState = 'offline';
-        this.host.requestUpdate();
-      },
+    this.openLink(
+      () =>
+        (this.options.openLink ?? RoomLink.open)(broker, {
+          onState: (state) => {
+            this.linkState = state;
+            this.host.requestUpdate();
+          },
+          onMessage: (messageTopic, text, bytes) => this.read(messageTopic, text, bytes),
+        }),
+      { opened: (link) => link.subscribe([topic]) },
     );
-  }
-
-  private async closeLink(): Promise<void> {
-    await this.opening;
-    const link = this.link;
-    this.link = null;
-    this.opening = null;
-    await link?.close();
   }
 
   private read(topic: string, text: string, bytes: number): void {
