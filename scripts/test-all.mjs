@@ -41,7 +41,9 @@ function check(name, command, args) {
 
 // Type checks count one test each: the pure core alone (no DOM, no Node) and everything together.
 check('type check: pure core (src/ without DOM or Node)', bin('tsc'), ['-p', 'tsconfig.core.json']);
-check('type check: everything', bin('tsc'), ['-p', 'tsconfig.json']);
+check('type check: the app, the elements, the tests and the bench', bin('tsc'), ['-p', 'tsconfig.json']);
+// The server package on its own: Node types only, so no browser test types leak into it or it into them.
+check('type check: the server package (Node)', bin('tsc'), ['-p', 'server/tsconfig.json']);
 // The builds npm install runs (the prepare script): lib/ for the package (its core, elements and
 // custom-elements.json), and server/lib/ for the server package's bacc command.
 const built = check('build: lib/ and server/lib/ (the package and the bacc command)', 'npm', ['run', '--silent', 'prepare']);
