@@ -1,45 +1,37 @@
-import { LitElement, html, css, nothing } from 'lit';
+import { LitElement, html, nothing } from 'lit';
 import { customElement, property, query } from 'lit/decorators.js';
-import { localized, msg, str } from '@lit/localize';
+import { localized, msg } from '@lit/localize';
 import { DEFAULT_RULES, type TableRules } from '../../../src/game/rules.js';
-import { noticeLook, themeTokens } from '../../styles/theme.js';
+import { themeTokens } from '../../styles/theme.js';
+import { controlBasics } from '../shared/control-styles.js';
 import { OperatorConsoleController } from './operator-console.js';
-import type { HandFlag, RecordedHand } from './console-types.js';
+import type { RecordedHand } from './console-types.js';
 import { cleanOperatorName } from './console-audit.js';
 import { KeyShortcutsController } from './key-shortcuts.js';
 import type { KeptShoeStore } from '../shared/data/kept-shoe.js';
 import { ConsolePublisher } from './console-publisher.js';
 import type { BrokerSettings } from '../shared/room/room-link.js';
 import { consoleNewsText } from './console-words.js';
-import { sideName } from '../shared/road-words.js';
 import { OPERATOR_KEYS, operatorKeyAction, type OperatorAction } from './operator-keys.js';
 import { DEFAULT_STORED_TABLE } from '../shared/data/stored-table.js';
 import { FeedDesk } from './card-feed-desk.js';
 import { SerialCardSource, browserSerial, keepLineMark, lineMark, type SerialLike } from './reader/serial-source.js';
 import { BrokerReaderSource } from './reader/broker-reader.js';
 import { ScannerKeys } from './reader/scanner-keys.js';
+import { AUDIT_REASONS } from '../shared/audit-words.js';
+import { operatorStyles } from './bacc-operator.styles.js';
+import { actionButton, type ActionButton } from './action-button.js';
+import { cardShoeInUse, cardShoePanelStyles, renderCardShoe, renderFeedQuestion } from './card-shoe-panel.js';
 import {
-  SHOE_PROTOCOLS,
-  isRefusal,
-  parseBaccLine,
-  parseJsonLine,
-  parseSuitRankLine,
-  type LineParseResult,
-  type ShoeProtocol,
-} from '../../../src/reader/lines.js';
-import {
-  bridgeStateText,
-  countsText,
-  feedEventText,
-  feedRefusalText,
-  lostText,
-  missedLinesText,
-  questionText,
-  reconciliationText,
-  refusedText,
-  serialStateText,
-} from './feed-words.js';
-import { AUDIT_REASONS, auditActionText, listedReasonText } from '../shared/audit-words.js';
+  historyLink,
+  renderCardEntry,
+  renderConfirmation,
+  renderOutcomeEntry,
+  renderReasonQuestion,
+  roomText,
+  shoeStateText,
+} from './console-panel-parts.js';
+import { CARD_CHARACTER, CARD_FIELD_CHARACTER, OUTCOME_ACTIONS, isNothingFocused, isPlainCharacter, scannedCard } from './console-keys.js';
 import '../../define/scoreboard.js';
 import '../../define/last-hand.js';
 
@@ -74,282 +66,7 @@ export { AUDIT_REASONS };
 @localized()
 @customElement('bacc-operator')
 export class BaccOperator extends LitElement {
-  static override styles = [
-    themeTokens,
-    css`
-      /*
-       * A narrow screen stacks the scoreboard over the entry panel. From 1000 px wide (a laptop, 1280×720
-       * up) the entry panel and the last hand take a column of their own on the left, where the clerk
-       * looks first, and the scoreboard the rest: stacked, at 1280×720 and 1366×768 the scoreboard kept
-       * 6–60 px for its statistics, last hand and chart row (issue 14).
-       */
-      :host {
-        display: grid;
-        grid-template-columns: minmax(0, 1fr);
-        grid-template-rows: minmax(0, 1fr) auto;
-        grid-template-areas: 'board' 'panel';
-        height: 100%;
-        min-height: 0;
-        background: var(--_background);
-        color: var(--_text);
-        font: 15px/1.4 var(--_font);
-      }
-      bacc-scoreboard {
-        grid-area: board;
-        min-height: 0;
-        min-width: 0;
-      }
-      .panel {
-        grid-area: panel;
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.6em 1.2em;
-        align-items: flex-start;
-        align-content: flex-start;
-        padding: 0.8em 1em;
-        background: var(--_panel);
-        border-top: 1px solid var(--_grid-line);
-      }
-      .last-hand {
-        display: none;
-      }
-      @media (min-width: 1000px) {
-        /* The last hand, the clerk's check of the cards just entered, keeps the height it needs:
-           when a long notice makes the controls taller than the room left, they scroll instead. */
-        :host {
-          grid-template-columns: minmax(24em, 34%) minmax(0, 1fr);
-          grid-template-rows: minmax(0, 1fr) auto;
-          grid-template-areas: 'panel board' 'last board';
-        }
-        /*
-         * The controls that record and undo (and the question why) keep their place; the card shoe and
-         * Simulate below them scroll on their own when the room runs out. Scrolled as a whole, opening
-         * the card shoe (G) with the question on screen at 1280×720 left the panel 140 px too tall.
-         */
-        .panel {
-          border-top: none;
-          min-width: 0;
-          min-height: 0;
-          overflow-y: auto;
-          flex-direction: column;
-          flex-wrap: nowrap;
-        }
-        .panel > * {
-          flex: none;
-          max-width: 100%;
-        }
-        .panel > .messages,
-        .panel > .why,
-        .panel > .confirm,
-        .panel > .feed-question {
-          flex: none;
-          align-self: stretch;
-        }
-        .panel > .more {
-          display: flex;
-          flex-direction: column;
-          align-items: flex-start;
-          gap: inherit;
-          flex: 0 1 auto;
-          min-height: 0;
-          overflow-y: auto;
-        }
-        .last-hand {
-          display: block;
-          grid-area: last;
-          padding: 0.5em 1em 0.8em;
-          background: var(--_panel);
-          border-top: 1px solid var(--_grid-line);
-        }
-      }
-      /* A laptop's height: the controls a little tighter, so the last hand keeps its room under them. */
-      @media (min-width: 1000px) and (max-height: 800px) {
-        :host {
-          font-size: 14px;
-        }
-        .panel {
-          gap: 0.45em 0.8em;
-          padding: 0.6em 0.8em;
-        }
-        button {
-          padding: 0.3em 0.55em;
-        }
-        .last-hand {
-          padding: 0.3em 0.8em 0.45em;
-        }
-      }
-      fieldset {
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.4em;
-        align-items: center;
-        margin: 0;
-        padding: 0.3em 0.6em 0.5em;
-        border: 1px solid var(--_grid-line);
-        border-radius: 6px;
-      }
-      a.history {
-        color: inherit;
-      }
-      .card-help {
-        flex: 1 1 100%;
-      }
-      legend {
-        padding: 0 0.3em;
-        color: var(--_muted);
-      }
-      button {
-        font: inherit;
-        padding: 0.35em 0.7em;
-        border-radius: 5px;
-        border: 1px solid var(--_grid-line);
-        background: var(--_surface);
-        color: inherit;
-        cursor: pointer;
-      }
-      button[aria-pressed='true'] {
-        background: var(--bacc-operator-pressed-background, var(--_focus));
-        color: var(--bacc-operator-pressed-color, var(--_on-notice));
-      }
-      button.banker {
-        border-color: var(--_banker);
-      }
-      button.player {
-        border-color: var(--_player);
-      }
-      button.tie {
-        border-color: var(--_tie);
-      }
-      button:disabled {
-        cursor: not-allowed;
-        opacity: 0.6;
-      }
-      kbd {
-        margin-inline-start: 0.4em;
-        padding: 0 0.3em;
-        border: 1px solid currentColor;
-        border-radius: 3px;
-        font:
-          0.85em ui-monospace,
-          monospace;
-      }
-      input,
-      select {
-        font: inherit;
-        padding: 0.3em 0.5em;
-        border-radius: 5px;
-        border: 1px solid var(--_grid-line);
-        background: var(--_surface);
-        color: inherit;
-      }
-      /* Narrow enough for Remove last card to sit beside it: the console's height is the last hand's room. */
-      input.cards {
-        width: 10em;
-      }
-      input.hand-number {
-        width: 4.5em;
-      }
-      :focus-visible {
-        outline: 3px solid var(--_focus);
-        outline-offset: 2px;
-      }
-      .messages {
-        flex: 1 1 100%;
-        display: grid;
-        gap: 0.3em;
-      }
-      .messages p {
-        margin: 0;
-      }
-      /* An empty line takes no row (and no gap), yet stays in place as a live region for what it will say. */
-      .messages p:empty {
-        position: absolute;
-      }
-      .alert:not(:empty),
-      .conflict:not(:empty) {
-        padding: 0.3em 0.6em;
-        border-radius: 5px;
-        ${noticeLook}
-      }
-      .storage:not(:empty) {
-        font-weight: 600;
-        color: var(--_notice);
-      }
-      /* Narrow screens: what .more holds wraps with the panel's other fieldsets, as before. */
-      .more {
-        display: contents;
-      }
-      /* The question why is a line or three of words to answer by key, not a row of big buttons: on a laptop it costs the controls little height. */
-      .why {
-        flex: 1 1 100%;
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.2em 0.3em;
-        align-items: center;
-        padding: 0.2em 0.5em;
-        border: 2px solid var(--_focus);
-        border-radius: 5px;
-      }
-      .why-question {
-        font-weight: 600;
-      }
-      .why button.why-listed,
-      .why button.why-dismiss {
-        padding: 0 0.2em;
-        border-color: transparent;
-        background: none;
-        text-decoration: underline;
-        text-underline-offset: 0.15em;
-      }
-      .why kbd {
-        margin-inline-start: 0.25em;
-      }
-      .why input {
-        width: 11em;
-        padding: 0 0.4em;
-      }
-      .card-shoe span:empty {
-        display: none;
-      }
-      .card-shoe span {
-        flex: 1 1 100%;
-      }
-      .feed-refused:not(:empty),
-      .feed-lost:not(:empty),
-      .feed-question {
-        padding: 0.3em 0.6em;
-        border-radius: 5px;
-        ${noticeLook}
-      }
-      .feed-question {
-        flex: 1 1 100%;
-        display: flex;
-        flex-wrap: wrap;
-        gap: 0.6em;
-        align-items: center;
-        font-weight: 600;
-      }
-      /* The buttons keep the page's text colour on their own surface, not the notice's (dark on dark before). */
-      .feed-question button {
-        color: var(--_text);
-      }
-      .confirm {
-        flex: 1 1 100%;
-        display: flex;
-        gap: 0.6em;
-        align-items: center;
-        font-weight: 600;
-      }
-      @media (forced-colors: active) {
-        button[aria-pressed='true'] {
-          outline: 2px solid CanvasText;
-        }
-        :focus-visible {
-          outline-color: Highlight;
-        }
-      }
-    `,
-  ];
+  static override styles = [themeTokens, controlBasics, operatorStyles, cardShoePanelStyles];
 
   /** The table's rules for new shoes (decks, banker payout, tie). */
   @property({ attribute: false }) rules: TableRules = DEFAULT_RULES;
@@ -440,6 +157,9 @@ export class BaccOperator extends LitElement {
 
   /** The clerk opened the card shoe's panel (G). */
   private cardShoeShown = false;
+
+  /** A button that carries out its action as its key would. */
+  private readonly button: ActionButton = (action, label, options) => actionButton((chosen) => this.act(chosen), action, label, options);
 
   /** The table, published to the room's screens through the broker (when there is one). */
   private readonly publisher = new ConsolePublisher(this, {
@@ -566,38 +286,6 @@ export class BaccOperator extends LitElement {
     field.value += event.key;
     field.focus();
     return true;
-  }
-
-  /** Where the table stands with the room's screens: sent, not sent (the broker away), refused; empty without a broker. */
-  private roomText(): string {
-    const { publisher } = this;
-    switch (publisher.linkState) {
-      case 'none':
-        return '';
-      case 'connecting':
-        return msg('Connecting to the broker…', { id: 'console-room-connecting' });
-      case 'refused':
-        return msg("Not sent to screens: the broker refused this console's user or password.", { id: 'console-room-refused' });
-      case 'offline':
-        return msg(
-          'Not sent to screens: the broker cannot be reached. Recording goes on; the screens get the whole shoe once it is back.',
-          {
-            id: 'console-room-offline',
-          },
-        );
-      case 'connected':
-        if (publisher.refusedByBroker) {
-          return msg(
-            "Not sent to screens: the broker does not let this console's user write this table (a console logs in as its table).",
-            {
-              id: 'console-room-not-allowed',
-            },
-          );
-        }
-        return publisher.unsent
-          ? msg('Not sent to screens yet: sending the whole shoe again.', { id: 'console-room-unsent' })
-          : msg('Sent to screens.', { id: 'console-room-sent' });
-    }
   }
 
   /** Carries out an action as its key or button would. */
@@ -787,25 +475,6 @@ export class BaccOperator extends LitElement {
     }
   }
 
-  private button(action: OperatorAction, label: string, options: { pressed?: boolean; disabled?: boolean; className?: string } = {}) {
-    const key = OPERATOR_KEYS[action];
-    return html`<button
-      type="button"
-      class=${options.className ?? nothing}
-      aria-keyshortcuts=${action === 'undo' ? `${key} Control+Z` : action === 'redo' ? `${key} Control+Y Control+Shift+Z` : key}
-      aria-pressed=${options.pressed === undefined ? nothing : String(options.pressed)}
-      ?disabled=${options.disabled ?? false}
-      data-action=${action}
-      @click=${() => this.act(action)}
-    >
-      ${label}<kbd aria-hidden="true">${key === 'Escape' ? 'Esc' : key}</kbd>
-    </button>`;
-  }
-
-  private flagButton(action: OperatorAction, flag: HandFlag, label: string) {
-    return this.button(action, label, { pressed: this.desk.flags[flag] });
-  }
-
   protected override updated(): void {
     const { confirming } = this.desk;
     // In card entry, when the card field becomes usable (it was disabled until a shoe opened, say)
@@ -864,23 +533,29 @@ export class BaccOperator extends LitElement {
       <section class="panel" part="panel" aria-label=${msg('Operator console', { id: 'operator-console' })}>
         <div class="messages">
           <!-- The room's line beside the shoe's: "Sent to screens." costs the laptop's console no row. -->
-          <p class="shoe-state">${this.shoeState()} <span class="room" role="status">${this.roomText()}</span></p>
+          <p class="shoe-state">${shoeStateText(desk)} <span class="room" role="status">${roomText(this.publisher)}</span></p>
           <p class="storage" part="status" role="status">${conflict ? '' : desk.storageText}</p>
           <p class="done" role="status">${desk.message?.kind === 'done' ? consoleNewsText(desk.message.news) : ''}</p>
           <p class="alert" part="alert" role="alert">${desk.message?.kind === 'refused' ? consoleNewsText(desk.message.news) : ''}</p>
           <p class="conflict" part="alert" role="alert">${conflict ? desk.storageText : ''}</p>
         </div>
-        ${this.renderReasonQuestion()} ${desk.confirming ? this.renderConfirmation() : nothing}
+        ${renderReasonQuestion(desk, { give: (reason) => this.answerReason(reason), onKey: (event) => this.onReasonKey(event) })}
+        ${desk.confirming ? renderConfirmation(desk, this.button) : nothing}
         <fieldset>
           <legend>${msg('Entry', { id: 'operator-entry' })}</legend>
           ${this.button('outcome-entry', msg('By outcome', { id: 'operator-by-outcome' }), { pressed: desk.entryMode === 'outcome' })}
           ${this.button('card-entry', msg('By cards', { id: 'operator-by-cards' }), { pressed: desk.entryMode === 'cards' })}
           ${this.button('connect-shoe', msg('Card shoe', { id: 'operator-connect-shoe' }), {
             // Without Web Serial the panel still opens: a bridge or a scanner feeds it.
-            pressed: this.cardShoeInUse(),
+            pressed: cardShoeInUse(this.cardShoeShown, this),
           })}
         </fieldset>
-        ${this.renderQuestion()} ${desk.entryMode === 'outcome' ? this.renderOutcomeEntry(recording) : this.renderCardEntry(recording)}
+        ${renderFeedQuestion(this.feedDesk, this.button)}
+        ${
+          desk.entryMode === 'outcome'
+            ? renderOutcomeEntry(recording, desk.flags, this.button)
+            : renderCardEntry(desk, recording, { onInput: (event) => this.onCardInput(event), onKey: (event) => this.onCardKey(event) })
+        }
         <fieldset>
           <legend>${msg('Shoe', { id: 'operator-shoe' })}</legend>
           ${this.button('undo', msg('Undo', { id: 'operator-undo-action' }), { disabled: !desk.canUndo })}
@@ -908,7 +583,12 @@ export class BaccOperator extends LitElement {
         </fieldset>
         <!-- On a laptop what is used less scrolls on its own under the controls that record and undo. -->
         <div class="more">
-          ${this.renderCardShoe()}
+          ${renderCardShoe(this, {
+            opened: this.cardShoeShown,
+            operatorName: this.operatorName,
+            signIn: (name) => this.signIn(name),
+            button: this.button,
+          })}
           <fieldset>
             <legend>${msg('Simulate', { id: 'operator-simulate' })}</legend>
             ${this.button('new-simulated-shoe', msg('New simulated shoe', { id: 'operator-new-simulated-shoe' }))}
@@ -926,97 +606,6 @@ export class BaccOperator extends LitElement {
     `;
   }
 
-  private shoeState(): string {
-    const { desk } = this;
-    const shoe = desk.shoe;
-    if (desk.readOnly) {
-      return msg('This table is being recorded in another window: this one only shows its shoe, and takes over when that window closes.', {
-        id: 'operator-read-only',
-      });
-    }
-    if (!desk.ready) return msg('Reading the stored shoe…', { id: 'operator-reading' });
-    if (desk.stranded) return msg('This shoe is no longer stored: press S for a new shoe.', { id: 'operator-stranded' });
-    if (!shoe || shoe.endedAt !== null) return msg('No shoe in play: press S for a new shoe.', { id: 'operator-no-shoe' });
-    const count = shoe.hands.length;
-    const kind =
-      shoe.source === 'simulated'
-        ? msg('Simulated shoe', { id: 'operator-simulated-shoe' })
-        : msg('Recording', { id: 'operator-recording' });
-    const correcting = desk.correcting === null ? '' : msg(str` — correcting hand ${desk.correcting + 1}`, { id: 'operator-correcting' });
-    return count === 1
-      ? msg(str`${kind}: 1 hand${correcting}`, { id: 'operator-shoe-state-one' })
-      : msg(str`${kind}: ${count} hands${correcting}`, { id: 'operator-shoe-state' });
-  }
-
-  private renderConfirmation() {
-    const { desk } = this;
-    const question =
-      desk.confirming === 'end-shoe'
-        ? msg('End this shoe? No more hands can be added to it.', { id: 'operator-confirm-end' })
-        : desk.confirming === 'void-shoe'
-          ? msg('Void this shoe? No card is placed until a new shoe; the hands recorded stay.', { id: 'operator-confirm-void-shoe' })
-          : msg('End this shoe and start a new one?', { id: 'operator-confirm-new' });
-    return html`<div class="confirm" role="alertdialog" aria-label=${question}>
-      <span>${question}</span>
-      ${this.button('confirm', msg('Yes', { id: 'operator-yes' }))} ${this.button('cancel', msg('Cancel', { id: 'operator-cancel' }))}
-    </div>`;
-  }
-
-  /**
-   * Why the last audited action was done, asked after it was kept: a listed reason (1 to 5, or a
-   * click), one typed (? then Enter), or none (Escape, or any other key: the clerk goes on). It takes
-   * no focus and blocks nothing.
-   */
-  private renderReasonQuestion() {
-    const wanted = this.desk.reasonWanted;
-    if (!wanted) return nothing;
-    const what = auditActionText(wanted.action);
-    const hand = wanted.hand;
-    const question =
-      hand === null ? msg(str`Why? ${what}:`, { id: 'operator-why' }) : msg(str`Why? ${what}, hand ${hand}:`, { id: 'operator-why-hand' });
-    const label = msg('Type a reason, then Enter', { id: 'operator-why-typed' });
-    return html`<div class="why" role="group" aria-label=${question}>
-      <span class="why-question">${question}</span>
-      ${AUDIT_REASONS.map(
-        (reason, index) =>
-          html`<button
-            type="button"
-            class="why-listed"
-            data-reason=${reason}
-            aria-keyshortcuts=${String(index + 1)}
-            @click=${() => void this.answerReason(reason)}
-          >
-            ${listedReasonText(reason)}<kbd aria-hidden="true">${index + 1}</kbd>
-          </button>`,
-      )}
-      <input
-        class="why-typed"
-        type="text"
-        maxlength="200"
-        autocomplete="off"
-        aria-label=${label}
-        aria-keyshortcuts="?"
-        placeholder=${msg('or type a reason (?)', { id: 'operator-why-placeholder' })}
-        @keydown=${this.onReasonKey}
-      />
-      <button type="button" class="why-dismiss" aria-keyshortcuts="Escape" @click=${() => this.desk.dismissReason()}>
-        ${msg('Not now', { id: 'operator-why-dismiss' })}<kbd aria-hidden="true">Esc</kbd>
-      </button>
-    </div>`;
-  }
-
-  /** A card the table cannot deal, waiting for the clerk: nothing is recorded until it is answered. */
-  private renderQuestion() {
-    const question = this.feedDesk.question;
-    if (!question) return nothing;
-    const text = questionText(question);
-    return html`<div class="feed-question" role="alertdialog" aria-label=${text}>
-      <span>${text}</span>
-      ${this.button('cancel-card', msg('Cancel the card', { id: 'operator-cancel-card' }))}
-      ${this.button('void-hand', msg('Void the hand', { id: 'operator-void-hand' }))}
-    </div>`;
-  }
-
   /** Signs the clerk in (a name kept for the session): from then on the audit trail names them; '' signs out. */
   signIn(name: string): void {
     // Cleaned as the trail keeps it, so every entry it signs is one an export can read back.
@@ -1029,123 +618,6 @@ export class BaccOperator extends LitElement {
     }
     this.requestUpdate();
   }
-
-  /**
-   * The card shoe's panel is shown once it is in use: opened by the clerk (G), a port read or
-   * waited for, or anything read from a source (a scanner's card among them). Until then it takes no room: the
-   * console fits a laptop's screen whole.
-   */
-  private cardShoeInUse(): boolean {
-    const { feedDesk, serialSource, bridge } = this;
-    return (
-      this.cardShoeShown ||
-      serialSource.state === 'reading' ||
-      serialSource.state === 'waiting' ||
-      serialSource.state === 'failed' ||
-      bridge.messages > 0 ||
-      bridge.refused > 0 ||
-      feedDesk.refused > 0 ||
-      feedDesk.cardsRead > 0 ||
-      feedDesk.feed.events.length > 0
-    );
-  }
-
-  /** The card shoe: its sources, its protocol, the shoe's events and its cards. */
-  private renderCardShoe() {
-    const { feedDesk, serialSource, bridge, desk } = this;
-    if (!this.cardShoeInUse()) return nothing;
-    const feed = feedDesk.feed;
-    const begun = feed.events.length > 0 || feedDesk.cardsRead > 0;
-    const state = [serialStateText(serialSource.state, serialSource.problem), bridgeStateText(bridge.linkState, bridge.messages)]
-      .filter(Boolean)
-      .join(' ');
-    const events = feedDesk.shownEvents.map(feedEventText).join(' · ');
-    return html`<fieldset class="card-shoe">
-      <legend>${msg('Card shoe', { id: 'operator-card-shoe' })}</legend>
-      <label>
-        ${msg('Protocol', { id: 'operator-shoe-protocol' })}
-        <select
-          class="protocol"
-          @change=${(event: Event) => serialSource.setProtocol((event.target as HTMLSelectElement).value as ShoeProtocol)}
-        >
-          ${SHOE_PROTOCOLS.map(
-            (protocol) =>
-              html`<option value=${protocol} ?selected=${protocol === serialSource.protocol}>${protocolName(protocol)}</option>`,
-          )}
-        </select>
-      </label>
-      ${feedDesk.question ? nothing : this.button('void-hand', msg('Void the hand', { id: 'operator-void-hand' }), { disabled: !begun })}
-      ${this.button('dummy-hand', msg('Dummy hand', { id: 'operator-dummy-hand' }), { pressed: feed.dummyMarked, disabled: !begun })}
-      ${this.button('void-shoe', msg('Void shoe', { id: 'operator-void-shoe' }), { disabled: !desk.shoeOpen })}
-      <label>
-        ${msg('Operator', { id: 'operator-sign-in' })}
-        <input
-          class="operator-name"
-          type="text"
-          maxlength="60"
-          autocomplete="off"
-          .value=${this.operatorName}
-          @change=${(event: Event) => this.signIn((event.target as HTMLInputElement).value)}
-        />
-      </label>
-      <span class="feed-state" role="status">${state}</span>
-      ${begun ? html`<span class="feed-counts">${countsText(feed.counts)}</span>` : nothing}
-      ${events ? html`<span class="feed-events">${events}</span>` : nothing}
-      <span class="feed-refused" role="status">${refusedText(feedDesk.refused, feedDesk.lastRefused)}</span>
-      <span class="feed-lost" role="status">${[lostText(bridge.lost), missedLinesText(bridge.missedLines)].filter(Boolean).join(' ')}</span>
-      <span class="feed-refusal" role="status">${feedDesk.feedRefusal ? feedRefusalText(feedDesk.feedRefusal) : ''}</span>
-      <span class="feed-reconcile" role="status">${feedDesk.reconciliation ? reconciliationText(feedDesk.reconciliation) : ''}</span>
-    </fieldset>`;
-  }
-
-  private renderOutcomeEntry(recording: boolean) {
-    return html`<fieldset>
-      <legend>${msg('Outcome of the next hand', { id: 'operator-outcome' })}</legend>
-      ${this.button('banker', msg('Banker', { id: 'banker-long' }), { className: 'banker', disabled: !recording })}
-      ${this.button('player', msg('Player', { id: 'player-long' }), { className: 'player', disabled: !recording })}
-      ${this.button('tie', msg('Tie', { id: 'tie-long' }), { className: 'tie', disabled: !recording })}
-      ${this.flagButton('player-pair', 'playerPair', msg('Player pair', { id: 'player-pair' }))}
-      ${this.flagButton('banker-pair', 'bankerPair', msg('Banker pair', { id: 'banker-pair' }))}
-      ${this.flagButton('natural', 'natural', msg('Natural', { id: 'natural' }))}
-    </fieldset>`;
-  }
-
-  private renderCardEntry(recording: boolean) {
-    const { desk } = this;
-    const next = sideName(desk.nextCard);
-    const typed = desk.typedCards.join(' ');
-    return html`<fieldset>
-      <legend>${msg('Cards of the next hand, in dealing order', { id: 'operator-cards' })}</legend>
-      <label>
-        ${msg('Card', { id: 'operator-card' })}
-        <input
-          class="cards"
-          type="text"
-          autocomplete="off"
-          spellcheck="false"
-          placeholder="9h tc k"
-          aria-describedby="card-help"
-          ?disabled=${!recording}
-          @input=${this.onCardInput}
-          @keydown=${this.onCardKey}
-        />
-      </label>
-      <button type="button" @click=${() => desk.removeLastCard()} ?disabled=${desk.typedCards.length === 0}>
-        ${msg('Remove last card', { id: 'operator-remove-card' })}
-      </button>
-      <span id="card-help" class="card-help"
-        >${
-          desk.typedHandComplete
-            ? msg(str`Hand complete: ${typed}. Enter records it.`, { id: 'operator-card-complete' })
-            : typed
-              ? msg(str`Typed: ${typed}; next card to the ${next}.`, { id: 'operator-typed' })
-              : msg(str`Next card to the ${next}. Space sends a card, Enter sends it and records a finished hand; Escape clears.`, {
-                  id: 'operator-card-help',
-                })
-        }</span
-      >
-    </fieldset>`;
-  }
 }
 
 declare global {
@@ -1155,62 +627,4 @@ declare global {
   interface GlobalEventHandlersEventMap {
     'bacc-hand-recorded': CustomEvent<RecordedHand>;
   }
-}
-
-/** A line protocol's name in the console's list. */
-function protocolName(protocol: ShoeProtocol): string {
-  switch (protocol) {
-    case 'bacc':
-      return msg('BACC-SHOE lines', { id: 'operator-protocol-bacc' });
-    case 'suit-rank':
-      return msg('Suit and rank (D12)', { id: 'operator-protocol-suit-rank' });
-    case 'json':
-      return msg('JSON lines', { id: 'operator-protocol-json' });
-  }
-}
-
-/**
- * A scanner's burst read as a card: the project's notation (`9H`, `10s`), a suit and rank 01–13
- * (`D12`), or a suit and rank 1–13 (`h10`, as the JSON protocol writes it); else refused, counted and shown.
- */
-function scannedCard(text: string): LineParseResult {
-  const bacc = parseBaccLine(`CARD ${text}`);
-  if (!isRefusal(bacc)) return bacc;
-  const suitRank = parseSuitRankLine(text);
-  if (!isRefusal(suitRank)) return suitRank;
-  const json = parseJsonLine(JSON.stringify({ card: text }));
-  return isRefusal(json) ? { refused: 'unknown-card', line: text } : json;
-}
-
-/** A character of a card as typed: a rank (A 2-9 T J Q K, 10) or a suit (S H D C), in either case. */
-const CARD_CHARACTER = /^[0-9ajqktshdc]$/i;
-
-/** What the card field takes: a card's characters and the separators between cards. */
-const CARD_FIELD_CHARACTER = /^[0-9ajqktshdc,\s]$/i;
-
-/** A key that types one visible character, with no Ctrl, Alt or ⌘ (a chord is the browser's). */
-function isPlainCharacter(event: KeyboardEvent): boolean {
-  return event.key.length === 1 && event.key.trim() !== '' && !event.ctrlKey && !event.metaKey && !event.altKey;
-}
-
-/** The actions that record or flag a hand by outcome: keys, not cards, so not taken in card entry. */
-const OUTCOME_ACTIONS: ReadonlySet<OperatorAction> = new Set<OperatorAction>([
-  'banker',
-  'player',
-  'tie',
-  'player-pair',
-  'banker-pair',
-  'natural',
-]);
-
-function isNothingFocused(): boolean {
-  const active = document.activeElement;
-  return active === null || active === document.body || active === document.documentElement;
-}
-
-/** The page's own settings (language, theme…) with the history mode. */
-function historyLink(): string {
-  const params = new URLSearchParams(typeof location === 'undefined' ? '' : location.search);
-  params.set('mode', 'history');
-  return `?${params}`;
 }

@@ -47,3 +47,29 @@ export const controlStyles = css`
     }
   }
 `;
+
+/**
+ * What every control of the app's screens shares whatever its look: the page's font and text
+ * colour, a pointer over buttons, and the focus ring on whatever has the keyboard's focus (links
+ * too), in system colours in forced-colour modes. The operator console draws its own look over it.
+ */
+export const controlBasics = css`
+  button,
+  select,
+  input {
+    font: inherit;
+    color: inherit;
+  }
+  button {
+    cursor: pointer;
+  }
+  :focus-visible {
+    outline: 3px solid var(--_focus);
+    outline-offset: 2px;
+  }
+  @media (forced-colors: active) {
+    :focus-visible {
+      outline-color: Highlight;
+    }
+  }
+`;

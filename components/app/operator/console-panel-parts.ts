@@ -1,0 +1,180 @@
+/** The entry panel's parts, drawn from the console's state: what the shoe is, the questions, the two entries. */
+import { html, nothing } from 'lit';
+import { msg, str } from '@lit/localize';
+import type { OperatorConsoleController } from './operator-console.js';
+import type { ConsolePublisher } from './console-publisher.js';
+import type { HandFlag } from './console-types.js';
+import type { ActionButton } from './action-button.js';
+import { sideName } from '../shared/road-words.js';
+import { AUDIT_REASONS, auditActionText, listedReasonText } from '../shared/audit-words.js';
+
+/** How the question why is answered: a reason given (listed or typed), and the reason field's keys. */
+export interface ReasonAnswers {
+  give: (reason: string) => Promise<void>;
+  onKey: (event: KeyboardEvent) => void;
+}
+
+/** The card field's listeners. */
+export interface CardFieldHandlers {
+  onInput: (event: InputEvent) => void;
+  onKey: (event: KeyboardEvent) => void;
+}
+
+/** What the shoe on screen is: recorded or simulated, its hands, the hand being corrected; or why there is none. */
+export function shoeStateText(desk: OperatorConsoleController): string {
+  const shoe = desk.shoe;
+  if (desk.readOnly) {
+    return msg('This table is being recorded in another window: this one only shows its shoe, and takes over when that window closes.', {
+      id: 'operator-read-only',
+    });
+  }
+  if (!desk.ready) return msg('Reading the stored shoe…', { id: 'operator-reading' });
+  if (desk.stranded) return msg('This shoe is no longer stored: press S for a new shoe.', { id: 'operator-stranded' });
+  if (!shoe || shoe.endedAt !== null) return msg('No shoe in play: press S for a new shoe.', { id: 'operator-no-shoe' });
+  const count = shoe.hands.length;
+  const kind =
+    shoe.source === 'simulated' ? msg('Simulated shoe', { id: 'operator-simulated-shoe' }) : msg('Recording', { id: 'operator-recording' });
+  const correcting = desk.correcting === null ? '' : msg(str` — correcting hand ${desk.correcting + 1}`, { id: 'operator-correcting' });
+  return count === 1
+    ? msg(str`${kind}: 1 hand${correcting}`, { id: 'operator-shoe-state-one' })
+    : msg(str`${kind}: ${count} hands${correcting}`, { id: 'operator-shoe-state' });
+}
+
+/** Where the table stands with the room's screens: sent, not sent (the broker away), refused; empty without a broker. */
+export function roomText(publisher: ConsolePublisher): string {
+  switch (publisher.linkState) {
+    case 'none':
+      return '';
+    case 'connecting':
+      return msg('Connecting to the broker…', { id: 'console-room-connecting' });
+    case 'refused':
+      return msg("Not sent to screens: the broker refused this console's user or password.", { id: 'console-room-refused' });
+    case 'offline':
+      return msg('Not sent to screens: the broker cannot be reached. Recording goes on; the screens get the whole shoe once it is back.', {
+        id: 'console-room-offline',
+      });
+    case 'connected':
+      if (publisher.refusedByBroker) {
+        return msg("Not sent to screens: the broker does not let this console's user write this table (a console logs in as its table).", {
+          id: 'console-room-not-allowed',
+        });
+      }
+      return publisher.unsent
+        ? msg('Not sent to screens yet: sending the whole shoe again.', { id: 'console-room-unsent' })
+        : msg('Sent to screens.', { id: 'console-room-sent' });
+  }
+}
+
+/** The question before an action that ends a shoe: Yes or Cancel. */
+export function renderConfirmation(desk: OperatorConsoleController, button: ActionButton) {
+  const question =
+    desk.confirming === 'end-shoe'
+      ? msg('End this shoe? No more hands can be added to it.', { id: 'operator-confirm-end' })
+      : desk.confirming === 'void-shoe'
+        ? msg('Void this shoe? No card is placed until a new shoe; the hands recorded stay.', { id: 'operator-confirm-void-shoe' })
+        : msg('End this shoe and start a new one?', { id: 'operator-confirm-new' });
+  return html`<div class="confirm" role="alertdialog" aria-label=${question}>
+    <span>${question}</span>
+    ${button('confirm', msg('Yes', { id: 'operator-yes' }))} ${button('cancel', msg('Cancel', { id: 'operator-cancel' }))}
+  </div>`;
+}
+
+/**
+ * Why the last audited action was done, asked after it was kept: a listed reason (1 to 5, or a
+ * click), one typed (? then Enter), or none (Escape, or any other key: the clerk goes on). It takes
+ * no focus and blocks nothing.
+ */
+export function renderReasonQuestion(desk: OperatorConsoleController, answer: ReasonAnswers) {
+  const wanted = desk.reasonWanted;
+  if (!wanted) return nothing;
+  const what = auditActionText(wanted.action);
+  const hand = wanted.hand;
+  const question =
+    hand === null ? msg(str`Why? ${what}:`, { id: 'operator-why' }) : msg(str`Why? ${what}, hand ${hand}:`, { id: 'operator-why-hand' });
+  const label = msg('Type a reason, then Enter', { id: 'operator-why-typed' });
+  return html`<div class="why" role="group" aria-label=${question}>
+    <span class="why-question">${question}</span>
+    ${AUDIT_REASONS.map(
+      (reason, index) =>
+        html`<button
+          type="button"
+          class="why-listed"
+          data-reason=${reason}
+          aria-keyshortcuts=${String(index + 1)}
+          @click=${() => void answer.give(reason)}
+        >
+          ${listedReasonText(reason)}<kbd aria-hidden="true">${index + 1}</kbd>
+        </button>`,
+    )}
+    <input
+      class="why-typed"
+      type="text"
+      maxlength="200"
+      autocomplete="off"
+      aria-label=${label}
+      aria-keyshortcuts="?"
+      placeholder=${msg('or type a reason (?)', { id: 'operator-why-placeholder' })}
+      @keydown=${answer.onKey}
+    />
+    <button type="button" class="why-dismiss" aria-keyshortcuts="Escape" @click=${() => desk.dismissReason()}>
+      ${msg('Not now', { id: 'operator-why-dismiss' })}<kbd aria-hidden="true">Esc</kbd>
+    </button>
+  </div>`;
+}
+
+/** Entry by outcome: Banker, Player, Tie, and the flags for the next hand. */
+export function renderOutcomeEntry(recording: boolean, flags: Record<HandFlag, boolean>, button: ActionButton) {
+  return html`<fieldset>
+    <legend>${msg('Outcome of the next hand', { id: 'operator-outcome' })}</legend>
+    ${button('banker', msg('Banker', { id: 'banker-long' }), { className: 'banker', disabled: !recording })}
+    ${button('player', msg('Player', { id: 'player-long' }), { className: 'player', disabled: !recording })}
+    ${button('tie', msg('Tie', { id: 'tie-long' }), { className: 'tie', disabled: !recording })}
+    ${button('player-pair', msg('Player pair', { id: 'player-pair' }), { pressed: flags.playerPair })}
+    ${button('banker-pair', msg('Banker pair', { id: 'banker-pair' }), { pressed: flags.bankerPair })}
+    ${button('natural', msg('Natural', { id: 'natural' }), { pressed: flags.natural })}
+  </fieldset>`;
+}
+
+/** Entry card by card: the card field, what was typed, and whom the next card goes to. */
+export function renderCardEntry(desk: OperatorConsoleController, recording: boolean, field: CardFieldHandlers) {
+  const next = sideName(desk.nextCard);
+  const typed = desk.typedCards.join(' ');
+  return html`<fieldset>
+    <legend>${msg('Cards of the next hand, in dealing order', { id: 'operator-cards' })}</legend>
+    <label>
+      ${msg('Card', { id: 'operator-card' })}
+      <input
+        class="cards"
+        type="text"
+        autocomplete="off"
+        spellcheck="false"
+        placeholder="9h tc k"
+        aria-describedby="card-help"
+        ?disabled=${!recording}
+        @input=${field.onInput}
+        @keydown=${field.onKey}
+      />
+    </label>
+    <button type="button" @click=${() => desk.removeLastCard()} ?disabled=${desk.typedCards.length === 0}>
+      ${msg('Remove last card', { id: 'operator-remove-card' })}
+    </button>
+    <span id="card-help" class="card-help"
+      >${
+        desk.typedHandComplete
+          ? msg(str`Hand complete: ${typed}. Enter records it.`, { id: 'operator-card-complete' })
+          : typed
+            ? msg(str`Typed: ${typed}; next card to the ${next}.`, { id: 'operator-typed' })
+            : msg(str`Next card to the ${next}. Space sends a card, Enter sends it and records a finished hand; Escape clears.`, {
+                id: 'operator-card-help',
+              })
+      }</span
+    >
+  </fieldset>`;
+}
+
+/** The page's own settings (language, theme…) with the history mode. */
+export function historyLink(): string {
+  const params = new URLSearchParams(typeof location === 'undefined' ? '' : location.search);
+  params.set('mode', 'history');
+  return `?${params}`;
+}
