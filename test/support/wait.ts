@@ -11,12 +11,7 @@ export const delay = (ms: number): Promise<void> => new Promise((resolve) => set
  * Resolves once `condition` holds, checking every `every` ms; rejects naming `what` after `timeout` ms.
  * The condition may be async (a query to a page or a broker).
  */
-export async function until(
-  condition: () => boolean | Promise<boolean>,
-  what: string,
-  timeout = 10_000,
-  every = 10,
-): Promise<void> {
+export async function until(condition: () => boolean | Promise<boolean>, what: string, timeout = 10_000, every = 10): Promise<void> {
   const deadline = Date.now() + timeout;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -24,7 +19,10 @@ export async function until(
   }
 }
 
-/** Reads `read` until `check` accepts its value, and returns that value; rejects naming `what` after `timeout` ms. */
+/**
+ * Reads `read` until `check` accepts its value, and returns that value; rejects naming `what` and the
+ * last value read after `timeout` ms.
+ */
 export async function untilValue<T>(
   read: () => T | Promise<T>,
   check: (value: T) => boolean,
@@ -36,7 +34,18 @@ export async function untilValue<T>(
   for (;;) {
     const value = await read();
     if (check(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last seen: ${described(value)}`);
     await delay(every);
   }
+}
+
+/** A value for a failure message: as JSON where it can be, cut short. */
+function described(value: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = String(value);
+  }
+  return text.length > 500 ? `${text.slice(0, 500)}…` : text;
 }

@@ -7,7 +7,8 @@ import { RoadTracker } from '../../../../src/roads/roads.js';
 import { makeRules } from '../../../../src/game/rules.js';
 import { Shoe } from '../../../../src/game/shoe.js';
 import { handRecord, type HandRecord, type ShoeRecord } from '../../../../src/shoes/document.js';
-import { freshStorage, until, wait } from '../operator/operator-helpers.js';
+import { freshStorage } from '../../../support/browser/storage.js';
+import { delay, until } from '../../../support/wait.js';
 
 /**
  * The display follows the console's channel messages incrementally: "hand N added" reads that one
@@ -36,7 +37,7 @@ async function settled(display: BaccTableDisplay): Promise<void> {
     (el): el is Element & { updateComplete: Promise<unknown> } => 'updateComplete' in el,
   );
   await Promise.all(panels.map((panel) => panel.updateComplete));
-  await wait(20);
+  await delay(20);
 }
 
 /** Counts RoadTracker.add calls until `restore()`. */
@@ -149,14 +150,14 @@ describe('<bacc-table-display> follows the console incrementally', () => {
     post({ handCount: 7, change: 'add' });
     post({ handCount: 7, change: 'add' });
     await until(() => display.shoe?.hands.length === 7, 'the seventh hand');
-    await wait(100);
+    await delay(100);
     await settled(display);
     const shown = display.shoe!.hands;
     expect(shown).to.deep.equal(dealt.slice(0, 7));
     adds = countAdds();
     post({ handCount: 7, change: 'add' });
     post({ handCount: 5, change: 'add' });
-    await wait(100);
+    await delay(100);
     await settled(display);
     // Nothing changed: the same list, nothing added to the roads.
     expect(display.shoe!.hands).to.equal(shown);
@@ -170,7 +171,7 @@ describe('<bacc-table-display> follows the console incrementally', () => {
       post({ handCount: index + 1, change: 'add' });
     }
     await until(() => display.shoe?.hands.length === 12, 'all twelve hands');
-    await wait(100);
+    await delay(100);
     expect(display.shoe!.hands).to.deep.equal(dealt);
   });
 

@@ -3,7 +3,8 @@ import '../../../../components/app/display/bacc-table-display.js';
 import type { BaccTableDisplay } from '../../../../components/app/display/bacc-table-display.js';
 import { clockTime } from '../../../../components/app/display/room-display.js';
 import { simulateShoeRecords } from '../../../../src/shoes/document.js';
-import { freshStorage, until } from '../operator/operator-helpers.js';
+import { freshStorage } from '../../../support/browser/storage.js';
+import { until } from '../../../support/wait.js';
 
 /**
  * The wall display with a broker set that cannot be reached (nothing listens on its port), through

@@ -5,6 +5,7 @@ import type { BrokerSettings, LinkState, RoomLinkOptions } from '../../../../com
 import { ScoreboardStore } from '../../../../components/app/shared/data/scoreboard-store.js';
 import { presenceMessage, tableStateMessage, tableTopics, type TableChangeMessage } from '../../../../src/room/messages.js';
 import { simulateShoeRecords, type HandRecord, type ShoeRecord } from '../../../../src/shoes/document.js';
+import { delay, until } from '../../../support/wait.js';
 
 /**
  * The display's handling of what the broker sends, with the link opened by a small stand-in that
@@ -103,16 +104,6 @@ class RoomTestHost extends LitElement {
 }
 customElements.define('room-test-host', RoomTestHost);
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    if (check()) return;
-    await wait(10);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
 /** A host following TABLE, its link opened (not yet connected unless `connect`). */
 async function mount(connect = true): Promise<{ host: RoomTestHost; display: RoomDisplayController; link: TestLink }> {
   const host = document.createElement('room-test-host') as RoomTestHost;
@@ -120,7 +111,7 @@ async function mount(connect = true): Promise<{ host: RoomTestHost; display: Roo
   await fixture(html`<div></div>`).then((parent) => parent.append(host));
   await until(() => link !== null && host.controller.loaded, 'the link and the kept copy');
   if (connect) link!.setState('connected');
-  await wait(0);
+  await delay(0);
   return { host, display: host.controller, link: link! };
 }
 

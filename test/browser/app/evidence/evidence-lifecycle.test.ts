@@ -8,6 +8,7 @@ import { CHINESE_FONT_RANGES } from '../../../../components/app/fonts/noto-sans-
 import { tallyRun } from '../../../../src/evidence/evidence.js';
 import { templates as common } from '../../../../components/app/locales/zh-Hans/common.js';
 import { templates as evidence } from '../../../../components/app/locales/zh-Hans/evidence.js';
+import { delay, until } from '../../../support/wait.js';
 
 /**
  * `<bacc-evidence>` coming and going, as the attract kiosk shows it after each shoe: a removed
@@ -22,14 +23,6 @@ const localization = configureLocalization({
   targetLocales: ['zh-Hans'],
   loadLocale: () => Promise.resolve({ templates: { ...common, ...evidence } }),
 });
-
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(condition: () => boolean, what: string, ms = 10_000): Promise<void> {
-  for (const end = Date.now() + ms; !condition(); await wait(20)) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-  }
-}
 
 /** The Chinese faces of one slice, as loadChineseFont declares them. */
 const sliceFaces = (slice: keyof typeof CHINESE_FONT_RANGES) =>
@@ -103,7 +96,7 @@ describe('bacc-evidence on and off the page', function () {
     // between tasks), or give up. An element kept by anything (a chart, a worker's handler, a
     // listener, a timer) is never cleared.
     let garbage: unknown[] = [];
-    for (const end = Date.now() + 20_000; removed.some((ref) => ref.deref() !== undefined) && Date.now() < end; await wait(0)) {
+    for (const end = Date.now() + 20_000; removed.some((ref) => ref.deref() !== undefined) && Date.now() < end; await delay(0)) {
       garbage = Array.from({ length: 200 }, () => new Array<number>(10_000).fill(Math.random()));
     }
     expect(garbage.length).to.be.above(0);

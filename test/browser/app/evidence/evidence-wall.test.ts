@@ -9,6 +9,7 @@ import { tallyHands, tallyOutcomeShoes, tallyRun } from '../../../../src/evidenc
 import { measurements, type OutcomeMeasurement } from '../../../../src/evidence/measurements.js';
 import { templates as common } from '../../../../components/app/locales/zh-Hans/common.js';
 import { templates as evidence } from '../../../../components/app/locales/zh-Hans/evidence.js';
+import { until } from '../../../support/wait.js';
 
 /**
  * `<bacc-evidence>` as a wall screen shows it (`?mode=evidence`, the attract panel): in a box of
@@ -21,14 +22,6 @@ const localization = configureLocalization({
   targetLocales: ['zh-Hans'],
   loadLocale: () => Promise.resolve({ templates: { ...common, ...evidence } }),
 });
-
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(condition: () => boolean, what: string, ms = 10_000): Promise<void> {
-  for (const end = Date.now() + ms; !condition(); await wait(20)) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-  }
-}
 
 const charts = (element: BaccEvidence) =>
   [...element.shadowRoot!.querySelectorAll('canvas')].map((canvas) => Chart.getChart(canvas)).filter((chart) => chart !== undefined);
@@ -102,12 +95,9 @@ describe('bacc-evidence on a wall screen', function () {
     const element = await fixture<BaccEvidence>(html`<bacc-evidence hands="100000000" seed="cancelled"></bacc-evidence>`);
     element.start();
     const run = element.currentRun!;
-    while (run.handsCounted < 200_000) await wait(5);
+    await until(() => run.handsCounted >= 200_000, '200,000 hands counted', 60_000, 5);
     // Straight after a merge, before the next report a quarter of a second later.
-    await new Promise<void>((resolve) => {
-      const check = () => (run.handsCounted > 300_000 ? resolve() : setTimeout(check, 1));
-      check();
-    });
+    await until(() => run.handsCounted > 300_000, 'the next merge', 60_000, 1);
     element.cancel();
     await element.updateComplete;
     const allHands = element.measurements.find((m) => m.id === 'all-hands')!;

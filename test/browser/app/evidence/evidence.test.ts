@@ -8,6 +8,7 @@ import { tallyOutcomeShoes, tallyRun } from '../../../../src/evidence/evidence.j
 import { measurements, type Measurement } from '../../../../src/evidence/measurements.js';
 import { templates as common } from '../../../../components/app/locales/zh-Hans/common.js';
 import { templates as evidence } from '../../../../components/app/locales/zh-Hans/evidence.js';
+import { delay, until } from '../../../support/wait.js';
 
 /**
  * `<bacc-evidence>` in Chromium with real module workers: the run completes and fills the table,
@@ -22,8 +23,6 @@ const localization = configureLocalization({
   targetLocales: ['zh-Hans'],
   loadLocale: () => Promise.resolve({ templates: { ...common, ...evidence } }),
 });
-
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Measurements as JSON, so NaN (no hands) compares as null, as `bacc evidence` prints it. */
 const asJson = (list: readonly Measurement[]) => JSON.parse(JSON.stringify(list)) as unknown;
@@ -95,13 +94,13 @@ describe('bacc-evidence', function () {
     });
     run.start();
     expect(live.size).to.equal(Math.max(1, navigator.hardwareConcurrency));
-    while (run.handsCounted === 0) await wait(10);
+    await until(() => run.handsCounted > 0, 'a counted hand', 30_000);
     run.cancel();
     const counted = run.handsCounted;
     expect(live.size).to.equal(0);
     expect(run.liveWorkers).to.equal(0);
     expect(run.state).to.equal('cancelled');
-    await wait(300);
+    await delay(300);
     expect(run.repliesAfterEnd).to.equal(0);
     expect(run.handsCounted).to.equal(counted);
     expect(run.progress).to.be.below(1);
@@ -120,12 +119,8 @@ describe('bacc-evidence', function () {
         return worker;
       },
     });
-    const finished = new Promise<void>((resolve) => {
-      run.start();
-      const check = () => (run.state === 'done' ? resolve() : setTimeout(check, 10));
-      check();
-    });
-    await finished;
+    run.start();
+    await until(() => run.state === 'done', 'the run to finish', 30_000);
     // About 500 chunks of 2,000 hands, 20 a reply.
     expect(replies).to.be.below(60);
     expect(asJson(measurements(run.plan.tally, 8))).to.deep.equal(asJson(measurements(tallyRun('batches', 1_000_000, 8), 8)));

@@ -8,7 +8,8 @@ import { ScoreboardStore } from '../../../../components/app/shared/data/scoreboa
 import type { AuditEntry, ShoeRecord } from '../../../../src/shoes/document.js';
 import { trailTime } from '../../../../components/app/history/shoe-trail.js';
 import { inAppLocale } from '../../locale-switch.js';
-import { shoeAt, until } from './history-fixtures.js';
+import { shoeAt } from './history-fixtures.js';
+import { until } from '../../../support/wait.js';
 
 const base = shoeAt('answered', 'Table 6', '2026-03-14T12:00:00.000Z');
 /** Undone with nobody signed in and answered later; corrected by Wei, answered by Ana; reopened, never answered. */

@@ -8,7 +8,8 @@ import { TableChannel } from '../../../../components/app/shared/data/table-chann
 import { ScoreboardStore } from '../../../../components/app/shared/data/scoreboard-store.js';
 import { shoeDocumentText, simulateShoeRecords, type ShoeRecord } from '../../../../src/shoes/document.js';
 import { eventsFiredDuring } from '../../event-spy.js';
-import { captureDownloads, shoeAt, until } from './history-fixtures.js';
+import { captureDownloads, shoeAt } from './history-fixtures.js';
+import { delay, until } from '../../../support/wait.js';
 import { inAppLocale } from '../../locale-switch.js';
 import { useLocale } from '../../../../components/app/shared/localization.js';
 
@@ -438,7 +439,7 @@ describe('<bacc-history>', () => {
         expect(heard).to.deep.equal([{ shoeId: SHOES[5]!.id, origin: 'import' }]);
         // A file whose shoes are all stored already changes nothing, and says nothing.
         await el.importFile(jsonFile(shoeDocumentText([SHOES[5]!])));
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        await delay(100);
         expect(heard).to.have.length(1);
       } finally {
         channel.close();

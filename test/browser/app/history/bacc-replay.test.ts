@@ -7,7 +7,8 @@ import type { BaccBigRoad } from '../../../../components/bacc-big-road.js';
 import { computeRoads } from '../../../../src/roads/roads.js';
 import type { ShoeRecord } from '../../../../src/shoes/document.js';
 import { eventsFiredDuring } from '../../event-spy.js';
-import { shoeAt, until } from './history-fixtures.js';
+import { shoeAt } from './history-fixtures.js';
+import { delay, until } from '../../../support/wait.js';
 import { byColumn, layerCells } from '../../road-marks.js';
 
 const shoe = shoeAt('replay', 'Table 3', '2026-03-14T12:00:00.000Z');
@@ -196,7 +197,7 @@ describe('<bacc-replay>', () => {
     button(el, 'play').click();
     await el.updateComplete;
     const paused = el.hands.length;
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await delay(500);
     expect(el.hands.length).to.equal(paused);
     expect(button(el, 'play').textContent.trim()).to.equal('Play');
   });
@@ -211,7 +212,7 @@ describe('<bacc-replay>', () => {
     const parent = el.parentNode!;
     el.remove();
     const atRemoval = el.hands.length;
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await delay(600);
     await el.updateComplete;
     expect(el.hands.length).to.equal(atRemoval);
     parent.append(el);

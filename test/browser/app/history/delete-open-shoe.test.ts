@@ -2,17 +2,11 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../../../components/app/history/bacc-history.js';
 import '../../../../components/app/operator/bacc-operator.js';
 import type { BaccHistory } from '../../../../components/app/history/bacc-history.js';
-import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
-import { makeRules } from '../../../../src/game/rules.js';
-import { freshStorage, until } from '../operator/operator-helpers.js';
+import { mountConsole } from '../operator/operator-helpers.js';
+import { freshStorage } from '../../../support/browser/storage.js';
+import { until } from '../../../support/wait.js';
 
 const TABLE = 'Delete table';
-
-async function mountConsole(): Promise<BaccOperator> {
-  const el = await fixture<BaccOperator>(html`<bacc-operator table=${TABLE} .rules=${makeRules()}></bacc-operator>`);
-  await until(() => el.desk.ready, 'the console to keep the table');
-  return el;
-}
 
 async function mountHistory(): Promise<BaccHistory> {
   const el = await fixture<BaccHistory>(html`<bacc-history page-size="5"></bacc-history>`);
@@ -54,7 +48,7 @@ describe('<bacc-history> deleting the shoe a console records', () => {
   });
 
   it('offers no deletion of the open shoe of a console at work: it names the shoe and says to end it there first', async () => {
-    const console = await mountConsole();
+    const console = await mountConsole(TABLE);
     await console.desk.confirm('new-shoe');
     await console.desk.recordOutcome('B');
     await console.desk.recordOutcome('P');
@@ -91,7 +85,7 @@ describe('<bacc-history> deleting the shoe a console records', () => {
   });
 
   it('names the shoe, never its id, when a console takes it up between the question and the Delete', async () => {
-    const first = await mountConsole();
+    const first = await mountConsole(TABLE);
     await first.desk.confirm('new-shoe');
     await first.desk.recordOutcome('B');
     const id = first.desk.shoe!.id;
@@ -104,7 +98,7 @@ describe('<bacc-history> deleting the shoe a console records', () => {
       'the question',
     );
     // A console opens on the table meanwhile, and holds it.
-    await mountConsole();
+    await mountConsole(TABLE);
     rowButton(history, id, 'confirm-delete').click();
     await until(() => alertText(history).includes('still recording'), 'the refusal');
     const stored = (await storage.store.getSummary(id))!;
@@ -116,7 +110,7 @@ describe('<bacc-history> deleting the shoe a console records', () => {
   });
 
   it('deletes an open console shoe that no console keeps (one closed without ending it)', async () => {
-    const console = await mountConsole();
+    const console = await mountConsole(TABLE);
     await console.desk.confirm('new-shoe');
     await console.desk.recordOutcome('B');
     const id = console.desk.shoe!.id;

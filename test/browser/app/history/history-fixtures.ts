@@ -42,12 +42,3 @@ export function captureDownloads(): { saved: SavedFile[]; restore: () => void } 
     },
   };
 }
-
-/** Waits until `condition` holds, checking every frame, for at most `timeout` milliseconds. */
-export async function until(condition: () => boolean, what: string, timeout = 4000): Promise<void> {
-  const end = performance.now() + timeout;
-  while (!condition()) {
-    if (performance.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => requestAnimationFrame(resolve));
-  }
-}

@@ -7,7 +7,8 @@ import { closeStorage, openStorage } from '../../../../components/app/shared/dat
 import { ScoreboardStore } from '../../../../components/app/shared/data/scoreboard-store.js';
 import type { AuditEntry, ShoeEvent, ShoeRecord } from '../../../../src/shoes/document.js';
 import { inAppLocale } from '../../locale-switch.js';
-import { shoeAt, until } from './history-fixtures.js';
+import { shoeAt } from './history-fixtures.js';
+import { until } from '../../../support/wait.js';
 
 const base = shoeAt('trail', 'Table 5', '2026-03-14T12:00:00.000Z');
 const events: ShoeEvent[] = [

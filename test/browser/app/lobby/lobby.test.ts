@@ -8,6 +8,7 @@ import type { BrokerSettings, RoomLinkOptions } from '../../../../components/app
 import { everyTableTopic, presenceMessage, tableStateMessage, tableTopics } from '../../../../src/room/messages.js';
 import { simulateShoeRecords, type ShoeRecord } from '../../../../src/shoes/document.js';
 import { useLocale } from '../../../../components/app/shared/localization.js';
+import { delay, until } from '../../../support/wait.js';
 
 /**
  * The lobby's own logic against a small link of the test's (no broker): what it subscribes to, and
@@ -15,16 +16,6 @@ import { useLocale } from '../../../../components/app/shared/localization.js';
  */
 
 const BROKER: BrokerSettings = { url: 'ws://127.0.0.1:1', username: 'lobby', password: 'secret-lobby-password' };
-
-const wait = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(condition: () => boolean, what: string, ms = 3000): Promise<void> {
-  const end = performance.now() + ms;
-  while (!condition()) {
-    if (performance.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await wait(10);
-  }
-}
 
 /** A link that records what the lobby subscribes to and delivers what the test sends, as the broker would. */
 class FakeLink implements LobbyLink {
@@ -104,7 +95,7 @@ const countOf = (tile: Element, side: 'B' | 'P' | 'T'): number =>
 async function settled(lobby: BaccLobby): Promise<void> {
   await lobby.updateComplete;
   await Promise.all([...lobby.shadowRoot!.querySelectorAll('bacc-big-road')].map((road) => road.updateComplete));
-  await wait(30);
+  await delay(30);
 }
 
 describe('<bacc-lobby>', () => {

@@ -1,21 +1,15 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../../../components/app/operator/bacc-operator.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
 import { cleanOperatorName, cleanReason } from '../../../../components/app/operator/console-audit.js';
 import { useLocale } from '../../../../components/app/shared/localization.js';
-import { makeRules } from '../../../../src/game/rules.js';
 import { parseShoeDocument, shoeDocumentText, type AuditEntry } from '../../../../src/shoes/document.js';
-import { freshStorage, storeLike, until } from './operator-helpers.js';
+import { mountConsole } from './operator-helpers.js';
+import { freshStorage, storeLike } from '../../../support/browser/storage.js';
+import { until } from '../../../support/wait.js';
 
 const TABLE = 'Audit table';
-
-async function mountOperator(): Promise<BaccOperator> {
-  const el = await fixture<BaccOperator>(html`<bacc-operator table=${TABLE} .rules=${makeRules()}></bacc-operator>`);
-  await until(() => el.desk.ready, 'the stored shoe to be read');
-  await el.updateComplete;
-  return el;
-}
 
 async function press(...keys: string[]): Promise<void> {
   for (const key of keys) await sendKeys({ press: key });
@@ -49,7 +43,7 @@ describe('<bacc-operator> audit trail', () => {
   });
 
   it('keeps an undo at once with nobody signed in, then the reason a digit gives as an entry of its own', async () => {
-    const el = await mountOperator();
+    const el = await mountConsole(TABLE);
     await undoneHand(el);
     expect(outcomes(el)).to.equal('B');
     expect(audit(el)).to.have.length(1);
@@ -76,7 +70,7 @@ describe('<bacc-operator> audit trail', () => {
   });
 
   it('names the operator signed in on every audited action: undo, redo, correct and reopen', async () => {
-    const el = await mountOperator();
+    const el = await mountConsole(TABLE);
     el.signIn('Wei');
     await undoneHand(el);
     await press('r');
@@ -105,7 +99,7 @@ describe('<bacc-operator> audit trail', () => {
   });
 
   it('leaves the question unanswered on Escape, and then no digit is taken as an answer', async () => {
-    const el = await mountOperator();
+    const el = await mountConsole(TABLE);
     await undoneHand(el);
     await press('Escape');
     await el.updateComplete;
@@ -117,7 +111,7 @@ describe('<bacc-operator> audit trail', () => {
   });
 
   it('blocks nothing: another key does its own action at once and leaves the question, never recording by a digit', async () => {
-    const el = await mountOperator();
+    const el = await mountConsole(TABLE);
     await undoneHand(el);
     await press('3');
     await until(() => audit(el).length === 2, 'the reason kept');
@@ -136,7 +130,7 @@ describe('<bacc-operator> audit trail', () => {
   });
 
   it('takes a typed reason after ?, cleaned, and gives the focus back; an empty one is refused and kept asking', async () => {
-    const el = await mountOperator();
+    const el = await mountConsole(TABLE);
     await undoneHand(el);
     await press('?');
     expect(el.shadowRoot!.activeElement).to.equal(reasonField(el));
@@ -159,7 +153,7 @@ describe('<bacc-operator> audit trail', () => {
   });
 
   it('in card entry keeps digits as cards; ? then a number and Enter gives a listed reason, back in the card field', async () => {
-    const el = await mountOperator();
+    const el = await mountConsole(TABLE);
     await press('s');
     await until(() => el.desk.shoeOpen, 'a new shoe');
     await press('c');
@@ -186,7 +180,7 @@ describe('<bacc-operator> audit trail', () => {
   });
 
   it('keeps the trail, the reason given later and "not signed in", through export and import byte for byte', async () => {
-    const el = await mountOperator();
+    const el = await mountConsole(TABLE);
     await undoneHand(el);
     await press('5');
     await until(() => audit(el).length === 2, 'the reason kept');
@@ -198,10 +192,7 @@ describe('<bacc-operator> audit trail', () => {
   });
 
   it('keeps no entry with a store that cannot keep an audit trail, and says nothing failed', async () => {
-    const el = await fixture<BaccOperator>(
-      html`<bacc-operator table=${TABLE} .rules=${makeRules()} .store=${storeLike(storage.store)}></bacc-operator>`,
-    );
-    await until(() => el.desk.ready, 'the stored shoe to be read');
+    const el = await mountConsole(TABLE, { store: storeLike(storage.store) });
     await press('s', 'b');
     await until(() => outcomes(el) === 'B' && el.desk.unsaved === 0, 'a hand');
     await press('u');
@@ -226,7 +217,7 @@ describe('<bacc-operator> audit trail', () => {
   });
 
   it('is accessible with the question on screen', async () => {
-    const el = await mountOperator();
+    const el = await mountConsole(TABLE);
     await undoneHand(el);
     await expect(el).to.be.accessible();
   });
@@ -234,7 +225,7 @@ describe('<bacc-operator> audit trail', () => {
   it('asks why in Chinese', async () => {
     await useLocale('zh-Hans');
     try {
-      const el = await mountOperator();
+      const el = await mountConsole(TABLE);
       await undoneHand(el);
       const text = question(el)!.textContent.replace(/\s+/g, ' ');
       expect(text).to.contain('原因？撤销，第 2 局：');

@@ -1,24 +1,18 @@
 /** What a pit clerk relies on (issue 14): the entry mode kept across a reload, the choice of a hand, safe answers, words read aloud. */
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../../../components/app/operator/bacc-operator.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
 import { consoleNewsText } from '../../../../components/app/operator/console-words.js';
-import { makeRules } from '../../../../src/game/rules.js';
-import { freshStorage, until, press } from './operator-helpers.js';
+import { press, mountConsole } from './operator-helpers.js';
+import { freshStorage } from '../../../support/browser/storage.js';
+import { until } from '../../../support/wait.js';
 
 const TABLE = 'Table 14';
 const textOf = (el: BaccOperator, selector: string) => el.shadowRoot!.querySelector(selector)!.textContent.trim();
 const outcomes = (el: BaccOperator) => el.desk.hands.map((hand) => hand.outcome).join('');
 const focused = (el: BaccOperator) => el.shadowRoot!.activeElement;
 const handNumberField = (el: BaccOperator) => el.shadowRoot!.querySelector<HTMLInputElement>('input.hand-number')!;
-
-async function mountOperator(limits = ''): Promise<BaccOperator> {
-  const el = await fixture<BaccOperator>(html`<bacc-operator table=${TABLE} limits=${limits} .rules=${makeRules()}></bacc-operator>`);
-  await until(() => el.desk.ready, 'the stored shoe to be read');
-  await el.updateComplete;
-  return el;
-}
 
 async function newShoe(el: BaccOperator): Promise<void> {
   await press('s');
@@ -35,7 +29,7 @@ describe('<bacc-operator> for a pit clerk', () => {
   });
 
   it('is still in card entry after a reload, so the cards typed next record no hand by outcome', async () => {
-    const first = await mountOperator();
+    const first = await mountConsole(TABLE);
     await newShoe(first);
     await press('c');
     await until(() => focused(first)?.matches('input.cards') === true, 'the card field');
@@ -45,7 +39,7 @@ describe('<bacc-operator> for a pit clerk', () => {
     first.remove();
     (document.activeElement as HTMLElement | null)?.blur();
 
-    const reloaded = await mountOperator();
+    const reloaded = await mountConsole(TABLE);
     await until(() => outcomes(reloaded) === 'P', 'the shoe resumed');
     expect(reloaded.desk.entryMode).to.equal('cards');
     await sendKeys({ type: 'tc 5h 9s 2d ' });
@@ -59,7 +53,7 @@ describe('<bacc-operator> for a pit clerk', () => {
   });
 
   it('keeps the entry mode per table, and starts a table not used yet in the mode last chosen', async () => {
-    const el = await mountOperator();
+    const el = await mountConsole(TABLE);
     await press('c');
     await until(() => el.desk.entryMode === 'cards', 'card entry');
     el.table = 'Table 15';
@@ -75,7 +69,7 @@ describe('<bacc-operator> for a pit clerk', () => {
   });
 
   it('clears a refused hand number and keeps the focus in its field, so the next digit never toggles a pair', async () => {
-    const el = await mountOperator();
+    const el = await mountConsole(TABLE);
     await newShoe(el);
     await press('b', 'p', 't');
     await until(() => outcomes(el) === 'BPT' && el.desk.unsaved === 0, 'three hands');
@@ -104,7 +98,7 @@ describe('<bacc-operator> for a pit clerk', () => {
   });
 
   it('empties the hand number field on Escape', async () => {
-    const el = await mountOperator();
+    const el = await mountConsole(TABLE);
     await newShoe(el);
     await press('b');
     await until(() => outcomes(el) === 'B', 'one hand');
@@ -116,7 +110,7 @@ describe('<bacc-operator> for a pit clerk', () => {
   });
 
   it('says when there is no hand to correct, and leaves the focus and the keys where they were', async () => {
-    const el = await mountOperator();
+    const el = await mountConsole(TABLE);
     await press('h');
     await el.updateComplete;
     expect(textOf(el, '[role="alert"]')).to.equal('There is no shoe in play to correct.');
@@ -131,7 +125,7 @@ describe('<bacc-operator> for a pit clerk', () => {
   });
 
   it('puts the focus on Cancel when it asks to start a new shoe, so Enter ends nothing', async () => {
-    const el = await mountOperator();
+    const el = await mountConsole(TABLE);
     await newShoe(el);
     const shoeId = el.desk.shoe!.id;
     await press('s');
@@ -145,7 +139,7 @@ describe('<bacc-operator> for a pit clerk', () => {
   });
 
   it('says "1 hand", not "1 hands"', async () => {
-    const el = await mountOperator();
+    const el = await mountConsole(TABLE);
     await newShoe(el);
     await press('b');
     await until(() => outcomes(el) === 'B' && el.desk.unsaved === 0, 'one hand');
@@ -173,7 +167,7 @@ describe('<bacc-operator> for a pit clerk', () => {
   });
 
   it('names each button by its words alone, with its key as a shortcut', async () => {
-    const el = await mountOperator();
+    const el = await mountConsole(TABLE);
     await newShoe(el);
     // A button's name from its content is its text less what is hidden from the accessibility tree.
     const nameOf = (button: Element): string => {
@@ -190,7 +184,7 @@ describe('<bacc-operator> for a pit clerk', () => {
   });
 
   it('reads the limits in the header with a space after their label', async () => {
-    const el = await mountOperator('10 – 1,000');
+    const el = await mountConsole(TABLE, { limits: '10 – 1,000' });
     const header = el.shadowRoot!.querySelector('bacc-scoreboard')!.shadowRoot!.querySelector('header')!;
     expect(header.textContent.replace(/\s+/g, ' ')).to.contain('Limits 10 – 1,000');
   });

@@ -1,10 +1,11 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import '../../../../components/app/operator/bacc-operator.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
 import { useLocale } from '../../../../components/app/shared/localization.js';
 import { StorageError } from '../../../../components/app/shared/data/scoreboard-store.js';
-import { makeRules } from '../../../../src/game/rules.js';
-import { freshStorage, storeLike, until, press } from './operator-helpers.js';
+import { press, mountConsole } from './operator-helpers.js';
+import { freshStorage, storeLike } from '../../../support/browser/storage.js';
+import { until } from '../../../support/wait.js';
 
 /** Latin words of three letters or more: English left on a Chinese screen (card names like "9H" and keys like "S" are not words). */
 const englishWords = (text: string): string[] => text.match(/[A-Za-z]{3,}/g) ?? [];
@@ -35,10 +36,7 @@ describe('<bacc-operator> in Simplified Chinese', () => {
     const failing = storeLike(real, {
       appendHand: (id, index, hand) => (full ? quota() : real.appendHand(id, index, hand)),
     });
-    const el = await fixture<BaccOperator>(
-      html`<bacc-operator table="zh" .rules=${makeRules()} .store=${failing} .retryDelays=${[100]}></bacc-operator>`,
-    );
-    await until(() => el.desk.ready, 'the stored shoe to be read');
+    const el = await mountConsole('zh', { store: failing, retryDelays: [100] });
 
     // A refusal: no shoe is in play yet.
     await press('b');

@@ -8,7 +8,9 @@ import type { RecordedHand } from '../../../../components/app/operator/console-t
 import { ScoreboardStore, StorageError } from '../../../../components/app/shared/data/scoreboard-store.js';
 import { makeRules } from '../../../../src/game/rules.js';
 import { eventsFiredDuring } from '../../event-spy.js';
-import { freshStorage, gatedStore, until, wait, storeLike, press, cardField, cardFieldFocused } from './operator-helpers.js';
+import { press, cardField, cardFieldFocused, mountConsole } from './operator-helpers.js';
+import { freshStorage, gatedStore, storeLike } from '../../../support/browser/storage.js';
+import { delay, until } from '../../../support/wait.js';
 import { closeStorage, openStorage, storageStatus } from '../../../../components/app/shared/data/storage.js';
 import { TableChannel } from '../../../../components/app/shared/data/table-channel.js';
 import { Shoe } from '../../../../src/game/shoe.js';
@@ -21,26 +23,6 @@ const outcomes = (el: BaccOperator) =>
   scoreboardOf(el)
     .hands.map((hand) => hand.outcome)
     .join('');
-
-async function mountOperator(extra: Partial<BaccOperator> = {}, { readOnly = false, reading = false } = {}): Promise<BaccOperator> {
-  const el = await fixture<BaccOperator>(
-    html`<bacc-operator
-      table=${TABLE}
-      .rules=${extra.rules ?? makeRules()}
-      .store=${extra.store ?? null}
-      .retryDelays=${extra.retryDelays}
-    ></bacc-operator>`,
-  );
-  // A console keeps the table once it holds the table's lock and has read the stored shoe (unless
-  // the test means to act while it is still reading).
-  if (!reading)
-    await until(
-      () => (readOnly ? el.desk.readOnly : el.desk.ready),
-      readOnly ? 'the console to find the table kept elsewhere' : 'the stored shoe to be read',
-    );
-  await el.updateComplete;
-  return el;
-}
 
 const refusal = (el: BaccOperator) => textOf(el, '[role="alert"]');
 
@@ -80,7 +62,7 @@ describe('<bacc-operator>', () => {
   });
 
   it('records banker, player and tie with b, p and t, with the pair and natural flags set before each hand', async () => {
-    const el = await mountOperator();
+    const el = await mountConsole(TABLE);
     await newShoe(el);
     const recorded: RecordedHand[] = [];
     el.addEventListener('bacc-hand-recorded', (event) => recorded.push(event.detail));
@@ -109,7 +91,7 @@ describe('<bacc-operator>', () => {
   });
 
   it('records a hand typed card by card once the tableau completes it', async () => {
-    const el = await mountOperator();
+    const el = await mountConsole(TABLE);
     await newShoe(el);
     const field = await cardEntry(el);
     // Keys typed into the field are cards, not commands: b and t here do nothing.
@@ -126,7 +108,7 @@ describe('<bacc-operator>', () => {
   });
 
   it('links to the history in a new window, so the console keeps its table', async () => {
-    const el = await mountOperator();
+    const el = await mountConsole(TABLE);
     const link = el.shadowRoot!.querySelector<HTMLAnchorElement>('a.history')!;
     expect(new URL(link.href).searchParams.get('mode')).to.equal('history');
     expect(link.target).to.equal('_blank');
@@ -134,7 +116,7 @@ describe('<bacc-operator>', () => {
   });
 
   it('in card entry, refuses outcome keys pressed outside the card field and puts the focus back in it', async () => {
-    const el = await mountOperator();
+    const el = await mountConsole(TABLE);
     // Card entry chosen before any shoe is open: the field is disabled, and takes the focus once one opens.
     await press('c');
     await newShoe(el);
@@ -156,7 +138,7 @@ describe('<bacc-operator>', () => {
   });
 
   it('holds a hand the tableau has finished until Enter, refusing a card the tableau would not deal', async () => {
-    const el = await mountOperator();
+    const el = await mountConsole(TABLE);
     await newShoe(el);
     const field = await cardEntry(el);
     await sendKeys({ type: '9h 2c kd 5s ' });
@@ -175,7 +157,7 @@ describe('<bacc-operator>', () => {
   });
 
   it('refuses a card the shoe cannot hold with a message, and records nothing', async () => {
-    const el = await mountOperator({ rules: makeRules({ decks: 1 }) });
+    const el = await mountConsole(TABLE, { rules: makeRules({ decks: 1 }) });
     await newShoe(el);
     const field = await cardEntry(el);
     await sendKeys({ type: '9h 2c 9h' });
@@ -199,7 +181,7 @@ describe('<bacc-operator>', () => {
   });
 
   it('says that an unfinished hand is not complete when Enter is pressed, and who gets the next card', async () => {
-    const el = await mountOperator();
+    const el = await mountConsole(TABLE);
     await newShoe(el);
     await cardEntry(el);
     await sendKeys({ type: '4h 4c' });
@@ -222,8 +204,7 @@ describe('<bacc-operator>', () => {
   it('asks the operator to wait, rather than blaming another window, when S is pressed before the stored shoe is read', async () => {
     // A store whose read of the table's stored shoe has not come back yet.
     const slow = storeLike(storage.store, { latestShoe: () => new Promise<undefined>(() => undefined) });
-    const el = await fixture<BaccOperator>(html`<bacc-operator table=${TABLE} .rules=${makeRules()} .store=${slow}></bacc-operator>`);
-    await el.updateComplete;
+    const el = await mountConsole(TABLE, { store: slow, reading: true });
     await press('s');
     await until(() => refusal(el) !== '', 'the refusal');
     expect(refusal(el)).to.equal('The stored shoe is still being read; try again in a moment.');
@@ -231,7 +212,7 @@ describe('<bacc-operator>', () => {
   });
 
   it('lets Escape in an empty card field give the keys back, and keeps the focus out of it', async () => {
-    const el = await mountOperator();
+    const el = await mountConsole(TABLE);
     await newShoe(el);
     const field = await cardEntry(el);
     await press('Escape');
@@ -246,7 +227,7 @@ describe('<bacc-operator>', () => {
   });
 
   it('undoes the last hand with u and with Ctrl+Z, in storage too', async () => {
-    const el = await mountOperator();
+    const el = await mountConsole(TABLE);
     await newShoe(el);
     await press('b', 'p', 't');
     await until(() => outcomes(el) === 'BPT', 'three hands');
@@ -261,7 +242,7 @@ describe('<bacc-operator>', () => {
   });
 
   it('corrects a chosen hand, in storage too', async () => {
-    const el = await mountOperator();
+    const el = await mountConsole(TABLE);
     await newShoe(el);
     await press('b', 'p', 't');
     await until(() => outcomes(el) === 'BPT', 'three hands');
@@ -282,7 +263,7 @@ describe('<bacc-operator>', () => {
   });
 
   it('refuses a hand number the shoe does not have', async () => {
-    const el = await mountOperator();
+    const el = await mountConsole(TABLE);
     await newShoe(el);
     await press('b');
     await until(() => outcomes(el) === 'B', 'one hand');
@@ -295,7 +276,7 @@ describe('<bacc-operator>', () => {
   });
 
   it('ends the shoe after confirmation, and then records nothing more', async () => {
-    const el = await mountOperator();
+    const el = await mountConsole(TABLE);
     await newShoe(el);
     await press('b', 'e');
     await el.updateComplete;
@@ -314,14 +295,14 @@ describe('<bacc-operator>', () => {
   });
 
   it('takes up the open shoe exactly after a reload, and goes on recording it', async () => {
-    const first = await mountOperator();
+    const first = await mountConsole(TABLE);
     await newShoe(first);
     await press('1', 'b', 'p', 'n', 't');
     await until(() => outcomes(first) === 'BPT', 'three hands');
     const before = scoreboardOf(first).hands;
     const shoeId = first.desk.shoe!.id;
     first.remove();
-    const second = await mountOperator();
+    const second = await mountConsole(TABLE);
     expect(second.desk.shoe!.id).to.equal(shoeId);
     expect(scoreboardOf(second).hands).to.deep.equal(before);
     await press('b');
@@ -342,7 +323,7 @@ describe('<bacc-operator>', () => {
       removeLastHand: (id, index) => (full ? quota() : real.removeLastHand(id, index)),
       endShoe: (id, at) => (full ? quota() : real.endShoe(id, at)),
     });
-    const el = await mountOperator({ store: failing, retryDelays: [100] });
+    const el = await mountConsole(TABLE, { store: failing, retryDelays: [100] });
     await newShoe(el);
     await press('b', 'p');
     await until(() => outcomes(el) === 'BP', 'both hands on screen');
@@ -366,7 +347,7 @@ describe('<bacc-operator>', () => {
   });
 
   it('deals a simulated shoe a hand at a time and refuses to record into it', async () => {
-    const el = await mountOperator();
+    const el = await mountConsole(TABLE);
     await press('i');
     await until(() => textOf(el, '.shoe-state').startsWith('Simulated shoe'), 'a simulated shoe');
     await press('d', 'd');
@@ -384,7 +365,7 @@ describe('<bacc-operator>', () => {
   });
 
   it('tells the scoreboard a simulated shoe is over once its cut card is out, before it is ended', async () => {
-    const el = await mountOperator({ rules: makeRules({ decks: 1 }) });
+    const el = await mountConsole(TABLE, { rules: makeRules({ decks: 1 }) });
     await press('i');
     await until(() => textOf(el, '.shoe-state').startsWith('Simulated shoe'), 'a simulated shoe');
     expect(scoreboardOf(el).ended).to.equal(false);
@@ -400,7 +381,7 @@ describe('<bacc-operator>', () => {
   });
 
   it('fires no event when its properties are set or a stored shoe is resumed', async () => {
-    const el = await mountOperator();
+    const el = await mountConsole(TABLE);
     await newShoe(el);
     await press('b');
     await until(() => outcomes(el) === 'B', 'one hand');
@@ -410,7 +391,7 @@ describe('<bacc-operator>', () => {
       el.rows = 5;
       await el.updateComplete;
       el.remove();
-      const again = await mountOperator();
+      const again = await mountConsole(TABLE);
       await again.updateComplete;
     });
     expect(fired).not.to.include('bacc-hand-recorded');
@@ -418,11 +399,11 @@ describe('<bacc-operator>', () => {
 
   it('shows no hand before it is stored', async () => {
     const gated = gatedStore(storage.store);
-    const el = await mountOperator({ store: gated.store });
+    const el = await mountConsole(TABLE, { store: gated.store });
     await newShoe(el);
     await press('b');
     await until(() => gated.waiting() === 1, 'the hand to be on its way to storage');
-    await wait(100);
+    await delay(100);
     await el.updateComplete;
     expect(outcomes(el)).to.equal('');
     expect((await storedShoe(storage.store))!.hands).to.deep.equal([]);
@@ -432,7 +413,7 @@ describe('<bacc-operator>', () => {
   });
 
   it('goes on with the same shoe when it is taken off the page and put back', async () => {
-    const el = await mountOperator();
+    const el = await mountConsole(TABLE);
     await newShoe(el);
     await press('b');
     await until(() => outcomes(el) === 'B' && el.desk.unsaved === 0, 'the first hand to be written');
@@ -448,7 +429,7 @@ describe('<bacc-operator>', () => {
   });
 
   it('says on screen why an action failed instead of dropping it', async () => {
-    const el = await mountOperator();
+    const el = await mountConsole(TABLE);
     await newShoe(el);
     await el.desk.recordOutcome('B');
     el.desk.beginCorrection(1);
@@ -461,11 +442,11 @@ describe('<bacc-operator>', () => {
   });
 
   it('lets one console record a table: a second one shows the shoe read-only, says why, and takes over when the first closes', async () => {
-    const first = await mountOperator();
+    const first = await mountConsole(TABLE);
     await newShoe(first);
     await press('b');
     await until(() => outcomes(first) === 'B' && first.desk.unsaved === 0, 'the first hand to be written');
-    const second = await mountOperator({}, { readOnly: true });
+    const second = await mountConsole(TABLE, { readOnly: true });
     await until(() => outcomes(second) === 'B', 'the second console to show the stored shoe');
     expect(textOf(second, '.shoe-state')).to.contain('being recorded in another window');
     // The first records, the second refuses and follows.
@@ -497,7 +478,7 @@ describe('<bacc-operator>', () => {
     const conflicting = storeLike(real, {
       appendHand: () => Promise.reject(new StorageError('conflict', 'Hand 1 of the shoe cannot be saved: 2 hands are stored.')),
     });
-    const el = await mountOperator({ store: conflicting, retryDelays: [50] });
+    const el = await mountConsole(TABLE, { store: conflicting, retryDelays: [50] });
     await newShoe(el);
     await press('b');
     await until(() => el.desk.storageProblem?.kind === 'conflict', 'the conflict');
@@ -509,7 +490,7 @@ describe('<bacc-operator>', () => {
   });
 
   it('gives a hand the flags and the correction chosen when its key was pressed, not when it is written', async () => {
-    const el = await mountOperator();
+    const el = await mountConsole(TABLE);
     await newShoe(el);
     const { desk } = el;
     void desk.recordOutcome('B');
@@ -539,7 +520,7 @@ describe('<bacc-operator>', () => {
     const opened = openStorage({ name });
     await until(() => storageStatus().state === 'blocked', 'the upgrade to be blocked');
     try {
-      const el = await mountOperator();
+      const el = await mountConsole(TABLE);
       expect(textOf(el, '[part="status"]')).to.contain('close it so this one can open them');
       await newShoe(el);
       await press('b', 'p');
@@ -574,7 +555,7 @@ describe('<bacc-operator>', () => {
     const opened = openStorage({ name, waitMs: 300 });
     await until(() => storageStatus().state === 'waiting', 'the page to say it is waiting', 3000);
     try {
-      const el = await mountOperator({}, { reading: true });
+      const el = await mountConsole(TABLE, { reading: true });
       expect(textOf(el, '[part="status"]'))
         .to.contain('The stored shoes have not opened yet')
         .and.contain('Close the other scoreboard tabs');
@@ -605,14 +586,14 @@ describe('<bacc-operator>', () => {
   });
 
   it('takes up an open simulated shoe after a reload and deals on from its seed', async () => {
-    const first = await mountOperator();
+    const first = await mountConsole(TABLE);
     await press('i');
     await until(() => textOf(first, '.shoe-state').startsWith('Simulated shoe'), 'a simulated shoe');
     await press('d', 'd');
     await until(() => scoreboardOf(first).hands.length === 2 && first.desk.unsaved === 0, 'two dealt hands written');
     const kept = first.desk.shoe!;
     first.remove();
-    const second = await mountOperator();
+    const second = await mountConsole(TABLE);
     expect(second.desk.shoe!.id).to.equal(kept.id);
     expect(second.desk.simulating).to.equal(true);
     await press('d');
@@ -638,7 +619,7 @@ describe('<bacc-operator>', () => {
       },
       'console',
     );
-    const el = await mountOperator();
+    const el = await mountConsole(TABLE);
     expect(textOf(el, '.shoe-state')).to.contain('No shoe in play');
     await until(() => el.desk.unsaved === 0, 'the end to be written');
     expect((await storage.store.getShoe('edited'))!.endedAt).to.be.a('string');
@@ -646,7 +627,7 @@ describe('<bacc-operator>', () => {
 
   it('puts a refused card back in the card field before what the operator typed meanwhile', async () => {
     const gated = gatedStore(storage.store);
-    const el = await mountOperator({ store: gated.store });
+    const el = await mountConsole(TABLE, { store: gated.store });
     await newShoe(el);
     const field = await cardEntry(el);
     await sendKeys({ type: '9h 2c kd 5s' });
@@ -661,7 +642,7 @@ describe('<bacc-operator>', () => {
   });
 
   it('asks before a second quick S ends the shoe the first one is starting', async () => {
-    const el = await mountOperator();
+    const el = await mountConsole(TABLE);
     el.desk.ask('new-shoe');
     el.desk.ask('new-shoe');
     expect(el.desk.confirming).to.equal('new-shoe');
@@ -671,7 +652,7 @@ describe('<bacc-operator>', () => {
   });
 
   it('moves the focus into the question, on its safe answer, and back to the next control after it', async () => {
-    const el = await mountOperator();
+    const el = await mountConsole(TABLE);
     await newShoe(el);
     const focused = () => el.shadowRoot!.activeElement?.getAttribute('data-action');
     await press('e');
@@ -695,7 +676,7 @@ describe('<bacc-operator>', () => {
   });
 
   it('records with b, p and t after the speed was chosen in its select', async () => {
-    const el = await mountOperator();
+    const el = await mountConsole(TABLE);
     await newShoe(el);
     // The speed's select (the card shoe's protocol has one too).
     const select = [...el.shadowRoot!.querySelectorAll('select')].find((one) => [...one.options].some((option) => option.value === '0.5'))!;
@@ -712,7 +693,7 @@ describe('<bacc-operator>', () => {
   });
 
   it('passes an accessibility audit', async () => {
-    const el = await mountOperator();
+    const el = await mountConsole(TABLE);
     await newShoe(el);
     await press('b');
     await until(() => outcomes(el) === 'B', 'one hand');
@@ -733,7 +714,7 @@ describe('<bacc-table-display>', () => {
   });
 
   it('shows the whole stored shoe when it opens, then follows the operator hand by hand through the channel', async () => {
-    const operator = await mountOperator();
+    const operator = await mountConsole(TABLE);
     await newShoe(operator);
     await press('b', 'p');
     await until(() => outcomes(operator) === 'BP', 'two hands');
@@ -764,11 +745,11 @@ describe('<bacc-table-display>', () => {
     const display = await fixture<BaccTableDisplay>(html`<bacc-table-display table="Another table"></bacc-table-display>`);
     await until(() => display.shadowRoot!.querySelector('[part="message"]') !== null, 'the waiting message');
     expect(display.shadowRoot!.querySelector('[part="message"]')!.textContent).to.contain('No shoe of Another table');
-    const operator = await mountOperator();
+    const operator = await mountConsole(TABLE);
     await newShoe(operator);
     await press('b');
     await until(() => operator.desk.unsaved === 0 && outcomes(operator) === 'B', 'the hand to be written');
-    await wait(100);
+    await delay(100);
     expect(display.shoe).to.equal(null);
     // The channel works: a display of the operator's table follows the next hand.
     const right = await fixture<BaccTableDisplay>(html`<bacc-table-display table=${TABLE}></bacc-table-display>`);
@@ -817,7 +798,7 @@ describe('<bacc-table-display>', () => {
     channel.post({ shoeId: 'console-shoe', table: TABLE, handCount: 1 });
     channel.close();
     await until(() => display.shoe?.hands.length === 1, "the console shoe's hand");
-    await wait(100);
+    await delay(100);
     expect(display.shoe!.id).to.equal('console-shoe');
   });
 
@@ -847,7 +828,7 @@ describe('<bacc-table-display>', () => {
     const channel = new TableChannel();
     try {
       channel.post({ shoeId: 'attract-shoe', table: TABLE, handCount: 1, origin: 'attract' });
-      await wait(100);
+      await delay(100);
       expect(reads).to.equal(0);
       // News without an origin is still read (History's deletions carry none).
       channel.post({ shoeId: 'console-shoe', table: TABLE, handCount: 0 });

@@ -1,15 +1,10 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../../../components/app/operator/bacc-operator.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
-import { makeRules } from '../../../../src/game/rules.js';
-import { freshStorage, until, press, typeLikePerson, cardFieldFocused } from './operator-helpers.js';
-
-async function mountConsole(table: string): Promise<BaccOperator> {
-  const el = await fixture<BaccOperator>(html`<bacc-operator table=${table} .rules=${makeRules()}></bacc-operator>`);
-  await until(() => el.desk.ready, 'the stored shoe to be read');
-  return el;
-}
+import { press, typeLikePerson, cardFieldFocused, mountConsole } from './operator-helpers.js';
+import { freshStorage } from '../../../support/browser/storage.js';
+import { until } from '../../../support/wait.js';
 
 const outcomes = (el: BaccOperator) => el.desk.hands.map((hand) => hand.outcome).join('');
 const button = (el: BaccOperator, action: string) => el.shadowRoot!.querySelector<HTMLButtonElement>(`[data-action="${action}"]`)!;

@@ -1,17 +1,12 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../../../components/app/operator/bacc-operator.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
-import { makeRules } from '../../../../src/game/rules.js';
-import { freshStorage, until, press } from './operator-helpers.js';
+import { press, mountConsole } from './operator-helpers.js';
+import { freshStorage } from '../../../support/browser/storage.js';
+import { until } from '../../../support/wait.js';
 
 const TABLE = 'Keys table';
-
-async function mountOperator({ readOnly = false } = {}): Promise<BaccOperator> {
-  const el = await fixture<BaccOperator>(html`<bacc-operator table=${TABLE} .rules=${makeRules()}></bacc-operator>`);
-  await until(() => (readOnly ? el.desk.readOnly : el.desk.ready), readOnly ? 'the table kept elsewhere' : 'the stored shoe to be read');
-  return el;
-}
 
 const outcomes = (el: BaccOperator) => el.desk.hands.map((hand) => hand.outcome).join('');
 /** Presses `key` with the modifier keys held down. */
@@ -32,7 +27,7 @@ describe('<bacc-operator> redo, reopen and take over by key', () => {
   });
 
   it('undoes with U and Ctrl+Z and redoes with R, Ctrl+Y and Ctrl+Shift+Z, with buttons that say when they can', async () => {
-    const el = await mountOperator();
+    const el = await mountConsole(TABLE);
     await press('s');
     await until(() => el.desk.shoeOpen, 'a new shoe');
     await press('b', 'p', 't');
@@ -58,7 +53,7 @@ describe('<bacc-operator> redo, reopen and take over by key', () => {
   });
 
   it('reopens the shoe it ended with L', async () => {
-    const el = await mountOperator();
+    const el = await mountConsole(TABLE);
     await press('s');
     await until(() => el.desk.shoeOpen, 'a new shoe');
     await press('b');
@@ -75,10 +70,10 @@ describe('<bacc-operator> redo, reopen and take over by key', () => {
   });
 
   it('takes the table over with its Take over button from the window that records it', async () => {
-    const first = await mountOperator();
+    const first = await mountConsole(TABLE);
     await first.desk.confirm('new-shoe');
     await first.desk.recordOutcome('B');
-    const second = await mountOperator({ readOnly: true });
+    const second = await mountConsole(TABLE, { readOnly: true });
     await second.updateComplete;
     expect(button(first, 'take-over')).to.equal(null);
     expect(button(second, 'take-over')).to.not.equal(null);

@@ -4,16 +4,11 @@ import '../../../../components/app/display/bacc-table-display.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
 import type { BaccTableDisplay } from '../../../../components/app/display/bacc-table-display.js';
 import type { BaccScoreboard } from '../../../../components/bacc-scoreboard.js';
-import { makeRules } from '../../../../src/game/rules.js';
-import { freshStorage, until, press } from './operator-helpers.js';
+import { press, mountConsole } from './operator-helpers.js';
+import { freshStorage } from '../../../support/browser/storage.js';
+import { until } from '../../../support/wait.js';
 
 const TABLE = 'Numbered table';
-
-async function mountOperator({ readOnly = false } = {}): Promise<BaccOperator> {
-  const el = await fixture<BaccOperator>(html`<bacc-operator table=${TABLE} .rules=${makeRules()}></bacc-operator>`);
-  await until(() => (readOnly ? el.desk.readOnly : el.desk.ready), readOnly ? 'the table kept elsewhere' : 'the stored shoe to be read');
-  return el;
-}
 
 /** The header's "Shoe n", as a person reads it. */
 function shoeInHeader(board: BaccScoreboard): string {
@@ -41,7 +36,7 @@ describe('the shoe number on the console and the table display', () => {
   });
 
   it('shows no shoe number on the console or the display before the table has a shoe', async () => {
-    const el = await mountOperator();
+    const el = await mountConsole(TABLE);
     const display = await fixture<BaccTableDisplay>(html`<bacc-table-display table=${TABLE}></bacc-table-display>`);
     await el.updateComplete;
     expect(boardOf(el).shoeNumber).to.equal(0);
@@ -50,7 +45,7 @@ describe('the shoe number on the console and the table display', () => {
   });
 
   it('counts the shoes of the table: End and New shoe show "Shoe 2" on the console and the display, New shoe over an open one "Shoe 3"', async () => {
-    const el = await mountOperator();
+    const el = await mountConsole(TABLE);
     const display = await fixture<BaccTableDisplay>(html`<bacc-table-display table=${TABLE}></bacc-table-display>`);
     el.focus();
     await press('s');
@@ -75,7 +70,7 @@ describe('the shoe number on the console and the table display', () => {
   });
 
   it('shows a resumed shoe under its stored number after a reload, and a second console shows the number of the shoe it follows', async () => {
-    const first = await mountOperator();
+    const first = await mountConsole(TABLE);
     first.focus();
     await press('s');
     await until(() => first.desk.shoeOpen && first.desk.unsaved === 0, 'the first shoe, written');
@@ -85,11 +80,11 @@ describe('the shoe number on the console and the table display', () => {
     await until(() => first.desk.shoeOpen && first.desk.shoe?.number === 2 && first.desk.unsaved === 0, 'the second shoe, written');
     await press('b');
     await until(() => first.desk.hands.length === 1 && first.desk.unsaved === 0, 'a hand written');
-    const second = await mountOperator({ readOnly: true });
+    const second = await mountConsole(TABLE, { readOnly: true });
     await untilHeaderSays(second, 2, 'the second console');
     second.remove();
     first.remove();
-    const reloaded = await mountOperator();
+    const reloaded = await mountConsole(TABLE);
     await until(() => reloaded.desk.hands.length === 1, 'the open shoe resumed');
     await untilHeaderSays(reloaded, 2, 'the reloaded console');
   });

@@ -2,7 +2,9 @@ import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../../../components/app/operator/bacc-operator.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
-import { alertOf, cardField, freshStorage, mountConsole, outcomes, until, press, cardFieldFocused } from './operator-helpers.js';
+import { alertOf, cardField, mountConsole, outcomes, press, cardFieldFocused } from './operator-helpers.js';
+import { freshStorage } from '../../../support/browser/storage.js';
+import { until } from '../../../support/wait.js';
 import { tableLockName } from '../../../../components/app/shared/data/table-lock.js';
 
 const TABLE = 'Keys table';

@@ -1,21 +1,14 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import '../../../../components/app/operator/bacc-operator.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
 import { StorageError } from '../../../../components/app/shared/data/scoreboard-store.js';
-import { makeRules } from '../../../../src/game/rules.js';
-import type { KeptShoeStore } from '../../../../components/app/shared/data/kept-shoe.js';
-import { freshStorage, storeLike, until, wait } from './operator-helpers.js';
+import { mountConsole } from './operator-helpers.js';
+import { freshStorage, storeLike } from '../../../support/browser/storage.js';
+import { delay, until } from '../../../support/wait.js';
 
 const TABLE = 'Take-over table';
-
-/** A console of the table; the second one mounted in the page finds the table kept by the first. */
-async function mountOperator(store: KeptShoeStore | null = null, { readOnly = false } = {}): Promise<BaccOperator> {
-  const el = await fixture<BaccOperator>(
-    html`<bacc-operator table=${TABLE} .rules=${makeRules()} .store=${store} .retryDelays=${[20]}></bacc-operator>`,
-  );
-  await until(() => (readOnly ? el.desk.readOnly : el.desk.ready), readOnly ? 'the table kept elsewhere' : 'the stored shoe to be read');
-  return el;
-}
+/** Quick retries of a failed write, so a test sees what a window kept to retry. */
+const retryDelays = [20];
 
 const outcomes = (el: BaccOperator) => el.desk.hands.map((hand) => hand.outcome).join('');
 
@@ -33,15 +26,16 @@ describe('<bacc-operator> taking the table over', () => {
   it('takes the table from the window that records it, which writes nothing from then on, not even what it kept to retry', async () => {
     let full = false;
     const quota = () => Promise.reject(new StorageError('quota', 'Storage is full.'));
-    const first = await mountOperator(
-      storeLike(storage.store, { appendHand: (id, i, h) => (full ? quota() : storage.store.appendHand(id, i, h)) }),
-    );
+    const first = await mountConsole(TABLE, {
+      retryDelays,
+      store: storeLike(storage.store, { appendHand: (id, i, h) => (full ? quota() : storage.store.appendHand(id, i, h)) }),
+    });
     await first.desk.confirm('new-shoe');
     await first.desk.recordOutcome('B');
     full = true;
     await first.desk.recordOutcome('P');
     expect(first.desk.unsaved).to.equal(1);
-    const second = await mountOperator(null, { readOnly: true });
+    const second = await mountConsole(TABLE, { retryDelays, readOnly: true });
     expect(second.desk.canTakeOver).to.equal(true);
     second.desk.takeOver();
     await until(() => second.desk.ready, 'the second window to record the table');
@@ -51,7 +45,7 @@ describe('<bacc-operator> taking the table over', () => {
     expect(outcomes(second)).to.equal('B');
     // Storage recovers: the first window's kept hand is never written.
     full = false;
-    await wait(150);
+    await delay(150);
     expect(await storedOutcomes()).to.equal('B');
     await first.desk.recordOutcome('T');
     expect(first.desk.message?.news.about).to.equal('read-only');
@@ -61,10 +55,10 @@ describe('<bacc-operator> taking the table over', () => {
   });
 
   it('lets the window that lost the table take it back, with what the other recorded', async () => {
-    const first = await mountOperator();
+    const first = await mountConsole(TABLE, { retryDelays });
     await first.desk.confirm('new-shoe');
     await first.desk.recordOutcome('B');
-    const second = await mountOperator(null, { readOnly: true });
+    const second = await mountConsole(TABLE, { retryDelays, readOnly: true });
     second.desk.takeOver();
     await until(() => first.desk.readOnly && second.desk.ready, 'the second window to take the table');
     await second.desk.recordOutcome('T');
@@ -77,11 +71,11 @@ describe('<bacc-operator> taking the table over', () => {
   });
 
   it('a page reloaded while it kept the table takes it back from the tab that got it meanwhile', async () => {
-    const waiting = await mountOperator();
+    const waiting = await mountConsole(TABLE, { retryDelays });
     await waiting.desk.confirm('new-shoe');
     // As the reloading page unloads, it notes that it kept the table (pagehide); back, it takes it.
     sessionStorage.setItem(`bacc-scoreboard-held-before-reload:bacc-scoreboard:console:${TABLE}`, String(Date.now()));
-    const reloaded = await mountOperator();
+    const reloaded = await mountConsole(TABLE, { retryDelays });
     await until(() => waiting.desk.readOnly, 'the other tab to go back to showing the shoe');
     expect(reloaded.desk.readOnly).to.equal(false);
     expect(sessionStorage.length).to.equal(0);

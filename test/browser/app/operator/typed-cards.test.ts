@@ -3,7 +3,9 @@ import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../../../components/app/operator/bacc-operator.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
-import { alertOf, cardField, freshStorage, mountConsole, until, press, cardFieldFocused } from './operator-helpers.js';
+import { alertOf, cardField, mountConsole, press, cardFieldFocused } from './operator-helpers.js';
+import { freshStorage } from '../../../support/browser/storage.js';
+import { until } from '../../../support/wait.js';
 
 const TABLE = 'Typed cards table';
 

@@ -1,9 +1,10 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import '../../../../components/app/operator/bacc-operator.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
 import { makeRules } from '../../../../src/game/rules.js';
 import { outcomeEntryHand } from '../../../../src/dealing/recording.js';
-import { freshStorage, mountConsole, outcomes, until } from './operator-helpers.js';
+import { mountConsole, outcomes } from './operator-helpers.js';
+import { freshStorage } from '../../../support/browser/storage.js';
 import { ACTIONS_KEY_PREFIX } from '../../../../components/app/operator/clerk-actions.js';
 
 const TABLE = 'Undo table';
@@ -198,8 +199,7 @@ describe('<bacc-operator> undo and redo', () => {
       playerTotal: 9,
       bankerTotal: 7,
     };
-    let el = await fixture<BaccOperator>(html`<bacc-operator table=${TABLE} .rules=${makeRules({ decks: 1 })}></bacc-operator>`);
-    await until(() => el.desk.ready, 'the stored shoe to be read');
+    let el = await mountConsole(TABLE, { rules: makeRules({ decks: 1 }) });
     await el.desk.confirm('new-shoe');
     await el.desk.typeCards('9h 2d ks 5c', true);
     await el.desk.typeCards('8h 3d ts 4c', true);
@@ -211,8 +211,7 @@ describe('<bacc-operator> undo and redo', () => {
     kept.undone.at(-1)!.hand = first;
     localStorage.setItem(key, JSON.stringify(kept));
     el.remove();
-    el = await fixture<BaccOperator>(html`<bacc-operator table=${TABLE} .rules=${makeRules({ decks: 1 })}></bacc-operator>`);
-    await until(() => el.desk.ready, 'the stored shoe to be read again');
+    el = await mountConsole(TABLE, { rules: makeRules({ decks: 1 }) });
     await el.desk.redo();
     expect(said(el)).to.deep.equal({ about: 'nothing-to-redo' });
     expect(await storedOutcomes()).to.equal('P');
@@ -221,8 +220,7 @@ describe('<bacc-operator> undo and redo', () => {
     const stale = JSON.parse(localStorage.getItem(key)!) as { shoe: string };
     localStorage.setItem(key, JSON.stringify({ ...stale, shoe: kept.shoe }));
     el.remove();
-    el = await fixture<BaccOperator>(html`<bacc-operator table=${TABLE} .rules=${makeRules({ decks: 1 })}></bacc-operator>`);
-    await until(() => el.desk.ready, 'the stored shoe to be read a third time');
+    el = await mountConsole(TABLE, { rules: makeRules({ decks: 1 }) });
     expect(el.desk.canRedo).to.equal(false);
     await el.desk.undo();
     expect(said(el)).to.deep.equal({ about: 'undone', hand: 2 });

@@ -3,23 +3,19 @@
  * makes: a mistyped card, a hand recorded with a wrong card and corrected later, an undo and a redo,
  * a reload mid-shoe, and the end. The stored shoe must be, hand by hand, the cards dealt.
  */
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../../../components/app/operator/bacc-operator.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
 import { makeRules } from '../../../../src/game/rules.js';
 import { Shoe } from '../../../../src/game/shoe.js';
 import { handRecord, type HandRecord } from '../../../../src/shoes/document.js';
-import { freshStorage, until, cardField, cardFieldFocused, press } from './operator-helpers.js';
+import { cardField, cardFieldFocused, press, mountConsole } from './operator-helpers.js';
+import { freshStorage } from '../../../support/browser/storage.js';
+import { until } from '../../../support/wait.js';
 
 const TABLE = 'Whole shoe';
 const HANDS = 75;
-
-async function mountConsole(): Promise<BaccOperator> {
-  const el = await fixture<BaccOperator>(html`<bacc-operator table=${TABLE} .rules=${makeRules()}></bacc-operator>`);
-  await until(() => el.desk.ready, 'the stored shoe to be read');
-  return el;
-}
 
 const button = (el: BaccOperator, action: string) => el.shadowRoot!.querySelector<HTMLButtonElement>(`[data-action="${action}"]`)!;
 const refusal = (el: BaccOperator) => el.shadowRoot!.querySelector('[role="alert"]')!.textContent.trim();
@@ -53,7 +49,7 @@ describe('<bacc-operator> recording a whole shoe by cards', () => {
     this.timeout(90_000);
     const shoe = new Shoe({ rules: makeRules(), seed: 'a clerk at table 7' });
     const dealt = Array.from({ length: HANDS }, () => handRecord(shoe.dealHand()));
-    let el = await mountConsole();
+    let el = await mountConsole(TABLE);
     await press('s');
     await until(() => el.desk.shoeOpen, 'a new shoe');
     await press('c');
@@ -99,7 +95,7 @@ describe('<bacc-operator> recording a whole shoe by cards', () => {
       if (count === 50) {
         // A reload: the console comes back in card entry with the shoe it had.
         el.remove();
-        el = await mountConsole();
+        el = await mountConsole(TABLE);
         expect(el.desk.entryMode).to.equal('cards');
         expect(el.desk.hands.length).to.equal(50);
         cardField(el).focus();

@@ -3,7 +3,7 @@
  * `readable` stream of Uint8Array chunks, `open()`, `close()`, `connect` and `disconnect` events on
  * `navigator.serial`) playing a seeded shoe's lines; a scanner typing like a keyboard; a person typing.
  */
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import '../../../../../components/app/operator/bacc-operator.js';
 import type { BaccOperator } from '../../../../../components/app/operator/bacc-operator.js';
 import type { RecordedHand } from '../../../../../components/app/operator/console-types.js';
@@ -13,7 +13,9 @@ import { makeRules, type TableRules } from '../../../../../src/game/rules.js';
 import { Shoe, formatCode } from '../../../../../src/game/shoe.js';
 import { formatCardLine, type ShoeProtocol } from '../../../../../src/reader/lines.js';
 import { handRecord, type HandRecord } from '../../../../../src/shoes/records.js';
-import { freshStorage, until, wait } from '../operator-helpers.js';
+import { mountConsole } from '../operator-helpers.js';
+import { freshStorage } from '../../../../support/browser/storage.js';
+import { delay, until } from '../../../../support/wait.js';
 
 /** A stand-in for the browser's SerialPort, as a USB serial adapter behaves. */
 class StandInPort implements SerialPortLike {
@@ -105,7 +107,7 @@ async function play(port: StandInPort, lines: readonly string[]): Promise<void> 
     port.write(text.slice(at, at + size));
     at += size;
     size = 20 + ((size * 7) % 41);
-    await wait(1);
+    await delay(1);
   }
 }
 
@@ -127,10 +129,7 @@ async function mount(
   serial: StandInSerial | null,
   rules: TableRules = makeRules(),
 ): Promise<{ el: BaccOperator; recorded: RecordedHand[] }> {
-  const el = await fixture<BaccOperator>(
-    html`<bacc-operator table=${`reader-${table++}`} .rules=${rules} .serial=${serial}></bacc-operator>`,
-  );
-  await until(() => el.desk.ready, 'the stored shoe to be read');
+  const el = await mountConsole(`reader-${table++}`, { rules, serial });
   const recorded: RecordedHand[] = [];
   el.addEventListener('bacc-hand-recorded', (event) => recorded.push(event.detail));
   return { el, recorded };
@@ -198,7 +197,7 @@ describe('<bacc-operator> with a card-reading shoe on Web Serial', function () {
     await play(serial.port, lines.slice(0, cut));
     // Half a line on the wire as the cable comes out: refused as cut off, never half a card.
     serial.port.write(lines[cut]!.slice(0, 2));
-    await wait(20);
+    await delay(20);
     serial.port.unplug();
     await until(() => el.serialSource.state === 'waiting', 'the console to wait for the cable');
     await el.updateComplete;
@@ -211,7 +210,7 @@ describe('<bacc-operator> with a card-reading shoe on Web Serial', function () {
     await play(serial.port, lines.slice(cut));
     // Suit-rank lines carry no cut card: the shoe is recorded hand by hand and stays open.
     await until(() => recorded.length === hands.length, 'every hand', 10_000);
-    await wait(50);
+    await delay(50);
     expect(recorded.map((hand) => hand.hand)).to.deep.equal(hands);
     expect(el.feedDesk.refused).to.equal(1);
     expect(el.feedDesk.lastRefused?.refused).to.equal('incomplete');
@@ -223,8 +222,8 @@ describe('<bacc-operator> with a card-reading shoe on Web Serial', function () {
     await connect(first.el, serial, 'json');
     const tableName = first.el.table;
     first.el.remove();
-    await wait(20);
-    const el = await fixture<BaccOperator>(html`<bacc-operator table=${tableName} .serial=${serial}></bacc-operator>`);
+    await delay(20);
+    const el = await mountConsole(tableName, { serial, reading: true });
     await until(() => el.serialSource.state === 'reading', 'the kept port to be opened again');
     expect(serial.asked).to.equal(1);
     expect(el.serialSource.protocol).to.equal('json');
@@ -258,7 +257,7 @@ describe('<bacc-operator> with a card-reading shoe on Web Serial', function () {
     expect(question.textContent).to.contain('Card 9H: this 1-deck shoe holds only 1 of it');
     expect(button(el, 'cancel-card').textContent).to.contain('F');
     expect(button(el, 'void-hand').textContent).to.contain('V');
-    await wait(50);
+    await delay(50);
     expect(recorded).to.have.length(0);
     expect(el.feedDesk.held).to.equal(2);
     key('f');
@@ -381,10 +380,10 @@ describe('<bacc-operator> with a scanner that types like a keyboard', function (
     for (const card of cards) {
       for (const character of [...card, 'Enter']) {
         key(character === 'Enter' ? 'Enter' : character.toLowerCase());
-        await wait(5);
+        await delay(5);
       }
       // Between cards a scanner pauses as the dealer draws the next one.
-      await wait(60);
+      await delay(60);
     }
     await until(() => el.feedDesk.cardsRead === 40, '40 cards read', 5000);
     expect(el.scannerKeys.cards).to.equal(40);
@@ -414,7 +413,7 @@ describe('<bacc-operator> with a scanner that types like a keyboard', function (
       const at = performance.now();
       key('b');
       delays.push(calls.length === i + 1 ? calls[i]! - at : Infinity);
-      await wait(150);
+      await delay(150);
     }
     await until(() => el.desk.hands.length === 5, 'five bankers');
     expect(el.desk.hands.map((hand) => hand.outcome).join('')).to.equal('BBBBB');

@@ -13,7 +13,9 @@ import type { BaccOperator } from '../../../../../components/app/operator/bacc-o
 import type { RecordedHand } from '../../../../../components/app/operator/console-types.js';
 import { HOLD_MS } from '../../../../../components/app/operator/reader/scanner-keys.js';
 import { Shoe, formatCode } from '../../../../../src/game/shoe.js';
-import { alertOf, cardField, cardFieldFocused, freshStorage, mountConsole, press, until, wait } from '../operator-helpers.js';
+import { alertOf, cardField, cardFieldFocused, mountConsole, press } from '../operator-helpers.js';
+import { freshStorage } from '../../../../support/browser/storage.js';
+import { delay, until } from '../../../../support/wait.js';
 
 let storage: Awaited<ReturnType<typeof freshStorage>>;
 let count = 0;
@@ -92,7 +94,7 @@ async function scanShoeStart(): Promise<Element[]> {
   for (const card of typed) {
     focus.push(focused());
     scan([...card, 'Enter']);
-    await wait(60);
+    await delay(60);
   }
   return focus;
 }
@@ -229,7 +231,7 @@ describe('a scanner that types like a keyboard, on a console with no setting', f
       key('b');
       // In the same task: not held.
       expect(calls.filter((call) => call === 'recordOutcome')).to.have.length(index + 1);
-      await wait(150);
+      await delay(150);
     }
     await until(() => el.desk.hands.length === 4, 'four bankers');
     const started = performance.now();
@@ -237,9 +239,9 @@ describe('a scanner that types like a keyboard, on a console with no setting', f
     expect(calls.filter((call) => call === 'recordOutcome')).to.have.length(4);
     await until(() => calls.filter((call) => call === 'recordOutcome').length === 5, 'the tie');
     expect(performance.now() - started).to.be.at.least(HOLD_MS - 1);
-    await wait(150);
+    await delay(150);
     key('1');
-    await wait(150);
+    await delay(150);
     key('b');
     await until(() => el.desk.hands.length === 6 && el.desk.unsaved === 0, 'six hands');
     expect(el.desk.hands.map((hand) => hand.outcome).join('')).to.equal('BBBBTB');
@@ -271,15 +273,15 @@ describe('a scanner that types like a keyboard, on a console with no setting', f
     expect(el.desk.flags.playerPair).to.equal(false);
     await until(() => el.desk.hands.length === 1, 'the tie');
     expect(el.desk.hands[0]).to.deep.include({ outcome: 'T', playerPair: true, bankerPair: true });
-    await wait(100);
+    await delay(100);
     // Ended by Enter after a pause: a banker pair then a banker, and Enter is no card.
     scan(['2', 'b']);
-    await wait(60);
+    await delay(60);
     key('Enter');
     await until(() => el.desk.hands.length === 2, 'the banker');
     expect(el.desk.hands[1]).to.deep.include({ outcome: 'B', bankerPair: true, playerPair: false });
     // Ended by a key no card has (Escape): the flag is set, then Escape acts.
-    await wait(100);
+    await delay(100);
     scan(['n', '1', 'Escape']);
     await until(() => el.desk.flags.playerPair, 'the pair flag');
     expect(el.desk.flags.natural).to.equal(true);
@@ -296,10 +298,10 @@ describe('a scanner that types like a keyboard, on a console with no setting', f
     scan([...'9h']);
     await until(() => cardField(el).value === '9h', 'the keys in the card field');
     expect(cardFieldFocused(el)).to.equal(true);
-    await wait(100);
+    await delay(100);
     // Typed into the field (a space sends the card before it).
     scan([...' kd']);
-    await wait(HOLD_MS * 2);
+    await delay(HOLD_MS * 2);
     expect(cardField(el).value).to.equal('kd');
     expect(el.desk.typedCards).to.deep.equal(['9H']);
     expect(el.desk.hands).to.deep.equal([]);

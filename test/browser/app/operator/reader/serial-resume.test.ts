@@ -5,16 +5,17 @@
  * lost or doubled. The stand-in port has the browser's streams: `readable` from the device,
  * `writable` to it.
  */
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import '../../../../../components/app/operator/bacc-operator.js';
-import type { BaccOperator } from '../../../../../components/app/operator/bacc-operator.js';
 import type { SerialLike, SerialPortLike } from '../../../../../components/app/operator/reader/serial-source.js';
 import { LINE_MARK_KEY_PREFIX, SERIAL_KEY_PREFIX } from '../../../../../components/app/operator/reader/serial-source.js';
 import { makeRules } from '../../../../../src/game/rules.js';
 import { Shoe, formatCode } from '../../../../../src/game/shoe.js';
 import { LineSplitter, formatCardLine, parseResumeLine } from '../../../../../src/reader/lines.js';
 import { handRecord } from '../../../../../src/shoes/records.js';
-import { freshStorage, until, wait } from '../operator-helpers.js';
+import { mountConsole } from '../operator-helpers.js';
+import { freshStorage } from '../../../../support/browser/storage.js';
+import { delay, until } from '../../../../support/wait.js';
 
 /** A numbering device on a USB serial adapter: it follows the host's RESUME and says hello when opened. */
 class NumberingDevice extends EventTarget implements SerialLike, SerialPortLike {
@@ -123,18 +124,12 @@ function numberedShoe(seed: string) {
   return { rules, hands, lines: plain.map((line, index) => `${index + 1} ${line}`) };
 }
 
-async function mount(table: string, device: NumberingDevice, rules = makeRules()): Promise<BaccOperator> {
-  const el = await fixture<BaccOperator>(html`<bacc-operator table=${table} .rules=${rules} .serial=${device}></bacc-operator>`);
-  await until(() => el.desk.ready, 'the stored shoe to be read');
-  return el;
-}
-
 describe('<bacc-operator> answering a card-reading shoe that numbers its lines', function () {
   this.timeout(40_000);
   it('has the lines lost while the cable was out sent again: the seed’s shoe, no card lost or doubled', async () => {
     const { rules, hands, lines } = numberedShoe('numbered-lines');
     const device = new NumberingDevice(lines);
-    const el = await mount('numbered-shoe', device, rules);
+    const el = await mountConsole('numbered-shoe', { rules: rules, serial: device });
     el.serialSource.setProtocol('bacc');
     el.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="connect-shoe"]')!.click();
     await until(() => el.serialSource.state === 'reading', 'the port to be read');
@@ -143,7 +138,7 @@ describe('<bacc-operator> answering a card-reading shoe that numbers its lines',
     const third = Math.floor(device.lines.length / 3);
     while (device.next < third) {
       device.step();
-      await wait(1);
+      await delay(1);
     }
     // The cable comes out; the device goes on dealing 25 lines into nothing, then the cable is back.
     device.unplug();
@@ -155,7 +150,7 @@ describe('<bacc-operator> answering a card-reading shoe that numbers its lines',
     expect(device.next, 'the device goes back to the first line the console lacks').to.be.below(third + 25);
     while (device.next < device.lines.length) {
       device.step();
-      await wait(1);
+      await delay(1);
     }
     await until(() => el.desk.shoe?.endedAt != null, 'the shoe to end', 20_000);
     expect(el.desk.shoe!.hands).to.deep.equal(hands);
@@ -167,7 +162,7 @@ describe('<bacc-operator> answering a card-reading shoe that numbers its lines',
   it('reopened mid-hand (a reload), takes the shoe up where it was kept and asks the device for the rest', async () => {
     const { rules, hands, lines } = numberedShoe('reloaded-mid-hand');
     const device = new NumberingDevice(lines);
-    const first = await mount('reloaded-shoe', device, rules);
+    const first = await mountConsole('reloaded-shoe', { rules: rules, serial: device });
     first.serialSource.setProtocol('bacc');
     first.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="connect-shoe"]')!.click();
     await until(() => first.serialSource.state === 'reading', 'the port to be read');
@@ -175,21 +170,21 @@ describe('<bacc-operator> answering a card-reading shoe that numbers its lines',
     // Deal until the fifth hand is under way: two cards of it on the wire.
     while ((first.desk.shoe?.hands.length ?? 0) < 4 || first.feedDesk.feed.handCards.length < 2) {
       device.step();
-      await wait(2);
+      await delay(2);
     }
     await until(() => first.desk.unsaved === 0, 'the hands to be stored');
     // The page goes away (the port closes with it); the device deals three more lines into nothing.
     first.remove();
-    await wait(50);
+    await delay(50);
     for (let i = 0; i < 3; i++) device.step();
     expect(device.lostOnTheWire).to.equal(3);
 
-    const second = await mount('reloaded-shoe', device, rules);
+    const second = await mountConsole('reloaded-shoe', { rules: rules, serial: device });
     await until(() => second.serialSource.state === 'reading', 'the kept port to be opened again without asking');
     await until(() => device.heard.some((line) => line.startsWith('RESUME sim-reloaded-mid-hand ')), 'the console to say what it kept');
     while (device.next < device.lines.length) {
       device.step();
-      await wait(1);
+      await delay(1);
     }
     await until(() => second.desk.shoe?.endedAt != null, 'the shoe to end', 20_000);
     expect(second.desk.shoe!.hands).to.deep.equal(hands);
