@@ -9,6 +9,7 @@ import { chromium, type Page } from 'playwright-core';
 import { fileURLToPath } from 'node:url';
 import type { BenchFigure } from './harness.js';
 import { chromiumLaunchOptions } from './chromium.js';
+import { until } from '../test/support/wait.js';
 
 const root = fileURLToPath(new URL(import.meta.url.includes('/lib/bench/') ? '../..' : '..', import.meta.url));
 
@@ -24,10 +25,13 @@ function evidenceShown(page: Page): Promise<boolean> {
   );
 }
 
-async function waitFor(page: Page, shown: boolean): Promise<void> {
-  for (const end = Date.now() + 60_000; (await evidenceShown(page)) !== shown; await page.waitForTimeout(100)) {
-    if (Date.now() > end) throw new Error(`the kiosk never ${shown ? 'showed' : 'left'} the evidence panel`);
-  }
+function panelShown(page: Page, shown: boolean): Promise<void> {
+  return until(
+    async () => (await evidenceShown(page)) === shown,
+    `the kiosk to ${shown ? 'show' : 'leave'} the evidence panel`,
+    60_000,
+    100,
+  );
 }
 
 /** The heap after garbage collection, and every node in the page, shadow roots included. */
@@ -71,8 +75,8 @@ export async function kioskPanelBenchmarks(): Promise<BenchFigure[]> {
     const plain = await open('seed=panels&table=Bench%20plain');
     const turns = async (count: number) => {
       for (let turn = 0; turn < count; turn++) {
-        await waitFor(panels, true);
-        await waitFor(panels, false);
+        await panelShown(panels, true);
+        await panelShown(panels, false);
       }
     };
     await turns(WARM_UP_TURNS);

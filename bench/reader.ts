@@ -21,6 +21,7 @@ import { shoeSimLines } from '../server/src/serial/shoe-sim.js';
 import { quartiles, upperBoundFigure, type BenchFigure } from './harness.js';
 import { chromiumLaunchOptions } from './chromium.js';
 import { startBenchBroker } from './room-broker.js';
+import { delay, until } from '../test/support/wait.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -33,20 +34,6 @@ const WARMUP_HANDS = 3;
 const CARD_GAP_MS = 15;
 /** After a hand is painted, before the next hand's first card. */
 const HAND_GAP_MS = 60;
-
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function waitFor(condition: () => boolean, what: string, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      if (condition()) resolve();
-      else if (Date.now() > deadline) reject(new Error(`timed out waiting for ${what}`));
-      else setTimeout(check, 2);
-    };
-    check();
-  });
-}
 
 /** The q-quantile (0…1) of a list, interpolated as bench/harness.ts's quartiles are. */
 function percentile(values: number[], q: number): number {
@@ -154,7 +141,7 @@ export async function readerBenchmarks(): Promise<BenchFigure[]> {
     const device = join(folder, 'shoe');
     const host = join(folder, 'host');
     socat = start('socat', ['-d', '-d', `pty,raw,echo=0,link=${device}`, `pty,raw,echo=0,link=${host}`]);
-    await waitFor(() => existsSync(device) && existsSync(host), 'socat', 5000);
+    await until(() => existsSync(device) && existsSync(host), 'socat', 5000, 2);
 
     const login = broker.consoles.get(TABLE)!;
     const consoleContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -192,7 +179,7 @@ export async function readerBenchmarks(): Promise<BenchFigure[]> {
         password: broker.screen.password,
       }),
     );
-    await waitFor(() => painted >= 0, 'the display scoreboard', 20_000);
+    await until(() => painted >= 0, 'the display scoreboard', 20_000, 2);
 
     bridge = start(process.execPath, [
       bin,
@@ -208,7 +195,7 @@ export async function readerBenchmarks(): Promise<BenchFigure[]> {
       '--password',
       login.password,
     ]);
-    await waitFor(() => bridge!.output().includes('connected to'), 'the bridge to connect', 20_000);
+    await until(() => bridge!.output().includes('connected to'), 'the bridge to connect', 20_000, 2);
     await delay(300);
 
     // The seed's shoe as the device sends it; which card line ends which hand.
@@ -236,7 +223,7 @@ export async function readerBenchmarks(): Promise<BenchFigure[]> {
         await delay(CARD_GAP_MS);
         continue;
       }
-      await waitFor(() => painted === hand, `hand ${hand} painted on the display`, 10_000);
+      await until(() => painted === hand, `hand ${hand} painted on the display`, 10_000, 2);
       if (hand > WARMUP_HANDS) samples.push(paintedAt - writtenAt);
       await delay(HAND_GAP_MS);
     }

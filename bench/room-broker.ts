@@ -10,6 +10,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type * as BrokerFiles from '../scripts/broker-files.mjs';
+import { delay } from '../test/support/wait.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -79,7 +80,7 @@ export async function startBenchBroker(tables: readonly string[]): Promise<Bench
       child.kill('SIGKILL');
       throw new Error(`mosquitto did not open its listeners in 10 s:\n${output}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await delay(50);
   }
   const pid = child.pid!;
   return {

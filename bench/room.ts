@@ -28,6 +28,7 @@ import type { ShoeRecord } from '../src/shoes/document.js';
 import { quartiles, upperBoundFigure, type BenchFigure } from './harness.js';
 import { chromiumLaunchOptions } from './chromium.js';
 import { startBenchBroker, type BenchBroker, type Login } from './room-broker.js';
+import { delay, until } from '../test/support/wait.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -140,18 +141,6 @@ async function watchedDisplay(context: BrowserContext, onPainted: (hands: number
   return page;
 }
 
-function waitFor(condition: () => boolean, what: string, ms: number): Promise<void> {
-  const deadline = Date.now() + ms;
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      if (condition()) resolve();
-      else if (Date.now() > deadline) reject(new Error(`timed out waiting for ${what}`));
-      else setTimeout(check, 2);
-    };
-    check();
-  });
-}
-
 async function connectNode(broker: BenchBroker, login: Login, name: string, extra: Record<string, unknown> = {}): Promise<MqttClient> {
   return connectAsync(broker.mqttUrl, {
     protocolVersion: 5,
@@ -207,17 +196,17 @@ async function keyToPaint(browser: Browser, base: string, broker: BenchBroker): 
         password: broker.screen.password,
       }),
     );
-    await waitFor(() => painted === 1, 'the display to show the first hand', 20_000);
+    await until(() => painted === 1, 'the display to show the first hand', 20_000, 2);
 
     const samples: number[] = [];
     for (let i = 0; i < KEY_WARMUP + KEY_SAMPLES; i++) {
       const expected = painted + 1;
       const pressedAt = performance.now();
       await consolePage.keyboard.press('b');
-      await waitFor(() => painted === expected, `hand ${expected} on the display`, 10_000);
+      await until(() => painted === expected, `hand ${expected} on the display`, 10_000, 2);
       if (i >= KEY_WARMUP) samples.push(paintedAt - pressedAt);
       // Keys a hand apart, as a dealer's are, not a queue of them.
-      await new Promise((resolve) => setTimeout(resolve, 60));
+      await delay(60);
     }
     return [
       information(
@@ -333,13 +322,13 @@ async function loadRun(browser: Browser, base: string, broker: BenchBroker): Pro
       }),
     );
     const expectedAdds = LOAD_SUBSCRIBERS * HANDS;
-    await waitFor(() => counts.reduce((a, b) => a + b, 0) >= expectedAdds, 'every subscriber to receive every hand', 30_000).catch(
+    await until(() => counts.reduce((a, b) => a + b, 0) >= expectedAdds, 'every subscriber to receive every hand', 30_000, 2).catch(
       () => undefined,
     );
     const elapsed = (performance.now() - started) / 1000;
     const cpu = broker.cpuSeconds() - cpuBefore;
     // A moment for anything sent twice to arrive too.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await delay(500);
 
     let lost = 0;
     let duplicated = 0;
@@ -362,7 +351,7 @@ async function loadRun(browser: Browser, base: string, broker: BenchBroker): Pro
       Date.now() < lobbyDeadline &&
       performance.now() - changedAt < LOBBY_SETTLED_MS
     ) {
-      await new Promise((resolve) => setTimeout(resolve, 250));
+      await delay(250);
       const now = await lobbyState();
       if (now.join() !== shown.join()) changedAt = performance.now();
       shown = now;
@@ -436,7 +425,7 @@ async function retainedHands(broker: BenchBroker): Promise<number> {
     if (state.table.startsWith('Load ')) hands.set(state.table, state.document.shoes[0]?.hands.length ?? 0);
   });
   await client.subscribeAsync(everyTableTopic('state'), { qos: 1 });
-  await waitFor(() => hands.size >= LOAD_TABLES, 'every retained state', 20_000).catch(() => undefined);
+  await until(() => hands.size >= LOAD_TABLES, 'every retained state', 20_000, 2).catch(() => undefined);
   await client.endAsync(true);
   return [...hands.values()].filter((count) => count === HANDS).length;
 }
@@ -467,7 +456,7 @@ async function lateJoin(browser: Browser, base: string, broker: BenchBroker): Pr
         });
         const start = performance.now();
         await page.goto(address);
-        await waitFor(() => paintedAt >= 0, 'the retained shoe on the display', 20_000);
+        await until(() => paintedAt >= 0, 'the retained shoe on the display', 20_000, 2);
         // The first two are the server's and the browser's warm-up (a cold HTTP cache of the built files).
         if (i >= 2) samples.push(paintedAt - start);
       } finally {
