@@ -1,44 +1,37 @@
 import { randomUUID } from 'node:crypto';
 import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { tableKey } from '../../scripts/broker-files.mjs';
-import { startBroker, type Login, type RunningBroker } from './mosquitto.js';
+import { useBroker, type Login } from './mosquitto.js';
+import { until } from '../support/wait.js';
 
 const TABLE_A = 'Table 1';
 const TABLE_B = 'Table 2';
 const VIP = 'T 7/VIP 贵宾';
+const broker = useBroker({ tables: [TABLE_A, TABLE_B, VIP], screens: ['screen'] });
 
 const topic = (table: string, leaf: 'state' | 'change' | 'presence') => `bacc/v1/tables/${tableKey(table)}/${leaf}`;
 
-let broker: RunningBroker;
 const clients: MqttClient[] = [];
-
-beforeAll(async () => {
-  broker = await startBroker({ tables: [TABLE_A, TABLE_B, VIP], screens: ['screen'] });
-});
 
 afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.endAsync(true)));
 });
 
-afterAll(async () => {
-  await broker?.stop();
-});
-
 function consoleLogin(table: string): Login {
-  const login = broker.credentials.consoles[table];
+  const login = broker().credentials.consoles[table];
   if (login === undefined) throw new Error(`no console login for ${table}`);
   return login;
 }
 
 function screenLogin(): Login {
-  const login = broker.credentials.screens['screen'];
+  const login = broker().credentials.screens['screen'];
   if (login === undefined) throw new Error('no screen login');
   return login;
 }
 
 /** Connects over WebSockets as the pages do, with MQTT 5 so that refusals carry reason codes. */
-async function connect(login: Login | undefined, options: IClientOptions = {}, url = broker.wsUrl): Promise<MqttClient> {
+async function connect(login: Login | undefined, options: IClientOptions = {}, url = broker().wsUrl): Promise<MqttClient> {
   const client = await connectAsync(url, {
     protocolVersion: 5,
     clientId: `test-${randomUUID()}`,
@@ -64,14 +57,6 @@ function record(client: MqttClient): Received[] {
   return received;
 }
 
-async function until(condition: () => boolean, what: string, ms = 5_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 /**
  * Publishes a marker the subscriber may read and waits for it: Mosquitto handles one client's
  * packets in order, so anything refused earlier would have arrived before the marker.
@@ -79,7 +64,7 @@ async function until(condition: () => boolean, what: string, ms = 5_000): Promis
 async function settle(publisher: MqttClient, received: Received[], markerTopic: string): Promise<void> {
   const marker = `marker-${randomUUID()}`;
   await publisher.publishAsync(markerTopic, marker, { qos: 1 });
-  await until(() => received.some((message) => message.payload === marker), `the marker on ${markerTopic}`);
+  await until(() => received.some((message) => message.payload === marker), `the marker on ${markerTopic}`, 5_000);
 }
 
 /** The reason code of a refused QoS 1 publish, or null when the broker accepted it. */
@@ -156,13 +141,13 @@ describe('the Mosquitto broker the project configures', () => {
     const screen = await connect(screenLogin());
     const received = record(screen);
     await screen.subscribeAsync(topic(TABLE_A, 'state'), { qos: 1 });
-    await until(() => received.length > 0, 'the retained state');
+    await until(() => received.length > 0, 'the retained state', 5_000);
     expect(received[0]).toEqual({ topic: topic(TABLE_A, 'state'), payload: state, retain: true });
   });
 
   it('refuses a wrong password, an unknown user and an anonymous client at connect, on both listeners', async () => {
     const { username, password } = consoleLogin(TABLE_A);
-    for (const url of [broker.wsUrl, broker.mqttUrl]) {
+    for (const url of [broker().wsUrl, broker().mqttUrl]) {
       // The right login gets in on this listener: the refusals below are about the login, not the listener.
       expect(await connectRefusal({ username, password }, url)).toBeNull();
       expect([134, 135]).toContain(await connectRefusal({ username, password: `${password}x` }, url));
@@ -183,7 +168,7 @@ describe('the Mosquitto broker the project configures', () => {
     const screen = await connect(screenLogin());
     const received = record(screen);
     await screen.subscribeAsync(presence, { qos: 1 });
-    await until(() => received.some((message) => message.payload === 'online'), 'the console online');
+    await until(() => received.some((message) => message.payload === 'online'), 'the console online', 5_000);
     expect(received.some((message) => message.payload === 'offline')).toBe(false);
 
     // As a pulled network cable: no DISCONNECT packet, so the broker must send the will.
@@ -194,7 +179,7 @@ describe('the Mosquitto broker the project configures', () => {
     const late = await connect(screenLogin());
     const lateReceived = record(late);
     await late.subscribeAsync(presence, { qos: 1 });
-    await until(() => lateReceived.length > 0, 'the retained presence');
+    await until(() => lateReceived.length > 0, 'the retained presence', 5_000);
     expect(lateReceived[0]).toEqual({ topic: presence, payload: 'offline', retain: true });
   });
 
@@ -210,7 +195,7 @@ describe('the Mosquitto broker the project configures', () => {
     const screen = await connect(screenLogin());
     const received = record(screen);
     await screen.subscribeAsync('bacc/v1/#', { qos: 1 });
-    await until(() => received.some((message) => message.payload === '贵宾 state'), 'the VIP table state');
+    await until(() => received.some((message) => message.payload === '贵宾 state'), 'the VIP table state', 5_000);
     expect(received).toContainEqual({ topic: topic(VIP, 'state'), payload: '贵宾 state', retain: true });
     await settle(tableConsole, received, topic(VIP, 'change'));
     expect(received.map((message) => message.payload)).not.toContain('raw name');
@@ -218,13 +203,13 @@ describe('the Mosquitto broker the project configures', () => {
   });
 
   it('restarts on the same ports with the same logins', async () => {
-    const before = broker.pid;
-    const url = broker.wsUrl;
-    await broker.restart();
-    expect(broker.pid).toBeDefined();
-    expect(broker.pid).not.toBe(before);
-    expect(broker.wsUrl).toBe(url);
-    expect(await connectRefusal(consoleLogin(TABLE_A), broker.wsUrl)).toBeNull();
-    expect(await connectRefusal(screenLogin(), broker.mqttUrl)).toBeNull();
+    const before = broker().pid;
+    const url = broker().wsUrl;
+    await broker().restart();
+    expect(broker().pid).toBeDefined();
+    expect(broker().pid).not.toBe(before);
+    expect(broker().wsUrl).toBe(url);
+    expect(await connectRefusal(consoleLogin(TABLE_A), broker().wsUrl)).toBeNull();
+    expect(await connectRefusal(screenLogin(), broker().mqttUrl)).toBeNull();
   });
 });

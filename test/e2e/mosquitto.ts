@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 import {
   acceptsConnections,
   aclText,
@@ -13,6 +14,7 @@ import {
   mosquittoPaths,
   tableKey,
 } from '../../scripts/broker-files.mjs';
+import { delay } from '../support/wait.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -46,8 +48,6 @@ function logToStderr(config: string): string {
     throw new Error('the configuration template no longer logs to stdout: update test/e2e/mosquitto.ts');
   return config.replace(/^log_dest stdout$/m, 'log_dest stderr');
 }
-
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Starts Mosquitto with the project's configuration in a temp folder under .tmp/: a console user
@@ -154,5 +154,24 @@ export async function startBroker({ tables, screens = ['screen'] }: { tables: st
       process.on('exit', killOnExit);
       await start();
     },
+  };
+}
+
+/**
+ * One Mosquitto for the test file that calls this at its top level (beside useChromium()): started
+ * before its tests on free loopback ports, stopped after them. Returns a getter, since the broker
+ * runs only once the hook has run.
+ */
+export function useBroker(users: { tables: string[]; screens?: string[] }): () => RunningBroker {
+  let broker: RunningBroker | undefined;
+  beforeAll(async () => {
+    broker = await startBroker(users);
+  });
+  afterAll(async () => {
+    await broker?.stop();
+  });
+  return () => {
+    if (!broker) throw new Error('Mosquitto is not running: call useBroker() at the top level of a test file');
+    return broker;
   };
 }

@@ -1,17 +1,16 @@
 /**
  * Child processes for the end-to-end tests of the card-reading shoe: `bacc` as it ships (built from
  * the TypeScript now, since lib/ may be older than the source), socat pty pairs standing in for a
- * serial cable, and a way to wait for what they print.
+ * serial cable.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { until } from '../support/wait.js';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-export const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface Run {
   child: ChildProcess;
@@ -50,14 +49,6 @@ export function killStarted(): void {
   for (const child of started) child.kill('SIGKILL');
 }
 
-export async function until(what: string, ok: () => boolean | Promise<boolean>, ms = 30_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await ok())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await delay(25);
-  }
-}
-
 /** Builds the CLI into `folder` as it ships (the server's bin/bacc.js importing ../lib/cli.js); returns a runner. */
 export async function buildBacc(folder: string): Promise<(...args: string[]) => Run> {
   await build({
@@ -81,6 +72,6 @@ export async function buildBacc(folder: string): Promise<(...args: string[]) => 
  */
 export async function ptyPair(dir: string): Promise<Run> {
   const socat = run('socat', ['-d', '-d', `pty,raw,echo=0,link=${join(dir, 'shoe')}`, `pty,raw,echo=0,link=${join(dir, 'host')}`]);
-  await until('socat', () => existsSync(join(dir, 'shoe')) && existsSync(join(dir, 'host')), 5000);
+  await until(() => existsSync(join(dir, 'shoe')) && existsSync(join(dir, 'host')), 'socat', 5000);
   return socat;
 }

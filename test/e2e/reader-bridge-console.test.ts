@@ -4,11 +4,12 @@
  * table's console in Chromium records the seed's shoe hand by hand, with its burn, cut card and
  * cancelled cards, a repeated message dropped and a lost one said.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { useChromium } from './browser.js';
-import { startBroker, type RunningBroker } from './mosquitto.js';
-import { closeMachines, consoleFedShoe, consoleLogin, openConsole, type Machine } from './room-helpers.js';
+import { useBroker } from './mosquitto.js';
+import { consoleFedShoe, consoleLogin, openConsole, useMachines } from './room-helpers.js';
+import { delay } from '../support/wait.js';
 import { readerLinesMessage, readerTopic, MAX_READER_LINES } from '../../src/reader/messages.js';
 import { Shoe } from '../../src/game/shoe.js';
 import { handRecord } from '../../src/shoes/records.js';
@@ -17,39 +18,30 @@ import { shoeSimLines } from '../../server/src/serial/shoe-sim.js';
 const baseUrl = inject('baseUrl');
 const chromium = useChromium();
 const TABLE = 'Table 7';
+const broker = useBroker({ tables: [TABLE] });
 
-let broker: RunningBroker;
 let bridge: MqttClient | null = null;
-const machines: Machine[] = [];
-
-beforeAll(async () => {
-  broker = await startBroker({ tables: [TABLE] });
-});
+const machines = useMachines();
 
 afterEach(async () => {
   await bridge?.endAsync();
   bridge = null;
-  await closeMachines(machines);
-});
-
-afterAll(async () => {
-  await broker?.stop();
 });
 
 describe('reader lines through the broker into a console', () => {
   it("records the seed's shoe sent by a bridge, its burn, cut card and cancelled cards kept; a repeat is dropped", async () => {
-    const tableConsole = await openConsole(chromium(), baseUrl, broker, TABLE);
+    const tableConsole = await openConsole(chromium(), baseUrl, broker(), TABLE);
     machines.push(tableConsole);
     // The console is listening on its reader topic before the bridge sends.
     await tableConsole.page.waitForFunction(() => {
       const operator = document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator');
       return (operator as unknown as { bridge?: { linkState?: string } } | null)?.bridge?.linkState === 'connected';
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await delay(300);
 
     const seed = 'through-the-broker';
     const lines = shoeSimLines({ seed, decks: 8, protocol: 'bacc', cancelEvery: 11 });
-    bridge = await connectAsync(broker.mqttUrl, { protocolVersion: 5, ...consoleLogin(broker, TABLE), clean: true });
+    bridge = await connectAsync(broker().mqttUrl, { protocolVersion: 5, ...consoleLogin(broker(), TABLE), clean: true });
     const topic = readerTopic(TABLE);
     const source = 'bridge-0123456789ab';
     let seq = 0;
@@ -100,16 +92,16 @@ describe('reader lines through the broker into a console', () => {
   });
 
   it('says when messages from the bridge were lost on the way (its seq skipped), and still places what came', async () => {
-    const tableConsole = await openConsole(chromium(), baseUrl, broker, TABLE);
+    const tableConsole = await openConsole(chromium(), baseUrl, broker(), TABLE);
     machines.push(tableConsole);
     await tableConsole.page.waitForFunction(() => {
       const operator = document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator');
       return (operator as unknown as { bridge?: { linkState?: string } } | null)?.bridge?.linkState === 'connected';
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await delay(300);
 
     const lines = shoeSimLines({ seed: 'lost-on-the-way', decks: 8, protocol: 'bacc', cancelEvery: 0 });
-    bridge = await connectAsync(broker.mqttUrl, { protocolVersion: 5, ...consoleLogin(broker, TABLE), clean: true });
+    bridge = await connectAsync(broker().mqttUrl, { protocolVersion: 5, ...consoleLogin(broker(), TABLE), clean: true });
     const topic = readerTopic(TABLE);
     const source = 'bridge-ba9876543210';
     // Messages 1 and 2 (the shoe, the burn and more), then 5: messages 3 and 4 never arrive.

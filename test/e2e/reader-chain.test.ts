@@ -5,21 +5,14 @@
  * by hand with its burn and cut card, through a cable pulled and put back mid-shoe, and shown on the
  * display.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { useChromium } from './browser.js';
-import { startBroker, type RunningBroker } from './mosquitto.js';
-import { buildBacc, delay, end, killStarted, ptyPair, root, until, type Run } from './processes.js';
-import {
-  closeMachines,
-  consoleFedShoe,
-  consoleLogin,
-  openConsole,
-  openDisplay,
-  waitForDisplayOutcomes,
-  type Machine,
-} from './room-helpers.js';
+import { useBroker } from './mosquitto.js';
+import { buildBacc, end, killStarted, ptyPair, root, type Run } from './processes.js';
+import { delay, until } from '../support/wait.js';
+import { consoleFedShoe, consoleLogin, openConsole, openDisplay, waitForDisplayOutcomes, useMachines } from './room-helpers.js';
 import { Shoe } from '../../src/game/shoe.js';
 import { handRecord } from '../../src/shoes/records.js';
 import { DEFAULT_CANCEL_EVERY, shoeSimLines, simPackId } from '../../server/src/serial/shoe-sim.js';
@@ -27,46 +20,40 @@ import { DEFAULT_CANCEL_EVERY, shoeSimLines, simPackId } from '../../server/src/
 const baseUrl = inject('baseUrl');
 const chromium = useChromium();
 const TABLE = 'Table 3';
+const broker = useBroker({ tables: [TABLE] });
 
 let folder: string;
 let bacc: (...args: string[]) => Run;
-let broker: RunningBroker;
-const machines: Machine[] = [];
+const machines = useMachines();
 
 beforeAll(async () => {
   mkdirSync(join(root, '.tmp'), { recursive: true });
   folder = mkdtempSync(join(root, '.tmp', 'reader-chain-'));
   bacc = await buildBacc(folder);
-  broker = await startBroker({ tables: [TABLE] });
 });
 
-afterEach(async () => {
-  await closeMachines(machines);
-});
-
-afterAll(async () => {
+afterAll(() => {
   killStarted();
-  await broker?.stop();
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
 describe('shoe-sim → pty → bacc shoe → broker → console → display', () => {
   it("records the seed's whole shoe on the console and shows it on a display", async () => {
-    const tableConsole = await openConsole(chromium(), baseUrl, broker, TABLE);
+    const tableConsole = await openConsole(chromium(), baseUrl, broker(), TABLE);
     machines.push(tableConsole);
     // The console follows its table's reader topic once its bridge link is up.
     await tableConsole.page.waitForFunction(() => {
       const operator = document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator');
       return (operator as unknown as { bridge?: { linkState?: string } } | null)?.bridge?.linkState === 'connected';
     });
-    const display = await openDisplay(chromium(), baseUrl, broker, TABLE);
+    const display = await openDisplay(chromium(), baseUrl, broker(), TABLE);
     machines.push(display);
 
     const seed = 'the-whole-chain';
     const plan = shoeSimLines({ seed, decks: 8, protocol: 'bacc', cancelEvery: DEFAULT_CANCEL_EVERY });
     const dir = mkdtempSync(join(folder, 'pty-'));
     let socat = await ptyPair(dir);
-    const { username, password } = consoleLogin(broker, TABLE);
+    const { username, password } = consoleLogin(broker(), TABLE);
     const reader = bacc(
       'shoe',
       '--port',
@@ -74,13 +61,13 @@ describe('shoe-sim → pty → bacc shoe → broker → console → display', ()
       '--table',
       TABLE,
       '--broker',
-      broker.mqttUrl,
+      broker().mqttUrl,
       '--user',
       username,
       '--password',
       password,
     );
-    await until('the bridge to connect', () => reader.stdout().includes('connected to'));
+    await until(() => reader.stdout().includes('connected to'), 'the bridge to connect', 30_000);
     await delay(300);
     const sim = bacc('shoe-sim', '--port', join(dir, 'shoe'), '--seed', seed, '--pack', simPackId(seed), '--interval', '20');
 

@@ -1,8 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { useChromium } from './browser.js';
-import { startBroker, type RunningBroker } from './mosquitto.js';
+import { useBroker } from './mosquitto.js';
 import {
-  closeMachines,
   consoleState,
   displayView,
   openConsole,
@@ -11,39 +10,28 @@ import {
   roomLine,
   startShoe,
   typeHands,
-  until,
   waitForDisplayOutcomes,
   waitForRoomLine,
-  type Machine,
+  useMachines,
+  ACROSS_THE_ROOM,
 } from './room-helpers.js';
+import { untilValue } from '../support/wait.js';
 
 const baseUrl = inject('baseUrl');
 const chromium = useChromium();
 const TABLE = 'Table 1';
+const broker = useBroker({ tables: [TABLE], screens: ['screen'] });
 
-let broker: RunningBroker;
-const machines: Machine[] = [];
-
-beforeAll(async () => {
-  broker = await startBroker({ tables: [TABLE], screens: ['screen'] });
-});
-
-afterEach(async () => {
-  await closeMachines(machines);
-});
-
-afterAll(async () => {
-  await broker?.stop();
-});
+const machines = useMachines();
 
 describe('the broker stopped mid-shoe and started again', () => {
   it('loses and repeats no hand: the console records on, says not sent, and every display ends with all 20 hands; a display rebooted meanwhile shows its kept copy', async () => {
     const outcomes = randomOutcomes(20);
-    const tableConsole = await openConsole(chromium(), baseUrl, broker, TABLE);
+    const tableConsole = await openConsole(chromium(), baseUrl, broker(), TABLE);
     machines.push(tableConsole);
-    const display = await openDisplay(chromium(), baseUrl, broker, TABLE);
+    const display = await openDisplay(chromium(), baseUrl, broker(), TABLE);
     machines.push(display);
-    const rebooted = await openDisplay(chromium(), baseUrl, broker, TABLE);
+    const rebooted = await openDisplay(chromium(), baseUrl, broker(), TABLE);
     machines.push(rebooted);
 
     await startShoe(tableConsole.page);
@@ -55,13 +43,14 @@ describe('the broker stopped mid-shoe and started again', () => {
       document.querySelector('bacc-kiosk')!.shadowRoot!.querySelector('bacc-table-display')!.room!.keptCopiesSettled(),
     );
 
-    await broker.stop();
+    await broker().stop();
     await waitForRoomLine(tableConsole.page, /^Not sent to screens: the broker cannot be reached/);
     for (const machine of [display, rebooted]) {
-      await until(
+      await untilValue(
         () => displayView(machine.page),
         (view) => /broker cannot be reached/.test(view.status),
         'the display saying the broker cannot be reached',
+        ACROSS_THE_ROOM,
       );
     }
 
@@ -75,14 +64,15 @@ describe('the broker stopped mid-shoe and started again', () => {
     // A display machine rebooted with the broker down shows the last state it kept.
     await rebooted.page.reload();
     await waitForDisplayOutcomes(rebooted.page, outcomes.slice(0, 10));
-    const kept = await until(
+    const kept = await untilValue(
       () => displayView(rebooted.page),
       (view) => /broker cannot be reached/.test(view.status),
       'the rebooted display saying the broker cannot be reached',
+      ACROSS_THE_ROOM,
     );
     expect(kept.status).toMatch(/showing the last state received at \d\d:\d\d/);
 
-    await broker.restart();
+    await broker().restart();
     await waitForRoomLine(tableConsole.page, /^Sent to screens\.$/, 30_000);
     for (const machine of [display, rebooted]) {
       await waitForDisplayOutcomes(machine.page, outcomes, 30_000);
@@ -90,10 +80,11 @@ describe('the broker stopped mid-shoe and started again', () => {
       // All 20, in order, none twice.
       expect(view.handCount).toBe(20);
       expect([...view.outcomes]).toEqual([...outcomes]);
-      await until(
+      await untilValue(
         () => displayView(machine.page),
         (shown) => shown.status === '',
         'the display with no trouble to say',
+        ACROSS_THE_ROOM,
       );
     }
 

@@ -1,8 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { useChromium } from './browser.js';
-import { startBroker, type RunningBroker } from './mosquitto.js';
+import { useBroker } from './mosquitto.js';
 import {
-  closeMachines,
   displayView,
   lobbyTiles,
   openConsole,
@@ -11,38 +10,27 @@ import {
   randomOutcomes,
   startShoe,
   typeHands,
-  until,
   waitForDisplayOutcomes,
-  type Machine,
+  useMachines,
+  ACROSS_THE_ROOM,
 } from './room-helpers.js';
+import { untilValue } from '../support/wait.js';
 
 const baseUrl = inject('baseUrl');
 const chromium = useChromium();
 const TABLE = 'Table 1';
+const broker = useBroker({ tables: [TABLE], screens: ['screen'] });
 
-let broker: RunningBroker;
-const machines: Machine[] = [];
-
-beforeAll(async () => {
-  broker = await startBroker({ tables: [TABLE], screens: ['screen'] });
-});
-
-afterEach(async () => {
-  await closeMachines(machines);
-});
-
-afterAll(async () => {
-  await broker?.stop();
-});
+const machines = useMachines();
 
 describe('a console and displays on separate machines, through the broker', () => {
   it('shows 30 hands typed on the console, in order, on another machine; a display joining at hand 20 shows the shoe at once; a closed console is shown offline', async () => {
     const outcomes = randomOutcomes(30);
-    const tableConsole = await openConsole(chromium(), baseUrl, broker, TABLE);
+    const tableConsole = await openConsole(chromium(), baseUrl, broker(), TABLE);
     machines.push(tableConsole);
-    const display = await openDisplay(chromium(), baseUrl, broker, TABLE);
+    const display = await openDisplay(chromium(), baseUrl, broker(), TABLE);
     machines.push(display);
-    const lobby = await openLobby(chromium(), baseUrl, broker);
+    const lobby = await openLobby(chromium(), baseUrl, broker());
     machines.push(lobby);
 
     await startShoe(tableConsole.page);
@@ -53,7 +41,7 @@ describe('a console and displays on separate machines, through the broker', () =
     }
 
     // A display machine switched on at hand 20: the whole shoe at once, from the broker's retained state.
-    const late = await openDisplay(chromium(), baseUrl, broker, TABLE);
+    const late = await openDisplay(chromium(), baseUrl, broker(), TABLE);
     machines.push(late);
     await waitForDisplayOutcomes(late.page, outcomes.slice(0, 20));
 
@@ -71,28 +59,31 @@ describe('a console and displays on separate machines, through the broker', () =
       expect(view.status).toBe('');
       expect(view.note).toBe('');
     }
-    const tiles = await until(
+    const tiles = await untilValue(
       () => lobbyTiles(lobby.page),
       (shown) => shown.length === 1 && shown[0]!.hands === 30,
       'the lobby tile at 30 hands',
+      ACROSS_THE_ROOM,
     );
     expect(tiles[0]).toMatchObject({ table: TABLE, status: 'open', offline: false, roadOutcomes: outcomes });
 
     // The console's window closes: its displays and the lobby say it is offline.
     await tableConsole.page.close();
     for (const machine of [display, late]) {
-      const view = await until(
+      const view = await untilValue(
         () => displayView(machine.page),
         (shown) => /console of Table 1 is offline/.test(shown.status),
         'the display saying the console is offline',
+        ACROSS_THE_ROOM,
       );
       // Still showing the shoe as it was.
       expect(view.outcomes).toBe(outcomes);
     }
-    const offline = await until(
+    const offline = await untilValue(
       () => lobbyTiles(lobby.page),
       (shown) => shown[0]?.offline === true,
       'the lobby tile saying the console is offline',
+      ACROSS_THE_ROOM,
     );
     expect(offline[0]!.offlineText).toMatch(/^Console offline/);
     expect(offline[0]!.hands).toBe(30);
@@ -100,7 +91,7 @@ describe('a console and displays on separate machines, through the broker', () =
 
   it('a display opened mid-shoe draws the whole shoe in one go (its scoreboard never counts up from 0)', async () => {
     const outcomes = randomOutcomes(20);
-    const tableConsole = await openConsole(chromium(), baseUrl, broker, TABLE);
+    const tableConsole = await openConsole(chromium(), baseUrl, broker(), TABLE);
     machines.push(tableConsole);
     await startShoe(tableConsole.page);
     await typeHands(tableConsole.page, outcomes);
@@ -126,9 +117,9 @@ describe('a console and displays on separate machines, through the broker', () =
     const query = new URLSearchParams({
       mode: 'display',
       table: TABLE,
-      broker: broker.wsUrl,
-      user: broker.credentials.screens['screen']!.username,
-      password: broker.credentials.screens['screen']!.password,
+      broker: broker().wsUrl,
+      user: broker().credentials.screens['screen']!.username,
+      password: broker().credentials.screens['screen']!.password,
     });
     await page.goto(`${baseUrl}?${query.toString()}`);
     await waitForDisplayOutcomes(page, outcomes);

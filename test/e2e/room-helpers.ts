@@ -3,8 +3,12 @@
  * no shared BroadcastChannel) opening the console, a display or the lobby through a real broker.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterEach } from 'vitest';
 import type { Login, RunningBroker } from './mosquitto.js';
 import type { HandRecord } from '../../src/shoes/records.js';
+
+/** How long a test waits for what crosses the room (a page, the broker, another page) before it says what it waited for. */
+export const ACROSS_THE_ROOM = 20_000;
 
 /** One "machine": its own browser context, and the page it shows. */
 export interface Machine {
@@ -268,18 +272,6 @@ export function lobbyOperatorLine(page: Page): Promise<string> {
   );
 }
 
-/** Polls `read` until `check` passes on its value, or fails with the last value seen. */
-export async function until<T>(read: () => Promise<T>, check: (value: T) => boolean, what: string, timeout = 20_000): Promise<T> {
-  const deadline = Date.now() + timeout;
-  let value = await read();
-  while (!check(value)) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; last seen: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    value = await read();
-  }
-  return value;
-}
-
 export function counts(outcomes: string): { banker: number; player: number; ties: number } {
   return {
     banker: [...outcomes].filter((o) => o === 'B').length,
@@ -290,6 +282,15 @@ export function counts(outcomes: string): { banker: number; player: number; ties
 
 export async function closeMachines(machines: Machine[]): Promise<void> {
   await Promise.all(machines.splice(0).map((machine) => machine.context.close().catch(() => undefined)));
+}
+
+/** The machines a test opens, for the test file that calls this at its top level: each closed after its test. */
+export function useMachines(): Machine[] {
+  const machines: Machine[] = [];
+  afterEach(async () => {
+    await closeMachines(machines);
+  });
+  return machines;
 }
 
 /** What a console fed by a card shoe holds and says: its shoe's hands and events, and the card shoe panel's lost and count lines. */

@@ -1,8 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { useChromium } from './browser.js';
-import { startBroker, type RunningBroker } from './mosquitto.js';
+import { useBroker } from './mosquitto.js';
 import {
-  closeMachines,
   counts,
   lobbyTiles,
   openConsole,
@@ -10,36 +9,25 @@ import {
   randomOutcomes,
   startShoe,
   typeHands,
-  until,
   waitForDisplayOutcomes,
-  type Machine,
   type TileView,
+  useMachines,
+  ACROSS_THE_ROOM,
 } from './room-helpers.js';
+import { untilValue } from '../support/wait.js';
 
 const baseUrl = inject('baseUrl');
 const chromium = useChromium();
 const TABLES = ['Table 1', 'Table 2', 'VIP 7'];
+const broker = useBroker({ tables: TABLES, screens: ['screen'] });
 
-let broker: RunningBroker;
-const machines: Machine[] = [];
-
-beforeAll(async () => {
-  broker = await startBroker({ tables: TABLES, screens: ['screen'] });
-});
-
-afterEach(async () => {
-  await closeMachines(machines);
-});
-
-afterAll(async () => {
-  await broker?.stop();
-});
+const machines = useMachines();
 
 describe('the lobby', () => {
   it('shows three tables recorded at once on three consoles, each tile right, and a tile opens its table’s display', async () => {
-    const lobby = await openLobby(chromium(), baseUrl, broker);
+    const lobby = await openLobby(chromium(), baseUrl, broker());
     machines.push(lobby);
-    const consoles = await Promise.all(TABLES.map((table) => openConsole(chromium(), baseUrl, broker, table)));
+    const consoles = await Promise.all(TABLES.map((table) => openConsole(chromium(), baseUrl, broker(), table)));
     machines.push(...consoles);
     const typed = new Map(TABLES.map((table, index) => [table, randomOutcomes(8 + 4 * index)]));
 
@@ -51,10 +39,11 @@ describe('the lobby', () => {
       const outcomes = typed.get(table)!;
       return { table, status: 'open', offline: false, hands: outcomes.length, ...counts(outcomes), roadOutcomes: outcomes };
     };
-    const tiles = await until(
+    const tiles = await untilValue(
       () => lobbyTiles(lobby.page),
       (shown) => shown.length === 3 && shown.every((tile) => tile.hands === typed.get(tile.table)?.length),
       'three tiles with every hand',
+      ACROSS_THE_ROOM,
     );
     expect(tiles.map((tile) => tile.table)).toEqual(TABLES);
     for (const tile of tiles) {

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { connectAsync, type MqttClient } from 'mqtt';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { tableStateMessage, tableTopics } from '../../src/room/messages.js';
 import { simulateShoeRecords, type ShoeRecord } from '../../src/shoes/document.js';
 import { useChromium } from './browser.js';
-import { startBroker, type Login, type RunningBroker } from './mosquitto.js';
+import { useBroker, type Login } from './mosquitto.js';
 import {
-  closeMachines,
   consoleLogin,
   displayView,
   lobbyOperatorLine,
@@ -18,35 +17,27 @@ import {
   screenLogin,
   startShoe,
   typeHands,
-  until,
   waitForDisplayOutcomes,
-  type Machine,
+  useMachines,
+  ACROSS_THE_ROOM,
 } from './room-helpers.js';
+import { untilValue } from '../support/wait.js';
 
 const baseUrl = inject('baseUrl');
 const chromium = useChromium();
 const TABLE = 'Table 1';
+const broker = useBroker({ tables: [TABLE], screens: ['screen'] });
 
-let broker: RunningBroker;
-const machines: Machine[] = [];
+const machines = useMachines();
 const clients: MqttClient[] = [];
 
-beforeAll(async () => {
-  broker = await startBroker({ tables: [TABLE], screens: ['screen'] });
-});
-
 afterEach(async () => {
-  await closeMachines(machines);
   await Promise.all(clients.splice(0).map((client) => client.endAsync(true)));
-});
-
-afterAll(async () => {
-  await broker?.stop();
 });
 
 /** A Node MQTT 5 client on the plain listener, so that refusals carry reason codes. */
 async function connect(login: Login): Promise<MqttClient> {
-  const client = await connectAsync(broker.mqttUrl, {
+  const client = await connectAsync(broker().mqttUrl, {
     protocolVersion: 5,
     clientId: `forger-${randomUUID()}`,
     reconnectPeriod: 0,
@@ -94,7 +85,7 @@ function impossibleShoe(): ShoeRecord {
 
 describe('what the room refuses', () => {
   it("refuses a display credential's publish at the broker (MQTT 5 puback 135)", async () => {
-    const screen = await connect(screenLogin(broker));
+    const screen = await connect(screenLogin(broker()));
     const topics = tableTopics(TABLE);
     const state = JSON.stringify(tableStateMessage(TABLE, '', null, Date.now()));
     expect(await publishRefusal(screen, topics.state, state, true)).toBe(135);
@@ -104,20 +95,21 @@ describe('what the room refuses', () => {
 
   it("refuses, on the display and the lobby, an impossible shoe published with the table's console credential: nothing shown changes, one message refused is counted; no page keeps a credential in its address", async () => {
     const outcomes = randomOutcomes(6);
-    const tableConsole = await openConsole(chromium(), baseUrl, broker, TABLE);
+    const tableConsole = await openConsole(chromium(), baseUrl, broker(), TABLE);
     machines.push(tableConsole);
-    const display = await openDisplay(chromium(), baseUrl, broker, TABLE);
+    const display = await openDisplay(chromium(), baseUrl, broker(), TABLE);
     machines.push(display);
-    const lobby = await openLobby(chromium(), baseUrl, broker);
+    const lobby = await openLobby(chromium(), baseUrl, broker());
     machines.push(lobby);
 
     await startShoe(tableConsole.page);
     await typeHands(tableConsole.page, outcomes);
     await waitForDisplayOutcomes(display.page, outcomes);
-    await until(
+    await untilValue(
       () => lobbyTiles(lobby.page),
       (tiles) => tiles[0]?.hands === outcomes.length,
       'the lobby tile with every hand',
+      ACROSS_THE_ROOM,
     );
 
     // The address bar of each page holds no credential once loaded.
@@ -125,14 +117,14 @@ describe('what the room refuses', () => {
       const address = new URL(machine.page.url());
       expect(address.searchParams.has('user')).toBe(false);
       expect(address.searchParams.has('password')).toBe(false);
-      expect(address.searchParams.get('broker')).toBe(broker.wsUrl);
+      expect(address.searchParams.get('broker')).toBe(broker().wsUrl);
     }
-    for (const login of [consoleLogin(broker, TABLE), screenLogin(broker)]) {
+    for (const login of [consoleLogin(broker(), TABLE), screenLogin(broker())]) {
       for (const machine of [tableConsole, display, lobby]) expect(machine.page.url()).not.toContain(login.password);
     }
 
     // Forgeries pass the ACL when made with the console's own credential: the broker takes them.
-    const forger = await connect(consoleLogin(broker, TABLE));
+    const forger = await connect(consoleLogin(broker(), TABLE));
     const topics = tableTopics(TABLE);
     const shown = await readRetainedState(forger, topics.state);
     const impossible = impossibleShoe();
@@ -150,15 +142,17 @@ describe('what the room refuses', () => {
       hand: { ...impossible.hands[0]!, outcome: impossible.hands[0]!.outcome === 'B' ? 'P' : 'B' },
     };
     expect(await publishRefusal(forger, topics.change, JSON.stringify(forgedChange), false)).toBeNull();
-    await until(
+    await untilValue(
       () => lobbyOperatorLine(lobby.page),
       (line) => line.includes('1 message refused'),
       'the lobby counting 1 refused',
+      ACROSS_THE_ROOM,
     );
-    await until(
+    await untilValue(
       () => displayView(display.page),
       (view) => view.note.includes('1 message refused'),
       'the display counting 1 refused',
+      ACROSS_THE_ROOM,
     );
     expect((await displayView(display.page)).outcomes).toBe(outcomes);
     expect(await lobbyTiles(lobby.page)).toMatchObject([{ table: TABLE, hands: outcomes.length, roadOutcomes: outcomes }]);
@@ -168,19 +162,21 @@ describe('what the room refuses', () => {
     const forgedState = tableStateMessage(TABLE, '', impossible, Date.now() + 60_000);
     expect(await publishRefusal(forger, topics.state, JSON.stringify(forgedState), true)).toBeNull();
     await display.page.reload();
-    const view = await until(
+    const view = await untilValue(
       () => displayView(display.page),
       (seen) => seen.note.includes('1 message refused') && seen.handCount > 0,
       'the rebooted display counting 1 refused',
+      ACROSS_THE_ROOM,
     );
     // Its kept copy, not the forgery.
     expect(view.outcomes).toBe(outcomes);
-    const late = await openDisplay(chromium(), baseUrl, broker, TABLE);
+    const late = await openDisplay(chromium(), baseUrl, broker(), TABLE);
     machines.push(late);
-    const lateView = await until(
+    const lateView = await untilValue(
       () => displayView(late.page),
       (seen) => seen.note.includes('1 message refused'),
       'the new display counting 1 refused',
+      ACROSS_THE_ROOM,
     );
     expect(lateView.handCount).toBe(0);
 
@@ -200,7 +196,7 @@ describe('what the room refuses', () => {
       const refusals = machine.logs.filter((line) => line.includes(`bacc: refused a message on bacc/v1/tables/Table%201/${topic}`));
       expect(refusals).toHaveLength(1);
       expect(refusals[0]).toMatch(/impossible shoe/);
-      for (const login of [consoleLogin(broker, TABLE), screenLogin(broker)]) {
+      for (const login of [consoleLogin(broker(), TABLE), screenLogin(broker())]) {
         expect(machine.logs.join('\n')).not.toContain(login.password);
       }
     }

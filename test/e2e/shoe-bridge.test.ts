@@ -9,8 +9,9 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { SerialPort } from 'serialport';
-import { startBroker, type RunningBroker } from './mosquitto.js';
-import { buildBacc, delay, end, killStarted, ptyPair, root, until, type Run } from './processes.js';
+import { useBroker } from './mosquitto.js';
+import { buildBacc, end, killStarted, ptyPair, root, type Run } from './processes.js';
+import { delay, until } from '../support/wait.js';
 import { readReaderMessage, readerTopic, type ReaderLinesMessage } from '../../src/reader/messages.js';
 import { LineNumbers, ShoeLineReader, isRefusal, parseBaccLine } from '../../src/reader/lines.js';
 import { CardFeed, type FeedEvent } from '../../src/dealing/card-feed.js';
@@ -19,15 +20,15 @@ import { shoeSimLines, simPackId } from '../../server/src/serial/shoe-sim.js';
 import { main } from '../../server/src/cli.js';
 
 const TABLE = 'Table 9/VIP';
+const broker = useBroker({ tables: [TABLE] });
 
 let folder: string;
 let bacc: (...args: string[]) => Run;
-let broker: RunningBroker;
 let screen: MqttClient;
 const received: ReaderLinesMessage[] = [];
 
 function bridge(dir: string, protocol = 'bacc'): Run {
-  const { username, password } = broker.credentials.consoles[TABLE]!;
+  const { username, password } = broker().credentials.consoles[TABLE]!;
   return bacc(
     'shoe',
     '--port',
@@ -35,7 +36,7 @@ function bridge(dir: string, protocol = 'bacc'): Run {
     '--table',
     TABLE,
     '--broker',
-    broker.mqttUrl,
+    broker().mqttUrl,
     '--user',
     username,
     '--password',
@@ -58,9 +59,8 @@ beforeAll(async () => {
   mkdirSync(join(root, '.tmp'), { recursive: true });
   folder = mkdtempSync(join(root, '.tmp', 'shoe-bridge-'));
   bacc = await buildBacc(folder);
-  broker = await startBroker({ tables: [TABLE] });
-  const login = broker.credentials.screens['screen']!;
-  screen = await connectAsync(broker.mqttUrl, { protocolVersion: 5, ...login, clean: true, reconnectPeriod: 200 });
+  const login = broker().credentials.screens['screen']!;
+  screen = await connectAsync(broker().mqttUrl, { protocolVersion: 5, ...login, clean: true, reconnectPeriod: 200 });
   screen.on('message', (topic, payload) => {
     const reading = readReaderMessage(topic, payload.toString('utf8'), payload.byteLength);
     if (!reading.ok) throw new Error(`a reader message refused: ${JSON.stringify(reading.refusal)}`);
@@ -72,7 +72,6 @@ beforeAll(async () => {
 afterAll(async () => {
   killStarted();
   await screen?.endAsync();
-  await broker?.stop();
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
@@ -84,7 +83,7 @@ describe('bacc shoe-sim → pty → bacc shoe → broker', () => {
     const plan = shoeSimLines({ seed, decks: 8, protocol: 'bacc', cancelEvery: 9 });
     let socat = await ptyPair(dir);
     const reader = bridge(dir);
-    await until('the bridge to connect', () => reader.stdout().includes('connected to'));
+    await until(() => reader.stdout().includes('connected to'), 'the bridge to connect', 30_000);
     const sim = bacc(
       'shoe-sim',
       '--port',
@@ -101,7 +100,7 @@ describe('bacc shoe-sim → pty → bacc shoe → broker', () => {
 
     // The cable pulled a third of the way in, and put back a second later: both ends go away and
     // come back, the device and the bridge each find their end again in their own time.
-    await until('a third of the shoe', () => lines().length >= plan.length / 3);
+    await until(() => lines().length >= plan.length / 3, 'a third of the shoe', 30_000);
     await end(socat);
     await delay(1000);
     socat = await ptyPair(dir);
@@ -109,7 +108,7 @@ describe('bacc shoe-sim → pty → bacc shoe → broker', () => {
     expect(await sim.exited).toBe(0);
     expect(sim.stdout()).toContain(`${plan.length} lines written`);
     expect(sim.stdout()).toContain('open again');
-    await until('every line published', () => lines().length >= plan.length, 10_000);
+    await until(() => lines().length >= plan.length, 'every line published', 10_000);
     await delay(300);
     expect(await end(reader)).toBe(0);
     await end(socat);
@@ -150,7 +149,7 @@ describe('bacc shoe-sim → pty → bacc shoe → broker', () => {
     expect(feed.events.filter((event) => event.kind === 'cancelled').length).toBeGreaterThan(0);
     expect(feed.events.at(-1)).toEqual({ kind: 'shoe-end', hands: hands.length, early: false });
     expect(feed.reconcile().holds).toBe(true);
-    const { password } = broker.credentials.consoles[TABLE]!;
+    const { password } = broker().credentials.consoles[TABLE]!;
     expect(reader.stdout() + reader.stderr()).not.toContain(password);
   });
 
@@ -159,7 +158,7 @@ describe('bacc shoe-sim → pty → bacc shoe → broker', () => {
     const dir = mkdtempSync(join(folder, 'pty-'));
     let socat = await ptyPair(dir);
     const reader = bridge(dir);
-    await until('the bridge to connect', () => reader.stdout().includes('connected to'));
+    await until(() => reader.stdout().includes('connected to'), 'the bridge to connect', 30_000);
     const device = await new Promise<SerialPort>((resolve, reject) => {
       const port = new SerialPort({ path: join(dir, 'shoe'), baudRate: 9600, autoOpen: false });
       port.open((error) => (error ? reject(error) : resolve(port)));
@@ -175,14 +174,14 @@ describe('bacc shoe-sim → pty → bacc shoe → broker', () => {
     await write('BACC-SHOE 1\r\nhello there\r\nCARD 9H\r\nCARD 1X\r\n\x00\x01\x02\r\n');
     await write(garbage);
     await write('\r\nCARD 9S\nCANCEL XX\rLID OPEN\r\nCARD 8');
-    await until('the good lines', () => lines().length >= 3, 10_000);
+    await until(() => lines().length >= 3, 'the good lines', 10_000);
     await delay(300);
     // The cable pulled in the middle of "CARD 8": the half line is refused, not joined to the next.
     await end(socat);
     await new Promise<void>((resolve) => (device.isOpen ? device.close(() => resolve()) : resolve()));
-    await until('the half line refused', () => reader.stderr().includes('(incomplete)'), 5000);
+    await until(() => reader.stderr().includes('(incomplete)'), 'the half line refused', 5000);
     socat = await ptyPair(dir);
-    await until('the bridge to reopen', () => reader.stdout().includes('open again'), 5000);
+    await until(() => reader.stdout().includes('open again'), 'the bridge to reopen', 5000);
     expect(await end(reader)).toBe(0);
     await end(socat);
 
@@ -209,7 +208,7 @@ describe('bacc shoe-sim → pty → bacc shoe → broker', () => {
     const plan = shoeSimLines({ seed, decks: 8, protocol: 'bacc', cancelEvery: 0 });
     const socat = await ptyPair(dir);
     const first = bridge(dir);
-    await until('the bridge to connect', () => first.stdout().includes('connected to'));
+    await until(() => first.stdout().includes('connected to'), 'the bridge to connect', 30_000);
     const sim = bacc(
       'shoe-sim',
       '--port',
@@ -223,15 +222,15 @@ describe('bacc shoe-sim → pty → bacc shoe → broker', () => {
       '--cancel-every',
       '0',
     );
-    await until('a third of the shoe', () => lines().length >= plan.length / 3);
+    await until(() => lines().length >= plan.length / 3, 'a third of the shoe', 30_000);
     expect(await end(first)).toBe(0);
     // Lines dealt while no bridge reads are lost on the wire; the next bridge holds nothing and says so.
     await delay(500);
     const second = bridge(dir);
     expect(await sim.exited).toBe(0);
     expect(sim.stdout()).toContain('the host holds no line of this shoe; sending again from line 1');
-    await until('the whole shoe again', () => lines().filter((line) => line.startsWith('1 SHOE')).length === 2, 10_000);
-    await until('every line', () => lines().at(-1) === plan.at(-1), 10_000);
+    await until(() => lines().filter((line) => line.startsWith('1 SHOE')).length === 2, 'the whole shoe again', 10_000);
+    await until(() => lines().at(-1) === plan.at(-1), 'every line', 10_000);
     await delay(300);
     expect(await end(second)).toBe(0);
     await end(socat);
@@ -251,13 +250,13 @@ describe('bacc shoe-sim → pty → bacc shoe → broker', () => {
     const seed = 'dealt-twice';
     const socat = await ptyPair(dir);
     const reader = bridge(dir);
-    await until('the bridge to connect', () => reader.stdout().includes('connected to'));
+    await until(() => reader.stdout().includes('connected to'), 'the bridge to connect', 30_000);
     for (let run = 0; run < 2; run++) {
       const sim = bacc('shoe-sim', '--port', join(dir, 'shoe'), '--seed', seed, '--interval', '0', '--cancel-every', '0');
       expect(await sim.exited).toBe(0);
     }
     const plan = shoeSimLines({ seed, decks: 8, protocol: 'bacc', cancelEvery: 0 });
-    await until('both shoes', () => lines().length >= 2 * plan.length, 10_000);
+    await until(() => lines().length >= 2 * plan.length, 'both shoes', 10_000);
     await delay(300);
     expect(await end(reader)).toBe(0);
     await end(socat);
@@ -280,16 +279,16 @@ describe('bacc shoe-sim → pty → bacc shoe → broker', () => {
     const plan = shoeSimLines({ seed, decks: 8, protocol: 'suit-rank', cancelEvery: 0 });
     const socat = await ptyPair(dir);
     const reader = bridge(dir, 'suit-rank');
-    await until('the bridge to connect', () => reader.stdout().includes('connected to'));
+    await until(() => reader.stdout().includes('connected to'), 'the bridge to connect', 30_000);
     const sim = bacc('shoe-sim', '--port', join(dir, 'shoe'), '--seed', seed, '--protocol', 'suit-rank', '--interval', '8');
 
-    await until('a third of the shoe', () => lines().length >= plan.length / 3);
-    await broker.stop();
+    await until(() => lines().length >= plan.length / 3, 'a third of the shoe', 30_000);
+    await broker().stop();
     await delay(1500);
-    await broker.restart();
+    await broker().restart();
 
     expect(await sim.exited).toBe(0);
-    await until('every line published', () => lines().length >= plan.length, 15_000);
+    await until(() => lines().length >= plan.length, 'every line published', 15_000);
     await delay(300);
     expect(await end(reader)).toBe(0);
     await end(socat);
@@ -317,7 +316,7 @@ describe('bacc shoe-sim → pty → bacc shoe → broker', () => {
 
   it('stops with one bacc: line when the broker refuses the login, and never prints the password', async () => {
     const dir = mkdtempSync(join(folder, 'pty-'));
-    const { username } = broker.credentials.consoles[TABLE]!;
+    const { username } = broker().credentials.consoles[TABLE]!;
     const wrong = 'not-the-password-0123';
     const reader = bacc(
       'shoe',
@@ -326,7 +325,7 @@ describe('bacc shoe-sim → pty → bacc shoe → broker', () => {
       '--table',
       TABLE,
       '--broker',
-      broker.mqttUrl,
+      broker().mqttUrl,
       '--user',
       username,
       '--password',
