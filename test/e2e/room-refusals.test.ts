@@ -7,6 +7,7 @@ import { useChromium } from './browser.js';
 import { useBroker, type Login } from './mosquitto.js';
 import {
   consoleLogin,
+  consoleState,
   displayView,
   lobbyOperatorLine,
   lobbyTiles,
@@ -60,17 +61,27 @@ async function publishRefusal(client: MqttClient, topic: string, payload: string
   }
 }
 
-/** The revision and shoe of the table's retained state, read as any client of the table may. */
-async function readRetainedState(client: MqttClient, topic: string): Promise<{ revision: number; shoeId: string }> {
-  const state = new Promise<{ revision: number; shoeId: string }>((resolve) => {
-    client.on('message', (received, payload) => {
-      if (received !== topic) return;
-      const message = JSON.parse(payload.toString()) as { revision: number; document: { shoes: { id: string }[] } };
-      resolve({ revision: message.revision, shoeId: message.document.shoes[0]!.id });
-    });
+/**
+ * The revision and shoe of the table's retained state once it holds `hands` hands, read as any client
+ * of the table may. The screens may show a hand before the console has published the state that
+ * holds it: a change forged against an earlier revision would race the console's own.
+ */
+async function readRetainedState(client: MqttClient, topic: string, hands: number): Promise<{ revision: number; shoeId: string }> {
+  let latest: { revision: number; shoeId: string; hands: number } | undefined;
+  client.on('message', (received, payload) => {
+    if (received !== topic) return;
+    const message = JSON.parse(payload.toString()) as { revision: number; document: { shoes: { id: string; hands: unknown[] }[] } };
+    const shoe = message.document.shoes[0]!;
+    latest = { revision: message.revision, shoeId: shoe.id, hands: shoe.hands.length };
   });
   await client.subscribeAsync(topic, { qos: 1 });
-  return state;
+  const state = await untilValue(
+    () => latest,
+    (seen) => seen?.hands === hands,
+    `the retained state with ${hands} hands`,
+    ACROSS_THE_ROOM,
+  );
+  return { revision: state!.revision, shoeId: state!.shoeId };
 }
 
 /** A real dealt shoe of the table with one hand's outcome contradicting its cards: impossible. */
@@ -124,9 +135,16 @@ describe('what the room refuses', () => {
     }
 
     // Forgeries pass the ACL when made with the console's own credential: the broker takes them.
+    // The console idle first: every hand written, and its last revision retained at the broker.
+    await untilValue(
+      () => consoleState(tableConsole.page),
+      (state) => state.outcomes === outcomes && state.unsaved === 0,
+      'the console to have written every hand',
+      ACROSS_THE_ROOM,
+    );
     const forger = await connect(consoleLogin(broker(), TABLE));
     const topics = tableTopics(TABLE);
-    const shown = await readRetainedState(forger, topics.state);
+    const shown = await readRetainedState(forger, topics.state, outcomes.length);
     const impossible = impossibleShoe();
 
     // A change carrying an impossible hand, right after the revision every screen shows: the open
