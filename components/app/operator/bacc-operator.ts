@@ -18,6 +18,7 @@ import { FeedDesk } from './card-feed-desk.js';
 import { SerialCardSource, browserSerial, keepLineMark, lineMark, type SerialLike } from './reader/serial-source.js';
 import { BrokerReaderSource } from './reader/broker-reader.js';
 import { ScannerKeys } from './reader/scanner-keys.js';
+import { ReasonKeys } from './reason-keys.js';
 import { AUDIT_REASONS } from '../shared/audit-words.js';
 import { operatorStyles } from './bacc-operator.styles.js';
 import { actionButton, type ActionButton } from './action-button.js';
@@ -121,9 +122,8 @@ export class BaccOperator extends LitElement {
   /** The name the clerk signed in with, kept for the browser session (sessionStorage); '' for nobody. */
   operatorName = readOperatorName();
 
-  @query('input.why-typed') private reasonField!: HTMLInputElement | null;
-  /** What had the focus before ? moved it into the reason field: it goes back there once answered. */
-  private focusBeforeReason: HTMLElement | null = null;
+  /** The question why's keys and focus. */
+  private readonly reasonKeys = new ReasonKeys(this.desk, () => this.shadowRoot!);
 
   /** The dealing procedure fed by the card shoe, the bridge and a scanner (one feed behind all three). */
   readonly feedDesk = new FeedDesk(
@@ -194,7 +194,7 @@ export class BaccOperator extends LitElement {
 
   /** A key of the page (or one the scanner held and let go): its action, a card's character into the field, or said as no key. */
   private onShortcut(event: KeyboardEvent, typing: boolean): void {
-    if (!typing && this.answerReasonKey(event)) return;
+    if (!typing && this.reasonKeys.answerKey(event)) return;
     if (!typing && this.sendCardKeyToField(event)) return;
     const action = operatorKeyAction(event, typing);
     if (action === null) {
@@ -204,72 +204,6 @@ export class BaccOperator extends LitElement {
     }
     event.preventDefault();
     this.act(action);
-  }
-
-  /**
-   * While the console asks why (after an undo, redo, correction, cancelled card, void or reopening):
-   * in outcome entry 1 to 5 give a listed reason (never a pair flag), in either entry ? goes to the
-   * field where a reason is typed, and Escape leaves the question unanswered. In card entry digits stay
-   * cards. Any other key is the console's, and leaves the question (see `act`).
-   */
-  private answerReasonKey(event: KeyboardEvent): boolean {
-    const { desk } = this;
-    if (!desk.reasonWanted || desk.confirming || event.ctrlKey || event.metaKey || event.altKey) return false;
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      desk.dismissReason();
-      return true;
-    }
-    if (event.key === '?') {
-      event.preventDefault();
-      this.focusReasonField();
-      return true;
-    }
-    const listed = /^[1-9]$/.test(event.key) ? AUDIT_REASONS[Number(event.key) - 1] : undefined;
-    if (listed === undefined || desk.entryMode !== 'outcome') return false;
-    event.preventDefault();
-    void desk.giveReason(listed);
-    return true;
-  }
-
-  /** Moves the focus into the reason field, remembering where it was. */
-  private focusReasonField(): void {
-    const active = this.shadowRoot!.activeElement;
-    this.focusBeforeReason = active instanceof HTMLElement && active !== this.reasonField ? active : null;
-    this.reasonField?.focus();
-  }
-
-  /** The reason field's keys: Enter keeps what is typed (1 to 5 alone: that listed reason), Escape leaves the question. */
-  private onReasonKey(event: KeyboardEvent): void {
-    const field = event.target as HTMLInputElement;
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      const text = field.value.trim();
-      const listed = /^[1-9]$/.test(text) ? AUDIT_REASONS[Number(text) - 1] : undefined;
-      void this.answerReason(listed ?? field.value);
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      this.desk.dismissReason();
-      this.leaveReasonField();
-    }
-  }
-
-  /** Gives a reason (a listed one, or typed); the field is cleared and left once it is taken. */
-  private async answerReason(reason: string): Promise<void> {
-    const taken = this.desk.giveReason(reason);
-    // Refused (nothing left once cleaned): the field keeps the text and the focus, the alert says why.
-    if (this.desk.reasonWanted) return;
-    if (this.reasonField) this.reasonField.value = '';
-    this.leaveReasonField();
-    await taken;
-  }
-
-  /** The focus goes back where it was before ?, else off the question (which is going away). */
-  private leaveReasonField(): void {
-    const before = this.focusBeforeReason;
-    this.focusBeforeReason = null;
-    if (before?.isConnected && !(before as HTMLInputElement).disabled) before.focus();
-    else if (this.shadowRoot!.activeElement?.closest('.why')) (this.shadowRoot!.activeElement as HTMLElement).blur();
   }
 
   /**
@@ -419,7 +353,7 @@ export class BaccOperator extends LitElement {
     } else if (event.key === '?' && this.desk.reasonWanted && !event.ctrlKey && !event.metaKey && !event.altKey) {
       // No card holds a ?: it answers the question why, and the focus comes back here after.
       event.preventDefault();
-      this.focusReasonField();
+      this.reasonKeys.focusField();
     } else if (isPlainCharacter(event) && !CARD_FIELD_CHARACTER.test(event.key)) {
       // `u` typed here would become part of a card, refused later as unknown; said now, kept out.
       event.preventDefault();
@@ -539,7 +473,7 @@ export class BaccOperator extends LitElement {
           <p class="alert" part="alert" role="alert">${desk.message?.kind === 'refused' ? consoleNewsText(desk.message.news) : ''}</p>
           <p class="conflict" part="alert" role="alert">${conflict ? desk.storageText : ''}</p>
         </div>
-        ${renderReasonQuestion(desk, { give: (reason) => this.answerReason(reason), onKey: (event) => this.onReasonKey(event) })}
+        ${renderReasonQuestion(desk, { give: (reason) => this.reasonKeys.answer(reason), onKey: (event) => this.reasonKeys.onFieldKey(event) })}
         ${desk.confirming ? renderConfirmation(desk, this.button) : nothing}
         <fieldset>
           <legend>${msg('Entry', { id: 'operator-entry' })}</legend>

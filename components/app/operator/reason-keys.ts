@@ -1,0 +1,87 @@
+import type { OperatorConsoleController } from './operator-console.js';
+import { AUDIT_REASONS } from '../shared/audit-words.js';
+
+/**
+ * The keys of the question why (see the console's `reasonWanted`): a listed reason by its number,
+ * ? to the field where one is typed, Escape to leave it; and the focus, put back where it was.
+ */
+export class ReasonKeys {
+  /** What had the focus before ? moved it into the reason field: it goes back there once answered. */
+  private focusBefore: HTMLElement | null = null;
+
+  constructor(
+    private readonly desk: OperatorConsoleController,
+    private readonly root: () => ShadowRoot,
+  ) {}
+
+  /** The field where a reason is typed, while the question is on screen. */
+  private get field(): HTMLInputElement | null {
+    return this.root().querySelector<HTMLInputElement>('input.why-typed');
+  }
+
+  /**
+   * While the console asks why (after an undo, redo, correction, cancelled card, void or reopening):
+   * in outcome entry 1 to 5 give a listed reason (never a pair flag), in either entry ? goes to the
+   * field where a reason is typed, and Escape leaves the question unanswered. In card entry digits stay
+   * cards. Any other key is the console's, and leaves the question (see the element's `act`).
+   */
+  answerKey(event: KeyboardEvent): boolean {
+    const { desk } = this;
+    if (!desk.reasonWanted || desk.confirming || event.ctrlKey || event.metaKey || event.altKey) return false;
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      desk.dismissReason();
+      return true;
+    }
+    if (event.key === '?') {
+      event.preventDefault();
+      this.focusField();
+      return true;
+    }
+    const listed = /^[1-9]$/.test(event.key) ? AUDIT_REASONS[Number(event.key) - 1] : undefined;
+    if (listed === undefined || desk.entryMode !== 'outcome') return false;
+    event.preventDefault();
+    void desk.giveReason(listed);
+    return true;
+  }
+
+  /** Moves the focus into the reason field, remembering where it was. */
+  focusField(): void {
+    const active = this.root().activeElement;
+    this.focusBefore = active instanceof HTMLElement && active !== this.field ? active : null;
+    this.field?.focus();
+  }
+
+  /** The reason field's keys: Enter keeps what is typed (1 to 5 alone: that listed reason), Escape leaves the question. */
+  onFieldKey(event: KeyboardEvent): void {
+    const field = event.target as HTMLInputElement;
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      const text = field.value.trim();
+      const listed = /^[1-9]$/.test(text) ? AUDIT_REASONS[Number(text) - 1] : undefined;
+      void this.answer(listed ?? field.value);
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      this.desk.dismissReason();
+      this.leaveField();
+    }
+  }
+
+  /** Gives a reason (a listed one, or typed); the field is cleared and left once it is taken. */
+  async answer(reason: string): Promise<void> {
+    const taken = this.desk.giveReason(reason);
+    // Refused (nothing left once cleaned): the field keeps the text and the focus, the alert says why.
+    if (this.desk.reasonWanted) return;
+    if (this.field) this.field.value = '';
+    this.leaveField();
+    await taken;
+  }
+
+  /** The focus goes back where it was before ?, else off the question (which is going away). */
+  private leaveField(): void {
+    const before = this.focusBefore;
+    this.focusBefore = null;
+    if (before?.isConnected && !(before as HTMLInputElement).disabled) before.focus();
+    else if (this.root().activeElement?.closest('.why')) (this.root().activeElement as HTMLElement).blur();
+  }
+}
