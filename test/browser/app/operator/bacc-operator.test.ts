@@ -1,20 +1,15 @@
-import { expect, fixture, html } from '@open-wc/testing';
+/** The console recording a shoe: keys and card entry, corrections, ending, simulated shoes, focus and accessibility. */
+import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../../../components/app/operator/bacc-operator.js';
-import '../../../../components/app/display/bacc-table-display.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
-import type { BaccTableDisplay } from '../../../../components/app/display/bacc-table-display.js';
 import type { RecordedHand } from '../../../../components/app/operator/console-types.js';
-import { ScoreboardStore, StorageError } from '../../../../components/app/shared/data/scoreboard-store.js';
+import { ScoreboardStore } from '../../../../components/app/shared/data/scoreboard-store.js';
 import { makeRules } from '../../../../src/game/rules.js';
 import { eventsFiredDuring } from '../../event-spy.js';
 import { press, cardField, cardFieldFocused, mountConsole } from './operator-helpers.js';
-import { freshStorage, gatedStore, storeLike } from '../../../support/browser/storage.js';
-import { delay, until } from '../../../support/wait.js';
-import { closeStorage, openStorage, storageStatus } from '../../../../components/app/shared/data/storage.js';
-import { TableChannel } from '../../../../components/app/shared/data/table-channel.js';
-import { Shoe } from '../../../../src/game/shoe.js';
-import { handRecord } from '../../../../src/shoes/document.js';
+import { freshStorage, gatedStore } from '../../../support/browser/storage.js';
+import { until } from '../../../support/wait.js';
 
 const TABLE = 'Table 9';
 const scoreboardOf = (el: HTMLElement) => el.shadowRoot!.querySelector('bacc-scoreboard')!;
@@ -25,16 +20,6 @@ const outcomes = (el: BaccOperator) =>
     .join('');
 
 const refusal = (el: BaccOperator) => textOf(el, '[role="alert"]');
-
-/** A database `name` as version 2 of the app left it, held open by an "older tab" that will not let go. */
-async function olderTabHolding(name: string): Promise<IDBDatabase> {
-  (await ScoreboardStore.open({ name, version: 2 })).close();
-  return new Promise<IDBDatabase>((resolve, reject) => {
-    const request = indexedDB.open(name, 2);
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error ?? new Error('could not open the database'));
-  });
-}
 
 async function newShoe(el: BaccOperator): Promise<void> {
   await press('s');
@@ -201,16 +186,6 @@ describe('<bacc-operator>', () => {
     await until(() => outcomes(el) === 'B', 'the finished hand recorded (player 6, banker 7)');
   });
 
-  it('asks the operator to wait, rather than blaming another window, when S is pressed before the stored shoe is read', async () => {
-    // A store whose read of the table's stored shoe has not come back yet.
-    const slow = storeLike(storage.store, { latestShoe: () => new Promise<undefined>(() => undefined) });
-    const el = await mountConsole(TABLE, { store: slow, reading: true });
-    await press('s');
-    await until(() => refusal(el) !== '', 'the refusal');
-    expect(refusal(el)).to.equal('The stored shoe is still being read; try again in a moment.');
-    expect(el.desk.shoe).to.equal(null);
-  });
-
   it('lets Escape in an empty card field give the keys back, and keeps the focus out of it', async () => {
     const el = await mountConsole(TABLE);
     await newShoe(el);
@@ -294,58 +269,6 @@ describe('<bacc-operator>', () => {
     expect(outcomes(el)).to.equal('B');
   });
 
-  it('takes up the open shoe exactly after a reload, and goes on recording it', async () => {
-    const first = await mountConsole(TABLE);
-    await newShoe(first);
-    await press('1', 'b', 'p', 'n', 't');
-    await until(() => outcomes(first) === 'BPT', 'three hands');
-    const before = scoreboardOf(first).hands;
-    const shoeId = first.desk.shoe!.id;
-    first.remove();
-    const second = await mountConsole(TABLE);
-    expect(second.desk.shoe!.id).to.equal(shoeId);
-    expect(scoreboardOf(second).hands).to.deep.equal(before);
-    await press('b');
-    await until(() => outcomes(second) === 'BPTB', 'the fourth hand');
-    await until(() => second.desk.unsaved === 0, 'the hand to be written');
-    expect((await storedShoe(storage.store))!.hands.map((hand) => hand.outcome).join('')).to.equal('BPTB');
-  });
-
-  it('keeps hands on screen when writes fail, says so, and saves them when storage recovers', async () => {
-    let full = true;
-    const real = storage.store;
-    const quota = () =>
-      Promise.reject(new StorageError('quota', 'Storage is full: could not save. Free some space or delete old shoes in History.'));
-    const failing = storeLike(real, {
-      createShoe: (shoe, origin) => (full ? quota() : real.createShoe(shoe, origin)),
-      appendHand: (id, index, hand) => (full ? quota() : real.appendHand(id, index, hand)),
-      replaceHand: (id, index, hand) => (full ? quota() : real.replaceHand(id, index, hand)),
-      removeLastHand: (id, index) => (full ? quota() : real.removeLastHand(id, index)),
-      endShoe: (id, at) => (full ? quota() : real.endShoe(id, at)),
-    });
-    const el = await mountConsole(TABLE, { store: failing, retryDelays: [100] });
-    await newShoe(el);
-    await press('b', 'p');
-    await until(() => outcomes(el) === 'BP', 'both hands on screen');
-    await el.updateComplete;
-    expect(textOf(el, '[part="status"]')).to.equal(
-      '3 changes not saved yet (kept on this screen), retrying: Storage is full: could not save. Free some space or delete old shoes in History.',
-    );
-    expect(await real.latestShoe({ table: TABLE })).to.equal(undefined);
-    // Closing the window now would lose them: the browser is asked to check with the operator.
-    const leaving = new Event('beforeunload', { cancelable: true });
-    dispatchEvent(leaving);
-    expect(leaving.defaultPrevented).to.equal(true);
-    full = false;
-    await until(() => el.desk.unsaved === 0, 'the retry to write everything');
-    await el.updateComplete;
-    expect(textOf(el, '[part="status"]')).to.equal('');
-    const leavingSaved = new Event('beforeunload', { cancelable: true });
-    dispatchEvent(leavingSaved);
-    expect(leavingSaved.defaultPrevented).to.equal(false);
-    expect((await real.latestShoe({ table: TABLE }))!.hands.map((hand) => hand.outcome)).to.deep.equal(['B', 'P']);
-  });
-
   it('deals a simulated shoe a hand at a time and refuses to record into it', async () => {
     const el = await mountConsole(TABLE);
     await press('i');
@@ -397,37 +320,6 @@ describe('<bacc-operator>', () => {
     expect(fired).not.to.include('bacc-hand-recorded');
   });
 
-  it('shows no hand before it is stored', async () => {
-    const gated = gatedStore(storage.store);
-    const el = await mountConsole(TABLE, { store: gated.store });
-    await newShoe(el);
-    await press('b');
-    await until(() => gated.waiting() === 1, 'the hand to be on its way to storage');
-    await delay(100);
-    await el.updateComplete;
-    expect(outcomes(el)).to.equal('');
-    expect((await storedShoe(storage.store))!.hands).to.deep.equal([]);
-    gated.release();
-    await until(() => outcomes(el) === 'B', 'the hand to be shown once stored');
-    expect((await storedShoe(storage.store))!.hands.map((hand) => hand.outcome)).to.deep.equal(['B']);
-  });
-
-  it('goes on with the same shoe when it is taken off the page and put back', async () => {
-    const el = await mountConsole(TABLE);
-    await newShoe(el);
-    await press('b');
-    await until(() => outcomes(el) === 'B' && el.desk.unsaved === 0, 'the first hand to be written');
-    const parent = el.parentElement!;
-    el.remove();
-    parent.append(el);
-    await until(() => el.desk.ready, 'the console to keep the table again');
-    await press('p');
-    await until(() => outcomes(el) === 'BP', 'the next hand on screen');
-    await until(() => el.desk.unsaved === 0, 'the hand to be written');
-    expect((await storedShoe(storage.store))!.hands.map((hand) => hand.outcome).join('')).to.equal('BP');
-    expect(refusal(el)).to.equal('');
-  });
-
   it('says on screen why an action failed instead of dropping it', async () => {
     const el = await mountConsole(TABLE);
     await newShoe(el);
@@ -439,190 +331,6 @@ describe('<bacc-operator>', () => {
     await el.updateComplete;
     expect(refusal(el)).to.equal('Hand 1 is no longer in the shoe (it was undone): nothing was corrected.');
     expect(outcomes(el)).to.equal('');
-  });
-
-  it('lets one console record a table: a second one shows the shoe read-only, says why, and takes over when the first closes', async () => {
-    const first = await mountConsole(TABLE);
-    await newShoe(first);
-    await press('b');
-    await until(() => outcomes(first) === 'B' && first.desk.unsaved === 0, 'the first hand to be written');
-    const second = await mountConsole(TABLE, { readOnly: true });
-    await until(() => outcomes(second) === 'B', 'the second console to show the stored shoe');
-    expect(textOf(second, '.shoe-state')).to.contain('being recorded in another window');
-    // The first records, the second refuses and follows.
-    await press('p');
-    await until(() => outcomes(first) === 'BP' && first.desk.unsaved === 0, 'the first console to record');
-    await until(() => outcomes(second) === 'BP', 'the second console to follow');
-    await second.desk.recordOutcome('T');
-    await second.updateComplete;
-    expect(refusal(second)).to.contain('This table is being recorded in another window');
-    expect((await storedShoe(storage.store))!.hands.map((hand) => hand.outcome).join('')).to.equal('BP');
-    // While it takes the table over, the second console keeps showing the shoe: never an empty board.
-    const seen = new Set<string>();
-    const watch = setInterval(() => seen.add(second.desk.hands.map((hand) => hand.outcome).join('')), 0);
-    first.remove();
-    await until(() => second.desk.ready && !second.desk.readOnly, 'the second console to take over');
-    clearInterval(watch);
-    // Its refusal from the time another window held the table is gone with that window.
-    await second.updateComplete;
-    expect(refusal(second)).to.equal('');
-    expect([...seen]).to.deep.equal(['BP']);
-    expect(second.desk.shoe!.hands.map((hand) => hand.outcome).join('')).to.equal('BP');
-    await press('t');
-    await until(() => outcomes(second) === 'BPT' && second.desk.unsaved === 0, 'the second console to record');
-    expect((await storedShoe(storage.store))!.hands.map((hand) => hand.outcome).join('')).to.equal('BPT');
-  });
-
-  it('shows a write refused as a conflict as an alert, with what to do', async () => {
-    const real = storage.store;
-    const conflicting = storeLike(real, {
-      appendHand: () => Promise.reject(new StorageError('conflict', 'Hand 1 of the shoe cannot be saved: 2 hands are stored.')),
-    });
-    const el = await mountConsole(TABLE, { store: conflicting, retryDelays: [50] });
-    await newShoe(el);
-    await press('b');
-    await until(() => el.desk.storageProblem?.kind === 'conflict', 'the conflict');
-    await el.updateComplete;
-    const alert = textOf(el, 'p.conflict');
-    expect(alert).to.contain('not retried').and.to.contain('reload');
-    expect(alert).to.match(/^Not saved \(1 change\), and not retried/);
-    expect(el.shadowRoot!.querySelector('p.conflict')!.getAttribute('role')).to.equal('alert');
-  });
-
-  it('gives a hand the flags and the correction chosen when its key was pressed, not when it is written', async () => {
-    const el = await mountConsole(TABLE);
-    await newShoe(el);
-    const { desk } = el;
-    void desk.recordOutcome('B');
-    void desk.recordOutcome('P');
-    desk.toggleFlag('playerPair');
-    await desk.recordOutcome('T');
-    expect(scoreboardOf(el).hands.map((hand) => [hand.outcome, hand.playerPair])).to.deep.equal([
-      ['B', false],
-      ['P', false],
-      ['T', true],
-    ]);
-    // A hand pressed before the correction began is added, and the correction waits for the next one.
-    const added = desk.recordOutcome('T');
-    desk.beginCorrection(1);
-    await added;
-    expect(outcomes(el)).to.equal('BPTT');
-    await desk.recordOutcome('P');
-    expect(outcomes(el)).to.equal('PPTT');
-    await until(() => desk.unsaved === 0, 'the hands to be written');
-    expect((await storedShoe(storage.store))!.hands.map((hand) => hand.outcome).join('')).to.equal('PPTT');
-  });
-
-  it('keeps a new shoe in memory while an older tab blocks the upgrade, and writes it in order once storage opens', async () => {
-    await closeStorage();
-    const name = `bacc-blocked-${Date.now()}`;
-    const older = await olderTabHolding(name);
-    const opened = openStorage({ name });
-    await until(() => storageStatus().state === 'blocked', 'the upgrade to be blocked');
-    try {
-      const el = await mountConsole(TABLE);
-      expect(textOf(el, '[part="status"]')).to.contain('close it so this one can open them');
-      await newShoe(el);
-      await press('b', 'p');
-      await until(() => outcomes(el) === 'BP', 'the hands kept on screen');
-      expect(el.desk.unsaved).to.equal(3);
-      expect(textOf(el, '.done')).to.equal('Hand 2 recorded on this screen, not saved yet.');
-      older.close();
-      const store = await opened;
-      await until(() => el.desk.unsaved === 0, 'the kept changes to be written');
-      const stored = (await store.latestShoe({ table: TABLE }))!;
-      expect(stored.id).to.equal(el.desk.shoe!.id);
-      expect(stored.hands.map((hand) => hand.outcome).join('')).to.equal('BP');
-      await el.updateComplete;
-      expect(textOf(el, '[part="status"]')).to.equal('');
-      // "Not saved yet" is no longer true once written.
-      expect(textOf(el, '.done')).to.equal('Hand 2 recorded.');
-    } finally {
-      older.close();
-      await closeStorage();
-      await ScoreboardStore.deleteDatabase(name);
-    }
-  });
-
-  it('says why it waits, in a window queued behind a blocked upgrade, and records once the stored shoes open', async () => {
-    await closeStorage();
-    const name = `bacc-queued-${Date.now()}`;
-    const older = await olderTabHolding(name);
-    // The first window to ask for the upgrade is told it is blocked; this page's request waits behind it.
-    let firstTold = false;
-    const first = ScoreboardStore.open({ name, onBlocked: () => (firstTold = true) });
-    await until(() => firstTold, 'the first window to be told');
-    const opened = openStorage({ name, waitMs: 300 });
-    await until(() => storageStatus().state === 'waiting', 'the page to say it is waiting', 3000);
-    try {
-      const el = await mountConsole(TABLE, { reading: true });
-      expect(textOf(el, '[part="status"]'))
-        .to.contain('The stored shoes have not opened yet')
-        .and.contain('Close the other scoreboard tabs');
-      // Still reading the table's stored shoe, which may be open: nothing starts over it.
-      await press('s');
-      await until(() => refusal(el) !== '', 'the refusal');
-      expect(refusal(el)).to.equal('The stored shoe is still being read; try again in a moment.');
-      expect(el.desk.shoe).to.equal(null);
-      older.close();
-      (await first).close();
-      const store = await opened;
-      await until(() => el.desk.ready, 'the stored shoe to be read');
-      await el.updateComplete;
-      expect(textOf(el, '[part="status"]')).to.equal('');
-      await newShoe(el);
-      await press('b');
-      await until(() => outcomes(el) === 'B' && el.desk.unsaved === 0, 'the hand recorded and written');
-      expect((await store.latestShoe({ table: TABLE }))!.hands.map((hand) => hand.outcome)).to.deep.equal(['B']);
-    } finally {
-      older.close();
-      await first.then(
-        (store) => store.close(),
-        () => undefined,
-      );
-      await closeStorage();
-      await ScoreboardStore.deleteDatabase(name);
-    }
-  });
-
-  it('takes up an open simulated shoe after a reload and deals on from its seed', async () => {
-    const first = await mountConsole(TABLE);
-    await press('i');
-    await until(() => textOf(first, '.shoe-state').startsWith('Simulated shoe'), 'a simulated shoe');
-    await press('d', 'd');
-    await until(() => scoreboardOf(first).hands.length === 2 && first.desk.unsaved === 0, 'two dealt hands written');
-    const kept = first.desk.shoe!;
-    first.remove();
-    const second = await mountConsole(TABLE);
-    expect(second.desk.shoe!.id).to.equal(kept.id);
-    expect(second.desk.simulating).to.equal(true);
-    await press('d');
-    await until(() => scoreboardOf(second).hands.length === 3, 'the next dealt hand');
-    const replay = new Shoe({ rules: kept.rules, seed: kept.seed });
-    expect(scoreboardOf(second).hands).to.deep.equal(Array.from({ length: 3 }, () => handRecord(replay.dealHand())));
-  });
-
-  it('ends a stored simulated shoe its seed does not deal, instead of taking it up', async () => {
-    const rules = makeRules();
-    // Hands another seed dealt, stored under this one.
-    const dealt = handRecord(new Shoe({ rules, seed: 'other' }).dealHand());
-    await storage.store.createShoe(
-      {
-        id: 'edited',
-        table: TABLE,
-        source: 'simulated',
-        seed: 'mine',
-        startedAt: new Date().toISOString(),
-        endedAt: null,
-        rules,
-        hands: [dealt],
-      },
-      'console',
-    );
-    const el = await mountConsole(TABLE);
-    expect(textOf(el, '.shoe-state')).to.contain('No shoe in play');
-    await until(() => el.desk.unsaved === 0, 'the end to be written');
-    expect((await storage.store.getShoe('edited'))!.endedAt).to.be.a('string');
   });
 
   it('puts a refused card back in the card field before what the operator typed meanwhile', async () => {
@@ -701,179 +409,5 @@ describe('<bacc-operator>', () => {
     await press('c');
     await el.updateComplete;
     await expect(el).to.be.accessible();
-  });
-});
-
-describe('<bacc-table-display>', () => {
-  let storage: Awaited<ReturnType<typeof freshStorage>>;
-  beforeEach(async () => {
-    storage = await freshStorage();
-  });
-  afterEach(async () => {
-    await storage.teardown();
-  });
-
-  it('shows the whole stored shoe when it opens, then follows the operator hand by hand through the channel', async () => {
-    const operator = await mountConsole(TABLE);
-    await newShoe(operator);
-    await press('b', 'p');
-    await until(() => outcomes(operator) === 'BP', 'two hands');
-    await until(() => operator.desk.unsaved === 0, 'the hands to be written');
-    const display = await fixture<BaccTableDisplay>(html`<bacc-table-display table=${TABLE}></bacc-table-display>`);
-    const shown = () =>
-      scoreboardOf(display)
-        .hands.map((hand) => hand.outcome)
-        .join('');
-    await until(() => shown() === 'BP', 'the display to read the stored shoe');
-    await press('t');
-    // Another BroadcastChannel object of the same name in the same page hears the operator's message.
-    await until(() => shown() === 'BPT', 'the display to follow the new hand');
-    await press('u');
-    await until(() => shown() === 'BP', 'the display to follow the undo');
-    await press('e', 'y');
-    await until(() => operator.desk.unsaved === 0 && !operator.desk.shoeOpen, 'the shoe to end');
-    await press('s');
-    await until(
-      () => display.shoe !== null && display.shoe.id === operator.desk.shoe?.id && shown() === '',
-      'the display to switch to the new shoe',
-    );
-    await press('b');
-    await until(() => shown() === 'B', 'the first hand of the new shoe');
-  });
-
-  it('ignores the shoes of other tables', async () => {
-    const display = await fixture<BaccTableDisplay>(html`<bacc-table-display table="Another table"></bacc-table-display>`);
-    await until(() => display.shadowRoot!.querySelector('[part="message"]') !== null, 'the waiting message');
-    expect(display.shadowRoot!.querySelector('[part="message"]')!.textContent).to.contain('No shoe of Another table');
-    const operator = await mountConsole(TABLE);
-    await newShoe(operator);
-    await press('b');
-    await until(() => operator.desk.unsaved === 0 && outcomes(operator) === 'B', 'the hand to be written');
-    await delay(100);
-    expect(display.shoe).to.equal(null);
-    // The channel works: a display of the operator's table follows the next hand.
-    const right = await fixture<BaccTableDisplay>(html`<bacc-table-display table=${TABLE}></bacc-table-display>`);
-    await until(() => right.shoe?.hands.length === 1, "the right table's display to read the shoe");
-    await press('p');
-    await until(() => right.shoe?.hands.length === 2, "the right table's display to follow the hand");
-    expect(display.shoe).to.equal(null);
-  });
-
-  it('follows only console shoes: a newer attract shoe of the same table is ignored', async () => {
-    const rules = makeRules();
-    await storage.store.createShoe(
-      {
-        id: 'console-shoe',
-        table: TABLE,
-        source: 'recorded',
-        seed: null,
-        startedAt: '2026-01-01T10:00:00.000Z',
-        endedAt: null,
-        rules,
-        hands: [],
-      },
-      'console',
-    );
-    await storage.store.createShoe(
-      {
-        id: 'attract-shoe',
-        table: TABLE,
-        source: 'simulated',
-        seed: 'x',
-        startedAt: '2026-01-01T11:00:00.000Z',
-        endedAt: null,
-        rules,
-        hands: [],
-      },
-      'attract',
-    );
-    const display = await fixture<BaccTableDisplay>(html`<bacc-table-display table=${TABLE}></bacc-table-display>`);
-    await until(() => display.shoe !== null, 'the display to read a shoe');
-    expect(display.shoe!.id).to.equal('console-shoe');
-    const hand = handRecord(new Shoe({ rules, seed: 'x' }).dealHand());
-    await storage.store.appendHand('attract-shoe', 0, hand);
-    await storage.store.appendHand('console-shoe', 0, hand);
-    const channel = new TableChannel();
-    channel.post({ shoeId: 'attract-shoe', table: TABLE, handCount: 1 });
-    channel.post({ shoeId: 'console-shoe', table: TABLE, handCount: 1 });
-    channel.close();
-    await until(() => display.shoe?.hands.length === 1, "the console shoe's hand");
-    await delay(100);
-    expect(display.shoe!.id).to.equal('console-shoe');
-  });
-
-  it('skips news of an attract shoe without reading the stored shoes', async () => {
-    const rules = makeRules();
-    await storage.store.createShoe(
-      {
-        id: 'console-shoe',
-        table: TABLE,
-        source: 'recorded',
-        seed: null,
-        startedAt: '2026-01-01T10:00:00.000Z',
-        endedAt: null,
-        rules,
-        hands: [],
-      },
-      'console',
-    );
-    const display = await fixture<BaccTableDisplay>(html`<bacc-table-display table=${TABLE}></bacc-table-display>`);
-    await until(() => display.shoe?.id === 'console-shoe', 'the console shoe');
-    const getSummary = ScoreboardStore.prototype.getSummary;
-    let reads = 0;
-    ScoreboardStore.prototype.getSummary = function (this: ScoreboardStore, id: string) {
-      reads++;
-      return getSummary.call(this, id);
-    };
-    const channel = new TableChannel();
-    try {
-      channel.post({ shoeId: 'attract-shoe', table: TABLE, handCount: 1, origin: 'attract' });
-      await delay(100);
-      expect(reads).to.equal(0);
-      // News without an origin is still read (History's deletions carry none).
-      channel.post({ shoeId: 'console-shoe', table: TABLE, handCount: 0 });
-      await until(() => reads === 1, 'the summary to be read');
-    } finally {
-      ScoreboardStore.prototype.getSummary = getSummary;
-      channel.close();
-    }
-    expect(display.shoe!.id).to.equal('console-shoe');
-  });
-
-  it("moves on to the table's latest console shoe left when the shoe on screen is deleted, and to none after the last", async () => {
-    const rules = makeRules();
-    const shoe = (id: string, day: number) => ({
-      id,
-      table: TABLE,
-      source: 'recorded' as const,
-      seed: null,
-      startedAt: `2026-01-0${day}T10:00:00.000Z`,
-      endedAt: null,
-      rules,
-      hands: [],
-    });
-    await storage.store.createShoe(shoe('older', 1), 'console');
-    await storage.store.createShoe(shoe('newer', 2), 'console');
-    const display = await fixture<BaccTableDisplay>(html`<bacc-table-display table=${TABLE}></bacc-table-display>`);
-    await until(() => display.shoe?.id === 'newer', 'the newer shoe');
-    const channel = new TableChannel();
-    try {
-      await storage.store.deleteShoe('newer');
-      channel.post({ shoeId: 'newer', table: TABLE, handCount: 0 });
-      await until(() => display.shoe?.id === 'older', 'the older shoe');
-      await storage.store.deleteShoe('older');
-      channel.post({ shoeId: 'older', table: TABLE, handCount: 0 });
-      await until(() => display.shoe === null, 'no shoe');
-      await until(() => display.shadowRoot!.querySelector('[part="message"]') !== null, 'the waiting message');
-    } finally {
-      channel.close();
-    }
-  });
-
-  it("shows the console's default table when none is named", async () => {
-    const operator = await fixture<BaccOperator>(html`<bacc-operator></bacc-operator>`);
-    await until(() => operator.desk.ready, 'the console to be ready');
-    const display = await fixture<BaccTableDisplay>(html`<bacc-table-display></bacc-table-display>`);
-    expect(display.table).to.equal(operator.table);
   });
 });
