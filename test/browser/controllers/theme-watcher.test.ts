@@ -1,6 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { LitElement } from 'lit';
 import { ThemeWatcher } from '../../../components/controllers/theme-watcher.js';
+import { delay } from '../../support/wait.js';
 
 class ThemeHost extends LitElement {
   changes = 0;
@@ -9,7 +10,7 @@ class ThemeHost extends LitElement {
 customElements.define('test-theme-host', ThemeHost);
 
 /** MutationObserver callbacks run as microtasks: a task later they have all been delivered. */
-const delivered = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+const delivered = (): Promise<void> => delay(0);
 
 describe('ThemeWatcher', () => {
   const root = document.documentElement;

@@ -5,6 +5,7 @@ import { expect } from '@open-wc/testing';
 import { openDB } from 'idb';
 import { ScoreboardStore, MIGRATIONS } from '../../../../../components/app/shared/data/scoreboard-store.js';
 import { simulateShoeRecords, shoeDocument, parseShoeDocument } from '../../../../../src/shoes/document.js';
+import { delay } from '../../../../support/wait.js';
 
 let counter = 0;
 const databases: string[] = [];
@@ -101,7 +102,7 @@ describe('ScoreboardStore in Chromium (real IndexedDB)', () => {
     });
     let blocked = false;
     const opening = ScoreboardStore.open({ name, onBlocked: () => (blocked = true) });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await delay(100);
     expect(blocked).to.equal(true);
     older.close();
     const store = await opening;
