@@ -3,7 +3,7 @@ import '../../../../components/app/kiosk/bacc-kiosk.js';
 import type { BaccKiosk } from '../../../../components/app/kiosk/bacc-kiosk.js';
 import type { BaccScoreboard } from '../../../../components/bacc-scoreboard.js';
 import { makeRules } from '../../../../src/game/rules.js';
-import { freshStorage } from '../operator/operator-helpers.js';
+import { freshStorage } from '../../../support/browser/storage.js';
 import { until } from '../../../support/wait.js';
 import { scoreboardOf } from './attract-parts.js';
 

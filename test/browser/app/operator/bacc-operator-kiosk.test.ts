@@ -10,7 +10,8 @@ import { StorageError } from '../../../../components/app/shared/data/scoreboard-
 import { makeRules } from '../../../../src/game/rules.js';
 import { Shoe } from '../../../../src/game/shoe.js';
 import { handRecord } from '../../../../src/shoes/document.js';
-import { freshStorage, gatedStore, until, wait } from './operator-helpers.js';
+import { delay, until } from '../../../support/wait.js';
+import { freshStorage, gatedStore } from '../../../support/browser/storage.js';
 
 /** The attract mode's scoreboard, once it is on screen. */
 const scoreboardOf = (kiosk: BaccKiosk) => attractScoreboardOf(kiosk)!;
@@ -42,7 +43,8 @@ describe('<bacc-kiosk> modes and kept attract shoes', () => {
     const gated = gatedStore(storage.store);
     const el = await mount('?speed=0.2&table=Attract', gated.store);
     await until(() => gated.waiting() === 1, 'the first hand to be on its way to storage', 5000);
-    await wait(500);
+    // Nothing may be shown while the hand waits for storage: give the page time to (wrongly) show it.
+    await delay(500);
     await el.updateComplete;
     expect(scoreboardOf(el).hands).to.deep.equal([]);
     gated.release();

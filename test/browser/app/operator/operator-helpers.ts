@@ -7,10 +7,6 @@ import { makeRules } from '../../../../src/game/rules.js';
 import { BURST_GAP_MS, HOLD_MS } from '../../../../components/app/operator/reader/scanner-keys.js';
 import { delay, until } from '../../../support/wait.js';
 
-// Still named here for the kiosk's and the Chinese font's tests, which import them from this file.
-export { delay as wait, until } from '../../../support/wait.js';
-export { freshStorage, gatedStore, storeLike } from '../../../support/browser/storage.js';
-
 /**
  * A person's pause between keys: longer than a scanner's (so keys, or the test runner's typing and
  * the Enter after it, are never taken for a card's) and than the hold of a key that may start a card

@@ -12,7 +12,8 @@ import type { BaccKiosk } from '../../../../components/app/kiosk/bacc-kiosk.js';
 import { CHINESE_FONT_FAMILY, loadChineseFont } from '../../../../components/app/shared/chinese-font.js';
 import { CHINESE_FONT_RANGES } from '../../../../components/app/fonts/noto-sans-sc-ranges.js';
 import { simulateShoeRecords } from '../../../../src/shoes/document.js';
-import { freshStorage, until, wait } from '../operator/operator-helpers.js';
+import { until } from '../../../support/wait.js';
+import { freshStorage } from '../../../support/browser/storage.js';
 import { scoreboardOf } from '../kiosk/attract-parts.js';
 
 const CJK =
@@ -172,7 +173,7 @@ describe('the Chinese font', () => {
     const el = await mount('?lang=zh&mode=operator&table=Font');
     await loadChineseFont();
     await until(() => el.shadowRoot?.querySelector('bacc-operator')?.desk?.ready === true, 'the console', 5000);
-    await wait(100);
+    await el.shadowRoot!.querySelector('bacc-operator')!.updateComplete;
     await document.fonts.ready;
     const labels = chineseLabels(el.shadowRoot!.querySelector('bacc-operator')!);
     expect(labels.length, 'Chinese labels on the console').to.be.greaterThan(10);
