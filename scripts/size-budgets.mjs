@@ -3,7 +3,7 @@
 // dependencies (Lit, chart.js) as a site's bundler would, minified, then gzip-compressed; the kiosk
 // app is every script `vite build` wrote; the Chinese font is counted as shipped (woff2 is
 // compressed already). A budget exceeded fails with its figure. The scoreboard's target is not met
-// (chart.js alone is 51.5 KB of it, see README): it is shown with its figure, and fails above its
+// (chart.js alone is 51.5 KB of it, see docs/guide/embedding.md): it is shown with its figure, and fails above its
 // `ceiling`, so that it cannot grow unseen. Needs `npm run build:lib` and `npm run build` first. (size-limit does this too, but its releases that run on Node 20 cannot
 // measure files already built, and the newer ones need Node 22.)
 import { build } from 'esbuild';

@@ -7,7 +7,7 @@ import { eventsFiredDuring } from './event-spy.js';
 import { inLocale } from './locale-switch.js';
 import { byColumn, isDrawn, layerCells, pairDotCells, textLabels } from './road-marks.js';
 
-// REFERENCE.md, "Worked examples".
+// docs/rules.md, "Worked examples".
 const FIRST = 'TBBPPPBPBBBBBBBBPT';
 const SECOND = 'BPBPPBBBPPPPBTPBBPPB';
 

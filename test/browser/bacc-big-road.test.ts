@@ -7,12 +7,12 @@ import { eventsFiredDuring } from './event-spy.js';
 import { inLocale } from './locale-switch.js';
 import { byColumn, isDrawn, layerCells, linePaint, pairDotCells, textLabels, type CellKey } from './road-marks.js';
 
-// REFERENCE.md, "Worked examples".
+// docs/rules.md, "Worked examples".
 const FIRST = 'TBBPPPBPBBBBBBBBPT';
 const SECOND = 'BPBPPBBBPPPPBTPBBPPB';
 
 /**
- * Each drawn cell as side(col,row), with /n for n ties on it (the notation of REFERENCE.md), read
+ * Each drawn cell as side(col,row), with /n for n ties on it (the notation of docs/rules.md), read
  * from the rings, tie slashes and tie counts drawn, by column then row. T: a slash with no ring.
  */
 function drawn(el: BaccBigRoad): string[] {

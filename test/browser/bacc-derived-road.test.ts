@@ -6,7 +6,7 @@ import { eventsFiredDuring } from './event-spy.js';
 import { inLocale } from './locale-switch.js';
 import { byColumn, isDrawn, layerCells, linePaint } from './road-marks.js';
 
-// REFERENCE.md, "Worked examples".
+// docs/rules.md, "Worked examples".
 const FIRST = 'TBBPPPBPBBBBBBBBPT';
 const SECOND = 'BPBPPBBBPPPPBTPBBPPB';
 
@@ -20,7 +20,7 @@ function drawn(el: BaccDerivedRoad): string[] {
 }
 
 /**
- * The colours in the order the marks were added, as REFERENCE.md writes them ("r b b"): the road
+ * The colours in the order the marks were added, as docs/rules.md writes them ("r b b"): the road
  * tracker's marks, in its order, after checking that they are exactly the marks drawn (the layers
  * keep no order across colours).
  */

@@ -5,7 +5,7 @@ import { handsFromOutcomes } from '../../src/roads/roads.js';
 import { eventsFiredDuring } from './event-spy.js';
 import { inLocale } from './locale-switch.js';
 
-// REFERENCE.md, "Worked examples".
+// docs/rules.md, "Worked examples".
 const FIRST = 'TBBPPPBPBBBBBBBBPT';
 const SECOND = 'BPBPPBBBPPPPBTPBBPPB';
 

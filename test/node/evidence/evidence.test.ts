@@ -88,7 +88,7 @@ describe('EvidenceRecorder', () => {
     expect(tallyShoes(tally)).toBe(50);
   });
 
-  it("reads REFERENCE.md's worked examples: the marks, and the ask road's red side as the prediction", () => {
+  it("reads the worked examples of docs/rules.md: the marks, and the ask road's red side as the prediction", () => {
     const marksOf = (outcomes: string): { marks: string[]; predictions: number[] } => {
       const recorder = new EvidenceRecorder(createTally());
       recorder.startShoe();

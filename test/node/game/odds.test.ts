@@ -3,7 +3,7 @@ import { exactOdds, fullShoe, outcomeClassCounts, CompositionError, OUTCOME_CLAS
 import { makeRules } from '../../../src/game/rules.js';
 import { resolveHand } from '../../../src/game/hand.js';
 
-/** REFERENCE.md's published exact figures (fractions; the table gives edges in percent). */
+/** the published exact figures of docs/rules.md (fractions; the table gives edges in percent). */
 const PUBLISHED = {
   8: {
     banker: 0.458597,

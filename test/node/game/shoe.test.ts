@@ -9,7 +9,7 @@ import { SeededRandom, CryptoRandom, RandomWords, shuffleInPlace, uniformIndex }
 const rankOf = (card: string): number => parseCard(card).rank;
 
 /**
- * How many cards REFERENCE.md's tableau deals for a hand starting with these cards, written out
+ * How many cards the tableau of docs/rules.md deals for a hand starting with these cards, written out
  * plainly and apart from src/game/tableau.ts, so a shoe is checked against the rule sheet itself.
  */
 function tableauCardCount(cards: string[]): number {

@@ -35,7 +35,7 @@ function allRoads(roads: RoadsSnapshot): [string, readonly { col: number; row: n
 }
 
 /**
- * The rules of REFERENCE.md transcribed as directly as possible, with none of the tracker's
+ * The rules of docs/rules.md transcribed as directly as possible, with none of the tracker's
  * machinery: streaks as arrays, columns numbered from 1, the grid as a set of "col,row" keys.
  */
 function referenceRoads(hands: readonly HandRecord[], rows: number) {
@@ -95,7 +95,7 @@ function referenceRoads(hands: readonly HandRecord[], rows: number) {
 }
 
 describe('roads over random shoes', () => {
-  it('match a direct transcription of the rules in REFERENCE.md', () => {
+  it('match a direct transcription of the rules in docs/rules.md', () => {
     fc.assert(
       fc.property(shoeArbitrary, rowsArbitrary, (hands, rows) => {
         const roads = computeRoads(hands, { rows });

@@ -22,7 +22,7 @@ function layoutOf(hands: readonly HandRecord[], options?: { rows?: number }): Ro
 
 const roadsOf = (outcomes: string, rows?: number): RoadsSnapshot => computeRoads(handsFromOutcomes(outcomes), { rows });
 const positions = (cells: readonly { col: number; row: number }[]): [number, number][] => cells.map((cell) => [cell.col, cell.row]);
-/** A derived road's colours as REFERENCE.md writes them: `r b b …`. */
+/** A derived road's colours as docs/rules.md writes them: `r b b …`. */
 const colors = (roads: RoadsSnapshot, name: DerivedRoadName): string => roads[name].cells.map((cell) => cell.color[0]).join(' ');
 const column = (col: number, rows: number[]): [number, number][] => rows.map((row) => [col, row]);
 const along = (row: number, cols: number[]): [number, number][] => cols.map((col) => [col, row]);
@@ -52,7 +52,7 @@ describe('handsFromOutcomes', () => {
   });
 });
 
-describe('the worked examples of REFERENCE.md', () => {
+describe('the worked examples of docs/rules.md', () => {
   describe('TBBPPPBPBBBBBBBBPT', () => {
     const roads = roadsOf('TBBPPPBPBBBBBBBBPT');
 

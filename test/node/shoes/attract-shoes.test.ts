@@ -69,7 +69,7 @@ describe('shoesToPrune', () => {
     expect(shoesToPrune([sim('e'), sim('d'), sim('c'), sim('b'), sim('a')], 2, 'e')).toEqual(['b', 'a']);
   });
 
-  it('keeps `keep` ended shoes beside the shoe in play: keep=3 keeps 3, as the README says', () => {
+  it("keeps `keep` ended shoes beside the shoe in play: keep=3 keeps 3, as the wall screen's guide says", () => {
     const playing = { ...sim('f'), endedAt: null };
     const kept = ['e', 'd', 'c'];
     const shoes = [playing, ...['e', 'd', 'c', 'b', 'a'].map(sim)];

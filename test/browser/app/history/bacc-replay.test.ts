@@ -25,7 +25,7 @@ function positionText(el: BaccReplay): string {
   return el.shadowRoot!.querySelector('.position')!.textContent.trim();
 }
 
-/** The big road's drawn rings, as the REFERENCE.md notation side(col,row), and the first road column on screen. */
+/** The big road's drawn rings, as the notation of docs/rules.md, side(col,row), and the first road column on screen. */
 async function bigRoadDrawn(el: BaccReplay): Promise<{ cells: string[]; firstCol: number }> {
   const bigRoad = scoreboard(el).shadowRoot!.querySelector<BaccBigRoad>('bacc-big-road')!;
   await nextFrame();

@@ -81,7 +81,7 @@ describe('readKioskSettings', () => {
       ['junk\u0000\u202E', { kind: 'control', codePoint: 0, position: 5 }],
     ] as const) {
       const { settings, problems } = readKioskSettings(`?limits=${encodeURIComponent(value)}`);
-      // Like every other invalid parameter (README: "an invalid one falls back to its default"), not none at all.
+      // Like every other invalid parameter (docs/guide/wall-screen.md: "an invalid value falls back to its default"), not none at all.
       expect(settings.limits, value).toBe(DEFAULT_KIOSK_SETTINGS.limits);
       expect(problems).toEqual([{ parameter: 'limits', value, reason: { kind: 'characters', problem, using: '10 – 1,000' } }]);
     }
