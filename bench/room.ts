@@ -170,7 +170,7 @@ async function keyToPaint(browser: Browser, base: string, broker: BenchBroker): 
       }),
     );
     await consolePage.waitForFunction(
-      "document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator')?.desk?.ready === true",
+      "document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator')?.consoleController?.ready === true",
     );
     // Until the console says it reached the broker: its hands go to the screens from then on.
     await consolePage.waitForFunction(

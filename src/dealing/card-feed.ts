@@ -593,7 +593,7 @@ const added = (result: FeedResult): FeedEvent[] => (result.accepted ? result.eve
 const sameQuestion = (a: FeedQuestion, b: FeedQuestion): boolean => a.card === b.card && JSON.stringify(a.why) === JSON.stringify(b.why);
 
 /**
- * What the console stores for a feed event (FeedDesk sends it with `recordFedEvent`), or null for one it
+ * What the console stores for a feed event (CardFeedController sends it with `recordFedEvent`), or null for one it
  * does not: a hand is stored as a hand, the start and end of a shoe as the shoe's, a question and the lid not at all.
  * @example shoeEventOf({ kind: 'cut', afterHand: 40, lastHand: 42 }) // { kind: 'cut' }
  */

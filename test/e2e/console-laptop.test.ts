@@ -85,7 +85,7 @@ describe('the operator console on a laptop', () => {
           await page.goto(`${baseUrl}?mode=operator&table=Laptop-${width}-${mode}&limits=10%20%E2%80%93%201%2C000`);
           await page.waitForFunction(() => {
             const operator = document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator');
-            return operator?.desk?.ready === true;
+            return operator?.consoleController?.ready === true;
           });
           // A shoe with hands in it (a pair flag and a refused key too, so the messages have words in them).
           // Keys at a person's pace (90 ms apart): machine-fast keys ending in Escape or Enter are a scanner's.
@@ -95,7 +95,7 @@ describe('the operator console on a laptop', () => {
           }
           if (mode === 'cards') {
             await page.waitForFunction(
-              () => document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator')?.desk.hands.length === 7,
+              () => document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator')?.consoleController.hands.length === 7,
             );
             await page.keyboard.press('c');
             await page.waitForTimeout(90);
@@ -122,7 +122,7 @@ describe('the operator console on a laptop', () => {
           await page.waitForFunction(
             (count) => {
               const operator = document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator');
-              return operator?.desk?.hands.length === count && operator.desk.unsaved === 0;
+              return operator?.consoleController?.hands.length === count && operator.consoleController.unsaved === 0;
             },
             mode === 'cards' ? 8 : 7,
           );
@@ -170,7 +170,7 @@ describe('the operator console on a laptop', () => {
         try {
           await page.goto(`${baseUrl}?mode=operator&table=Why-${width}-${mode}&limits=10%20%E2%80%93%201%2C000`);
           await page.waitForFunction(
-            () => document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator')?.desk?.ready === true,
+            () => document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator')?.consoleController?.ready === true,
           );
           for (const key of ['s', 'b', 'p', 'b']) {
             await page.keyboard.press(key);
@@ -178,7 +178,7 @@ describe('the operator console on a laptop', () => {
           }
           await page.waitForFunction(() => {
             const operator = document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator');
-            return operator?.desk.hands.length === 3 && operator.desk.unsaved === 0;
+            return operator?.consoleController.hands.length === 3 && operator.consoleController.unsaved === 0;
           });
           if (mode === 'cards') {
             await page.keyboard.press('c');

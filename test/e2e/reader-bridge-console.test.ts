@@ -57,7 +57,7 @@ describe('reader lines through the broker into a console', () => {
     await tableConsole.page.waitForFunction(
       () => {
         const operator = document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator');
-        return operator?.desk.shoe?.endedAt != null && operator.desk.unsaved === 0;
+        return operator?.consoleController.shoe?.endedAt != null && operator.consoleController.unsaved === 0;
       },
       undefined,
       { timeout: 30_000 },
@@ -113,7 +113,7 @@ describe('reader lines through the broker into a console', () => {
       () => {
         const operator = document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator');
         const lost = operator?.shadowRoot?.querySelector('.feed-lost')?.textContent?.trim() ?? '';
-        return lost !== '' && (operator?.desk.shoe?.hands.length ?? 0) > 0;
+        return lost !== '' && (operator?.consoleController.shoe?.hands.length ?? 0) > 0;
       },
       undefined,
       { timeout: 10_000 },

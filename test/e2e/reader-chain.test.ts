@@ -73,7 +73,8 @@ describe('shoe-sim → pty → bacc shoe → broker → console → display', ()
 
     // The cable pulled a third of the way in, and put back a second later.
     await tableConsole.page.waitForFunction(
-      () => (document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator')?.desk.shoe?.hands.length ?? 0) >= 25,
+      () =>
+        (document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator')?.consoleController.shoe?.hands.length ?? 0) >= 25,
       undefined,
       { timeout: 20_000 },
     );
@@ -88,7 +89,7 @@ describe('shoe-sim → pty → bacc shoe → broker → console → display', ()
     await tableConsole.page.waitForFunction(
       () => {
         const operator = document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator');
-        return operator?.desk.shoe?.endedAt != null && operator.desk.unsaved === 0;
+        return operator?.consoleController.shoe?.endedAt != null && operator.consoleController.unsaved === 0;
       },
       undefined,
       { timeout: 20_000 },

@@ -60,7 +60,7 @@ export async function openConsole(browser: Browser, baseUrl: string, broker: Run
   const machine = await openMachine(browser, roomAddress(baseUrl, 'operator', broker, consoleLogin(broker, table), table));
   await machine.page.waitForFunction(() => {
     const operator = document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator');
-    return operator?.desk?.ready === true;
+    return operator?.consoleController?.ready === true;
   });
   await waitForRoomLine(machine.page, /^Sent to screens\.$/);
   return machine;
@@ -124,9 +124,9 @@ export function consoleState(page: Page): Promise<{ outcomes: string; unsaved: n
   return page.evaluate(() => {
     const operator = document.querySelector('bacc-kiosk')!.shadowRoot!.querySelector('bacc-operator')!;
     return {
-      outcomes: operator.desk.hands.map((hand) => hand.outcome).join(''),
-      unsaved: operator.desk.unsaved,
-      shoeOpen: operator.desk.shoeOpen,
+      outcomes: operator.consoleController.hands.map((hand) => hand.outcome).join(''),
+      unsaved: operator.consoleController.unsaved,
+      shoeOpen: operator.consoleController.shoeOpen,
     };
   });
 }
@@ -136,7 +136,7 @@ export async function startShoe(page: Page): Promise<void> {
   await page.keyboard.press('s');
   await page.waitForFunction(() => {
     const operator = document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator');
-    return operator?.desk.shoeOpen === true && operator.desk.unsaved === 0;
+    return operator?.consoleController.shoeOpen === true && operator.consoleController.unsaved === 0;
   });
 }
 
@@ -150,7 +150,9 @@ export async function typeHands(page: Page, outcomes: string): Promise<void> {
     await page.keyboard.press(outcome.toLowerCase());
     await page.waitForFunction((expected) => {
       const operator = document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator');
-      return operator?.desk.hands.map((hand) => hand.outcome).join('') === expected && operator.desk.unsaved === 0;
+      return (
+        operator?.consoleController.hands.map((hand) => hand.outcome).join('') === expected && operator.consoleController.unsaved === 0
+      );
     }, before + outcome);
   }
 }
@@ -308,10 +310,10 @@ export function consoleFedShoe(machine: Machine): Promise<ConsoleFedShoe> {
     const operator = document.querySelector('bacc-kiosk')!.shadowRoot!.querySelector('bacc-operator')!;
     const root = operator.shadowRoot!;
     return {
-      hands: operator.desk.shoe?.hands ?? [],
-      ended: operator.desk.shoe?.endedAt != null,
-      unsaved: operator.desk.unsaved,
-      events: (operator.desk.shoe?.events ?? []).map((event: { kind: string }) => event.kind),
+      hands: operator.consoleController.shoe?.hands ?? [],
+      ended: operator.consoleController.shoe?.endedAt != null,
+      unsaved: operator.consoleController.unsaved,
+      events: (operator.consoleController.shoe?.events ?? []).map((event: { kind: string }) => event.kind),
       lost: root.querySelector('.feed-lost')?.textContent?.trim() ?? '',
       counts: root.querySelector('.feed-reconcile')?.textContent?.trim() ?? '',
     };

@@ -12,7 +12,7 @@ import '../../define/scoreboard.js';
 
 /**
  * The wall screen of a recorded table (`?mode=display`): shows the table's newest shoe kept by an
- * operator console and follows every hand the console records. Without a broker it follows a
+ * console and follows every hand the console records. Without a broker it follows a
  * console in any window of the same browser profile (IndexedDB and BroadcastChannel); with one
  * (`broker`), a console on any machine, through the room's broker, keeping what it receives on
  * this machine and saying when the broker or the console is gone. Attract kiosk shoes of the same
@@ -20,7 +20,7 @@ import '../../define/scoreboard.js';
  *
  * @csspart message - Why there is nothing to show (storage unavailable, no shoe yet, no broker).
  * @csspart status - What is wrong while a shoe is shown (the broker or the console is gone).
- * @csspart operator-note - A small line for the operator: messages refused, the received shoe not kept.
+ * @csspart operator-note - A small line for the clerk: messages refused, the received shoe not kept.
  * @cssprop --bacc-notice-background - Background of the message (default: amber).
  * @cssprop --bacc-notice-color - Text of the message.
  */
@@ -135,10 +135,10 @@ export class BaccTableDisplay extends LitElement {
       ? msg(str`The stored shoes cannot be read: ${storageMessage}`, { id: 'display-storage' })
       : loaded && !shoe
         ? this.table
-          ? msg(str`No shoe of ${this.table} is stored yet: this screen shows it as soon as the operator starts one.`, {
+          ? msg(str`No shoe of ${this.table} is stored yet: this screen shows it as soon as the clerk starts one.`, {
               id: 'display-waiting-table',
             })
-          : msg('No shoe is stored yet: this screen shows one as soon as an operator starts it.', { id: 'display-waiting' })
+          : msg('No shoe is stored yet: this screen shows one as soon as a clerk starts it.', { id: 'display-waiting' })
         : '';
   }
 
@@ -178,7 +178,7 @@ export class BaccTableDisplay extends LitElement {
     });
   }
 
-  /** The operator's corner line: messages refused, and a received shoe this machine could not keep. */
+  /** The clerk's corner line: messages refused, and a received shoe this machine could not keep. */
   private operatorNote(room: RoomDisplayController): string {
     const notes: string[] = [];
     const count = room.refusedCount;

@@ -467,7 +467,7 @@ export class BaccHistory extends LitElement {
         text:
           name === null
             ? errorText(error)
-            : msg(str`${name}: an operator console is still recording this shoe. End it there first (key E), then delete it here.`, {
+            : msg(str`${name}: a console is still recording this shoe. End it there first (key E), then delete it here.`, {
                 id: 'history-delete-refused-in-play',
               }),
       };

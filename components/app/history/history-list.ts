@@ -124,12 +124,12 @@ function renderRow(view: ShoeListView, shoe: ShoeSummary): TemplateResult {
                     ${
                       inPlay && shoe.handCount === 1
                         ? msg(
-                            'This shoe is still in play: an operator console or the attract kiosk may be recording it now. Delete it and its 1 hand for good? Hands dealt there afterwards will not be saved.',
+                            'This shoe is still in play: a console or the attract kiosk may be recording it now. Delete it and its 1 hand for good? Hands dealt there afterwards will not be saved.',
                             { id: 'history-confirm-delete-in-play-one' },
                           )
                         : inPlay
                           ? msg(
-                              str`This shoe is still in play: an operator console or the attract kiosk may be recording it now. Delete it and its ${shoe.handCount} hands for good? Hands dealt there afterwards will not be saved.`,
+                              str`This shoe is still in play: a console or the attract kiosk may be recording it now. Delete it and its ${shoe.handCount} hands for good? Hands dealt there afterwards will not be saved.`,
                               {
                                 id: 'history-confirm-delete-in-play',
                               },
@@ -174,7 +174,7 @@ function renderEndItFirst(view: ShoeListView, shoe: ShoeSummary): TemplateResult
   const name = shoeName(shoe);
   return html`<div class="actions" role="group" aria-label=${msg('Cannot delete yet', { id: 'history-delete-blocked-group' })}>
     <span id="delete-question" class="in-play-warning">
-      ${msg(str`${name}: an operator console is recording this shoe. End it there first (key E); then it can be deleted here.`, {
+      ${msg(str`${name}: a console is recording this shoe. End it there first (key E); then it can be deleted here.`, {
         id: 'history-delete-end-first',
       })}
     </span>

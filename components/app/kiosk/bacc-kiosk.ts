@@ -46,7 +46,7 @@ const MODE_ELEMENTS: Record<KioskMode, () => Promise<unknown>> = {
  * (attract, operator, display) starts until the URL names a usable one.
  *
  * `mode=operator` shows the
- * operator console (`<bacc-operator>`), `mode=display` the table's wall screen
+ * console (`<bacc-operator>`), `mode=display` the table's wall screen
  * (`<bacc-table-display>`), `mode=history` the stored shoes (`<bacc-history>`).
  *
  * @csspart notice - The message naming ignored URL settings (and a refused table name, for as long as it is in the URL).

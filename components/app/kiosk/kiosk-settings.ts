@@ -11,7 +11,7 @@ import { normaliseFreeText, normaliseTableName, type CharacterProblem, type Name
 export type Theme = 'dark' | 'light';
 
 /**
- * What the page is: the simulated attract mode (no `mode`), the operator console, the wall display
+ * What the page is: the simulated attract mode (no `mode`), the console, the wall display
  * of a recorded table, the lobby of every table a broker knows, the evidence page ("do the roads
  * predict?"), or history.
  */

@@ -34,11 +34,11 @@ export function lobbyGrid(count: number): { columns: number; rows: number } {
  * The lobby screen of a card room (`?mode=lobby`): one tile for every table the room's broker
  * knows, sorted by name, each with its limits, shoe and hand number, a small Big Road, its banker,
  * player and tie counts and its status (open, ended, no shoe yet, console offline since a time).
- * A tile is a link to the table's wall display. A line for the operator says when the broker
+ * A tile is a link to the table's wall display. A line for the clerk says when the broker
  * cannot be reached or refuses the screen's credential, and how many messages were refused.
  *
  * @csspart tile - One table's tile (a link); `data-table` names the table, `data-status` is `open`, `ended` or `no-shoe`, `data-offline` is set while its console is offline.
- * @csspart operator - The line for the operator (link trouble, refused messages).
+ * @csspart operator - The line for the clerk (link trouble, refused messages).
  * @csspart message - Why there is nothing to show (no broker, no table yet).
  */
 @localized()

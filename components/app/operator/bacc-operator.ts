@@ -4,7 +4,7 @@ import { localized, msg } from '@lit/localize';
 import { DEFAULT_RULES, type TableRules } from '../../../src/game/rules.js';
 import { themeTokens } from '../../styles/theme.js';
 import { controlBasics } from '../shared/control-styles.js';
-import { OperatorConsoleController } from './operator-console.js';
+import { ConsoleController } from './console-controller.js';
 import type { RecordedHand } from './console-types.js';
 import { cleanOperatorName } from './console-audit.js';
 import { KeyShortcutsController } from './key-shortcuts.js';
@@ -14,7 +14,7 @@ import type { BrokerSettings } from '../shared/room/room-link.js';
 import { consoleNewsText } from './console-words.js';
 import { OPERATOR_KEYS, operatorKeyAction, type OperatorAction } from './operator-keys.js';
 import { DEFAULT_STORED_TABLE } from '../shared/data/stored-table.js';
-import { FeedDesk } from './card-feed-desk.js';
+import { CardFeedController } from './card-feed-controller.js';
 import { SerialCardSource, browserSerial, keepLineMark, lineMark, type SerialLike } from './reader/serial-source.js';
 import { BrokerReaderSource } from './reader/broker-reader.js';
 import { ScannerKeys } from './reader/scanner-keys.js';
@@ -36,7 +36,7 @@ import { CARD_CHARACTER, CARD_FIELD_CHARACTER, OUTCOME_ACTIONS, isNothingFocused
 import '../../define/scoreboard.js';
 import '../../define/last-hand.js';
 
-/** Where the signed-in operator's name is kept for the browser session. */
+/** Where the signed-in clerk's name is kept for the browser session. */
 export const OPERATOR_NAME_KEY = 'bacc-operator-name';
 
 function readOperatorName(): string {
@@ -51,7 +51,7 @@ function readOperatorName(): string {
 export { AUDIT_REASONS };
 
 /**
- * The operator console (`?mode=operator`): the scoreboard of the shoe being recorded and an entry
+ * The console (`?mode=operator`): the scoreboard of the shoe being recorded and an entry
  * panel. Keyboard first — every action has a key, shown on its button: B, P, T record banker,
  * player, tie; 1, 2, N set player pair, banker pair, natural for the next hand; C switches to card
  * entry (cards typed as `9h tc k`, each checked at once); U or Ctrl+Z undoes the last hand; H
@@ -59,7 +59,7 @@ export { AUDIT_REASONS };
  * a simulated shoe, D deals a hand, A deals automatically. Every hand is written to IndexedDB before
  * it is shown; storage trouble is shown and retried; a reload resumes the open shoe.
  *
- * @fires bacc-hand-recorded - A hand was recorded, corrected or dealt by the operator's action (never when a property is set).
+ * @fires bacc-hand-recorded - A hand was recorded, corrected or dealt by the clerk's action (never when a property is set).
  * @csspart panel - The entry panel.
  * @csspart status - Storage status and what the last action did.
  * @csspart alert - Why the last input was refused, and a change storage refused as a conflict (not retried).
@@ -98,7 +98,7 @@ export class BaccOperator extends LitElement {
 
   @query('input.cards') private cardField!: HTMLInputElement | null;
   /** The question on screen when the focus was last moved into it, and what had the focus before. */
-  private asked: { confirmation: NonNullable<OperatorConsoleController['confirming']>; focusBefore: HTMLElement | null } | null = null;
+  private asked: { confirmation: NonNullable<ConsoleController['confirming']>; focusBefore: HTMLElement | null } | null = null;
   /** The operator's answer to the last question: true for Yes. */
   private answeredYes = false;
   /** Whether the card field could be typed in at the last update (see `updated`). */
@@ -106,7 +106,7 @@ export class BaccOperator extends LitElement {
   @query('input.hand-number') private handNumberField!: HTMLInputElement | null;
 
   /** The console's state and actions (tests read it). */
-  readonly desk = new OperatorConsoleController(this, {
+  readonly consoleController = new ConsoleController(this, {
     rules: () => this.rules,
     table: () => this.table,
     store: () => this.store,
@@ -115,7 +115,7 @@ export class BaccOperator extends LitElement {
       this.dispatchEvent(new CustomEvent<RecordedHand>('bacc-hand-recorded', { detail: recorded, bubbles: true, composed: true })),
     unsentCards: () => this.cardField?.value ?? '',
     onSaved: (change) => this.publisher.saved(change),
-    onVoidShoe: () => void this.feedDesk.voidShoe(),
+    onVoidShoe: () => void this.cardFeed.voidShoe(),
     operator: () => this.operatorName || null,
   });
 
@@ -123,12 +123,12 @@ export class BaccOperator extends LitElement {
   operatorName = readOperatorName();
 
   /** The question why's keys and focus. */
-  private readonly reasonKeys = new ReasonKeys(this.desk, () => this.shadowRoot!);
+  private readonly reasonKeys = new ReasonKeys(this.consoleController, () => this.shadowRoot!);
 
   /** The dealing procedure fed by the card shoe, the bridge and a scanner (one feed behind all three). */
-  readonly feedDesk = new FeedDesk(
+  readonly cardFeed = new CardFeedController(
     this,
-    this.desk,
+    this.consoleController,
     () => this.rules,
     (mark) => keepLineMark(this.table, mark),
   );
@@ -136,7 +136,7 @@ export class BaccOperator extends LitElement {
   /** A card-reading shoe on this machine's serial line (Web Serial). */
   readonly serialSource = new SerialCardSource({
     table: () => this.table,
-    onResults: (results) => this.feedDesk.takeResults(results),
+    onResults: (results) => this.cardFeed.takeResults(results),
     onChange: () => this.requestUpdate(),
     serial: () => this.serial ?? browserSerial(),
   });
@@ -145,13 +145,13 @@ export class BaccOperator extends LitElement {
   readonly bridge = new BrokerReaderSource(this, {
     broker: () => this.broker,
     table: () => this.table,
-    onEvents: (events) => this.feedDesk.take(events),
+    onEvents: (events) => this.cardFeed.take(events),
     held: () => lineMark(this.table),
   });
 
   /** A scanner that types like a keyboard, looked for on every console with no setting: its bursts are cards, never keys. */
   readonly scannerKeys = new ScannerKeys({
-    onCard: (text) => this.feedDesk.takeResults([scannedCard(text)]),
+    onCard: (text) => this.cardFeed.takeResults([scannedCard(text)]),
     onRelease: (event) => this.onShortcut(event, false),
   });
 
@@ -166,9 +166,9 @@ export class BaccOperator extends LitElement {
     broker: () => this.broker,
     table: () => this.table,
     limits: () => this.limits,
-    storedShoe: () => this.desk.shoe,
-    whenReady: () => this.desk.whenReady(),
-    holdsTable: () => !this.desk.readOnly,
+    storedShoe: () => this.consoleController.shoe,
+    whenReady: () => this.consoleController.whenReady(),
+    holdsTable: () => !this.consoleController.readOnly,
   });
 
   constructor() {
@@ -199,7 +199,7 @@ export class BaccOperator extends LitElement {
     const action = operatorKeyAction(event, typing);
     if (action === null) {
       // A letter or digit that is no key here is said, never silently lost.
-      if (!typing && isPlainCharacter(event)) this.desk.refuseKey(event.key);
+      if (!typing && isPlainCharacter(event)) this.consoleController.refuseKey(event.key);
       return;
     }
     event.preventDefault();
@@ -212,9 +212,10 @@ export class BaccOperator extends LitElement {
    * `2` set a pair flag, and the cards after it would rewrite another hand. Other keys stay commands.
    */
   private sendCardKeyToField(event: KeyboardEvent): boolean {
-    const { desk } = this;
+    const { consoleController } = this;
     const field = this.cardField;
-    if (desk.entryMode !== 'cards' || !desk.shoeOpen || desk.confirming || !field || field.disabled) return false;
+    if (consoleController.entryMode !== 'cards' || !consoleController.shoeOpen || consoleController.confirming || !field || field.disabled)
+      return false;
     if (event.ctrlKey || event.metaKey || event.altKey || !CARD_CHARACTER.test(event.key)) return false;
     event.preventDefault();
     field.value += event.key;
@@ -224,17 +225,18 @@ export class BaccOperator extends LitElement {
 
   /** Carries out an action as its key or button would. */
   private act(action: OperatorAction): void {
-    const { desk } = this;
-    if (desk.confirming && action !== 'confirm' && action !== 'cancel') return desk.refuseKey(OPERATOR_KEYS[action]);
+    const { consoleController } = this;
+    if (consoleController.confirming && action !== 'confirm' && action !== 'cancel')
+      return consoleController.refuseKey(OPERATOR_KEYS[action]);
     // The clerk has gone on: a refusal of an earlier key no longer answers anything on screen, and
     // the question why the last action was done is left unanswered (its entry is kept).
-    desk.clearRefusal();
-    desk.goOn();
+    consoleController.clearRefusal();
+    consoleController.goOn();
     // Another window's table: that is what a recording key is told, whatever the entry mode.
-    if (desk.entryMode === 'cards' && OUTCOME_ACTIONS.has(action) && !desk.readOnly) {
+    if (consoleController.entryMode === 'cards' && OUTCOME_ACTIONS.has(action) && !consoleController.readOnly) {
       // Typed outside the card field (`th` for ten of hearts would record a tie): refuse, and put
       // the focus where cards go.
-      desk.refuseOutcomeInCardEntry();
+      consoleController.refuseOutcomeInCardEntry();
       this.cardField?.focus();
       return;
     }
@@ -242,56 +244,56 @@ export class BaccOperator extends LitElement {
       case 'banker':
       case 'player':
       case 'tie':
-        void desk.recordOutcome(action === 'banker' ? 'B' : action === 'player' ? 'P' : 'T');
+        void consoleController.recordOutcome(action === 'banker' ? 'B' : action === 'player' ? 'P' : 'T');
         return;
       case 'player-pair':
-        return desk.toggleFlag('playerPair');
+        return consoleController.toggleFlag('playerPair');
       case 'banker-pair':
-        return desk.toggleFlag('bankerPair');
+        return consoleController.toggleFlag('bankerPair');
       case 'natural':
-        return desk.toggleFlag('natural');
+        return consoleController.toggleFlag('natural');
       case 'card-entry':
-        desk.setEntryMode('cards');
+        consoleController.setEntryMode('cards');
         void this.updateComplete.then(() => this.cardField?.focus());
         return;
       case 'outcome-entry':
-        return desk.setEntryMode('outcome');
+        return consoleController.setEntryMode('outcome');
       case 'undo':
-        void desk.undo();
+        void consoleController.undo();
         return;
       case 'redo':
-        void desk.redo();
+        void consoleController.redo();
         return;
       case 'reopen-shoe':
-        void desk.reopenLastShoe();
+        void consoleController.reopenLastShoe();
         return;
       case 'take-over':
-        return desk.takeOver();
+        return consoleController.takeOver();
       case 'correct':
         // Nothing to correct (no shoe, no hand, a simulated shoe, another window's table): said, and
         // the focus stays where it was, not in a disabled field where later keys would do nothing.
-        if (!this.canCorrect()) return desk.beginCorrection(0);
+        if (!this.canCorrect()) return consoleController.beginCorrection(0);
         // With a hand number chosen the correction begins; without one, the number field takes the focus.
         if (this.handNumberField?.value) return this.beginCorrection();
         this.handNumberField?.focus();
         return;
       case 'end-shoe':
-        return desk.ask('end-shoe');
+        return consoleController.ask('end-shoe');
       case 'new-shoe':
         // A shoe started by hand: the card shoe's procedure starts again (the burn first).
-        if (!desk.shoeOpen) this.feedDesk.newShoe();
-        return desk.ask('new-shoe');
+        if (!consoleController.shoeOpen) this.cardFeed.newShoe();
+        return consoleController.ask('new-shoe');
       case 'new-simulated-shoe':
-        return desk.ask('new-simulated-shoe');
+        return consoleController.ask('new-simulated-shoe');
       case 'deal':
-        void desk.deal();
+        void consoleController.deal();
         return;
       case 'auto-deal':
-        return desk.toggleAutoDeal();
+        return consoleController.toggleAutoDeal();
       case 'confirm':
         this.answeredYes = true;
-        if (desk.confirming === 'new-shoe') this.feedDesk.newShoe();
-        void desk.confirm();
+        if (consoleController.confirming === 'new-shoe') this.cardFeed.newShoe();
+        void consoleController.confirm();
         return;
       case 'connect-shoe':
         this.cardShoeShown = true;
@@ -299,20 +301,20 @@ export class BaccOperator extends LitElement {
         void this.serialSource.connect();
         return;
       case 'cancel-card':
-        this.feedDesk.cancelCard();
+        this.cardFeed.cancelCard();
         return;
       case 'void-hand':
-        this.feedDesk.voidHand();
+        this.cardFeed.voidHand();
         return;
       case 'void-shoe':
-        return desk.ask('void-shoe');
+        return consoleController.ask('void-shoe');
       case 'dummy-hand':
-        this.feedDesk.dummyHand();
+        this.cardFeed.dummyHand();
         return;
       case 'cancel':
         this.answeredYes = false;
-        if (desk.confirming) return desk.cancelConfirmation();
-        return desk.cancelCorrection();
+        if (consoleController.confirming) return consoleController.cancelConfirmation();
+        return consoleController.cancelCorrection();
     }
   }
 
@@ -323,8 +325,8 @@ export class BaccOperator extends LitElement {
     const text = field.value;
     field.value = '';
     // Cards sent: the clerk has gone on from the question why.
-    if (text.trim()) this.desk.goOn();
-    const rest = await this.desk.typeCards(text, record);
+    if (text.trim()) this.consoleController.goOn();
+    const rest = await this.consoleController.typeCards(text, record);
     if (!rest) return;
     // What was not read (a refused card and what followed it) goes back in front of whatever the
     // operator typed while the hand was being written, which is kept.
@@ -350,24 +352,24 @@ export class BaccOperator extends LitElement {
       // An empty field has no text of its own to undo: Ctrl+Z is the console's, as everywhere else.
       event.preventDefault();
       this.act(chord);
-    } else if (event.key === '?' && this.desk.reasonWanted && !event.ctrlKey && !event.metaKey && !event.altKey) {
+    } else if (event.key === '?' && this.consoleController.reasonWanted && !event.ctrlKey && !event.metaKey && !event.altKey) {
       // No card holds a ?: it answers the question why, and the focus comes back here after.
       event.preventDefault();
       this.reasonKeys.focusField();
     } else if (isPlainCharacter(event) && !CARD_FIELD_CHARACTER.test(event.key)) {
       // `u` typed here would become part of a card, refused later as unknown; said now, kept out.
       event.preventDefault();
-      this.desk.refuseCardFieldCharacter(event.key);
+      this.consoleController.refuseCardFieldCharacter(event.key);
     } else if (event.key === 'Enter') {
       event.preventDefault();
       void this.readCardField(true);
     } else if (event.key === 'Escape') {
       event.preventDefault();
       // What a refusal said of the cards being cleared no longer applies.
-      this.desk.clearRefusal();
+      this.consoleController.clearRefusal();
       if (field.value) field.value = '';
-      else if (!this.desk.clearCards()) {
-        if (this.desk.correcting !== null) this.desk.cancelCorrection();
+      else if (!this.consoleController.clearCards()) {
+        if (this.consoleController.correcting !== null) this.consoleController.cancelCorrection();
         else field.blur();
       }
     }
@@ -383,26 +385,26 @@ export class BaccOperator extends LitElement {
       const field = event.target as HTMLInputElement;
       field.value = '';
       field.blur();
-      this.desk.clearRefusal();
+      this.consoleController.clearRefusal();
     }
   }
 
   /** Whether the shoe on screen has a hand this window may correct. */
   private canCorrect(): boolean {
-    const { desk } = this;
-    return desk.shoeOpen && !desk.simulating && !desk.readOnly && desk.hands.length > 0;
+    const { consoleController } = this;
+    return consoleController.shoeOpen && !consoleController.simulating && !consoleController.readOnly && consoleController.hands.length > 0;
   }
 
   private beginCorrection(): void {
     const field = this.handNumberField;
-    this.desk.beginCorrection(Number(field?.value ?? ''));
+    this.consoleController.beginCorrection(Number(field?.value ?? ''));
     if (!field) return;
     // The number is used up either way: a refused one (the alert says why) is cleared and the focus
     // stays in the field for the next try, so digits typed next go there and never toggle a pair.
     field.value = '';
-    if (this.desk.correcting === null) {
+    if (this.consoleController.correcting === null) {
       if (!field.disabled) field.focus();
-    } else if (this.desk.entryMode === 'cards') {
+    } else if (this.consoleController.entryMode === 'cards') {
       this.cardField?.focus();
     } else {
       field.blur();
@@ -410,12 +412,12 @@ export class BaccOperator extends LitElement {
   }
 
   protected override updated(): void {
-    const { confirming } = this.desk;
+    const { confirming } = this.consoleController;
     // In card entry, when the card field becomes usable (it was disabled until a shoe opened, say)
     // and nothing has the focus, it takes it, so typed cards land there and not on the page's
     // shortcuts. Only then: Escape in an empty field leaves it for the keys, and must stay left.
     const field = this.cardField;
-    const fieldUsable = !confirming && this.desk.entryMode === 'cards' && !!field && !field.disabled;
+    const fieldUsable = !confirming && this.consoleController.entryMode === 'cards' && !!field && !field.disabled;
     if (fieldUsable && !this.cardFieldWasUsable && !this.shadowRoot!.activeElement && isNothingFocused()) field.focus();
     this.cardFieldWasUsable = fieldUsable;
     if (confirming && this.asked?.confirmation !== confirming) {
@@ -432,7 +434,7 @@ export class BaccOperator extends LitElement {
   }
 
   /** After a question is answered: back to the field being typed in, else to the control that comes next. */
-  private returnFocus(confirmation: NonNullable<OperatorConsoleController['confirming']>, before: HTMLElement | null): void {
+  private returnFocus(confirmation: NonNullable<ConsoleController['confirming']>, before: HTMLElement | null): void {
     const usable = (element: HTMLElement | null | undefined): element is HTMLElement =>
       !!element && element.isConnected && !(element as HTMLInputElement).disabled && !element.closest('.confirm');
     if (before instanceof HTMLInputElement && usable(before)) return before.focus();
@@ -446,16 +448,16 @@ export class BaccOperator extends LitElement {
   }
 
   protected override render() {
-    const { desk } = this;
-    const shoe = desk.shoe;
-    const recording = desk.shoeOpen && !desk.simulating && !desk.readOnly;
+    const { consoleController } = this;
+    const shoe = consoleController.shoe;
+    const recording = consoleController.shoeOpen && !consoleController.simulating && !consoleController.readOnly;
     // A write refused as a conflict is not retried: it is shown as loudly as a refused key.
-    const conflict = desk.unsaved > 0 && desk.storageProblem?.kind === 'conflict';
+    const conflict = consoleController.unsaved > 0 && consoleController.storageProblem?.kind === 'conflict';
     return html`
       <bacc-scoreboard
-        .hands=${desk.hands}
+        .hands=${consoleController.hands}
         .rules=${shoe?.rules ?? this.rules}
-        ?ended=${shoe?.endedAt != null || (desk.simulating && desk.simulationFinished)}
+        ?ended=${shoe?.endedAt != null || (consoleController.simulating && consoleController.simulationFinished)}
         table-name=${this.table}
         shoe-number=${shoe?.number ?? 0}
         limits=${this.limits}
@@ -463,54 +465,61 @@ export class BaccOperator extends LitElement {
         ?letters=${this.letters}
       ></bacc-scoreboard>
       <!-- The last hand again beside the controls, for the clerk's eye: the scoreboard's own says it to screen readers. -->
-      <div class="last-hand" aria-hidden="true"><bacc-last-hand .hands=${desk.hands}></bacc-last-hand></div>
-      <section class="panel" part="panel" aria-label=${msg('Operator console', { id: 'operator-console' })}>
+      <div class="last-hand" aria-hidden="true"><bacc-last-hand .hands=${consoleController.hands}></bacc-last-hand></div>
+      <section class="panel" part="panel" aria-label=${msg('Console', { id: 'operator-console' })}>
         <div class="messages">
           <!-- The room's line beside the shoe's: "Sent to screens." costs the laptop's console no row. -->
-          <p class="shoe-state">${shoeStateText(desk)} <span class="room" role="status">${roomText(this.publisher)}</span></p>
-          <p class="storage" part="status" role="status">${conflict ? '' : desk.storageText}</p>
-          <p class="done" role="status">${desk.message?.kind === 'done' ? consoleNewsText(desk.message.news) : ''}</p>
-          <p class="alert" part="alert" role="alert">${desk.message?.kind === 'refused' ? consoleNewsText(desk.message.news) : ''}</p>
-          <p class="conflict" part="alert" role="alert">${conflict ? desk.storageText : ''}</p>
+          <p class="shoe-state">${shoeStateText(consoleController)} <span class="room" role="status">${roomText(this.publisher)}</span></p>
+          <p class="storage" part="status" role="status">${conflict ? '' : consoleController.storageText}</p>
+          <p class="done" role="status">
+            ${consoleController.message?.kind === 'done' ? consoleNewsText(consoleController.message.news) : ''}
+          </p>
+          <p class="alert" part="alert" role="alert">
+            ${consoleController.message?.kind === 'refused' ? consoleNewsText(consoleController.message.news) : ''}
+          </p>
+          <p class="conflict" part="alert" role="alert">${conflict ? consoleController.storageText : ''}</p>
         </div>
-        ${renderReasonQuestion(desk, { give: (reason) => this.reasonKeys.answer(reason), onKey: (event) => this.reasonKeys.onFieldKey(event) })}
-        ${desk.confirming ? renderConfirmation(desk, this.button) : nothing}
+        ${renderReasonQuestion(consoleController, { give: (reason) => this.reasonKeys.answer(reason), onKey: (event) => this.reasonKeys.onFieldKey(event) })}
+        ${consoleController.confirming ? renderConfirmation(consoleController, this.button) : nothing}
         <fieldset>
           <legend>${msg('Entry', { id: 'operator-entry' })}</legend>
-          ${this.button('outcome-entry', msg('By outcome', { id: 'operator-by-outcome' }), { pressed: desk.entryMode === 'outcome' })}
-          ${this.button('card-entry', msg('By cards', { id: 'operator-by-cards' }), { pressed: desk.entryMode === 'cards' })}
+          ${this.button('outcome-entry', msg('By outcome', { id: 'operator-by-outcome' }), { pressed: consoleController.entryMode === 'outcome' })}
+          ${this.button('card-entry', msg('By cards', { id: 'operator-by-cards' }), { pressed: consoleController.entryMode === 'cards' })}
           ${this.button('connect-shoe', msg('Card shoe', { id: 'operator-connect-shoe' }), {
             // Without Web Serial the panel still opens: a bridge or a scanner feeds it.
             pressed: cardShoeInUse(this.cardShoeShown, this),
           })}
         </fieldset>
-        ${renderFeedQuestion(this.feedDesk, this.button)}
+        ${renderFeedQuestion(this.cardFeed, this.button)}
         ${
-          desk.entryMode === 'outcome'
-            ? renderOutcomeEntry(recording, desk.flags, this.button)
-            : renderCardEntry(desk, recording, { onInput: (event) => this.onCardInput(event), onKey: (event) => this.onCardKey(event) })
+          consoleController.entryMode === 'outcome'
+            ? renderOutcomeEntry(recording, consoleController.flags, this.button)
+            : renderCardEntry(consoleController, recording, {
+                onInput: (event) => this.onCardInput(event),
+                onKey: (event) => this.onCardKey(event),
+              })
         }
         <fieldset>
           <legend>${msg('Shoe', { id: 'operator-shoe' })}</legend>
-          ${this.button('undo', msg('Undo', { id: 'operator-undo-action' }), { disabled: !desk.canUndo })}
-          ${this.button('redo', msg('Redo', { id: 'operator-redo' }), { disabled: !desk.canRedo })}
+          ${this.button('undo', msg('Undo', { id: 'operator-undo-action' }), { disabled: !consoleController.canUndo })}
+          ${this.button('redo', msg('Redo', { id: 'operator-redo' }), { disabled: !consoleController.canRedo })}
           <label>
             ${msg('Hand', { id: 'operator-hand-number' })}
             <input
               class="hand-number"
               type="number"
               min="1"
-              max=${desk.hands.length || 1}
+              max=${consoleController.hands.length || 1}
               inputmode="numeric"
               ?disabled=${!this.canCorrect()}
               @keydown=${this.onHandNumberKey}
             />
           </label>
-          ${this.button('correct', msg('Correct hand', { id: 'operator-correct' }), { disabled: !recording || desk.hands.length === 0 })}
-          ${this.button('end-shoe', msg('End shoe', { id: 'operator-end-shoe' }), { disabled: !desk.shoeOpen })}
+          ${this.button('correct', msg('Correct hand', { id: 'operator-correct' }), { disabled: !recording || consoleController.hands.length === 0 })}
+          ${this.button('end-shoe', msg('End shoe', { id: 'operator-end-shoe' }), { disabled: !consoleController.shoeOpen })}
           ${this.button('new-shoe', msg('New shoe', { id: 'operator-new-shoe' }))}
-          ${desk.canReopen ? this.button('reopen-shoe', msg('Reopen last shoe', { id: 'operator-reopen' })) : nothing}
-          ${desk.canTakeOver ? this.button('take-over', msg('Take this table over', { id: 'operator-take-over' })) : nothing}
+          ${consoleController.canReopen ? this.button('reopen-shoe', msg('Reopen last shoe', { id: 'operator-reopen' })) : nothing}
+          ${consoleController.canTakeOver ? this.button('take-over', msg('Take this table over', { id: 'operator-take-over' })) : nothing}
           <a class="history" href=${historyLink()} target="_blank" rel="noopener"
             >${msg('History, replay and export (new window)', { id: 'operator-history-link' })}</a
           >
@@ -526,12 +535,12 @@ export class BaccOperator extends LitElement {
           <fieldset>
             <legend>${msg('Simulate', { id: 'operator-simulate' })}</legend>
             ${this.button('new-simulated-shoe', msg('New simulated shoe', { id: 'operator-new-simulated-shoe' }))}
-            ${this.button('deal', msg('Deal a hand', { id: 'operator-deal' }), { disabled: !desk.simulating || desk.simulationFinished })}
-            ${this.button('auto-deal', msg('Deal automatically', { id: 'operator-auto-deal' }), { pressed: desk.autoDealing, disabled: !desk.simulating })}
+            ${this.button('deal', msg('Deal a hand', { id: 'operator-deal' }), { disabled: !consoleController.simulating || consoleController.simulationFinished })}
+            ${this.button('auto-deal', msg('Deal automatically', { id: 'operator-auto-deal' }), { pressed: consoleController.autoDealing, disabled: !consoleController.simulating })}
             <label>
               ${msg('Seconds per hand', { id: 'operator-speed' })}
-              <select @change=${(event: Event) => desk.setAutoDealSeconds(Number((event.target as HTMLSelectElement).value))}>
-                ${[0.5, 1, 2, 4, 8].map((seconds) => html`<option value=${seconds} ?selected=${seconds === desk.autoDealSeconds}>${seconds}</option>`)}
+              <select @change=${(event: Event) => consoleController.setAutoDealSeconds(Number((event.target as HTMLSelectElement).value))}>
+                ${[0.5, 1, 2, 4, 8].map((seconds) => html`<option value=${seconds} ?selected=${seconds === consoleController.autoDealSeconds}>${seconds}</option>`)}
               </select>
             </label>
           </fieldset>

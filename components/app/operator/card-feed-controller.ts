@@ -29,12 +29,12 @@ import {
 } from '../../../src/reader/lines.js';
 import type { TableRules } from '../../../src/game/rules.js';
 import type { AuditAction, ShoeRecord } from '../../../src/shoes/records.js';
-import type { OperatorConsoleController } from './operator-console.js';
+import type { ConsoleController } from './console-controller.js';
 
 /** How many of the shoe's events the console shows. */
 const SHOWN_EVENTS = 8;
 
-export class FeedDesk implements ReactiveController {
+export class CardFeedController implements ReactiveController {
   /** The procedure of the shoe in play. */
   feed: CardFeed;
   /** Lines refused from the card shoe (noise, half lines, unknown cards), since the page opened. */
@@ -66,7 +66,7 @@ export class FeedDesk implements ReactiveController {
    */
   constructor(
     private readonly host: ReactiveControllerHost,
-    private readonly desk: OperatorConsoleController,
+    private readonly consoleController: ConsoleController,
     private readonly rules: () => TableRules,
     private readonly onLinesKept: (mark: ResumeRequest) => void = () => undefined,
   ) {
@@ -83,8 +83,8 @@ export class FeedDesk implements ReactiveController {
    * open recorded shoe once its own writes are done. A change the feed made itself rebuilds it as it was.
    */
   hostUpdate(): void {
-    const shoe = this.desk.shoe;
-    if (shoe === this.looked || !this.desk.ready || this.desk.readOnly || this.writing > 0) return;
+    const shoe = this.consoleController.shoe;
+    if (shoe === this.looked || !this.consoleController.ready || this.consoleController.readOnly || this.writing > 0) return;
     this.looked = shoe;
     // An ended shoe takes no more hands (a new one is started for the next), a simulated one takes none from the feed.
     // Drawn by the update under way: no other is asked for.
@@ -141,7 +141,7 @@ export class FeedDesk implements ReactiveController {
     this.feed = new CardFeed({ rules: this.rules() });
     this.followed = false;
     // The shoe on screen is being ended: the feed waits for the new one rather than following it.
-    this.looked = this.desk.shoe;
+    this.looked = this.consoleController.shoe;
     this.waiting = [];
     this.reconciliation = null;
     this.feedRefusal = null;
@@ -191,7 +191,7 @@ export class FeedDesk implements ReactiveController {
     return this.answer(this.feed.dummyHand());
   }
 
-  /** Carries out what the clerk's action added; `audited`: the action is kept in the audit trail too (when an operator signed in). */
+  /** Carries out what the clerk's action added; `audited`: the action is kept in the audit trail too (when a clerk signed in). */
   private answer(result: ReturnType<CardFeed['cancelCard']>, audited?: AuditAction): boolean {
     if (!result.accepted) {
       this.feedRefusal = result.refusal;
@@ -203,7 +203,7 @@ export class FeedDesk implements ReactiveController {
     if (audited) {
       const event = result.events[0];
       const hand = event && (event.kind === 'cancelled' || event.kind === 'void-hand') ? event.hand : null;
-      void this.desk.audit(audited, hand);
+      void this.consoleController.audit(audited, hand);
     }
     this.drain();
     this.host.requestUpdate();
@@ -239,19 +239,19 @@ export class FeedDesk implements ReactiveController {
       case 'shoe-start':
         this.reconciliation = null;
         this.followed = false;
-        return this.write(this.desk.startFedShoe());
+        return this.write(this.consoleController.startFedShoe());
       case 'hand':
-        return this.write(this.desk.recordFedHand(event.hand));
+        return this.write(this.consoleController.recordFedHand(event.hand));
       case 'shoe-end':
         if (!event.early) {
           this.reconciliation = this.feed.reconcile();
-          this.write(this.desk.endFedShoe());
+          this.write(this.consoleController.endFedShoe());
         }
         return;
       default: {
         // Kept with the shoe, in order with its hands (the burn, the cut card, cancelled cards, voids, dummy hands).
         const stored = shoeEventOf(event);
-        if (stored) this.write(this.desk.recordFedEvent(stored));
+        if (stored) this.write(this.consoleController.recordFedEvent(stored));
         return;
       }
     }

@@ -2,8 +2,8 @@ import { css, html, nothing } from 'lit';
 import { msg } from '@lit/localize';
 import { noticeLook } from '../../styles/theme.js';
 import { SHOE_PROTOCOLS, type ShoeProtocol } from '../../../src/reader/lines.js';
-import type { OperatorConsoleController } from './operator-console.js';
-import type { FeedDesk } from './card-feed-desk.js';
+import type { ConsoleController } from './console-controller.js';
+import type { CardFeedController } from './card-feed-controller.js';
 import type { SerialCardSource } from './reader/serial-source.js';
 import type { BrokerReaderSource } from './reader/broker-reader.js';
 import type { ActionButton } from './action-button.js';
@@ -20,10 +20,10 @@ import {
   serialStateText,
 } from './feed-words.js';
 
-/** The console's card feed: its desk and the sources that feed it. */
+/** The console's card feed: its consoleController and the sources that feed it. */
 export interface CardShoeSources {
-  desk: OperatorConsoleController;
-  feedDesk: FeedDesk;
+  consoleController: ConsoleController;
+  cardFeed: CardFeedController;
   serialSource: SerialCardSource;
   bridge: BrokerReaderSource;
 }
@@ -72,7 +72,7 @@ export const cardShoePanelStyles = css`
  * waited for, or anything read from a source (a scanner's card among them). Until then it takes no room: the
  * console fits a laptop's screen whole.
  */
-export function cardShoeInUse(opened: boolean, { feedDesk, serialSource, bridge }: CardShoeSources): boolean {
+export function cardShoeInUse(opened: boolean, { cardFeed, serialSource, bridge }: CardShoeSources): boolean {
   return (
     opened ||
     serialSource.state === 'reading' ||
@@ -80,23 +80,23 @@ export function cardShoeInUse(opened: boolean, { feedDesk, serialSource, bridge 
     serialSource.state === 'failed' ||
     bridge.messages > 0 ||
     bridge.refused > 0 ||
-    feedDesk.refused > 0 ||
-    feedDesk.cardsRead > 0 ||
-    feedDesk.feed.events.length > 0
+    cardFeed.refused > 0 ||
+    cardFeed.cardsRead > 0 ||
+    cardFeed.feed.events.length > 0
   );
 }
 
 /** The card shoe: its sources, its protocol, the shoe's events and its cards. */
 export function renderCardShoe(sources: CardShoeSources, clerk: CardShoeClerk) {
-  const { feedDesk, serialSource, bridge, desk } = sources;
+  const { cardFeed, serialSource, bridge, consoleController } = sources;
   const { button } = clerk;
   if (!cardShoeInUse(clerk.opened, sources)) return nothing;
-  const feed = feedDesk.feed;
-  const begun = feed.events.length > 0 || feedDesk.cardsRead > 0;
+  const feed = cardFeed.feed;
+  const begun = feed.events.length > 0 || cardFeed.cardsRead > 0;
   const state = [serialStateText(serialSource.state, serialSource.problem), bridgeStateText(bridge.linkState, bridge.messages)]
     .filter(Boolean)
     .join(' ');
-  const events = feedDesk.shownEvents.map(feedEventText).join(' · ');
+  const events = cardFeed.shownEvents.map(feedEventText).join(' · ');
   return html`<fieldset class="card-shoe">
     <legend>${msg('Card shoe', { id: 'operator-card-shoe' })}</legend>
     <label>
@@ -110,9 +110,9 @@ export function renderCardShoe(sources: CardShoeSources, clerk: CardShoeClerk) {
         )}
       </select>
     </label>
-    ${feedDesk.question ? nothing : button('void-hand', msg('Void the hand', { id: 'operator-void-hand' }), { disabled: !begun })}
+    ${cardFeed.question ? nothing : button('void-hand', msg('Void the hand', { id: 'operator-void-hand' }), { disabled: !begun })}
     ${button('dummy-hand', msg('Dummy hand', { id: 'operator-dummy-hand' }), { pressed: feed.dummyMarked, disabled: !begun })}
-    ${button('void-shoe', msg('Void shoe', { id: 'operator-void-shoe' }), { disabled: !desk.shoeOpen })}
+    ${button('void-shoe', msg('Void shoe', { id: 'operator-void-shoe' }), { disabled: !consoleController.shoeOpen })}
     <label>
       ${msg('Operator', { id: 'operator-sign-in' })}
       <input
@@ -127,16 +127,16 @@ export function renderCardShoe(sources: CardShoeSources, clerk: CardShoeClerk) {
     <span class="feed-state" role="status">${state}</span>
     ${begun ? html`<span class="feed-counts">${countsText(feed.counts)}</span>` : nothing}
     ${events ? html`<span class="feed-events">${events}</span>` : nothing}
-    <span class="feed-refused" role="status">${refusedText(feedDesk.refused, feedDesk.lastRefused)}</span>
+    <span class="feed-refused" role="status">${refusedText(cardFeed.refused, cardFeed.lastRefused)}</span>
     <span class="feed-lost" role="status">${[lostText(bridge.lost), missedLinesText(bridge.missedLines)].filter(Boolean).join(' ')}</span>
-    <span class="feed-refusal" role="status">${feedDesk.feedRefusal ? feedRefusalText(feedDesk.feedRefusal) : ''}</span>
-    <span class="feed-reconcile" role="status">${feedDesk.reconciliation ? reconciliationText(feedDesk.reconciliation) : ''}</span>
+    <span class="feed-refusal" role="status">${cardFeed.feedRefusal ? feedRefusalText(cardFeed.feedRefusal) : ''}</span>
+    <span class="feed-reconcile" role="status">${cardFeed.reconciliation ? reconciliationText(cardFeed.reconciliation) : ''}</span>
   </fieldset>`;
 }
 
 /** A card the table cannot deal, waiting for the clerk: nothing is recorded until it is answered. */
-export function renderFeedQuestion(feedDesk: FeedDesk, button: ActionButton) {
-  const question = feedDesk.question;
+export function renderFeedQuestion(cardFeed: CardFeedController, button: ActionButton) {
+  const question = cardFeed.question;
   if (!question) return nothing;
   const text = questionText(question);
   return html`<div class="feed-question" role="alertdialog" aria-label=${text}>

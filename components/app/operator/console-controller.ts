@@ -7,7 +7,7 @@ import { newShoeId, randomShoeSeed } from '../../../src/shoes/attract-shoes.js';
 import type { AuditAction, ShoeEvent } from '../../../src/shoes/records.js';
 import { cardsTyped } from './operator-keys.js';
 import { ConsoleState } from './console-state.js';
-import type { Confirmation, DistributiveOmit, HandFlag, OperatorConsoleOptions } from './console-types.js';
+import type { Confirmation, DistributiveOmit, HandFlag, ConsoleOptions } from './console-types.js';
 import { EntryModeMemory, type EntryMode } from './entry-mode.js';
 import {
   ClerkActions,
@@ -24,13 +24,13 @@ import { SimulatedDealing } from './simulated-dealing.js';
 import type { TypedCards } from './typed-cards.js';
 
 /**
- * The operator console's state and actions: recording a real table's hands by outcome or card by
+ * The console's state and actions: recording a real table's hands by outcome or card by
  * card (each card checked by the rules core), undo, correction, ending and starting shoes, and
  * dealing a simulated shoe by hand or automatically. Everything is kept through a
  * `KeptShoeController`, so it is written before it is shown and resumed after a reload.
  * The element only paints this and routes keys and clicks here.
  */
-export class OperatorConsoleController extends ConsoleState {
+export class ConsoleController extends ConsoleState {
   /** Flags applied to the next hand entered by outcome, then cleared. */
   flags: Record<HandFlag, boolean> = { playerPair: false, bankerPair: false, natural: false };
   /** The hand being corrected (from 0), or null when entries add hands. */
@@ -50,7 +50,7 @@ export class OperatorConsoleController extends ConsoleState {
   /** Another window held the table at the last update (see hostUpdate). */
   private heldElsewhere = false;
 
-  constructor(host: ReactiveControllerHost, options: OperatorConsoleOptions) {
+  constructor(host: ReactiveControllerHost, options: ConsoleOptions) {
     super(host, options);
     this.entryModes = new EntryModeMemory(options.table);
     this.actions = new ClerkActions(options.table, () => this.shoeToUndo());
@@ -99,7 +99,7 @@ export class OperatorConsoleController extends ConsoleState {
   }
 
   /**
-   * The entry mode the operator last chose at this table, kept across reloads: a clerk typing cards
+   * The entry mode the clerk last chose at this table, kept across reloads: a clerk typing cards
    * after a reload must not record a tie from the `t` of `tc` because the console forgot.
    */
   get entryMode(): EntryMode {

@@ -2,7 +2,7 @@ import type { CardRefusal } from '../../../src/dealing/recording.js';
 import type { Side } from '../../../src/game/hand.js';
 
 /**
- * What the console has to tell the operator, as a kind and its values: the element words it
+ * What the console has to tell the clerk, as a kind and its values: the element words it
  * (console-words.ts), so it reads in the page's language.
  */
 export type ConsoleNews =
@@ -42,7 +42,7 @@ export type ConsoleNews =
   | { about: 'cards-typed'; typed: string }
   | { about: 'no-cards-typed' };
 
-/** A message for the operator: `refused` for input that changed nothing, `done` for what happened. */
+/** A message for the clerk: `refused` for input that changed nothing, `done` for what happened. */
 export interface ConsoleMessage {
   kind: 'refused' | 'done';
   news: ConsoleNews;

@@ -1,7 +1,7 @@
 /** The entry panel's parts, drawn from the console's state: what the shoe is, the questions, the two entries. */
 import { html, nothing } from 'lit';
 import { msg, str } from '@lit/localize';
-import type { OperatorConsoleController } from './operator-console.js';
+import type { ConsoleController } from './console-controller.js';
 import type { ConsolePublisher } from './console-publisher.js';
 import type { HandFlag } from './console-types.js';
 import type { ActionButton } from './action-button.js';
@@ -21,20 +21,23 @@ export interface CardFieldHandlers {
 }
 
 /** What the shoe on screen is: recorded or simulated, its hands, the hand being corrected; or why there is none. */
-export function shoeStateText(desk: OperatorConsoleController): string {
-  const shoe = desk.shoe;
-  if (desk.readOnly) {
+export function shoeStateText(consoleController: ConsoleController): string {
+  const shoe = consoleController.shoe;
+  if (consoleController.readOnly) {
     return msg('This table is being recorded in another window: this one only shows its shoe, and takes over when that window closes.', {
       id: 'operator-read-only',
     });
   }
-  if (!desk.ready) return msg('Reading the stored shoe…', { id: 'operator-reading' });
-  if (desk.stranded) return msg('This shoe is no longer stored: press S for a new shoe.', { id: 'operator-stranded' });
+  if (!consoleController.ready) return msg('Reading the stored shoe…', { id: 'operator-reading' });
+  if (consoleController.stranded) return msg('This shoe is no longer stored: press S for a new shoe.', { id: 'operator-stranded' });
   if (!shoe || shoe.endedAt !== null) return msg('No shoe in play: press S for a new shoe.', { id: 'operator-no-shoe' });
   const count = shoe.hands.length;
   const kind =
     shoe.source === 'simulated' ? msg('Simulated shoe', { id: 'operator-simulated-shoe' }) : msg('Recording', { id: 'operator-recording' });
-  const correcting = desk.correcting === null ? '' : msg(str` — correcting hand ${desk.correcting + 1}`, { id: 'operator-correcting' });
+  const correcting =
+    consoleController.correcting === null
+      ? ''
+      : msg(str` — correcting hand ${consoleController.correcting + 1}`, { id: 'operator-correcting' });
   return count === 1
     ? msg(str`${kind}: 1 hand${correcting}`, { id: 'operator-shoe-state-one' })
     : msg(str`${kind}: ${count} hands${correcting}`, { id: 'operator-shoe-state' });
@@ -66,11 +69,11 @@ export function roomText(publisher: ConsolePublisher): string {
 }
 
 /** The question before an action that ends a shoe: Yes or Cancel. */
-export function renderConfirmation(desk: OperatorConsoleController, button: ActionButton) {
+export function renderConfirmation(consoleController: ConsoleController, button: ActionButton) {
   const question =
-    desk.confirming === 'end-shoe'
+    consoleController.confirming === 'end-shoe'
       ? msg('End this shoe? No more hands can be added to it.', { id: 'operator-confirm-end' })
-      : desk.confirming === 'void-shoe'
+      : consoleController.confirming === 'void-shoe'
         ? msg('Void this shoe? No card is placed until a new shoe; the hands recorded stay.', { id: 'operator-confirm-void-shoe' })
         : msg('End this shoe and start a new one?', { id: 'operator-confirm-new' });
   return html`<div class="confirm" role="alertdialog" aria-label=${question}>
@@ -84,8 +87,8 @@ export function renderConfirmation(desk: OperatorConsoleController, button: Acti
  * click), one typed (? then Enter), or none (Escape, or any other key: the clerk goes on). It takes
  * no focus and blocks nothing.
  */
-export function renderReasonQuestion(desk: OperatorConsoleController, answer: ReasonAnswers) {
-  const wanted = desk.reasonWanted;
+export function renderReasonQuestion(consoleController: ConsoleController, answer: ReasonAnswers) {
+  const wanted = consoleController.reasonWanted;
   if (!wanted) return nothing;
   const what = auditActionText(wanted.action);
   const hand = wanted.hand;
@@ -116,7 +119,7 @@ export function renderReasonQuestion(desk: OperatorConsoleController, answer: Re
       placeholder=${msg('or type a reason (?)', { id: 'operator-why-placeholder' })}
       @keydown=${answer.onKey}
     />
-    <button type="button" class="why-dismiss" aria-keyshortcuts="Escape" @click=${() => desk.dismissReason()}>
+    <button type="button" class="why-dismiss" aria-keyshortcuts="Escape" @click=${() => consoleController.dismissReason()}>
       ${msg('Not now', { id: 'operator-why-dismiss' })}<kbd aria-hidden="true">Esc</kbd>
     </button>
   </div>`;
@@ -136,9 +139,9 @@ export function renderOutcomeEntry(recording: boolean, flags: Record<HandFlag, b
 }
 
 /** Entry card by card: the card field, what was typed, and whom the next card goes to. */
-export function renderCardEntry(desk: OperatorConsoleController, recording: boolean, field: CardFieldHandlers) {
-  const next = sideName(desk.nextCard);
-  const typed = desk.typedCards.join(' ');
+export function renderCardEntry(consoleController: ConsoleController, recording: boolean, field: CardFieldHandlers) {
+  const next = sideName(consoleController.nextCard);
+  const typed = consoleController.typedCards.join(' ');
   return html`<fieldset>
     <legend>${msg('Cards of the next hand, in dealing order', { id: 'operator-cards' })}</legend>
     <label>
@@ -155,12 +158,12 @@ export function renderCardEntry(desk: OperatorConsoleController, recording: bool
         @keydown=${field.onKey}
       />
     </label>
-    <button type="button" @click=${() => desk.removeLastCard()} ?disabled=${desk.typedCards.length === 0}>
+    <button type="button" @click=${() => consoleController.removeLastCard()} ?disabled=${consoleController.typedCards.length === 0}>
       ${msg('Remove last card', { id: 'operator-remove-card' })}
     </button>
     <span id="card-help" class="card-help"
       >${
-        desk.typedHandComplete
+        consoleController.typedHandComplete
           ? msg(str`Hand complete: ${typed}. Enter records it.`, { id: 'operator-card-complete' })
           : typed
             ? msg(str`Typed: ${typed}; next card to the ${next}.`, { id: 'operator-typed' })

@@ -6,11 +6,11 @@ import { KeptShoeController, storageProblemText } from '../shared/data/kept-shoe
 import { cardsTyped } from './operator-keys.js';
 import { ConsoleAudit } from './console-audit.js';
 import type { ConsoleMessage, ConsoleNews } from './console-news.js';
-import type { OperatorConsoleOptions } from './console-types.js';
+import type { ConsoleOptions } from './console-types.js';
 import { TypedCards } from './typed-cards.js';
 
 /**
- * What every action of the operator console stands on: the table's shoe as kept here (through a
+ * What every action of the console stands on: the table's shoe as kept here (through a
  * `KeptShoeController`, so it is written before it is shown and resumed after a reload), the queue
  * the actions run in, the audit trail they write, the cards typed for the next hand, and what the
  * console says about it all: the checks that refuse an action, and the message on screen.
@@ -21,12 +21,12 @@ export abstract class ConsoleState implements ReactiveController {
   protected readonly typing = new TypedCards();
   /** What the last action said. */
   message: ConsoleMessage | null = null;
-  /** Recording actions run one after another, so a fast operator's keys keep their order. */
+  /** Recording actions run one after another, so a fast clerk's keys keep their order. */
   private steps: Promise<unknown> = Promise.resolve();
 
   constructor(
     protected readonly host: ReactiveControllerHost,
-    protected readonly options: OperatorConsoleOptions,
+    protected readonly options: ConsoleOptions,
   ) {
     host.addController(this);
     this.kept = new KeptShoeController(host, {

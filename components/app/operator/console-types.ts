@@ -8,10 +8,10 @@ export type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omi
 
 export type HandFlag = 'playerPair' | 'bankerPair' | 'natural';
 
-/** An action waiting for the operator to confirm it. */
+/** An action waiting for the clerk to confirm it. */
 export type Confirmation = 'end-shoe' | 'new-shoe' | 'new-simulated-shoe' | 'void-shoe';
 
-/** A hand the operator entered, added or corrected: what `bacc-hand-recorded` carries. */
+/** A hand the clerk entered, added or corrected: what `bacc-hand-recorded` carries. */
 export interface RecordedHand {
   shoeId: string;
   /** 1 for the first hand of the shoe. */
@@ -23,12 +23,12 @@ export interface RecordedHand {
   saved: boolean;
 }
 
-export interface OperatorConsoleOptions {
+export interface ConsoleOptions {
   rules: () => TableRules;
   table: () => string;
   store?: () => KeptShoeStore | null | undefined;
   retryDelays?: () => readonly number[] | undefined;
-  /** Called for every hand the operator's own action recorded or corrected. */
+  /** Called for every hand the clerk's own action recorded or corrected. */
   onRecorded: (recorded: RecordedHand) => void;
   /** Text typed in the card field and not sent yet (what the controller has not seen). */
   unsentCards?: () => string;

@@ -30,7 +30,7 @@ export class KeyShortcutsController implements ReactiveController {
 /**
  * Whether the key goes to a field rather than to the shortcuts: anything typed into a text field,
  * and a select's own keys (arrows, Enter, Escape, Home…). A single character pressed on a select is
- * a shortcut: after the operator picks an option with the mouse, the focus stays on the select and
+ * a shortcut: after the clerk picks an option with the mouse, the focus stays on the select and
  * B, P, T must still record.
  */
 function isTyping(target: EventTarget | undefined, key: string): boolean {

@@ -1,5 +1,5 @@
 /**
- * The operator console's keyboard: one key per action, shown on its button. DOM-free (it reads
+ * The console's keyboard: one key per action, shown on its button. DOM-free (it reads
  * only the fields of a key event), so it is tested in Node.
  */
 

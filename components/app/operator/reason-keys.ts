@@ -1,4 +1,4 @@
-import type { OperatorConsoleController } from './operator-console.js';
+import type { ConsoleController } from './console-controller.js';
 import { AUDIT_REASONS } from '../shared/audit-words.js';
 
 /**
@@ -10,7 +10,7 @@ export class ReasonKeys {
   private focusBefore: HTMLElement | null = null;
 
   constructor(
-    private readonly desk: OperatorConsoleController,
+    private readonly consoleController: ConsoleController,
     private readonly root: () => ShadowRoot,
   ) {}
 
@@ -26,11 +26,11 @@ export class ReasonKeys {
    * cards. Any other key is the console's, and leaves the question (see the element's `act`).
    */
   answerKey(event: KeyboardEvent): boolean {
-    const { desk } = this;
-    if (!desk.reasonWanted || desk.confirming || event.ctrlKey || event.metaKey || event.altKey) return false;
+    const { consoleController } = this;
+    if (!consoleController.reasonWanted || consoleController.confirming || event.ctrlKey || event.metaKey || event.altKey) return false;
     if (event.key === 'Escape') {
       event.preventDefault();
-      desk.dismissReason();
+      consoleController.dismissReason();
       return true;
     }
     if (event.key === '?') {
@@ -39,9 +39,9 @@ export class ReasonKeys {
       return true;
     }
     const listed = /^[1-9]$/.test(event.key) ? AUDIT_REASONS[Number(event.key) - 1] : undefined;
-    if (listed === undefined || desk.entryMode !== 'outcome') return false;
+    if (listed === undefined || consoleController.entryMode !== 'outcome') return false;
     event.preventDefault();
-    void desk.giveReason(listed);
+    void consoleController.giveReason(listed);
     return true;
   }
 
@@ -62,16 +62,16 @@ export class ReasonKeys {
       void this.answer(listed ?? field.value);
     } else if (event.key === 'Escape') {
       event.preventDefault();
-      this.desk.dismissReason();
+      this.consoleController.dismissReason();
       this.leaveField();
     }
   }
 
   /** Gives a reason (a listed one, or typed); the field is cleared and left once it is taken. */
   async answer(reason: string): Promise<void> {
-    const taken = this.desk.giveReason(reason);
+    const taken = this.consoleController.giveReason(reason);
     // Refused (nothing left once cleaned): the field keeps the text and the focus, the alert says why.
-    if (this.desk.reasonWanted) return;
+    if (this.consoleController.reasonWanted) return;
     if (this.field) this.field.value = '';
     this.leaveField();
     await taken;

@@ -1,5 +1,5 @@
 /**
- * The audit trail's actions and reasons in words, shared by the operator console (which asks for a
+ * The audit trail's actions and reasons in words, shared by the console (which asks for a
  * reason) and History (which shows the trail). Each sentence goes through msg(); Simplified Chinese is
  * in components/app/locales/zh-Hans/history.ts (actions) and operator.ts (reasons).
  */

@@ -133,7 +133,7 @@ function conflictText(conflict: StorageConflict | null): string {
       });
     case 'shoe-in-play':
       // History names the shoe itself (table, number, start): never by its internal id.
-      return msg('This shoe is still being recorded by an operator console: end it there first (key E), then delete it here.', {
+      return msg('This shoe is still being recorded by a console: end it there first (key E), then delete it here.', {
         id: 'storage-conflict-shoe-in-play',
       });
     case 'import-differs': {

@@ -185,7 +185,7 @@ export async function deleteShoe(db: Database, id: string, options: { refuseOpen
     if (options.refuseOpenConsoleShoe) {
       const summary = await tx.objectStore('shoes').get(id);
       if (summary && summary.origin === 'console' && summary.endedAt === null) {
-        throw new StorageError('conflict', `Shoe "${id}" is still being recorded by an operator console: end it there first.`, {
+        throw new StorageError('conflict', `Shoe "${id}" is still being recorded by a console: end it there first.`, {
           action,
           conflict: { conflict: 'shoe-in-play', shoeId: id },
         });

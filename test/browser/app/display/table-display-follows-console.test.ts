@@ -40,7 +40,7 @@ describe('<bacc-table-display>', () => {
     await newShoe(operator);
     await press('b', 'p');
     await until(() => outcomes(operator) === 'BP', 'two hands');
-    await until(() => operator.desk.unsaved === 0, 'the hands to be written');
+    await until(() => operator.consoleController.unsaved === 0, 'the hands to be written');
     const display = await fixture<BaccTableDisplay>(html`<bacc-table-display table=${TABLE}></bacc-table-display>`);
     const shown = () =>
       scoreboardOf(display)
@@ -53,10 +53,10 @@ describe('<bacc-table-display>', () => {
     await press('u');
     await until(() => shown() === 'BP', 'the display to follow the undo');
     await press('e', 'y');
-    await until(() => operator.desk.unsaved === 0 && !operator.desk.shoeOpen, 'the shoe to end');
+    await until(() => operator.consoleController.unsaved === 0 && !operator.consoleController.shoeOpen, 'the shoe to end');
     await press('s');
     await until(
-      () => display.shoe !== null && display.shoe.id === operator.desk.shoe?.id && shown() === '',
+      () => display.shoe !== null && display.shoe.id === operator.consoleController.shoe?.id && shown() === '',
       'the display to switch to the new shoe',
     );
     await press('b');
@@ -70,7 +70,7 @@ describe('<bacc-table-display>', () => {
     const operator = await mountConsole(TABLE);
     await newShoe(operator);
     await press('b');
-    await until(() => operator.desk.unsaved === 0 && outcomes(operator) === 'B', 'the hand to be written');
+    await until(() => operator.consoleController.unsaved === 0 && outcomes(operator) === 'B', 'the hand to be written');
     await delay(100);
     expect(display.shoe).to.equal(null);
     // The channel works: a display of the operator's table follows the next hand.
@@ -194,7 +194,7 @@ describe('<bacc-table-display>', () => {
 
   it("shows the console's default table when none is named", async () => {
     const operator = await fixture<BaccOperator>(html`<bacc-operator></bacc-operator>`);
-    await until(() => operator.desk.ready, 'the console to be ready');
+    await until(() => operator.consoleController.ready, 'the console to be ready');
     const display = await fixture<BaccTableDisplay>(html`<bacc-table-display></bacc-table-display>`);
     expect(display.table).to.equal(operator.table);
   });

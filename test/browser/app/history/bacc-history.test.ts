@@ -358,7 +358,7 @@ describe('<bacc-history>', () => {
       await until(() => el.shadowRoot!.querySelector('#delete-question') !== null, 'the question');
       const question = control(el, '#delete-question').textContent.replace(/\s+/g, ' ').trim();
       expect(question).to.contain('still in play');
-      expect(question).to.contain('an operator console or the attract kiosk may be recording it');
+      expect(question).to.contain('a console or the attract kiosk may be recording it');
       expect(question).to.contain(`Delete it and its ${open.hands.length} hands for good?`);
       // The safe choice has the focus, and tells a screen reader the warning.
       expect(el.shadowRoot!.activeElement?.getAttribute('data-action')).to.equal('cancel-delete');

@@ -49,10 +49,10 @@ describe('<bacc-history> deleting the shoe a console records', () => {
 
   it('offers no deletion of the open shoe of a console at work: it names the shoe and says to end it there first', async () => {
     const console = await mountConsole(TABLE);
-    await console.desk.confirm('new-shoe');
-    await console.desk.recordOutcome('B');
-    await console.desk.recordOutcome('P');
-    const id = console.desk.shoe!.id;
+    await console.consoleController.confirm('new-shoe');
+    await console.consoleController.recordOutcome('B');
+    await console.consoleController.recordOutcome('P');
+    const id = console.consoleController.shoe!.id;
     const history = await mountHistory();
     await history.refresh();
     rowButton(history, id, 'delete').click();
@@ -60,7 +60,7 @@ describe('<bacc-history> deleting the shoe a console records', () => {
     const stored = (await storage.store.getSummary(id))!;
     // The shoe by its table, number and start time, as the list shows it; never by its id.
     expect(questionText(history)).to.equal(
-      `${TABLE}, shoe ${stored.number}, started ${shown(stored.startedAt)}: an operator console is recording this shoe. End it there first (key E); then it can be deleted here.`,
+      `${TABLE}, shoe ${stored.number}, started ${shown(stored.startedAt)}: a console is recording this shoe. End it there first (key E); then it can be deleted here.`,
     );
     expect(questionText(history)).not.to.contain(id);
     // Only Close: no Delete to press and be refused afterwards.
@@ -75,10 +75,10 @@ describe('<bacc-history> deleting the shoe a console records', () => {
     );
     expect((await storage.store.getShoe(id))?.hands).to.have.length(2);
     // The console goes on, and its hands are kept.
-    await console.desk.recordOutcome('T');
+    await console.consoleController.recordOutcome('T');
     expect((await storage.store.getShoe(id))?.hands.map((hand) => hand.outcome).join('')).to.equal('BPT');
     // Ended in the console, the shoe may go.
-    await console.desk.confirm('end-shoe');
+    await console.consoleController.confirm('end-shoe');
     await deleteInHistory(history, id);
     await until(() => !history.shadowRoot!.querySelector(`tr[data-shoe-id="${id}"]`), 'the row to go');
     expect(await storage.store.getShoe(id)).to.equal(undefined);
@@ -86,9 +86,9 @@ describe('<bacc-history> deleting the shoe a console records', () => {
 
   it('names the shoe, never its id, when a console takes it up between the question and the Delete', async () => {
     const first = await mountConsole(TABLE);
-    await first.desk.confirm('new-shoe');
-    await first.desk.recordOutcome('B');
-    const id = first.desk.shoe!.id;
+    await first.consoleController.confirm('new-shoe');
+    await first.consoleController.recordOutcome('B');
+    const id = first.consoleController.shoe!.id;
     first.remove();
     const history = await mountHistory();
     await history.refresh();
@@ -103,7 +103,7 @@ describe('<bacc-history> deleting the shoe a console records', () => {
     await until(() => alertText(history).includes('still recording'), 'the refusal');
     const stored = (await storage.store.getSummary(id))!;
     expect(alertText(history)).to.equal(
-      `${TABLE}, shoe ${stored.number}, started ${shown(stored.startedAt)}: an operator console is still recording this shoe. End it there first (key E), then delete it here.`,
+      `${TABLE}, shoe ${stored.number}, started ${shown(stored.startedAt)}: a console is still recording this shoe. End it there first (key E), then delete it here.`,
     );
     expect(alertText(history)).not.to.contain(id);
     expect(await storage.store.getShoe(id)).not.to.equal(undefined);
@@ -111,9 +111,9 @@ describe('<bacc-history> deleting the shoe a console records', () => {
 
   it('deletes an open console shoe that no console keeps (one closed without ending it)', async () => {
     const console = await mountConsole(TABLE);
-    await console.desk.confirm('new-shoe');
-    await console.desk.recordOutcome('B');
-    const id = console.desk.shoe!.id;
+    await console.consoleController.confirm('new-shoe');
+    await console.consoleController.recordOutcome('B');
+    const id = console.consoleController.shoe!.id;
     console.remove();
     const history = await mountHistory();
     await deleteInHistory(history, id);

@@ -15,19 +15,19 @@ async function press(...keys: string[]): Promise<void> {
   for (const key of keys) await sendKeys({ press: key });
 }
 
-const outcomes = (el: BaccOperator): string => el.desk.hands.map((hand) => hand.outcome).join('');
-const audit = (el: BaccOperator): AuditEntry[] => el.desk.shoe?.audit ?? [];
+const outcomes = (el: BaccOperator): string => el.consoleController.hands.map((hand) => hand.outcome).join('');
+const audit = (el: BaccOperator): AuditEntry[] => el.consoleController.shoe?.audit ?? [];
 const question = (el: BaccOperator): HTMLElement | null => el.shadowRoot!.querySelector<HTMLElement>('.why');
 const reasonField = (el: BaccOperator): HTMLInputElement => el.shadowRoot!.querySelector<HTMLInputElement>('input.why-typed')!;
 
 /** A recorded shoe with hands B P, and hand 2 undone by U: the question why is on screen. */
 async function undoneHand(el: BaccOperator): Promise<void> {
   await press('s');
-  await until(() => el.desk.shoeOpen, 'a new shoe');
+  await until(() => el.consoleController.shoeOpen, 'a new shoe');
   await press('b', 'p');
-  await until(() => outcomes(el) === 'BP' && el.desk.unsaved === 0, 'two hands');
+  await until(() => outcomes(el) === 'BP' && el.consoleController.unsaved === 0, 'two hands');
   await press('u');
-  await until(() => audit(el).length === 1 && el.desk.reasonWanted !== null, 'the undo kept and its reason asked');
+  await until(() => audit(el).length === 1 && el.consoleController.reasonWanted !== null, 'the undo kept and its reason asked');
   await el.updateComplete;
 }
 
@@ -57,14 +57,14 @@ describe('<bacc-operator> audit trail', () => {
     expect(audit(el)[1]).to.deep.include({ operator: null, action: 'reason', hand: 2, reason: 'dealer error', reasonFor: 1 });
     // The earlier entry is not rewritten, and the digit set no pair flag.
     expect(audit(el)[0]!.reason).to.equal(null);
-    expect(el.desk.flags.bankerPair).to.equal(false);
+    expect(el.consoleController.flags.bankerPair).to.equal(false);
     await el.updateComplete;
     expect(question(el)).to.equal(null);
     expect(el.shadowRoot!.querySelector('.done')!.textContent).to.contain("Reason kept: Dealer's error.");
 
     // Answered: 2 is the banker pair key again (a key that could start a card acts a moment late: see scanner-keys.ts).
     await press('2');
-    await until(() => el.desk.flags.bankerPair, 'the banker pair set');
+    await until(() => el.consoleController.flags.bankerPair, 'the banker pair set');
     const stored = (await storage.store.latestShoe({ table: TABLE }))!;
     expect(stored.audit).to.deep.equal(audit(el));
   });
@@ -80,13 +80,13 @@ describe('<bacc-operator> audit trail', () => {
     await until(() => el.shadowRoot!.activeElement === handNumber, 'the hand number field');
     await sendKeys({ type: '1' });
     await press('Enter');
-    await until(() => el.desk.correcting === 0, 'the correction begun');
+    await until(() => el.consoleController.correcting === 0, 'the correction begun');
     await press('p');
     await until(() => outcomes(el) === 'PP' && audit(el).length === 3, 'the correction kept');
     await press('e');
-    await until(() => el.desk.confirming === 'end-shoe', 'the question');
+    await until(() => el.consoleController.confirming === 'end-shoe', 'the question');
     await press('y');
-    await until(() => !el.desk.shoeOpen && el.desk.canReopen, 'the shoe ended');
+    await until(() => !el.consoleController.shoeOpen && el.consoleController.canReopen, 'the shoe ended');
     await press('l');
     await until(() => audit(el).length === 4, 'the reopening kept');
     expect(audit(el).map(({ operator, action, hand, reason }) => [operator, action, hand, reason])).to.deep.equal([
@@ -95,7 +95,7 @@ describe('<bacc-operator> audit trail', () => {
       ['Wei', 'correct', 1, null],
       ['Wei', 'reopen', null, null],
     ]);
-    expect(el.desk.reasonWanted).to.deep.include({ action: 'reopen', hand: null, entry: 4 });
+    expect(el.consoleController.reasonWanted).to.deep.include({ action: 'reopen', hand: null, entry: 4 });
   });
 
   it('leaves the question unanswered on Escape, and then no digit is taken as an answer', async () => {
@@ -105,7 +105,7 @@ describe('<bacc-operator> audit trail', () => {
     await el.updateComplete;
     expect(question(el)).to.equal(null);
     await press('1');
-    await until(() => el.desk.flags.playerPair, 'the player pair set');
+    await until(() => el.consoleController.flags.playerPair, 'the player pair set');
     expect(audit(el)).to.have.length(1);
     expect(audit(el)[0]!.reason).to.equal(null);
   });
@@ -117,7 +117,7 @@ describe('<bacc-operator> audit trail', () => {
     await until(() => audit(el).length === 2, 'the reason kept');
     expect(outcomes(el)).to.equal('B');
     await press('u');
-    await until(() => el.desk.reasonWanted?.entry === 3, 'the second undo asks why');
+    await until(() => el.consoleController.reasonWanted?.entry === 3, 'the second undo asks why');
     await press('t');
     await until(() => outcomes(el) === 'T', 'the tie recorded');
     await el.updateComplete;
@@ -138,8 +138,8 @@ describe('<bacc-operator> audit trail', () => {
     await sendKeys({ type: '   ' });
     await press('Enter');
     await el.updateComplete;
-    expect(el.desk.message?.news).to.deep.equal({ about: 'reason-refused' });
-    expect(el.desk.reasonWanted).to.not.equal(null);
+    expect(el.consoleController.message?.news).to.deep.equal({ about: 'reason-refused' });
+    expect(el.consoleController.reasonWanted).to.not.equal(null);
     await sendKeys({ type: '  shoe   jammed, burn redone ' });
     await press('Enter');
     await until(() => audit(el).length === 2, 'the typed reason kept');
@@ -155,17 +155,17 @@ describe('<bacc-operator> audit trail', () => {
   it('in card entry keeps digits as cards; ? then a number and Enter gives a listed reason, back in the card field', async () => {
     const el = await mountConsole(TABLE);
     await press('s');
-    await until(() => el.desk.shoeOpen, 'a new shoe');
+    await until(() => el.consoleController.shoeOpen, 'a new shoe');
     await press('c');
     await until(() => el.shadowRoot!.activeElement?.matches('input.cards') === true, 'the card field');
     const cards = el.shadowRoot!.querySelector<HTMLInputElement>('input.cards')!;
     await sendKeys({ type: '8h 8d ks 5c ' });
     await press('Enter');
-    await until(() => el.desk.hands.length === 1 && el.desk.unsaved === 0, 'a hand by cards');
+    await until(() => el.consoleController.hands.length === 1 && el.consoleController.unsaved === 0, 'a hand by cards');
     await sendKeys({ down: 'Control' });
     await press('z');
     await sendKeys({ up: 'Control' });
-    await until(() => el.desk.hands.length === 0 && el.desk.reasonWanted !== null, 'the undo asks why');
+    await until(() => el.consoleController.hands.length === 0 && el.consoleController.reasonWanted !== null, 'the undo asks why');
     await sendKeys({ type: '?' });
     expect(el.shadowRoot!.activeElement).to.equal(reasonField(el));
     await sendKeys({ type: '4' });
@@ -175,8 +175,8 @@ describe('<bacc-operator> audit trail', () => {
     expect(el.shadowRoot!.activeElement).to.equal(cards);
     // Digits go on being cards: 9 then h make a card in the field, and no reason is asked.
     await sendKeys({ type: '9h ' });
-    await until(() => el.desk.typedCards.length === 1, 'the card typed');
-    expect(el.desk.typedCards).to.deep.equal(['9H']);
+    await until(() => el.consoleController.typedCards.length === 1, 'the card typed');
+    expect(el.consoleController.typedCards).to.deep.equal(['9H']);
   });
 
   it('keeps the trail, the reason given later and "not signed in", through export and import byte for byte', async () => {
@@ -194,12 +194,12 @@ describe('<bacc-operator> audit trail', () => {
   it('keeps no entry with a store that cannot keep an audit trail, and says nothing failed', async () => {
     const el = await mountConsole(TABLE, { store: storeLike(storage.store) });
     await press('s', 'b');
-    await until(() => outcomes(el) === 'B' && el.desk.unsaved === 0, 'a hand');
+    await until(() => outcomes(el) === 'B' && el.consoleController.unsaved === 0, 'a hand');
     await press('u');
     await until(() => outcomes(el) === '', 'the hand undone');
     await el.updateComplete;
-    expect(el.desk.reasonWanted).to.equal(null);
-    expect(el.desk.message?.kind).to.equal('done');
+    expect(el.consoleController.reasonWanted).to.equal(null);
+    expect(el.consoleController.message?.kind).to.equal('done');
   });
 
   it('cleans a typed reason: control and format characters out, white space collapsed, 1 to 200 characters', () => {

@@ -10,7 +10,7 @@ import { until } from '../../../support/wait.js';
 
 const TABLE = 'Table 14';
 const textOf = (el: BaccOperator, selector: string) => el.shadowRoot!.querySelector(selector)!.textContent.trim();
-const outcomes = (el: BaccOperator) => el.desk.hands.map((hand) => hand.outcome).join('');
+const outcomes = (el: BaccOperator) => el.consoleController.hands.map((hand) => hand.outcome).join('');
 const focused = (el: BaccOperator) => el.shadowRoot!.activeElement;
 const handNumberField = (el: BaccOperator) => el.shadowRoot!.querySelector<HTMLInputElement>('input.hand-number')!;
 
@@ -35,19 +35,22 @@ describe('<bacc-operator> for a pit clerk', () => {
     await until(() => focused(first)?.matches('input.cards') === true, 'the card field');
     await sendKeys({ type: '9h 2d ks 5c' });
     await press('Enter');
-    await until(() => outcomes(first) === 'P' && first.desk.unsaved === 0, 'the first hand, by cards');
+    await until(() => outcomes(first) === 'P' && first.consoleController.unsaved === 0, 'the first hand, by cards');
     first.remove();
     (document.activeElement as HTMLElement | null)?.blur();
 
     const reloaded = await mountConsole(TABLE);
     await until(() => outcomes(reloaded) === 'P', 'the shoe resumed');
-    expect(reloaded.desk.entryMode).to.equal('cards');
+    expect(reloaded.consoleController.entryMode).to.equal('cards');
     await sendKeys({ type: 'tc 5h 9s 2d ' });
     await reloaded.updateComplete;
     // The t of "tc" recorded no tie, and nothing else was recorded by an outcome key.
     expect(outcomes(reloaded)).to.equal('P');
     await press('Enter');
-    await until(() => reloaded.desk.unsaved === 0 && reloaded.desk.hands.length === 2, 'the second hand, by cards');
+    await until(
+      () => reloaded.consoleController.unsaved === 0 && reloaded.consoleController.hands.length === 2,
+      'the second hand, by cards',
+    );
     const stored = (await storage.store.latestShoe({ table: TABLE }))!;
     expect(stored.hands.map((hand) => hand.cards?.join(' ').toLowerCase())).to.deep.equal(['9h 2d ks 5c', 'tc 5h 9s 2d']);
   });
@@ -55,24 +58,24 @@ describe('<bacc-operator> for a pit clerk', () => {
   it('keeps the entry mode per table, and starts a table not used yet in the mode last chosen', async () => {
     const el = await mountConsole(TABLE);
     await press('c');
-    await until(() => el.desk.entryMode === 'cards', 'card entry');
+    await until(() => el.consoleController.entryMode === 'cards', 'card entry');
     el.table = 'Table 15';
     await el.updateComplete;
-    expect(el.desk.entryMode).to.equal('cards');
-    el.desk.setEntryMode('outcome');
+    expect(el.consoleController.entryMode).to.equal('cards');
+    el.consoleController.setEntryMode('outcome');
     el.table = TABLE;
     await el.updateComplete;
-    expect(el.desk.entryMode).to.equal('cards');
+    expect(el.consoleController.entryMode).to.equal('cards');
     el.table = 'Table 15';
     await el.updateComplete;
-    expect(el.desk.entryMode).to.equal('outcome');
+    expect(el.consoleController.entryMode).to.equal('outcome');
   });
 
   it('clears a refused hand number and keeps the focus in its field, so the next digit never toggles a pair', async () => {
     const el = await mountConsole(TABLE);
     await newShoe(el);
     await press('b', 'p', 't');
-    await until(() => outcomes(el) === 'BPT' && el.desk.unsaved === 0, 'three hands');
+    await until(() => outcomes(el) === 'BPT' && el.consoleController.unsaved === 0, 'three hands');
     await press('h');
     await sendKeys({ type: '9' });
     await press('Enter');
@@ -86,9 +89,9 @@ describe('<bacc-operator> for a pit clerk', () => {
     // "2" goes into the field, "b" is not a key there: nothing is recorded or flagged meanwhile.
     await sendKeys({ type: '2b' });
     await press('Enter');
-    await until(() => el.desk.correcting === 1, 'the correction of hand 2');
+    await until(() => el.consoleController.correcting === 1, 'the correction of hand 2');
     await press('b');
-    await until(() => outcomes(el) === 'BBT' && el.desk.unsaved === 0, 'hand 2 corrected');
+    await until(() => outcomes(el) === 'BBT' && el.consoleController.unsaved === 0, 'hand 2 corrected');
     const stored = (await storage.store.latestShoe({ table: TABLE }))!;
     expect(stored.hands.map((hand) => [hand.outcome, hand.bankerPair, hand.playerPair])).to.deep.equal([
       ['B', false, false],
@@ -127,26 +130,26 @@ describe('<bacc-operator> for a pit clerk', () => {
   it('puts the focus on Cancel when it asks to start a new shoe, so Enter ends nothing', async () => {
     const el = await mountConsole(TABLE);
     await newShoe(el);
-    const shoeId = el.desk.shoe!.id;
+    const shoeId = el.consoleController.shoe!.id;
     await press('s');
     await el.updateComplete;
     expect(focused(el)?.getAttribute('data-action')).to.equal('cancel');
     await press('Enter');
     await el.updateComplete;
-    expect(el.desk.confirming).to.equal(null);
-    expect(el.desk.shoe!.id).to.equal(shoeId);
-    expect(el.desk.shoeOpen).to.equal(true);
+    expect(el.consoleController.confirming).to.equal(null);
+    expect(el.consoleController.shoe!.id).to.equal(shoeId);
+    expect(el.consoleController.shoeOpen).to.equal(true);
   });
 
   it('says "1 hand", not "1 hands"', async () => {
     const el = await mountConsole(TABLE);
     await newShoe(el);
     await press('b');
-    await until(() => outcomes(el) === 'B' && el.desk.unsaved === 0, 'one hand');
+    await until(() => outcomes(el) === 'B' && el.consoleController.unsaved === 0, 'one hand');
     await el.updateComplete;
     expect(textOf(el, '.shoe-state')).to.equal('Recording: 1 hand');
     await press('e', 'y');
-    await until(() => !el.desk.shoeOpen, 'the shoe to end');
+    await until(() => !el.consoleController.shoeOpen, 'the shoe to end');
     await el.updateComplete;
     expect(textOf(el, '.done')).to.equal('Shoe ended after 1 hand.');
   });

@@ -56,7 +56,7 @@ describe('<bacc-operator> and its stored shoes', () => {
     await press('s');
     await until(() => refusal(el) !== '', 'the refusal');
     expect(refusal(el)).to.equal('The stored shoe is still being read; try again in a moment.');
-    expect(el.desk.shoe).to.equal(null);
+    expect(el.consoleController.shoe).to.equal(null);
   });
 
   it('takes up the open shoe exactly after a reload, and goes on recording it', async () => {
@@ -65,14 +65,14 @@ describe('<bacc-operator> and its stored shoes', () => {
     await press('1', 'b', 'p', 'n', 't');
     await until(() => outcomes(first) === 'BPT', 'three hands');
     const before = scoreboardOf(first).hands;
-    const shoeId = first.desk.shoe!.id;
+    const shoeId = first.consoleController.shoe!.id;
     first.remove();
     const second = await mountConsole(TABLE);
-    expect(second.desk.shoe!.id).to.equal(shoeId);
+    expect(second.consoleController.shoe!.id).to.equal(shoeId);
     expect(scoreboardOf(second).hands).to.deep.equal(before);
     await press('b');
     await until(() => outcomes(second) === 'BPTB', 'the fourth hand');
-    await until(() => second.desk.unsaved === 0, 'the hand to be written');
+    await until(() => second.consoleController.unsaved === 0, 'the hand to be written');
     expect((await storedShoe(storage.store))!.hands.map((hand) => hand.outcome).join('')).to.equal('BPTB');
   });
 
@@ -102,7 +102,7 @@ describe('<bacc-operator> and its stored shoes', () => {
     dispatchEvent(leaving);
     expect(leaving.defaultPrevented).to.equal(true);
     full = false;
-    await until(() => el.desk.unsaved === 0, 'the retry to write everything');
+    await until(() => el.consoleController.unsaved === 0, 'the retry to write everything');
     await el.updateComplete;
     expect(textOf(el, '[part="status"]')).to.equal('');
     const leavingSaved = new Event('beforeunload', { cancelable: true });
@@ -130,14 +130,14 @@ describe('<bacc-operator> and its stored shoes', () => {
     const el = await mountConsole(TABLE);
     await newShoe(el);
     await press('b');
-    await until(() => outcomes(el) === 'B' && el.desk.unsaved === 0, 'the first hand to be written');
+    await until(() => outcomes(el) === 'B' && el.consoleController.unsaved === 0, 'the first hand to be written');
     const parent = el.parentElement!;
     el.remove();
     parent.append(el);
-    await until(() => el.desk.ready, 'the console to keep the table again');
+    await until(() => el.consoleController.ready, 'the console to keep the table again');
     await press('p');
     await until(() => outcomes(el) === 'BP', 'the next hand on screen');
-    await until(() => el.desk.unsaved === 0, 'the hand to be written');
+    await until(() => el.consoleController.unsaved === 0, 'the hand to be written');
     expect((await storedShoe(storage.store))!.hands.map((hand) => hand.outcome).join('')).to.equal('BP');
     expect(refusal(el)).to.equal('');
   });
@@ -146,31 +146,31 @@ describe('<bacc-operator> and its stored shoes', () => {
     const first = await mountConsole(TABLE);
     await newShoe(first);
     await press('b');
-    await until(() => outcomes(first) === 'B' && first.desk.unsaved === 0, 'the first hand to be written');
+    await until(() => outcomes(first) === 'B' && first.consoleController.unsaved === 0, 'the first hand to be written');
     const second = await mountConsole(TABLE, { readOnly: true });
     await until(() => outcomes(second) === 'B', 'the second console to show the stored shoe');
     expect(textOf(second, '.shoe-state')).to.contain('being recorded in another window');
     // The first records, the second refuses and follows.
     await press('p');
-    await until(() => outcomes(first) === 'BP' && first.desk.unsaved === 0, 'the first console to record');
+    await until(() => outcomes(first) === 'BP' && first.consoleController.unsaved === 0, 'the first console to record');
     await until(() => outcomes(second) === 'BP', 'the second console to follow');
-    await second.desk.recordOutcome('T');
+    await second.consoleController.recordOutcome('T');
     await second.updateComplete;
     expect(refusal(second)).to.contain('This table is being recorded in another window');
     expect((await storedShoe(storage.store))!.hands.map((hand) => hand.outcome).join('')).to.equal('BP');
     // While it takes the table over, the second console keeps showing the shoe: never an empty board.
     const seen = new Set<string>();
-    const watch = setInterval(() => seen.add(second.desk.hands.map((hand) => hand.outcome).join('')), 0);
+    const watch = setInterval(() => seen.add(second.consoleController.hands.map((hand) => hand.outcome).join('')), 0);
     first.remove();
-    await until(() => second.desk.ready && !second.desk.readOnly, 'the second console to take over');
+    await until(() => second.consoleController.ready && !second.consoleController.readOnly, 'the second console to take over');
     clearInterval(watch);
     // Its refusal from the time another window held the table is gone with that window.
     await second.updateComplete;
     expect(refusal(second)).to.equal('');
     expect([...seen]).to.deep.equal(['BP']);
-    expect(second.desk.shoe!.hands.map((hand) => hand.outcome).join('')).to.equal('BP');
+    expect(second.consoleController.shoe!.hands.map((hand) => hand.outcome).join('')).to.equal('BP');
     await press('t');
-    await until(() => outcomes(second) === 'BPT' && second.desk.unsaved === 0, 'the second console to record');
+    await until(() => outcomes(second) === 'BPT' && second.consoleController.unsaved === 0, 'the second console to record');
     expect((await storedShoe(storage.store))!.hands.map((hand) => hand.outcome).join('')).to.equal('BPT');
   });
 
@@ -182,7 +182,7 @@ describe('<bacc-operator> and its stored shoes', () => {
     const el = await mountConsole(TABLE, { store: conflicting, retryDelays: [50] });
     await newShoe(el);
     await press('b');
-    await until(() => el.desk.storageProblem?.kind === 'conflict', 'the conflict');
+    await until(() => el.consoleController.storageProblem?.kind === 'conflict', 'the conflict');
     await el.updateComplete;
     const alert = textOf(el, 'p.conflict');
     expect(alert).to.contain('not retried').and.to.contain('reload');
@@ -193,24 +193,24 @@ describe('<bacc-operator> and its stored shoes', () => {
   it('gives a hand the flags and the correction chosen when its key was pressed, not when it is written', async () => {
     const el = await mountConsole(TABLE);
     await newShoe(el);
-    const { desk } = el;
-    void desk.recordOutcome('B');
-    void desk.recordOutcome('P');
-    desk.toggleFlag('playerPair');
-    await desk.recordOutcome('T');
+    const { consoleController } = el;
+    void consoleController.recordOutcome('B');
+    void consoleController.recordOutcome('P');
+    consoleController.toggleFlag('playerPair');
+    await consoleController.recordOutcome('T');
     expect(scoreboardOf(el).hands.map((hand) => [hand.outcome, hand.playerPair])).to.deep.equal([
       ['B', false],
       ['P', false],
       ['T', true],
     ]);
     // A hand pressed before the correction began is added, and the correction waits for the next one.
-    const added = desk.recordOutcome('T');
-    desk.beginCorrection(1);
+    const added = consoleController.recordOutcome('T');
+    consoleController.beginCorrection(1);
     await added;
     expect(outcomes(el)).to.equal('BPTT');
-    await desk.recordOutcome('P');
+    await consoleController.recordOutcome('P');
     expect(outcomes(el)).to.equal('PPTT');
-    await until(() => desk.unsaved === 0, 'the hands to be written');
+    await until(() => consoleController.unsaved === 0, 'the hands to be written');
     expect((await storedShoe(storage.store))!.hands.map((hand) => hand.outcome).join('')).to.equal('PPTT');
   });
 
@@ -226,13 +226,13 @@ describe('<bacc-operator> and its stored shoes', () => {
       await newShoe(el);
       await press('b', 'p');
       await until(() => outcomes(el) === 'BP', 'the hands kept on screen');
-      expect(el.desk.unsaved).to.equal(3);
+      expect(el.consoleController.unsaved).to.equal(3);
       expect(textOf(el, '.done')).to.equal('Hand 2 recorded on this screen, not saved yet.');
       older.close();
       const store = await opened;
-      await until(() => el.desk.unsaved === 0, 'the kept changes to be written');
+      await until(() => el.consoleController.unsaved === 0, 'the kept changes to be written');
       const stored = (await store.latestShoe({ table: TABLE }))!;
-      expect(stored.id).to.equal(el.desk.shoe!.id);
+      expect(stored.id).to.equal(el.consoleController.shoe!.id);
       expect(stored.hands.map((hand) => hand.outcome).join('')).to.equal('BP');
       await el.updateComplete;
       expect(textOf(el, '[part="status"]')).to.equal('');
@@ -264,16 +264,16 @@ describe('<bacc-operator> and its stored shoes', () => {
       await press('s');
       await until(() => refusal(el) !== '', 'the refusal');
       expect(refusal(el)).to.equal('The stored shoe is still being read; try again in a moment.');
-      expect(el.desk.shoe).to.equal(null);
+      expect(el.consoleController.shoe).to.equal(null);
       older.close();
       (await first).close();
       const store = await opened;
-      await until(() => el.desk.ready, 'the stored shoe to be read');
+      await until(() => el.consoleController.ready, 'the stored shoe to be read');
       await el.updateComplete;
       expect(textOf(el, '[part="status"]')).to.equal('');
       await newShoe(el);
       await press('b');
-      await until(() => outcomes(el) === 'B' && el.desk.unsaved === 0, 'the hand recorded and written');
+      await until(() => outcomes(el) === 'B' && el.consoleController.unsaved === 0, 'the hand recorded and written');
       expect((await store.latestShoe({ table: TABLE }))!.hands.map((hand) => hand.outcome)).to.deep.equal(['B']);
     } finally {
       older.close();
@@ -291,12 +291,12 @@ describe('<bacc-operator> and its stored shoes', () => {
     await press('i');
     await until(() => textOf(first, '.shoe-state').startsWith('Simulated shoe'), 'a simulated shoe');
     await press('d', 'd');
-    await until(() => scoreboardOf(first).hands.length === 2 && first.desk.unsaved === 0, 'two dealt hands written');
-    const kept = first.desk.shoe!;
+    await until(() => scoreboardOf(first).hands.length === 2 && first.consoleController.unsaved === 0, 'two dealt hands written');
+    const kept = first.consoleController.shoe!;
     first.remove();
     const second = await mountConsole(TABLE);
-    expect(second.desk.shoe!.id).to.equal(kept.id);
-    expect(second.desk.simulating).to.equal(true);
+    expect(second.consoleController.shoe!.id).to.equal(kept.id);
+    expect(second.consoleController.simulating).to.equal(true);
     await press('d');
     await until(() => scoreboardOf(second).hands.length === 3, 'the next dealt hand');
     const replay = new Shoe({ rules: kept.rules, seed: kept.seed });
@@ -322,7 +322,7 @@ describe('<bacc-operator> and its stored shoes', () => {
     );
     const el = await mountConsole(TABLE);
     expect(textOf(el, '.shoe-state')).to.contain('No shoe in play');
-    await until(() => el.desk.unsaved === 0, 'the end to be written');
+    await until(() => el.consoleController.unsaved === 0, 'the end to be written');
     expect((await storage.store.getShoe('edited'))!.endedAt).to.be.a('string');
   });
 });

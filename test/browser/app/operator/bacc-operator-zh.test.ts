@@ -40,7 +40,7 @@ describe('<bacc-operator> in Simplified Chinese', () => {
 
     // A refusal: no shoe is in play yet.
     await press('b');
-    await until(() => el.desk.message?.kind === 'refused', 'the refusal');
+    await until(() => el.consoleController.message?.kind === 'refused', 'the refusal');
     await el.updateComplete;
     const refusal = el.shadowRoot!.querySelector('[role="alert"]')!.textContent;
     expect(refusal).to.contain('没有进行中的牌靴');
@@ -48,9 +48,9 @@ describe('<bacc-operator> in Simplified Chinese', () => {
 
     // A new shoe, then a hand the storage refuses: kept on screen, and said in Chinese.
     await press('s');
-    await until(() => el.desk.shoeOpen, 'a new shoe');
+    await until(() => el.consoleController.shoeOpen, 'a new shoe');
     await press('b');
-    await until(() => el.desk.unsaved > 0 && el.desk.storageProblem !== null, 'the failed write');
+    await until(() => el.consoleController.unsaved > 0 && el.consoleController.storageProblem !== null, 'the failed write');
     await el.updateComplete;
     const status = el.shadowRoot!.querySelector('[part="status"]')!.textContent;
     expect(status).to.contain('存储空间已满');
@@ -58,13 +58,13 @@ describe('<bacc-operator> in Simplified Chinese', () => {
 
     // Storage recovers; a confirmation (end the shoe?) and what happened are Chinese too.
     full = false;
-    await until(() => el.desk.unsaved === 0, 'the hand to be written');
+    await until(() => el.consoleController.unsaved === 0, 'the hand to be written');
     await press('e');
     await el.updateComplete;
     expect(el.shadowRoot!.querySelector('.confirm')!.textContent).to.contain('结束');
     expect(englishWords(panelText(el)), panelText(el)).to.deep.equal([]);
     await press('y');
-    await until(() => !el.desk.shoeOpen, 'the shoe to end');
+    await until(() => !el.consoleController.shoeOpen, 'the shoe to end');
     await el.updateComplete;
     expect(el.shadowRoot!.querySelector('.done')!.textContent).to.contain('牌靴已结束');
     expect(englishWords(panelText(el)), panelText(el)).to.deep.equal([]);

@@ -117,7 +117,7 @@ describe('<bacc-operator>', () => {
     await press('t', '2');
     expect(field.value).to.equal('t2');
     expect(el.shadowRoot!.activeElement).to.equal(field);
-    expect(el.desk.flags.bankerPair).to.equal(false);
+    expect(el.consoleController.flags.bankerPair).to.equal(false);
     expect(outcomes(el)).to.equal('');
     expect((await storedShoe(storage.store))!.hands).to.deep.equal([]);
   });
@@ -195,7 +195,7 @@ describe('<bacc-operator>', () => {
     expect(el.shadowRoot!.activeElement).not.to.equal(field);
     // Keys now act instead of being typed as cards: h takes the focus to the hand number, o to outcome entry.
     await press('o');
-    await until(() => el.desk.entryMode === 'outcome', 'outcome entry');
+    await until(() => el.consoleController.entryMode === 'outcome', 'outcome entry');
     expect(field.value).to.equal('');
     await press('b');
     await until(() => outcomes(el) === 'B', 'a hand recorded by its key');
@@ -212,7 +212,7 @@ describe('<bacc-operator>', () => {
     await press('z');
     await sendKeys({ up: 'Control' });
     await until(() => outcomes(el) === 'B', 'the player hand undone');
-    await until(() => el.desk.unsaved === 0, 'the undo to be written');
+    await until(() => el.consoleController.unsaved === 0, 'the undo to be written');
     expect((await storedShoe(storage.store))!.hands.map((hand) => hand.outcome)).to.deep.equal(['B']);
   });
 
@@ -231,7 +231,7 @@ describe('<bacc-operator>', () => {
     await until(() => outcomes(el) === 'BBT', 'hand 2 corrected');
     expect(scoreboardOf(el).hands[1]!.playerPair).to.equal(true);
     expect(recorded.map((r) => [r.handNumber, r.correction])).to.deep.equal([[2, true]]);
-    await until(() => el.desk.unsaved === 0, 'the correction to be written');
+    await until(() => el.consoleController.unsaved === 0, 'the correction to be written');
     const stored = (await storedShoe(storage.store))!;
     expect(stored.hands.map((hand) => hand.outcome).join('')).to.equal('BBT');
     expect(stored.hands[1]!.playerPair).to.equal(true);
@@ -247,7 +247,7 @@ describe('<bacc-operator>', () => {
     await press('Enter');
     await el.updateComplete;
     expect(textOf(el, '[role="alert"]')).to.equal('Only hand 1 can be corrected: type 1.');
-    expect(el.desk.correcting).to.equal(null);
+    expect(el.consoleController.correcting).to.equal(null);
   });
 
   it('ends the shoe after confirmation, and then records nothing more', async () => {
@@ -259,7 +259,7 @@ describe('<bacc-operator>', () => {
     // While the question is open, recording keys wait.
     await press('p', 'y');
     await until(() => textOf(el, '.shoe-state').startsWith('No shoe in play'), 'the shoe to end');
-    await until(() => el.desk.unsaved === 0, 'the end to be written');
+    await until(() => el.consoleController.unsaved === 0, 'the end to be written');
     const stored = (await storage.store.latestShoe({ table: TABLE }))!;
     expect(stored.endedAt).to.be.a('string');
     expect(stored.hands.map((hand) => hand.outcome)).to.deep.equal(['B']);
@@ -280,7 +280,7 @@ describe('<bacc-operator>', () => {
     await el.updateComplete;
     expect(textOf(el, '[role="alert"]')).to.contain('This shoe is simulated');
     expect(scoreboardOf(el).hands.length).to.equal(2);
-    await until(() => el.desk.unsaved === 0, 'the hands to be written');
+    await until(() => el.consoleController.unsaved === 0, 'the hands to be written');
     const stored = (await storage.store.latestShoe({ table: TABLE }))!;
     expect(stored.source).to.equal('simulated');
     expect(stored.seed).to.match(/^[0-9a-f]{32}$/);
@@ -292,15 +292,15 @@ describe('<bacc-operator>', () => {
     await press('i');
     await until(() => textOf(el, '.shoe-state').startsWith('Simulated shoe'), 'a simulated shoe');
     expect(scoreboardOf(el).ended).to.equal(false);
-    for (let i = 0; i < 20 && !el.desk.simulationFinished; i++) {
+    for (let i = 0; i < 20 && !el.consoleController.simulationFinished; i++) {
       const dealt = scoreboardOf(el).hands.length;
       await press('d');
       await until(() => scoreboardOf(el).hands.length > dealt, 'a dealt hand');
     }
-    expect(el.desk.simulationFinished, 'the one-deck shoe dealt to its cut card').to.equal(true);
+    expect(el.consoleController.simulationFinished, 'the one-deck shoe dealt to its cut card').to.equal(true);
     await el.updateComplete;
     expect(scoreboardOf(el).ended).to.equal(true);
-    expect(el.desk.shoe!.endedAt).to.equal(null);
+    expect(el.consoleController.shoe!.endedAt).to.equal(null);
   });
 
   it('fires no event when its properties are set or a stored shoe is resumed', async () => {
@@ -323,11 +323,11 @@ describe('<bacc-operator>', () => {
   it('says on screen why an action failed instead of dropping it', async () => {
     const el = await mountConsole(TABLE);
     await newShoe(el);
-    await el.desk.recordOutcome('B');
-    el.desk.beginCorrection(1);
+    await el.consoleController.recordOutcome('B');
+    el.consoleController.beginCorrection(1);
     // The undo is queued first: by the time the correction runs, hand 1 is gone.
-    void el.desk.undo();
-    await el.desk.recordOutcome('P');
+    void el.consoleController.undo();
+    await el.consoleController.recordOutcome('P');
     await el.updateComplete;
     expect(refusal(el)).to.equal('Hand 1 is no longer in the shoe (it was undone): nothing was corrected.');
     expect(outcomes(el)).to.equal('');
@@ -351,11 +351,11 @@ describe('<bacc-operator>', () => {
 
   it('asks before a second quick S ends the shoe the first one is starting', async () => {
     const el = await mountConsole(TABLE);
-    el.desk.ask('new-shoe');
-    el.desk.ask('new-shoe');
-    expect(el.desk.confirming).to.equal('new-shoe');
-    el.desk.cancelConfirmation();
-    await until(() => el.desk.shoeOpen && el.desk.unsaved === 0, 'the first new shoe');
+    el.consoleController.ask('new-shoe');
+    el.consoleController.ask('new-shoe');
+    expect(el.consoleController.confirming).to.equal('new-shoe');
+    el.consoleController.cancelConfirmation();
+    await until(() => el.consoleController.shoeOpen && el.consoleController.unsaved === 0, 'the first new shoe');
     expect((await storage.store.listShoes({ table: TABLE })).total).to.equal(1);
   });
 
@@ -375,10 +375,10 @@ describe('<bacc-operator>', () => {
     // Enter, pressed out of habit, answers Cancel: the shoe stays open.
     await press('Enter');
     await el.updateComplete;
-    expect(el.desk.shoeOpen).to.equal(true);
+    expect(el.consoleController.shoeOpen).to.equal(true);
     expect(focused()).to.equal('end-shoe');
     await press('e', 'y');
-    await until(() => !el.desk.shoeOpen, 'the shoe to end');
+    await until(() => !el.consoleController.shoeOpen, 'the shoe to end');
     await el.updateComplete;
     expect(focused()).to.equal('new-shoe');
   });
@@ -393,7 +393,7 @@ describe('<bacc-operator>', () => {
     select.dispatchEvent(new Event('change'));
     await press('b');
     await until(() => outcomes(el) === 'B', 'the hand recorded with the select focused');
-    expect(el.desk.autoDealSeconds).to.equal(4);
+    expect(el.consoleController.autoDealSeconds).to.equal(4);
     // The select's own keys stay its own.
     await press('ArrowUp');
     await el.updateComplete;

@@ -51,13 +51,16 @@ export async function mountConsole(
   Object.assign(el, { rules: makeRules(), ...settings });
   await fixture<BaccOperator>(el);
   if (!reading)
-    await until(() => (readOnly ? el.desk.readOnly : el.desk.ready), readOnly ? 'the table kept elsewhere' : 'the stored shoe to be read');
+    await until(
+      () => (readOnly ? el.consoleController.readOnly : el.consoleController.ready),
+      readOnly ? 'the table kept elsewhere' : 'the stored shoe to be read',
+    );
   await el.updateComplete;
   return el;
 }
 
 /** The console's hands as a string of outcomes (`BPT`). */
-export const outcomes = (el: BaccOperator): string => el.desk.hands.map((hand) => hand.outcome).join('');
+export const outcomes = (el: BaccOperator): string => el.consoleController.hands.map((hand) => hand.outcome).join('');
 
 /** The text of the console's refusal line (empty when none). */
 export const alertOf = (el: BaccOperator): string => el.shadowRoot!.querySelector('.alert')!.textContent.trim();

@@ -8,7 +8,7 @@ import { until } from '../../../support/wait.js';
 
 const TABLE = 'Keys table';
 
-const outcomes = (el: BaccOperator) => el.desk.hands.map((hand) => hand.outcome).join('');
+const outcomes = (el: BaccOperator) => el.consoleController.hands.map((hand) => hand.outcome).join('');
 /** Presses `key` with the modifier keys held down. */
 async function chord(modifiers: string[], key: string): Promise<void> {
   for (const modifier of modifiers) await sendKeys({ down: modifier });
@@ -29,7 +29,7 @@ describe('<bacc-operator> redo, reopen and take over by key', () => {
   it('undoes with U and Ctrl+Z and redoes with R, Ctrl+Y and Ctrl+Shift+Z, with buttons that say when they can', async () => {
     const el = await mountConsole(TABLE);
     await press('s');
-    await until(() => el.desk.shoeOpen, 'a new shoe');
+    await until(() => el.consoleController.shoeOpen, 'a new shoe');
     await press('b', 'p', 't');
     await until(() => outcomes(el) === 'BPT', 'three hands');
     await el.updateComplete;
@@ -48,22 +48,22 @@ describe('<bacc-operator> redo, reopen and take over by key', () => {
     await chord(['Control'], 'z');
     await until(() => outcomes(el) === 'BP', 'the tie undone again');
     await chord(['Control', 'Shift'], 'Z');
-    await until(() => outcomes(el) === 'BPT' && el.desk.unsaved === 0, 'the tie again, written');
+    await until(() => outcomes(el) === 'BPT' && el.consoleController.unsaved === 0, 'the tie again, written');
     expect((await storage.store.latestShoe({ table: TABLE }))!.hands.map((hand) => hand.outcome).join('')).to.equal('BPT');
   });
 
   it('reopens the shoe it ended with L', async () => {
     const el = await mountConsole(TABLE);
     await press('s');
-    await until(() => el.desk.shoeOpen, 'a new shoe');
+    await until(() => el.consoleController.shoeOpen, 'a new shoe');
     await press('b');
-    await until(() => outcomes(el) === 'B' && el.desk.unsaved === 0, 'a hand written');
+    await until(() => outcomes(el) === 'B' && el.consoleController.unsaved === 0, 'a hand written');
     await press('e', 'y');
-    await until(() => !el.desk.shoeOpen && el.desk.unsaved === 0, 'the shoe ended');
+    await until(() => !el.consoleController.shoeOpen && el.consoleController.unsaved === 0, 'the shoe ended');
     await el.updateComplete;
     expect(button(el, 'reopen-shoe'), 'the reopen button').to.not.equal(null);
     await press('l');
-    await until(() => el.desk.shoeOpen && el.desk.unsaved === 0, 'the shoe reopened');
+    await until(() => el.consoleController.shoeOpen && el.consoleController.unsaved === 0, 'the shoe reopened');
     expect((await storage.store.latestShoe({ table: TABLE }))!.endedAt).to.equal(null);
     await press('p');
     await until(() => outcomes(el) === 'BP', 'a hand recorded in the reopened shoe');
@@ -71,15 +71,18 @@ describe('<bacc-operator> redo, reopen and take over by key', () => {
 
   it('takes the table over with its Take over button from the window that records it', async () => {
     const first = await mountConsole(TABLE);
-    await first.desk.confirm('new-shoe');
-    await first.desk.recordOutcome('B');
+    await first.consoleController.confirm('new-shoe');
+    await first.consoleController.recordOutcome('B');
     const second = await mountConsole(TABLE, { readOnly: true });
     await second.updateComplete;
     expect(button(first, 'take-over')).to.equal(null);
     expect(button(second, 'take-over')).to.not.equal(null);
     button(second, 'take-over')!.click();
-    await until(() => second.desk.ready && !second.desk.readOnly && first.desk.readOnly, 'the second console to hold the table');
-    await second.desk.recordOutcome('P');
-    await until(() => outcomes(second) === 'BP' && second.desk.unsaved === 0, 'the second console to record');
+    await until(
+      () => second.consoleController.ready && !second.consoleController.readOnly && first.consoleController.readOnly,
+      'the second console to hold the table',
+    );
+    await second.consoleController.recordOutcome('P');
+    await until(() => outcomes(second) === 'BP' && second.consoleController.unsaved === 0, 'the second console to record');
   });
 });

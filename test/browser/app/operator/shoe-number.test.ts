@@ -49,22 +49,25 @@ describe('the shoe number on the console and the table display', () => {
     const display = await fixture<BaccTableDisplay>(html`<bacc-table-display table=${TABLE}></bacc-table-display>`);
     el.focus();
     await press('s');
-    await until(() => el.desk.shoeOpen && el.desk.unsaved === 0, 'the first shoe, written');
+    await until(() => el.consoleController.shoeOpen && el.consoleController.unsaved === 0, 'the first shoe, written');
     await untilHeaderSays(el, 1, 'the console');
     await press('b');
-    await until(() => el.desk.hands.length === 1 && el.desk.unsaved === 0, 'a hand written');
+    await until(() => el.consoleController.hands.length === 1 && el.consoleController.unsaved === 0, 'a hand written');
     await press('e', 'y');
-    await until(() => !el.desk.shoeOpen && el.desk.unsaved === 0, 'the shoe ended');
+    await until(() => !el.consoleController.shoeOpen && el.consoleController.unsaved === 0, 'the shoe ended');
     await press('s');
-    await until(() => el.desk.shoeOpen && el.desk.unsaved === 0, 'the second shoe, written');
+    await until(() => el.consoleController.shoeOpen && el.consoleController.unsaved === 0, 'the second shoe, written');
     await untilHeaderSays(el, 2, 'the console');
     await untilHeaderSays(display, 2, 'the display');
     expect(boardOf(display).shoeNumber).to.equal(2);
     expect((await storage.store.latestShoe({ table: TABLE }))!.number).to.equal(2);
     await press('p');
-    await until(() => el.desk.hands.length === 1 && el.desk.unsaved === 0, 'a hand of the second shoe written');
+    await until(() => el.consoleController.hands.length === 1 && el.consoleController.unsaved === 0, 'a hand of the second shoe written');
     await press('s', 'y');
-    await until(() => el.desk.shoeOpen && el.desk.hands.length === 0 && el.desk.unsaved === 0, 'the third shoe, written');
+    await until(
+      () => el.consoleController.shoeOpen && el.consoleController.hands.length === 0 && el.consoleController.unsaved === 0,
+      'the third shoe, written',
+    );
     await untilHeaderSays(el, 3, 'the console');
     await untilHeaderSays(display, 3, 'the display');
   });
@@ -73,19 +76,22 @@ describe('the shoe number on the console and the table display', () => {
     const first = await mountConsole(TABLE);
     first.focus();
     await press('s');
-    await until(() => first.desk.shoeOpen && first.desk.unsaved === 0, 'the first shoe, written');
+    await until(() => first.consoleController.shoeOpen && first.consoleController.unsaved === 0, 'the first shoe, written');
     await press('e', 'y');
-    await until(() => !first.desk.shoeOpen && first.desk.unsaved === 0, 'the first shoe ended');
+    await until(() => !first.consoleController.shoeOpen && first.consoleController.unsaved === 0, 'the first shoe ended');
     await press('s');
-    await until(() => first.desk.shoeOpen && first.desk.shoe?.number === 2 && first.desk.unsaved === 0, 'the second shoe, written');
+    await until(
+      () => first.consoleController.shoeOpen && first.consoleController.shoe?.number === 2 && first.consoleController.unsaved === 0,
+      'the second shoe, written',
+    );
     await press('b');
-    await until(() => first.desk.hands.length === 1 && first.desk.unsaved === 0, 'a hand written');
+    await until(() => first.consoleController.hands.length === 1 && first.consoleController.unsaved === 0, 'a hand written');
     const second = await mountConsole(TABLE, { readOnly: true });
     await untilHeaderSays(second, 2, 'the second console');
     second.remove();
     first.remove();
     const reloaded = await mountConsole(TABLE);
-    await until(() => reloaded.desk.hands.length === 1, 'the open shoe resumed');
+    await until(() => reloaded.consoleController.hands.length === 1, 'the open shoe resumed');
     await untilHeaderSays(reloaded, 2, 'the reloaded console');
   });
 });

@@ -23,7 +23,7 @@ describe('<bacc-operator> keys that do nothing say so', () => {
 
   it('says a key that is no key here does nothing, and records nothing', async () => {
     const el = await mountOperator();
-    await el.desk.confirm('new-shoe');
+    await el.consoleController.confirm('new-shoe');
     await press('x');
     await until(() => alertOf(el) !== '', 'the refusal');
     expect(alertOf(el)).to.equal('The key X does nothing here: each button shows its key. Nothing was recorded.');
@@ -40,22 +40,22 @@ describe('<bacc-operator> keys that do nothing say so', () => {
 
   it('while a question is open, tells every other key to answer it first, and records nothing', async () => {
     const el = await mountOperator();
-    await el.desk.confirm('new-shoe');
+    await el.consoleController.confirm('new-shoe');
     await press('e');
-    await until(() => el.desk.confirming === 'end-shoe', 'the question');
+    await until(() => el.consoleController.confirming === 'end-shoe', 'the question');
     await press('b', 'x');
     await el.updateComplete;
     expect(alertOf(el)).to.equal('Answer the question first: Y for yes, Escape for no.');
-    expect(el.desk.confirming).to.equal('end-shoe');
+    expect(el.consoleController.confirming).to.equal('end-shoe');
     expect(outcomes(el)).to.equal('');
     await press('Escape');
-    await until(() => el.desk.confirming === null, 'the question to close');
-    expect(el.desk.shoeOpen).to.equal(true);
+    await until(() => el.consoleController.confirming === null, 'the question to close');
+    expect(el.consoleController.shoeOpen).to.equal(true);
   });
 
   it('keeps a character that is part of no card out of the card field, and says how to undo', async () => {
     const el = await mountOperator();
-    await el.desk.confirm('new-shoe');
+    await el.consoleController.confirm('new-shoe');
     await press('c');
     await until(() => cardFieldFocused(el), 'the card field to take the focus');
     await sendKeys({ type: '9hu' });
@@ -65,8 +65,8 @@ describe('<bacc-operator> keys that do nothing say so', () => {
     // Cards still go in, and a finished hand records.
     await sendKeys({ type: ' 2d ks 5c' });
     await press('Enter');
-    await until(() => el.desk.hands.length === 1, 'the hand');
-    expect(el.desk.hands[0]!.cards).to.deep.equal(['9H', '2D', 'KS', '5C']);
+    await until(() => el.consoleController.hands.length === 1, 'the hand');
+    expect(el.consoleController.hands[0]!.cards).to.deep.equal(['9H', '2D', 'KS', '5C']);
   });
 
   it("answers a recording key in another window's table with that, not with the card-entry hint", async () => {
@@ -76,13 +76,13 @@ describe('<bacc-operator> keys that do nothing say so', () => {
     await new Promise<void>((locked) => void navigator.locks.request(tableLockName('console', TABLE), () => (locked(), held)));
     try {
       const el = await mountOperator({ readOnly: true });
-      el.desk.setEntryMode('cards');
+      el.consoleController.setEntryMode('cards');
       await el.updateComplete;
       await press('b');
-      await until(() => el.desk.message !== null, 'the refusal');
-      expect(el.desk.message?.news).to.deep.equal({ about: 'read-only' });
+      await until(() => el.consoleController.message !== null, 'the refusal');
+      expect(el.consoleController.message?.news).to.deep.equal({ about: 'read-only' });
       await press('1');
-      expect(el.desk.flags.playerPair).to.equal(false);
+      expect(el.consoleController.flags.playerPair).to.equal(false);
     } finally {
       release();
     }
@@ -90,15 +90,15 @@ describe('<bacc-operator> keys that do nothing say so', () => {
 
   it('names the typed cards it gives up when another window takes the table', async () => {
     const first = await mountOperator();
-    await first.desk.confirm('new-shoe');
+    await first.consoleController.confirm('new-shoe');
     await press('c');
     await until(() => cardFieldFocused(first), 'the card field');
     await sendKeys({ type: '9h 2d 5' });
-    await until(() => first.desk.typedCards.length === 2, 'two cards read');
+    await until(() => first.consoleController.typedCards.length === 2, 'two cards read');
     const second = await mountOperator({ readOnly: true });
-    second.desk.takeOver();
-    await until(() => first.desk.readOnly, 'the first window to lose the table');
-    expect(first.desk.message?.news).to.deep.equal({ about: 'table-taken', unsaved: 0, typed: '9H 2D 5' });
+    second.consoleController.takeOver();
+    await until(() => first.consoleController.readOnly, 'the first window to lose the table');
+    expect(first.consoleController.message?.news).to.deep.equal({ about: 'table-taken', unsaved: 0, typed: '9H 2D 5' });
     await first.updateComplete;
     expect(alertOf(first)).to.contain('The cards typed here for the next hand (9H 2D 5) were not recorded: enter them in that window.');
   });

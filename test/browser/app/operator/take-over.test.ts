@@ -10,7 +10,7 @@ const TABLE = 'Take-over table';
 /** Quick retries of a failed write, so a test sees what a window kept to retry. */
 const retryDelays = [20];
 
-const outcomes = (el: BaccOperator) => el.desk.hands.map((hand) => hand.outcome).join('');
+const outcomes = (el: BaccOperator) => el.consoleController.hands.map((hand) => hand.outcome).join('');
 
 describe('<bacc-operator> taking the table over', () => {
   let storage: Awaited<ReturnType<typeof freshStorage>>;
@@ -30,54 +30,54 @@ describe('<bacc-operator> taking the table over', () => {
       retryDelays,
       store: storeLike(storage.store, { appendHand: (id, i, h) => (full ? quota() : storage.store.appendHand(id, i, h)) }),
     });
-    await first.desk.confirm('new-shoe');
-    await first.desk.recordOutcome('B');
+    await first.consoleController.confirm('new-shoe');
+    await first.consoleController.recordOutcome('B');
     full = true;
-    await first.desk.recordOutcome('P');
-    expect(first.desk.unsaved).to.equal(1);
+    await first.consoleController.recordOutcome('P');
+    expect(first.consoleController.unsaved).to.equal(1);
     const second = await mountConsole(TABLE, { retryDelays, readOnly: true });
-    expect(second.desk.canTakeOver).to.equal(true);
-    second.desk.takeOver();
-    await until(() => second.desk.ready, 'the second window to record the table');
-    await until(() => first.desk.readOnly, 'the first window to see it lost the table');
-    expect(first.desk.message?.news).to.deep.equal({ about: 'table-taken', unsaved: 1, typed: '' });
-    expect(first.desk.unsaved).to.equal(0);
+    expect(second.consoleController.canTakeOver).to.equal(true);
+    second.consoleController.takeOver();
+    await until(() => second.consoleController.ready, 'the second window to record the table');
+    await until(() => first.consoleController.readOnly, 'the first window to see it lost the table');
+    expect(first.consoleController.message?.news).to.deep.equal({ about: 'table-taken', unsaved: 1, typed: '' });
+    expect(first.consoleController.unsaved).to.equal(0);
     expect(outcomes(second)).to.equal('B');
     // Storage recovers: the first window's kept hand is never written.
     full = false;
     await delay(150);
     expect(await storedOutcomes()).to.equal('B');
-    await first.desk.recordOutcome('T');
-    expect(first.desk.message?.news.about).to.equal('read-only');
-    await second.desk.recordOutcome('P');
+    await first.consoleController.recordOutcome('T');
+    expect(first.consoleController.message?.news.about).to.equal('read-only');
+    await second.consoleController.recordOutcome('P');
     expect(await storedOutcomes()).to.equal('BP');
     await until(() => outcomes(first) === 'BP', 'the first window to follow the second');
   });
 
   it('lets the window that lost the table take it back, with what the other recorded', async () => {
     const first = await mountConsole(TABLE, { retryDelays });
-    await first.desk.confirm('new-shoe');
-    await first.desk.recordOutcome('B');
+    await first.consoleController.confirm('new-shoe');
+    await first.consoleController.recordOutcome('B');
     const second = await mountConsole(TABLE, { retryDelays, readOnly: true });
-    second.desk.takeOver();
-    await until(() => first.desk.readOnly && second.desk.ready, 'the second window to take the table');
-    await second.desk.recordOutcome('T');
-    first.desk.takeOver();
-    await until(() => second.desk.readOnly && first.desk.ready, 'the first window to take it back');
+    second.consoleController.takeOver();
+    await until(() => first.consoleController.readOnly && second.consoleController.ready, 'the second window to take the table');
+    await second.consoleController.recordOutcome('T');
+    first.consoleController.takeOver();
+    await until(() => second.consoleController.readOnly && first.consoleController.ready, 'the first window to take it back');
     expect(outcomes(first)).to.equal('BT');
     // Its actions from before are no longer its to undo: undo removes the last hand.
-    await first.desk.undo();
+    await first.consoleController.undo();
     expect(await storedOutcomes()).to.equal('B');
   });
 
   it('a page reloaded while it kept the table takes it back from the tab that got it meanwhile', async () => {
     const waiting = await mountConsole(TABLE, { retryDelays });
-    await waiting.desk.confirm('new-shoe');
+    await waiting.consoleController.confirm('new-shoe');
     // As the reloading page unloads, it notes that it kept the table (pagehide); back, it takes it.
     sessionStorage.setItem(`bacc-scoreboard-held-before-reload:bacc-scoreboard:console:${TABLE}`, String(Date.now()));
     const reloaded = await mountConsole(TABLE, { retryDelays });
-    await until(() => waiting.desk.readOnly, 'the other tab to go back to showing the shoe');
-    expect(reloaded.desk.readOnly).to.equal(false);
+    await until(() => waiting.consoleController.readOnly, 'the other tab to go back to showing the shoe');
+    expect(reloaded.consoleController.readOnly).to.equal(false);
     expect(sessionStorage.length).to.equal(0);
   });
 });

@@ -16,7 +16,7 @@ const button = (el: BaccOperator, action: string) => el.shadowRoot!.querySelecto
 /** A console with a new shoe open, in card entry, the focus in the card field. */
 async function inCardEntry(): Promise<BaccOperator> {
   const el = await mountOperator();
-  await el.desk.confirm('new-shoe');
+  await el.consoleController.confirm('new-shoe');
   await press('c');
   await until(() => cardFieldFocused(el), 'the card field');
   return el;
@@ -44,9 +44,9 @@ describe('<bacc-operator> cards typed and not recorded', () => {
     const el = await inCardEntry();
     await sendKeys({ type: '9h 2d ks 5c' });
     await press('Enter');
-    await until(() => el.desk.hands.length === 1 && el.desk.unsaved === 0, 'the first hand');
+    await until(() => el.consoleController.hands.length === 1 && el.consoleController.unsaved === 0, 'the first hand');
     await sendKeys({ type: '7h 7d 2s 2c ' });
-    await until(() => el.desk.typedHandComplete, 'the second hand typed');
+    await until(() => el.consoleController.typedHandComplete, 'the second hand typed');
     return el;
   }
 
@@ -54,38 +54,38 @@ describe('<bacc-operator> cards typed and not recorded', () => {
     const el = await handTypedNotRecorded();
     const said = 'Cards are typed for the next hand (7H 7D 2S 2C): record them with Enter, or clear them with Escape, first.';
     for (const action of ['end-shoe', 'outcome-entry', 'undo', 'new-shoe']) {
-      el.desk.clearRefusal();
+      el.consoleController.clearRefusal();
       button(el, action).click();
       await el.updateComplete;
       expect(alertOf(el), action).to.equal(said);
-      expect(el.desk.confirming, action).to.equal(null);
+      expect(el.consoleController.confirming, action).to.equal(null);
     }
-    el.desk.beginCorrection(1);
-    expect(el.desk.correcting).to.equal(null);
-    expect(el.desk.entryMode).to.equal('cards');
-    expect(el.desk.shoeOpen).to.equal(true);
+    el.consoleController.beginCorrection(1);
+    expect(el.consoleController.correcting).to.equal(null);
+    expect(el.consoleController.entryMode).to.equal('cards');
+    expect(el.consoleController.shoeOpen).to.equal(true);
     expect(await storedCards()).to.deep.equal(['9H2DKS5C']);
     // Recorded, and End shoe asks as usual.
     cardField(el).focus();
     await press('Enter');
-    await until(() => el.desk.hands.length === 2, 'the typed hand recorded');
+    await until(() => el.consoleController.hands.length === 2, 'the typed hand recorded');
     button(el, 'end-shoe').click();
-    await until(() => el.desk.confirming === 'end-shoe', 'the question');
+    await until(() => el.consoleController.confirming === 'end-shoe', 'the question');
   });
 
   it('undoes with Ctrl+Z from an empty card field, and leaves Ctrl+Z to the text while the field holds some', async () => {
     const el = await inCardEntry();
     await sendKeys({ type: '9h 2d ks 5c' });
     await press('Enter');
-    await until(() => el.desk.hands.length === 1 && el.desk.unsaved === 0, 'the hand');
+    await until(() => el.consoleController.hands.length === 1 && el.consoleController.unsaved === 0, 'the hand');
     expect(el.shadowRoot!.activeElement).to.equal(cardField(el));
     await chord('Control', 'z');
-    await until(() => el.desk.hands.length === 0 && el.desk.unsaved === 0, 'the hand undone');
+    await until(() => el.consoleController.hands.length === 0 && el.consoleController.unsaved === 0, 'the hand undone');
     await chord('Control', 'y');
-    await until(() => el.desk.hands.length === 1 && el.desk.unsaved === 0, 'the hand redone');
+    await until(() => el.consoleController.hands.length === 1 && el.consoleController.unsaved === 0, 'the hand redone');
     await sendKeys({ type: '8' });
     await chord('Control', 'z');
-    expect(el.desk.hands.length).to.equal(1);
+    expect(el.consoleController.hands.length).to.equal(1);
   });
 
   it('says what to do when Enter is pressed with no card typed', async () => {
@@ -103,13 +103,13 @@ describe('<bacc-operator> cards typed and not recorded', () => {
     await press('Escape');
     await el.updateComplete;
     expect(alertOf(el)).to.equal('');
-    expect(el.desk.typedCards).to.deep.equal([]);
+    expect(el.consoleController.typedCards).to.deep.equal([]);
   });
 
   it('takes a refusal off the screen once the clerk goes on', async () => {
     const el = await mountOperator();
-    await el.desk.confirm('new-shoe');
-    await el.desk.recordOutcome('B');
+    await el.consoleController.confirm('new-shoe');
+    await el.consoleController.recordOutcome('B');
     await press('h');
     await sendKeys({ type: '9' });
     await press('Enter');
@@ -120,7 +120,7 @@ describe('<bacc-operator> cards typed and not recorded', () => {
     await press('x');
     await until(() => alertOf(el).includes('does nothing'), 'the unknown key');
     await press('p');
-    await until(() => el.desk.hands.length === 2, 'the next hand');
+    await until(() => el.consoleController.hands.length === 2, 'the next hand');
     await el.updateComplete;
     expect(alertOf(el)).to.equal('');
   });

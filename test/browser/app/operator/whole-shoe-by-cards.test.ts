@@ -25,7 +25,10 @@ async function typeHand(el: BaccOperator, cards: readonly string[], count: numbe
   await until(() => cardFieldFocused(el), 'the card field to have the focus');
   await sendKeys({ type: `${cards.join(' ').toLowerCase()} ` });
   await press('Enter');
-  await until(() => el.desk.hands.length === count && el.desk.unsaved === 0, `hand ${count} to be recorded and written`);
+  await until(
+    () => el.consoleController.hands.length === count && el.consoleController.unsaved === 0,
+    `hand ${count} to be recorded and written`,
+  );
 }
 
 /** The same hand with the suit of its first card changed: what a clerk misreading a card records. */
@@ -51,7 +54,7 @@ describe('<bacc-operator> recording a whole shoe by cards', () => {
     const dealt = Array.from({ length: HANDS }, () => handRecord(shoe.dealHand()));
     let el = await mountConsole(TABLE);
     await press('s');
-    await until(() => el.desk.shoeOpen, 'a new shoe');
+    await until(() => el.consoleController.shoeOpen, 'a new shoe');
     await press('c');
 
     for (let index = 0; index < HANDS; index++) {
@@ -67,17 +70,17 @@ describe('<bacc-operator> recording a whole shoe by cards', () => {
         await sendKeys({ type: 'x' });
         await until(() => refusal(el).includes('"x" is not part of a card'), 'the stray character refused');
         expect(cardField(el).value).to.equal('');
-        expect(el.desk.hands.length).to.equal(4);
+        expect(el.consoleController.hands.length).to.equal(4);
       }
       // Hand 12 is recorded with a misread card, and corrected after hand 40.
       await typeHand(el, count === 12 ? misread(hand) : hand.cards!, count);
       if (count === 30) {
         await el.updateComplete;
         button(el, 'undo').click();
-        await until(() => el.desk.hands.length === 29 && el.desk.unsaved === 0, 'hand 30 undone');
+        await until(() => el.consoleController.hands.length === 29 && el.consoleController.unsaved === 0, 'hand 30 undone');
         await el.updateComplete;
         button(el, 'redo').click();
-        await until(() => el.desk.hands.length === 30 && el.desk.unsaved === 0, 'hand 30 again');
+        await until(() => el.consoleController.hands.length === 30 && el.consoleController.unsaved === 0, 'hand 30 again');
         cardField(el).focus();
       }
       if (count === 40) {
@@ -85,29 +88,29 @@ describe('<bacc-operator> recording a whole shoe by cards', () => {
         handNumber.value = '12';
         await el.updateComplete;
         button(el, 'correct').click();
-        await until(() => el.desk.correcting === 11, 'the correction of hand 12 to begin');
+        await until(() => el.consoleController.correcting === 11, 'the correction of hand 12 to begin');
         cardField(el).focus();
         await sendKeys({ type: `${dealt[11]!.cards!.join(' ').toLowerCase()} ` });
         await press('Enter');
-        await until(() => el.desk.correcting === null && el.desk.unsaved === 0, 'hand 12 corrected');
-        expect(el.desk.hands[11]!.cards).to.deep.equal(dealt[11]!.cards);
+        await until(() => el.consoleController.correcting === null && el.consoleController.unsaved === 0, 'hand 12 corrected');
+        expect(el.consoleController.hands[11]!.cards).to.deep.equal(dealt[11]!.cards);
       }
       if (count === 50) {
         // A reload: the console comes back in card entry with the shoe it had.
         el.remove();
         el = await mountConsole(TABLE);
-        expect(el.desk.entryMode).to.equal('cards');
-        expect(el.desk.hands.length).to.equal(50);
+        expect(el.consoleController.entryMode).to.equal('cards');
+        expect(el.consoleController.hands.length).to.equal(50);
         cardField(el).focus();
       }
     }
 
     await el.updateComplete;
     button(el, 'end-shoe').click();
-    await until(() => el.desk.confirming === 'end-shoe', 'the question');
+    await until(() => el.consoleController.confirming === 'end-shoe', 'the question');
     await el.updateComplete;
     button(el, 'confirm').click();
-    await until(() => !el.desk.shoeOpen && el.desk.unsaved === 0, 'the shoe to end');
+    await until(() => !el.consoleController.shoeOpen && el.consoleController.unsaved === 0, 'the shoe to end');
 
     const stored = (await storage.store.latestShoe({ table: TABLE }))!;
     expect(stored.endedAt).to.not.equal(null);

@@ -172,7 +172,7 @@ describe('the Chinese font', () => {
   it('draws every Chinese label of the console with a real glyph', async () => {
     const el = await mount('?lang=zh&mode=operator&table=Font');
     await loadChineseFont();
-    await until(() => el.shadowRoot?.querySelector('bacc-operator')?.desk?.ready === true, 'the console', 5000);
+    await until(() => el.shadowRoot?.querySelector('bacc-operator')?.consoleController?.ready === true, 'the console', 5000);
     await el.shadowRoot!.querySelector('bacc-operator')!.updateComplete;
     await document.fonts.ready;
     const labels = chineseLabels(el.shadowRoot!.querySelector('bacc-operator')!);

@@ -163,17 +163,17 @@ describe('<bacc-operator> with a card-reading shoe on Web Serial', function () {
     await connect(el, serial);
     const { lines, hands } = shoeLines('web-serial', 'bacc', makeRules());
     await play(serial.port, lines);
-    await until(() => el.desk.shoe?.endedAt != null, 'the shoe to end', 10_000);
+    await until(() => el.consoleController.shoe?.endedAt != null, 'the shoe to end', 10_000);
     expect(recorded.map((hand) => hand.hand)).to.deep.equal(hands);
     expect(recorded.map((hand) => hand.handNumber)).to.deep.equal(hands.map((_, index) => index + 1));
-    expect(el.desk.shoe!.hands).to.deep.equal(hands);
+    expect(el.consoleController.shoe!.hands).to.deep.equal(hands);
     // The burn and the cut card are kept with the shoe, after the hands before them.
-    const kept = el.desk.shoe!.events ?? [];
+    const kept = el.consoleController.shoe!.events ?? [];
     expect(kept.map((event) => event.kind)).to.deep.equal(['burn', 'cut']);
     expect(kept[0]!.afterHand).to.equal(0);
-    const cutEvent = el.feedDesk.feed.events.find((event) => event.kind === 'cut');
+    const cutEvent = el.cardFeed.feed.events.find((event) => event.kind === 'cut');
     expect(kept[1]!.afterHand).to.equal(cutEvent?.kind === 'cut' ? cutEvent.afterHand : -1);
-    const kinds = el.feedDesk.feed.events.map((event) => event.kind);
+    const kinds = el.cardFeed.feed.events.map((event) => event.kind);
     expect(kinds.filter((kind) => kind === 'burn')).to.have.length(1);
     expect(kinds.filter((kind) => kind === 'cut')).to.have.length(1);
     expect(kinds.at(-1)).to.equal('shoe-end');
@@ -184,8 +184,8 @@ describe('<bacc-operator> with a card-reading shoe on Web Serial', function () {
     expect(textOf(el, '.feed-events')).to.contain(`Shoe ended after ${hands.length} hands`);
     expect(textOf(el, '.feed-refused')).to.equal('');
     // Undo works on a hand the shoe recorded as on a typed one: the shoe is opened again.
-    await el.desk.undo();
-    expect(el.desk.shoe!.endedAt).to.equal(null);
+    await el.consoleController.undo();
+    expect(el.consoleController.shoe!.endedAt).to.equal(null);
   });
 
   it('loses and doubles no card when the cable is pulled mid-shoe and plugged back (suit-rank)', async () => {
@@ -212,8 +212,8 @@ describe('<bacc-operator> with a card-reading shoe on Web Serial', function () {
     await until(() => recorded.length === hands.length, 'every hand', 10_000);
     await delay(50);
     expect(recorded.map((hand) => hand.hand)).to.deep.equal(hands);
-    expect(el.feedDesk.refused).to.equal(1);
-    expect(el.feedDesk.lastRefused?.refused).to.equal('incomplete');
+    expect(el.cardFeed.refused).to.equal(1);
+    expect(el.cardFeed.lastRefused?.refused).to.equal('incomplete');
   });
 
   it('finds the kept port again after a reload, without asking', async () => {
@@ -236,11 +236,11 @@ describe('<bacc-operator> with a card-reading shoe on Web Serial', function () {
     serial.port.write('BACC-SHOE 1\r\nhello there\r\nCARD 9X\r\nCARD\r\n');
     serial.port.write(`${'\u0007garbage'.repeat(1300)}\n`);
     serial.port.write('CARD 9H extra\r\n');
-    await until(() => el.feedDesk.refused === 5, 'five lines refused');
+    await until(() => el.cardFeed.refused === 5, 'five lines refused');
     await el.updateComplete;
     expect(textOf(el, '.feed-refused')).to.match(/^5 lines refused from the card shoe/);
-    expect(el.feedDesk.feed.counts).to.deep.include({ seen: 0, burned: 0, cancelled: 0 });
-    expect(el.desk.hands).to.have.length(0);
+    expect(el.cardFeed.feed.counts).to.deep.include({ seen: 0, burned: 0, cancelled: 0 });
+    expect(el.consoleController.hands).to.have.length(0);
   });
 
   it('stops at a card the shoe cannot hold and records nothing until the clerk cancels it (F) or voids the hand (V)', async () => {
@@ -250,7 +250,7 @@ describe('<bacc-operator> with a card-reading shoe on Web Serial', function () {
     await connect(el, serial);
     // 9H twice in one deck: the second cannot be. The lines after it wait for the answer.
     serial.port.write('CARD 9H\r\nCARD 2C\r\nCARD 9H\r\nCARD KD\r\nCARD 5S\r\n');
-    await until(() => el.feedDesk.question !== null, 'the question');
+    await until(() => el.cardFeed.question !== null, 'the question');
     await el.updateComplete;
     const question = el.shadowRoot!.querySelector('.feed-question')!;
     expect(question.getAttribute('role')).to.equal('alertdialog');
@@ -259,24 +259,24 @@ describe('<bacc-operator> with a card-reading shoe on Web Serial', function () {
     expect(button(el, 'void-hand').textContent).to.contain('V');
     await delay(50);
     expect(recorded).to.have.length(0);
-    expect(el.feedDesk.held).to.equal(2);
+    expect(el.cardFeed.held).to.equal(2);
     key('f');
     await until(() => recorded.length === 1, 'the hand finished after the answer');
     expect(recorded[0]!.hand.cards).to.deep.equal(['9H', '2C', 'KD', '5S']);
-    expect(el.feedDesk.feed.counts).to.deep.include({ seen: 4, cancelled: 1, left: 47 });
+    expect(el.cardFeed.feed.counts).to.deep.include({ seen: 4, cancelled: 1, left: 47 });
     await el.updateComplete;
     expect(textOf(el, '.feed-counts')).to.equal('Cards left 47 (seen 4, burned 0, cancelled 1).');
     expect(textOf(el, '.feed-events')).to.contain('9H cancelled');
-    await until(() => (el.desk.shoe?.events ?? []).length === 1, 'the cancelled card kept');
-    expect(el.desk.shoe!.events![0]).to.deep.include({ kind: 'cancelled', card: '9H', by: 'clerk', afterHand: 0 });
+    await until(() => (el.consoleController.shoe?.events ?? []).length === 1, 'the cancelled card kept');
+    expect(el.consoleController.shoe!.events![0]).to.deep.include({ kind: 'cancelled', card: '9H', by: 'clerk', afterHand: 0 });
 
     // Again, and this time the hand is void: its cards and the card in question go with it.
     serial.port.write('CARD 3D\r\nCARD 2C\r\n');
-    await until(() => el.feedDesk.question !== null, 'the second question');
+    await until(() => el.cardFeed.question !== null, 'the second question');
     key('v');
-    await until(() => el.feedDesk.question === null, 'the answer');
+    await until(() => el.cardFeed.question === null, 'the answer');
     expect(recorded).to.have.length(1);
-    expect(el.feedDesk.feed.events.at(-1)).to.deep.equal({ kind: 'void-hand', hand: 2, cards: ['3D', '2C'] });
+    expect(el.cardFeed.feed.events.at(-1)).to.deep.equal({ kind: 'void-hand', hand: 2, cards: ['3D', '2C'] });
   });
 
   it('keeps a dummy hand (M) without recording it, and a void shoe (W, then Y) ends the shoe and places no more cards', async () => {
@@ -284,30 +284,30 @@ describe('<bacc-operator> with a card-reading shoe on Web Serial', function () {
     const { el, recorded } = await mount(serial, makeRules({ burn: false }));
     await connect(el, serial);
     serial.port.write('CARD 9H\r\n');
-    await until(() => el.feedDesk.feed.handCards.length === 1, 'a card in play');
+    await until(() => el.cardFeed.feed.handCards.length === 1, 'a card in play');
     key('m');
     serial.port.write('CARD 2C\r\nCARD KD\r\nCARD 5S\r\n');
-    await until(() => el.feedDesk.feed.events.some((event) => event.kind === 'dummy-hand'), 'the dummy hand');
-    await until(() => (el.desk.shoe?.events ?? []).length === 1, 'the dummy hand kept');
-    expect(el.desk.shoe!.events![0]).to.deep.include({ kind: 'dummy-hand', cards: ['9H', '2C', 'KD', '5S'], afterHand: 0 });
+    await until(() => el.cardFeed.feed.events.some((event) => event.kind === 'dummy-hand'), 'the dummy hand');
+    await until(() => (el.consoleController.shoe?.events ?? []).length === 1, 'the dummy hand kept');
+    expect(el.consoleController.shoe!.events![0]).to.deep.include({ kind: 'dummy-hand', cards: ['9H', '2C', 'KD', '5S'], afterHand: 0 });
     expect(recorded).to.have.length(0);
     await el.updateComplete;
     expect(textOf(el, '.feed-events')).to.contain('Dummy hand: 9H 2C KD 5S');
     expect(button(el, 'dummy-hand').textContent).to.contain('M');
 
     serial.port.write('CARD 3D\r\n');
-    await until(() => el.feedDesk.feed.handCards.length === 1, 'a card of the next hand');
+    await until(() => el.cardFeed.feed.handCards.length === 1, 'a card of the next hand');
     key('w');
     await el.updateComplete;
-    expect(el.desk.confirming).to.equal('void-shoe');
+    expect(el.consoleController.confirming).to.equal('void-shoe');
     expect(textOf(el, '.confirm')).to.contain('Void this shoe?');
     key('y');
-    await until(() => el.desk.shoe?.endedAt != null, 'the void shoe ended');
-    await until(() => (el.desk.shoe?.events ?? []).length === 2, 'the void kept');
-    expect(el.desk.shoe!.events![1]).to.deep.include({ kind: 'void-shoe', cards: ['3D'] });
+    await until(() => el.consoleController.shoe?.endedAt != null, 'the void shoe ended');
+    await until(() => (el.consoleController.shoe?.events ?? []).length === 2, 'the void kept');
+    expect(el.consoleController.shoe!.events![1]).to.deep.include({ kind: 'void-shoe', cards: ['3D'] });
     serial.port.write('CARD 4H\r\n');
-    await until(() => el.feedDesk.feedRefusal?.kind === 'shoe-void', 'the card refused');
-    expect(el.feedDesk.feed.counts.seen).to.equal(5);
+    await until(() => el.cardFeed.feedRefusal?.kind === 'shoe-void', 'the card refused');
+    expect(el.cardFeed.feed.counts.seen).to.equal(5);
     expect(recorded).to.have.length(0);
   });
 
@@ -317,21 +317,21 @@ describe('<bacc-operator> with a card-reading shoe on Web Serial', function () {
     await connect(el, serial);
     el.signIn('  Mei  ');
     serial.port.write('CARD 9H\r\nCARD 2C\r\nCARD 9H\r\n');
-    await until(() => el.feedDesk.question !== null, 'the question');
+    await until(() => el.cardFeed.question !== null, 'the question');
     key('f');
     serial.port.write('CARD KD\r\nCARD 5S\r\n');
     await until(() => recorded.length === 1, 'the hand');
-    await until(() => (el.desk.shoe?.audit ?? []).length === 1, 'the cancel kept before any reason');
-    expect(el.desk.shoe!.audit![0]).to.deep.include({ operator: 'Mei', action: 'cancel', hand: 1, reason: null });
+    await until(() => (el.consoleController.shoe?.audit ?? []).length === 1, 'the cancel kept before any reason');
+    expect(el.consoleController.shoe!.audit![0]).to.deep.include({ operator: 'Mei', action: 'cancel', hand: 1, reason: null });
     // The card shoe reading on leaves the question open: only the clerk going on does.
-    expect(el.desk.reasonWanted).to.deep.include({ action: 'cancel', hand: 1, entry: 1 });
-    el.desk.setEntryMode('outcome');
+    expect(el.consoleController.reasonWanted).to.deep.include({ action: 'cancel', hand: 1, entry: 1 });
+    el.consoleController.setEntryMode('outcome');
     key('3');
-    await until(() => (el.desk.shoe?.audit ?? []).length === 2, 'the reason kept');
+    await until(() => (el.consoleController.shoe?.audit ?? []).length === 2, 'the reason kept');
     el.signIn('');
-    await el.desk.undo();
-    await until(() => (el.desk.shoe?.audit ?? []).length === 3, 'the undo kept');
-    const [cancel, reason, undo] = el.desk.shoe!.audit!;
+    await el.consoleController.undo();
+    await until(() => (el.consoleController.shoe?.audit ?? []).length === 3, 'the undo kept');
+    const [cancel, reason, undo] = el.consoleController.shoe!.audit!;
     expect(cancel).to.deep.include({ operator: 'Mei', action: 'cancel', hand: 1, reason: null });
     expect(reason).to.deep.include({ operator: 'Mei', action: 'reason', hand: 1, reason: 'card misread', reasonFor: 1 });
     expect(undo).to.deep.include({ operator: null, action: 'undo', hand: 1, reason: null });
@@ -342,22 +342,22 @@ describe('<bacc-operator> with a card-reading shoe on Web Serial', function () {
     const serial = new StandInSerial();
     const { el, recorded } = await mount(serial, makeRules({ decks: 1, burn: false }));
     await connect(el, serial);
-    el.desk.setEntryMode('outcome');
+    el.consoleController.setEntryMode('outcome');
     serial.port.write('CARD 9H\r\nCARD 2C\r\nCARD 9H\r\n');
-    await until(() => el.feedDesk.question !== null, 'the question');
+    await until(() => el.cardFeed.question !== null, 'the question');
     key('f');
-    await until(() => el.desk.reasonWanted !== null, 'the cancel kept and its reason asked');
-    expect(el.feedDesk.feed.handCards).to.deep.equal(['9H', '2C']);
+    await until(() => el.consoleController.reasonWanted !== null, 'the cancel kept and its reason asked');
+    expect(el.cardFeed.feed.handCards).to.deep.equal(['9H', '2C']);
     key('4');
-    await until(() => (el.desk.shoe?.audit ?? []).length === 2, 'the reason kept');
+    await until(() => (el.consoleController.shoe?.audit ?? []).length === 2, 'the reason kept');
     await el.updateComplete;
     // The reason is a change of the stored shoe: the feed follows it without losing the cards in play.
-    expect(el.feedDesk.question).to.equal(null);
-    expect(el.feedDesk.feed.handCards).to.deep.equal(['9H', '2C']);
+    expect(el.cardFeed.question).to.equal(null);
+    expect(el.cardFeed.feed.handCards).to.deep.equal(['9H', '2C']);
     serial.port.write('CARD KD\r\nCARD 5S\r\n');
     await until(() => recorded.length === 1, 'the hand');
     expect(recorded[0]!.hand.cards).to.deep.equal(['9H', '2C', 'KD', '5S']);
-    expect(el.desk.shoe!.audit!.map((entry) => [entry.action, entry.hand, entry.reason])).to.deep.equal([
+    expect(el.consoleController.shoe!.audit!.map((entry) => [entry.action, entry.hand, entry.reason])).to.deep.equal([
       ['cancel', 1, null],
       ['reason', 1, 'card exposed'],
     ]);
@@ -368,12 +368,12 @@ describe('<bacc-operator> with a scanner that types like a keyboard', function (
   this.timeout(20_000);
   it('places 40 cards typed at 5 ms a key in outcome entry, and fires no outcome or command key', async () => {
     const { el, recorded } = await mount(null);
-    el.desk.setEntryMode('outcome');
+    el.consoleController.setEntryMode('outcome');
     const shoe = new Shoe({ seed: 'scanner' });
     const cards = Array.from(shoe.order.subarray(0, 40), (code) => formatCode(code));
     const fired: string[] = [];
-    const original = el.desk.recordOutcome.bind(el.desk);
-    el.desk.recordOutcome = (outcome) => {
+    const original = el.consoleController.recordOutcome.bind(el.consoleController);
+    el.consoleController.recordOutcome = (outcome) => {
       fired.push(outcome);
       return original(outcome);
     };
@@ -385,26 +385,26 @@ describe('<bacc-operator> with a scanner that types like a keyboard', function (
       // Between cards a scanner pauses as the dealer draws the next one.
       await delay(60);
     }
-    await until(() => el.feedDesk.cardsRead === 40, '40 cards read', 5000);
+    await until(() => el.cardFeed.cardsRead === 40, '40 cards read', 5000);
     expect(el.scannerKeys.cards).to.equal(40);
     expect(fired).to.deep.equal([]);
-    expect(el.desk.confirming).to.equal(null);
-    expect(el.desk.correcting).to.equal(null);
-    expect(el.desk.entryMode).to.equal('outcome');
-    expect(el.desk.simulating).to.equal(false);
-    expect(el.desk.flags).to.deep.equal({ playerPair: false, bankerPair: false, natural: false });
-    const fedHands = el.feedDesk.feed.events.filter((event) => event.kind === 'hand').length;
+    expect(el.consoleController.confirming).to.equal(null);
+    expect(el.consoleController.correcting).to.equal(null);
+    expect(el.consoleController.entryMode).to.equal('outcome');
+    expect(el.consoleController.simulating).to.equal(false);
+    expect(el.consoleController.flags).to.deep.equal({ playerPair: false, bankerPair: false, natural: false });
+    const fedHands = el.cardFeed.feed.events.filter((event) => event.kind === 'hand').length;
     await until(() => recorded.length === fedHands, 'the fed hands recorded');
     expect(fedHands).to.be.greaterThan(4);
-    expect(el.feedDesk.feed.counts.seen + el.feedDesk.feed.counts.burned).to.equal(40);
+    expect(el.cardFeed.feed.counts.seen + el.cardFeed.feed.counts.burned).to.equal(40);
   });
 
   it('records a banker for each b a person types 150 ms apart, at once; a t (which may start a card) 35 ms later', async () => {
     const { el } = await mount(null);
-    await el.desk.confirm('new-shoe');
+    await el.consoleController.confirm('new-shoe');
     const calls: number[] = [];
-    const original = el.desk.recordOutcome.bind(el.desk);
-    el.desk.recordOutcome = (outcome) => {
+    const original = el.consoleController.recordOutcome.bind(el.consoleController);
+    el.consoleController.recordOutcome = (outcome) => {
       calls.push(performance.now());
       return original(outcome);
     };
@@ -415,15 +415,15 @@ describe('<bacc-operator> with a scanner that types like a keyboard', function (
       delays.push(calls.length === i + 1 ? calls[i]! - at : Infinity);
       await delay(150);
     }
-    await until(() => el.desk.hands.length === 5, 'five bankers');
-    expect(el.desk.hands.map((hand) => hand.outcome).join('')).to.equal('BBBBB');
+    await until(() => el.consoleController.hands.length === 5, 'five bankers');
+    expect(el.consoleController.hands.map((hand) => hand.outcome).join('')).to.equal('BBBBB');
     expect(Math.max(...delays), 'b acts in the same task').to.be.below(5);
     const at = performance.now();
     key('t');
     await until(() => calls.length === 6, 'the tie');
     const held = calls[5]! - at;
     expect(held).to.be.within(30, 80);
-    await until(() => el.desk.hands.length === 6, 'the tie recorded');
-    expect(el.desk.hands[5]!.outcome).to.equal('T');
+    await until(() => el.consoleController.hands.length === 6, 'the tie recorded');
+    expect(el.consoleController.hands[5]!.outcome).to.equal('T');
   });
 });

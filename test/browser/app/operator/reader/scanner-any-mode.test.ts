@@ -102,7 +102,7 @@ async function scanShoeStart(): Promise<Element[]> {
 /** Counts the calls of the console's methods that keys reach: recording, flags, questions, modes, refusals. */
 function spyOnKeys(el: BaccOperator): string[] {
   const calls: string[] = [];
-  const desk = el.desk as unknown as Record<string, unknown>;
+  const consoleController = el.consoleController as unknown as Record<string, unknown>;
   for (const name of [
     'recordOutcome',
     'toggleFlag',
@@ -118,28 +118,28 @@ function spyOnKeys(el: BaccOperator): string[] {
     'refuseOutcomeInCardEntry',
     'refuseCardFieldCharacter',
   ]) {
-    const original = desk[name] as (...args: unknown[]) => unknown;
-    desk[name] = (...args: unknown[]) => {
+    const original = consoleController[name] as (...args: unknown[]) => unknown;
+    consoleController[name] = (...args: unknown[]) => {
       calls.push(name);
-      return original.apply(el.desk, args);
+      return original.apply(el.consoleController, args);
     };
   }
   return calls;
 }
 
 /** What the card feed placed: the burn card and the burned ones, then the hands' cards. */
-const placed = (el: BaccOperator): number => el.feedDesk.feed.counts.seen + el.feedDesk.feed.counts.burned;
+const placed = (el: BaccOperator): number => el.cardFeed.feed.counts.seen + el.cardFeed.feed.counts.burned;
 
 /** After 40 scanned cards: all in the card feed, every hand recorded is the feed's, and no key acted. */
 async function expectFed(el: BaccOperator, recorded: RecordedHand[], calls: string[]): Promise<void> {
-  await until(() => el.feedDesk.cardsRead === 40, '40 cards read', 5000).catch((error: Error) => {
+  await until(() => el.cardFeed.cardsRead === 40, '40 cards read', 5000).catch((error: Error) => {
     throw new Error(
-      `${error.message}: ${JSON.stringify({ read: el.feedDesk.cardsRead, scanned: el.scannerKeys.cards, refused: el.feedDesk.refused, last: el.feedDesk.lastRefused, question: el.feedDesk.question, held: el.feedDesk.held, feedRefusal: el.feedDesk.feedRefusal })}`,
+      `${error.message}: ${JSON.stringify({ read: el.cardFeed.cardsRead, scanned: el.scannerKeys.cards, refused: el.cardFeed.refused, last: el.cardFeed.lastRefused, question: el.cardFeed.question, held: el.cardFeed.held, feedRefusal: el.cardFeed.feedRefusal })}`,
     );
   });
   expect(el.scannerKeys.cards).to.equal(40);
   expect(placed(el)).to.equal(40);
-  const { events } = el.feedDesk.feed;
+  const { events } = el.cardFeed.feed;
   // The scanned cards, in order, each read right: the burn, then the hands (the last one is still dealt).
   const read = events.flatMap((event) =>
     event.kind === 'burn' ? [event.card, ...event.burned] : event.kind === 'hand' ? event.cards : [],
@@ -148,13 +148,13 @@ async function expectFed(el: BaccOperator, recorded: RecordedHand[], calls: stri
   expect(read).to.deep.equal(scannedCards().cards.slice(0, read.length));
   const fedHands = events.flatMap((event) => (event.kind === 'hand' ? [event.hand] : []));
   expect(fedHands.length).to.be.greaterThan(4);
-  await until(() => recorded.length === fedHands.length && el.desk.unsaved === 0, 'the fed hands recorded');
+  await until(() => recorded.length === fedHands.length && el.consoleController.unsaved === 0, 'the fed hands recorded');
   expect(recorded.map((hand) => hand.hand)).to.deep.equal(fedHands);
   expect(calls).to.deep.equal([]);
-  expect(el.desk.confirming).to.equal(null);
-  expect(el.desk.correcting).to.equal(null);
-  expect(el.desk.simulating).to.equal(false);
-  expect(el.desk.flags).to.deep.equal({ playerPair: false, bankerPair: false, natural: false });
+  expect(el.consoleController.confirming).to.equal(null);
+  expect(el.consoleController.correcting).to.equal(null);
+  expect(el.consoleController.simulating).to.equal(false);
+  expect(el.consoleController.flags).to.deep.equal({ playerPair: false, bankerPair: false, natural: false });
   expect(el.scannerKeys.holding).to.equal('');
   await el.updateComplete;
   expect(alertOf(el)).to.equal('');
@@ -165,16 +165,16 @@ describe('a scanner that types like a keyboard, on a console with no setting', f
 
   it('in outcome entry: places 40 cards typed at 5 ms a key, and fires no outcome or other key', async () => {
     const { el, recorded } = await mount();
-    expect(el.desk.entryMode).to.equal('outcome');
+    expect(el.consoleController.entryMode).to.equal('outcome');
     const calls = spyOnKeys(el);
     await scanShoeStart();
     await expectFed(el, recorded, calls);
-    expect(el.desk.entryMode).to.equal('outcome');
+    expect(el.consoleController.entryMode).to.equal('outcome');
   });
 
   it('in card entry with the focus in the card field: places the 40 cards in the feed, none in a typed hand', async () => {
     const { el, recorded } = await mount();
-    el.desk.setEntryMode('cards');
+    el.consoleController.setEntryMode('cards');
     await el.updateComplete;
     const calls = spyOnKeys(el);
     // Once the feed opens the shoe, the card field takes the focus, and the scanner types into it.
@@ -183,13 +183,13 @@ describe('a scanner that types like a keyboard, on a console with no setting', f
     // Most of them: from the burn on (the feed opens the shoe as the burn ends).
     expect(focus.filter((element) => element === cardField(el)).length).to.be.at.least(20);
     expect(cardField(el).value).to.equal('');
-    expect(el.desk.typedCards).to.deep.equal([]);
-    expect(el.desk.entryMode).to.equal('cards');
+    expect(el.consoleController.typedCards).to.deep.equal([]);
+    expect(el.consoleController.entryMode).to.equal('cards');
   });
 
   it('in card entry with the focus off the card field: places 40 cards in the feed, and nothing goes into the field', async () => {
     const { el, recorded } = await mount();
-    el.desk.setEntryMode('cards');
+    el.consoleController.setEntryMode('cards');
     await el.updateComplete;
     // After a click on a button, say.
     el.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="card-entry"]')!.focus();
@@ -197,35 +197,35 @@ describe('a scanner that types like a keyboard, on a console with no setting', f
     await scanShoeStart();
     await expectFed(el, recorded, calls);
     expect(cardField(el).value).to.equal('');
-    expect(el.desk.typedCards).to.deep.equal([]);
-    expect(el.desk.entryMode).to.equal('cards');
+    expect(el.consoleController.typedCards).to.deep.equal([]);
+    expect(el.consoleController.entryMode).to.equal('cards');
   });
 
   it("takes a burst typed into the card field back out of it, leaving the clerk's text and caret as they were", async () => {
     const { el } = await mount();
-    await el.desk.confirm('new-shoe');
-    el.desk.setEntryMode('cards');
+    await el.consoleController.confirm('new-shoe');
+    el.consoleController.setEntryMode('cards');
     await until(() => cardFieldFocused(el), 'the card field');
     const field = cardField(el);
     // A space sends the card before it: 9H is typed, 2 is in the field.
     await press('9', 'h', 'Space', '2');
-    expect(el.desk.typedCards).to.deep.equal(['9H']);
+    expect(el.consoleController.typedCards).to.deep.equal(['9H']);
     expect(field.value).to.equal('2');
     scan([...'KD', 'Enter']);
     expect(field.value).to.equal('2');
     expect([field.selectionStart, field.selectionEnd]).to.deep.equal([1, 1]);
-    expect(el.desk.typedCards).to.deep.equal(['9H']);
+    expect(el.consoleController.typedCards).to.deep.equal(['9H']);
     expect(el.scannerKeys.cards).to.equal(1);
-    await until(() => el.feedDesk.cardsRead === 1, 'the card read');
+    await until(() => el.cardFeed.cardsRead === 1, 'the card read');
     // The clerk goes on typing, and Enter, a person's, records the hand typed.
     await press('c', 'Space', 'k', 's', 'Space', '5', 'c', 'Enter');
-    await until(() => el.desk.hands.length === 1 && el.desk.unsaved === 0, 'the typed hand');
-    expect(el.desk.hands[0]!.cards).to.deep.equal(['9H', '2C', 'KS', '5C']);
+    await until(() => el.consoleController.hands.length === 1 && el.consoleController.unsaved === 0, 'the typed hand');
+    expect(el.consoleController.hands[0]!.cards).to.deep.equal(['9H', '2C', 'KS', '5C']);
   });
 
   it('records a banker for each b a person types 150 ms apart, at once; a t, 1 or 2 (which may start a card) HOLD_MS later', async () => {
     const { el } = await mount();
-    await el.desk.confirm('new-shoe');
+    await el.consoleController.confirm('new-shoe');
     const calls = spyOnKeys(el);
     for (let index = 0; index < 4; index++) {
       key('b');
@@ -233,7 +233,7 @@ describe('a scanner that types like a keyboard, on a console with no setting', f
       expect(calls.filter((call) => call === 'recordOutcome')).to.have.length(index + 1);
       await delay(150);
     }
-    await until(() => el.desk.hands.length === 4, 'four bankers');
+    await until(() => el.consoleController.hands.length === 4, 'four bankers');
     const started = performance.now();
     key('t');
     expect(calls.filter((call) => call === 'recordOutcome')).to.have.length(4);
@@ -243,16 +243,16 @@ describe('a scanner that types like a keyboard, on a console with no setting', f
     key('1');
     await delay(150);
     key('b');
-    await until(() => el.desk.hands.length === 6 && el.desk.unsaved === 0, 'six hands');
-    expect(el.desk.hands.map((hand) => hand.outcome).join('')).to.equal('BBBBTB');
-    expect(el.desk.hands[5]!.playerPair).to.equal(true);
+    await until(() => el.consoleController.hands.length === 6 && el.consoleController.unsaved === 0, 'six hands');
+    expect(el.consoleController.hands.map((hand) => hand.outcome).join('')).to.equal('BBBBTB');
+    expect(el.consoleController.hands[5]!.playerPair).to.equal(true);
     expect(el.scannerKeys.cards).to.equal(0);
-    expect(el.feedDesk.cardsRead).to.equal(0);
+    expect(el.cardFeed.cardsRead).to.equal(0);
   });
 
   it("lets a fast typist's keys that start no card act at once, even 10 ms apart", async () => {
     const { el } = await mount();
-    await el.desk.confirm('new-shoe');
+    await el.consoleController.confirm('new-shoe');
     const calls = spyOnKeys(el);
     const start = performance.now();
     for (const [index, name] of [...'bpbp'].entries()) {
@@ -260,39 +260,39 @@ describe('a scanner that types like a keyboard, on a console with no setting', f
       expect(calls, name).to.have.length(index + 1);
     }
     key('Enter');
-    await until(() => el.desk.hands.length === 4, 'four hands');
-    expect(el.desk.hands.map((hand) => hand.outcome).join('')).to.equal('BPBP');
+    await until(() => el.consoleController.hands.length === 4, 'four hands');
+    expect(el.consoleController.hands.map((hand) => hand.outcome).join('')).to.equal('BPBP');
     expect(el.scannerKeys.cards).to.equal(0);
   });
 
   it('in outcome entry, lets a burst without Enter go as the keys typed, in order', async () => {
     const { el } = await mount();
-    await el.desk.confirm('new-shoe');
+    await el.consoleController.confirm('new-shoe');
     // Ended by the pause: both pairs, then a tie.
     scan([...'12t']);
-    expect(el.desk.flags.playerPair).to.equal(false);
-    await until(() => el.desk.hands.length === 1, 'the tie');
-    expect(el.desk.hands[0]).to.deep.include({ outcome: 'T', playerPair: true, bankerPair: true });
+    expect(el.consoleController.flags.playerPair).to.equal(false);
+    await until(() => el.consoleController.hands.length === 1, 'the tie');
+    expect(el.consoleController.hands[0]).to.deep.include({ outcome: 'T', playerPair: true, bankerPair: true });
     await delay(100);
     // Ended by Enter after a pause: a banker pair then a banker, and Enter is no card.
     scan(['2', 'b']);
     await delay(60);
     key('Enter');
-    await until(() => el.desk.hands.length === 2, 'the banker');
-    expect(el.desk.hands[1]).to.deep.include({ outcome: 'B', bankerPair: true, playerPair: false });
+    await until(() => el.consoleController.hands.length === 2, 'the banker');
+    expect(el.consoleController.hands[1]).to.deep.include({ outcome: 'B', bankerPair: true, playerPair: false });
     // Ended by a key no card has (Escape): the flag is set, then Escape acts.
     await delay(100);
     scan(['n', '1', 'Escape']);
-    await until(() => el.desk.flags.playerPair, 'the pair flag');
-    expect(el.desk.flags.natural).to.equal(true);
+    await until(() => el.consoleController.flags.playerPair, 'the pair flag');
+    expect(el.consoleController.flags.natural).to.equal(true);
     expect(el.scannerKeys.cards).to.equal(0);
-    expect(el.feedDesk.cardsRead).to.equal(0);
+    expect(el.cardFeed.cardsRead).to.equal(0);
   });
 
   it('in card entry off the field, lets a burst without Enter go into the card field, in order; in the field it stays', async () => {
     const { el } = await mount();
-    await el.desk.confirm('new-shoe');
-    el.desk.setEntryMode('cards');
+    await el.consoleController.confirm('new-shoe');
+    el.consoleController.setEntryMode('cards');
     await until(() => cardFieldFocused(el), 'the card field');
     el.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="card-entry"]')!.focus();
     scan([...'9h']);
@@ -303,10 +303,10 @@ describe('a scanner that types like a keyboard, on a console with no setting', f
     scan([...' kd']);
     await delay(HOLD_MS * 2);
     expect(cardField(el).value).to.equal('kd');
-    expect(el.desk.typedCards).to.deep.equal(['9H']);
-    expect(el.desk.hands).to.deep.equal([]);
+    expect(el.consoleController.typedCards).to.deep.equal(['9H']);
+    expect(el.consoleController.hands).to.deep.equal([]);
     expect(el.scannerKeys.cards).to.equal(0);
-    expect(el.feedDesk.cardsRead).to.equal(0);
+    expect(el.cardFeed.cardsRead).to.equal(0);
   });
 
   it('reads a scanner that presses Shift for capitals', async () => {
@@ -315,7 +315,7 @@ describe('a scanner that types like a keyboard, on a console with no setting', f
     const start = performance.now();
     ['Shift', 'Q', 'Shift', 'S'].forEach((name, index) => key(name, { shiftKey: true }, start + index * 5));
     key('Enter', {}, start + 20);
-    await until(() => el.feedDesk.cardsRead === 1, 'the card read');
+    await until(() => el.cardFeed.cardsRead === 1, 'the card read');
     expect(el.scannerKeys.cards).to.equal(1);
     expect(calls).to.deep.equal([]);
   });

@@ -152,9 +152,9 @@ describe('<bacc-operator> answering a card-reading shoe that numbers its lines',
       device.step();
       await delay(1);
     }
-    await until(() => el.desk.shoe?.endedAt != null, 'the shoe to end', 20_000);
-    expect(el.desk.shoe!.hands).to.deep.equal(hands);
-    expect(el.feedDesk.refused).to.equal(0);
+    await until(() => el.consoleController.shoe?.endedAt != null, 'the shoe to end', 20_000);
+    expect(el.consoleController.shoe!.hands).to.deep.equal(hands);
+    expect(el.cardFeed.refused).to.equal(0);
     await el.updateComplete;
     expect(el.shadowRoot!.querySelector('.feed-reconcile')?.textContent?.trim()).to.match(/= 416, the shoe's 416\.$/);
   });
@@ -168,11 +168,11 @@ describe('<bacc-operator> answering a card-reading shoe that numbers its lines',
     await until(() => first.serialSource.state === 'reading', 'the port to be read');
     await until(() => device.heard.includes('RESUME'), 'the console to answer the hello');
     // Deal until the fifth hand is under way: two cards of it on the wire.
-    while ((first.desk.shoe?.hands.length ?? 0) < 4 || first.feedDesk.feed.handCards.length < 2) {
+    while ((first.consoleController.shoe?.hands.length ?? 0) < 4 || first.cardFeed.feed.handCards.length < 2) {
       device.step();
       await delay(2);
     }
-    await until(() => first.desk.unsaved === 0, 'the hands to be stored');
+    await until(() => first.consoleController.unsaved === 0, 'the hands to be stored');
     // The page goes away (the port closes with it); the device deals three more lines into nothing.
     first.remove();
     await delay(50);
@@ -186,9 +186,9 @@ describe('<bacc-operator> answering a card-reading shoe that numbers its lines',
       device.step();
       await delay(1);
     }
-    await until(() => second.desk.shoe?.endedAt != null, 'the shoe to end', 20_000);
-    expect(second.desk.shoe!.hands).to.deep.equal(hands);
-    const kinds = (second.desk.shoe!.events ?? []).map((event) => event.kind);
+    await until(() => second.consoleController.shoe?.endedAt != null, 'the shoe to end', 20_000);
+    expect(second.consoleController.shoe!.hands).to.deep.equal(hands);
+    const kinds = (second.consoleController.shoe!.events ?? []).map((event) => event.kind);
     expect(kinds.filter((kind) => kind === 'burn')).to.have.length(1);
     expect(kinds.filter((kind) => kind === 'cut')).to.have.length(1);
   });

@@ -36,7 +36,7 @@ describe('storage-words (English)', () => {
     );
     // History names the shoe itself; the store's refusal never quotes its internal id (issue #14).
     expect(storageErrorText(conflict({ conflict: { conflict: 'shoe-in-play', shoeId: 's' } }))).toBe(
-      'This shoe is still being recorded by an operator console: end it there first (key E), then delete it here.',
+      'This shoe is still being recorded by a console: end it there first (key E), then delete it here.',
     );
     // One hand in the singular, and never the shoe's internal id (issue #14).
     expect(storageErrorText(conflict({ conflict: { conflict: 'not-next-hand', shoeId: 's', hand: 3, stored: 1 } }))).toBe(
