@@ -3,6 +3,8 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 export default defineConfig({
   server: { host: '127.0.0.1', port: 5173 },
+  // The app is index.html alone: the docs' pages (docs/, dist-docs/) are not its entries to pre-bundle.
+  optimizeDeps: { entries: ['index.html'] },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   build: {
     outDir: 'dist',
