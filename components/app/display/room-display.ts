@@ -129,14 +129,16 @@ export class RoomDisplayController extends BrokerController<RoomDisplayLink> {
   }
 
   override hostConnected(): void {
-    super.hostConnected();
+    // A screen that comes back follows the table afresh.
     this.follower = new RoomTableFollower(this.options.table());
     this.wanted = 0;
-    this.follow();
+    super.hostConnected();
   }
 
-  override hostDisconnected(): void {
-    super.hostDisconnected();
+  /** The display's table and broker are set once: an update changes nothing to follow. */
+  override hostUpdate(): void {}
+
+  protected override stop(): void {
     clearTimeout(this.retryTimer);
     void this.closeLink();
   }
@@ -155,7 +157,7 @@ export class RoomDisplayController extends BrokerController<RoomDisplayLink> {
     this.host.removeController(this.connection);
   }
 
-  private follow(): void {
+  protected follow(): void {
     const topics = tableTopics(this.follower.table);
     const open = this.options.openLink ?? ((settings, options) => RoomLink.open(settings, options));
     this.openLink(

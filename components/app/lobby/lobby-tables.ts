@@ -93,25 +93,11 @@ export class LobbyTablesController extends BrokerController<LobbyLink> {
     return this.sorted;
   }
 
-  override hostConnected(): void {
-    super.hostConnected();
-    this.follow();
-  }
-
-  /** The broker may have changed (the host's property): open the link for the new one, before the host renders. */
-  hostUpdate(): void {
-    if (this.connected) this.follow();
-  }
-
-  override hostDisconnected(): void {
-    super.hostDisconnected();
-    this.close();
-  }
-
-  private follow(): void {
+  /** Opens the link for the broker the host names (it may have changed), before the host renders. */
+  protected follow(): void {
     const broker = this.options.broker();
     if (broker === this.openedFor) return;
-    this.close();
+    this.stop();
     this.openedFor = broker;
     if (broker === null) return;
     const open = this.options.openLink ?? openRoomLink;
@@ -141,7 +127,7 @@ export class LobbyTablesController extends BrokerController<LobbyLink> {
     this.host.requestUpdate();
   }
 
-  private close(): void {
+  protected override stop(): void {
     void this.closeLink();
     this.openedFor = null;
     this.linkState = 'none';

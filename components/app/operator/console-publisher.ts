@@ -54,23 +54,7 @@ export class ConsolePublisher extends BrokerController<RoomLink> {
     host.addController(this);
   }
 
-  override hostConnected(): void {
-    super.hostConnected();
-    this.follow();
-  }
-
-  hostUpdate(): void {
-    // A property set before the element's code loaded is in place only at its first update, after it connected.
-    this.follow();
-  }
-
-  override hostDisconnected(): void {
-    super.hostDisconnected();
-    void this.closeLink();
-  }
-
-  private follow(): void {
-    if (!this.connected) return;
+  protected follow(): void {
     const broker = this.options.broker();
     if (!broker) return;
     const topics = tableTopics(this.options.table());

@@ -45,22 +45,7 @@ export class BrokerReaderSource extends BrokerController<RoomLink> {
     host.addController(this);
   }
 
-  override hostConnected(): void {
-    super.hostConnected();
-    this.follow();
-  }
-
-  hostUpdate(): void {
-    this.follow();
-  }
-
-  override hostDisconnected(): void {
-    super.hostDisconnected();
-    void this.closeLink();
-  }
-
-  private follow(): void {
-    if (!this.connected) return;
+  protected follow(): void {
     const broker = this.options.broker();
     if (!broker) return;
     const topic = readerTopic(this.options.table());

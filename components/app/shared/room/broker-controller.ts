@@ -8,8 +8,8 @@ export interface ClosableLink {
 
 /**
  * The lifecycle every controller that follows the room's broker shares: it is its host's
- * controller, opens one link while the host is on the page, and lets go of it when the host
- * leaves. Each link belongs to a session: one that opens after its session ended (the host left
+ * controller, follows the broker while the host is on the page (at connection and at each update,
+ * when the settings may have changed), and lets go of its link when the host leaves. Each link belongs to a session: one that opens after its session ended (the host left
  * meanwhile) is let go at once, and the session's callbacks can tell they are stale (`isCurrent`).
  */
 export abstract class BrokerController<Link extends ClosableLink> implements ReactiveController {
@@ -27,12 +27,29 @@ export abstract class BrokerController<Link extends ClosableLink> implements Rea
   /** The subclass adds itself to `host` once its own fields are set: on a host already connected, that connects it at once. */
   constructor(protected readonly host: ReactiveControllerHost) {}
 
+  /** Follows the broker as the host comes on the page. */
   hostConnected(): void {
     this.connected = true;
+    this.follow();
   }
 
+  /** A property set before the element's code loaded (the broker, the table) is in place only at its first update. */
+  hostUpdate(): void {
+    if (this.connected) this.follow();
+  }
+
+  /** Lets go of the broker as the host leaves the page. */
   hostDisconnected(): void {
     this.connected = false;
+    this.stop();
+  }
+
+  /** Opens the link the settings ask for (`openLink`), or changes nothing when it is open already. */
+  protected abstract follow(): void;
+
+  /** Ends what `follow` started. */
+  protected stop(): void {
+    void this.closeLink();
   }
 
   /** `session` is the one running: its link is still the one wanted. */
