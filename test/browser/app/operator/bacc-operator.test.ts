@@ -230,6 +230,9 @@ describe('<bacc-operator>', () => {
     await press('1', 'b');
     await until(() => outcomes(el) === 'BBT', 'hand 2 corrected');
     expect(scoreboardOf(el).hands[1]!.playerPair).to.equal(true);
+    // The hands are drawn once the corrected hand is written; its event comes after the correction's
+    // audit entry is written too, which a busy machine may not have done yet.
+    await until(() => recorded.length > 0, 'the correction to be announced');
     expect(recorded.map((r) => [r.handNumber, r.correction])).to.deep.equal([[2, true]]);
     await until(() => el.consoleController.unsaved === 0, 'the correction to be written');
     const stored = (await storedShoe(storage.store))!;
