@@ -39,6 +39,9 @@ function leavesRepository(file: string, path: string): boolean {
   return target !== repository && !target.startsWith(repository + sep);
 }
 
+/** Pages `npm run docs` writes at build time (gitignored), so a fresh clone has them only once built. */
+const GENERATED_PAGES = new Set(['docs/reference/elements.md']);
+
 describe('the documents the repository cites', () => {
   const files = trackedFiles();
 
@@ -61,7 +64,7 @@ describe('the documents the repository cites', () => {
     const sources = files.filter((file) => /\.(ts|mjs|js|cjs)$/.test(file));
     for (const { file, line, text } of linesOf(sources)) {
       for (const [page] of text.matchAll(/\bdocs\/[\w./-]+\.md\b/g)) {
-        if (!existsSync(join(repository, page))) missing.push(`${file}:${line}: ${page}`);
+        if (!existsSync(join(repository, page)) && !GENERATED_PAGES.has(page)) missing.push(`${file}:${line}: ${page}`);
       }
     }
     expect(missing, `docs pages named but missing:\n${missing.join('\n')}`).toEqual([]);
@@ -78,7 +81,7 @@ describe('the documents the repository cites', () => {
         const path = target!.split('#')[0]!;
         // A site path (/kiosk.png, /elements/…) is the built site's: docs/public/ or a page built beside it.
         const onDisk = path.startsWith('/') ? join(repository, 'docs', 'public', path) : resolve(repository, dirname(file), path);
-        const generated = relative(repository, onDisk) === join('docs', 'reference', 'elements.md');
+        const generated = GENERATED_PAGES.has(relative(repository, onDisk).split(sep).join('/'));
         if (!existsSync(onDisk) && !generated && !path.startsWith('/elements/')) missing.push(`${file}:${line}: ${target}`);
       }
     }
