@@ -85,6 +85,20 @@ describe('the kiosk page', () => {
     });
   }
 
+  it("speaks Chinese in its own words too: the notice of an ignored setting and the page's title (the kiosk is in the page's HTML before its code loads)", async () => {
+    const page = await chromium().newPage({ viewport: { width: 1280, height: 720 } });
+    try {
+      await page.goto(`${baseUrl}?lang=zh&theme=neon&seed=zh&speed=0.2`);
+      // The kiosk's own notice, not a notice of the elements inside it.
+      const notice = () =>
+        page.evaluate(() => document.querySelector('bacc-kiosk')!.shadowRoot!.querySelector('.notice')?.textContent ?? '');
+      await expect.poll(notice, { timeout: 10_000 }).toContain('忽略 theme=neon');
+      await expect.poll(() => page.title(), { timeout: 10_000 }).toContain('百家乐记分牌');
+    } finally {
+      await page.close();
+    }
+  });
+
   it('passes an accessibility audit (axe) of the whole page in every mode', async () => {
     const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
     for (const mode of ['', 'mode=operator', 'mode=display', 'mode=history']) {

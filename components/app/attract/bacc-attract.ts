@@ -26,8 +26,8 @@ const ATTRACT_EVIDENCE_HANDS = 2_000_000;
  * @cssprop --bacc-burn-in-x - The scoreboard's burn-in offset (set by the kiosk).
  * @cssprop --bacc-burn-in-y - The scoreboard's burn-in offset (set by the kiosk).
  */
-@localized()
 @customElement('bacc-attract')
+@localized()
 export class BaccAttract extends LitElement {
   static override styles = css`
     :host {

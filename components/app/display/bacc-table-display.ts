@@ -24,8 +24,8 @@ import '../../define/scoreboard.js';
  * @cssprop --bacc-notice-background - Background of the message (default: amber).
  * @cssprop --bacc-notice-color - Text of the message.
  */
-@localized()
 @customElement('bacc-table-display')
+@localized()
 export class BaccTableDisplay extends LitElement {
   static override styles = css`
     :host {

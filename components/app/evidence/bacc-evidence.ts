@@ -78,8 +78,8 @@ const PAGE_MOST = 12;
  * @cssprop --bacc-player-color - Player's bars.
  * @cssprop --bacc-text-color - Text, the measured dots and the exact dashes.
  */
-@localized()
 @customElement('bacc-evidence')
+@localized()
 export class BaccEvidence extends LitElement {
   static override styles = [themeTokens, evidenceStyles];
 

@@ -58,8 +58,8 @@ function loadShoeFiles(): Promise<typeof import('./shoe-files.js')> {
  * @cssprop --bacc-player-color - Player rings in the pictures.
  * @cssprop --bacc-tie-color - Tie slashes in the pictures.
  */
-@localized()
 @customElement('bacc-history')
+@localized()
 export class BaccHistory extends LitElement {
   static override styles = [themeTokens, controlStyles, historyStyles];
 

@@ -26,8 +26,8 @@ const DEFAULT_SPEED = 1000;
  * @csspart controls - The bar of replay controls.
  * @csspart scoreboard - The scoreboard showing the chosen hand.
  */
-@localized()
 @customElement('bacc-replay')
+@localized()
 export class BaccReplay extends LitElement {
   static override styles = [
     themeTokens,

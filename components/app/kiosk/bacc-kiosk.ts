@@ -56,8 +56,9 @@ const MODE_ELEMENTS: Record<KioskMode, () => Promise<unknown>> = {
  * @cssprop --bacc-notice-background - Background of the notices (default: amber).
  * @cssprop --bacc-notice-color - Text of the notices.
  */
-@localized()
 @customElement('bacc-kiosk')
+// Below @customElement, so it applies before the tag is defined: an element already in the page's HTML (the kiosk) is upgraded localized too.
+@localized()
 export class BaccKiosk extends LitElement {
   static override styles = css`
     :host {

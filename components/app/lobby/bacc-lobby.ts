@@ -41,8 +41,8 @@ export function lobbyGrid(count: number): { columns: number; rows: number } {
  * @csspart operator - The line for the clerk (link trouble, refused messages).
  * @csspart message - Why there is nothing to show (no broker, no table yet).
  */
-@localized()
 @customElement('bacc-lobby')
+@localized()
 export class BaccLobby extends LitElement {
   static override styles = [
     themeTokens,

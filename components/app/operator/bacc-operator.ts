@@ -64,8 +64,8 @@ export { AUDIT_REASONS };
  * @csspart status - Storage status and what the last action did.
  * @csspart alert - Why the last input was refused, and a change storage refused as a conflict (not retried).
  */
-@localized()
 @customElement('bacc-operator')
+@localized()
 export class BaccOperator extends LitElement {
   static override styles = [themeTokens, controlBasics, operatorStyles, cardShoePanelStyles];
 
