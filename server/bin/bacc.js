@@ -13,7 +13,8 @@ let cli;
 try {
   cli = await import('../lib/cli.js');
 } catch (error) {
-  const notBuilt = error?.code === 'ERR_MODULE_NOT_FOUND' && String(error.message).includes('lib/cli.js');
+  // Only the command itself missing is "not built"; a package it imports missing is said as it is.
+  const notBuilt = error?.code === 'ERR_MODULE_NOT_FOUND' && /Cannot find module '[^']*lib[/\\]cli\.js'/.test(String(error.message));
   process.stderr.write(
     notBuilt
       ? 'bacc: the command is not built; run "npm install" (or "npm run prepare") first\n'

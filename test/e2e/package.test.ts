@@ -7,7 +7,10 @@
  * dependencies (lit, chart.js…) are linked from this repository's: tests make no outside requests,
  * and npm's cache after `npm ci` holds the tarballs but not the metadata an offline install needs.
  */
-import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { describe, it, expect, beforeAll, afterAll, onTestFinished } from 'vitest';
+
+/** The system's own temporary folder (npm test points TMPDIR into the repository). */
+const osTmpdir = '/tmp';
 import { execFileSync } from 'node:child_process';
 import {
   existsSync,
@@ -107,6 +110,27 @@ describe('the npm package', () => {
   afterAll(async () => {
     await served?.close();
     if (scratch) rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('has a server package that runs the bacc command with only the dependencies it declares', () => {
+    // Unpacked alone, as npm would install it on a room's machine, with its declared dependencies linked.
+    const packed = execFileSync('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', scratch], {
+      cwd: join(repository, 'server'),
+      encoding: 'utf8',
+    });
+    // Outside the repository, so Node cannot find a package it forgot to declare in this one's node_modules.
+    const machine = mkdtempSync(join(osTmpdir, 'bacc-room-machine-'));
+    onTestFinished(() => rmSync(machine, { recursive: true, force: true }));
+    const installed = join(machine, 'node_modules', 'baccarat-scoreboard-server');
+    mkdirSync(installed, { recursive: true });
+    execFileSync('tar', ['-xzf', join(scratch, packed.trim().split('\n').at(-1)!), '-C', installed, '--strip-components=1']);
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+    for (const dependency of Object.keys(manifest.dependencies ?? {})) linkDependency(join(machine, 'node_modules'), dependency);
+    const output = execFileSync(process.execPath, [join(installed, 'bin', 'bacc.js'), 'resolve', '9H', '8C'], {
+      cwd: machine,
+      encoding: 'utf8',
+    });
+    expect(JSON.parse(output)).toMatchObject({ player: ['9H'], banker: ['8C'] });
   });
 
   it('installs lit, chart.js and valibot alone: no native module, no serial port, no MQTT client', () => {

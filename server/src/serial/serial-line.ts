@@ -3,7 +3,7 @@
  * when the device comes back (the path is tried every second), and lines written whole.
  */
 import { statSync } from 'node:fs';
-import { SerialPort } from 'serialport';
+import type { SerialPort } from 'serialport';
 
 /** A card-reading shoe's line: 9600 baud, 8 data bits, no parity, 1 stop bit. */
 export const SHOE_LINE = { baudRate: 9600, dataBits: 8, parity: 'none', stopBits: 1 } as const;
@@ -25,7 +25,10 @@ export function pause(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-function openOnce(path: string): Promise<SerialPort> {
+async function openOnce(path: string): Promise<SerialPort> {
+  // Loaded when a port is opened: serialport is a native module, which the commands that need no
+  // serial line (resolve, odds, roads…) should neither load nor depend on.
+  const { SerialPort } = await import('serialport');
   return new Promise((resolve, reject) => {
     const port = new SerialPort({ path, ...SHOE_LINE, autoOpen: false });
     // A failed write (EIO once the device is gone) is also emitted as 'error': the write's own
