@@ -136,7 +136,9 @@ class ReaderPublisher {
 /** Runs the bridge until `signal` aborts (or the broker refuses the login or the topic). */
 export async function runShoeBridge(options: ShoeBridgeOptions): Promise<ShoeBridgeTally> {
   const { path, table, brokerUrl, username, password, protocol, signal, log, warn } = options;
-  const mqtt = await import('mqtt');
+  // The serial port's module is loaded before the broker is asked, so the port opens as soon as
+  // the bridge says it is connected (a device's lines written before it opens are flushed).
+  const [mqtt] = await Promise.all([import('mqtt'), import('serialport')]);
   const source = `bridge-${randomBytes(6).toString('hex')}`;
   const topic = readerTopic(table);
   const client = mqtt.connect(brokerUrl, {
