@@ -35,7 +35,8 @@ export default {
   // 'browser' first: MQTT.js's package gives Node's CommonJS build otherwise.
   nodeResolve: { exportConditions: ['browser', 'development'] },
   plugins: [esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' })],
-  browsers: [chromeLauncher({ launchOptions: chromiumLaunchOptions() })],
+  // gc(): a test of what a removed element leaves behind waits for a full collection, not a guess at one.
+  browsers: [chromeLauncher({ launchOptions: chromiumLaunchOptions(['--js-flags=--expose-gc']) })],
   reporters: [defaultReporter(), countingReporter(process.env.WTR_COUNTS ?? '.tmp/wtr-counts.json')],
   testFramework: { config: { timeout: 10000 } },
 };
