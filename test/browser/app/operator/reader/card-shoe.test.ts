@@ -418,16 +418,17 @@ describe('<bacc-operator> with a scanner that types like a keyboard', function (
       calls.push(performance.now());
       return original(outcome);
     };
-    const delays: number[] = [];
+    // Whether each b was recorded during its own key event's dispatch: "at once" is the same task,
+    // which a clock reading could not tell from a pause of the machine.
+    const actedInItsTask: boolean[] = [];
     for (let i = 0; i < 5; i++) {
-      const at = performance.now();
       key('b');
-      delays.push(calls.length === i + 1 ? calls[i]! - at : Infinity);
+      actedInItsTask.push(calls.length === i + 1);
       await delay(150);
     }
     await until(() => el.consoleController.hands.length === 5, 'five bankers');
     expect(el.consoleController.hands.map((hand) => hand.outcome).join('')).to.equal('BBBBB');
-    expect(Math.max(...delays), 'b acts in the same task').to.be.below(5);
+    expect(actedInItsTask, 'b acts in the same task').to.deep.equal([true, true, true, true, true]);
     const at = performance.now();
     key('t');
     // A timer of the hold's length, set just after it, fires just after it (timers of one length run
