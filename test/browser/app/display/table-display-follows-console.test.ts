@@ -6,7 +6,7 @@ import type { BaccOperator } from '../../../../components/app/operator/bacc-oper
 import type { BaccTableDisplay } from '../../../../components/app/display/bacc-table-display.js';
 import { ScoreboardStore } from '../../../../components/app/shared/data/scoreboard-store.js';
 import { makeRules } from '../../../../src/game/rules.js';
-import { press, mountConsole } from '../operator/operator-helpers.js';
+import { press, mountConsole, scoreboardOf, shownOutcomes, newShoe } from '../operator/operator-helpers.js';
 import { freshStorage } from '../../../support/browser/storage.js';
 import { delay, until } from '../../../support/wait.js';
 import { TableChannel } from '../../../../components/app/shared/data/table-channel.js';
@@ -14,17 +14,6 @@ import { Shoe } from '../../../../src/game/shoe.js';
 import { handRecord } from '../../../../src/shoes/document.js';
 
 const TABLE = 'Table 9';
-const scoreboardOf = (el: HTMLElement) => el.shadowRoot!.querySelector('bacc-scoreboard')!;
-const textOf = (el: BaccOperator, selector: string) => el.shadowRoot!.querySelector(selector)!.textContent.trim();
-const outcomes = (el: BaccOperator) =>
-  scoreboardOf(el)
-    .hands.map((hand) => hand.outcome)
-    .join('');
-
-async function newShoe(el: BaccOperator): Promise<void> {
-  await press('s');
-  await until(() => textOf(el, '.shoe-state').startsWith('Recording'), 'a new recorded shoe');
-}
 
 describe('<bacc-table-display>', () => {
   let storage: Awaited<ReturnType<typeof freshStorage>>;
@@ -39,7 +28,7 @@ describe('<bacc-table-display>', () => {
     const operator = await mountConsole(TABLE);
     await newShoe(operator);
     await press('b', 'p');
-    await until(() => outcomes(operator) === 'BP', 'two hands');
+    await until(() => shownOutcomes(operator) === 'BP', 'two hands');
     await until(() => operator.consoleController.unsaved === 0, 'the hands to be written');
     const display = await fixture<BaccTableDisplay>(html`<bacc-table-display table=${TABLE}></bacc-table-display>`);
     const shown = () =>
@@ -70,7 +59,7 @@ describe('<bacc-table-display>', () => {
     const operator = await mountConsole(TABLE);
     await newShoe(operator);
     await press('b');
-    await until(() => operator.consoleController.unsaved === 0 && outcomes(operator) === 'B', 'the hand to be written');
+    await until(() => operator.consoleController.unsaved === 0 && shownOutcomes(operator) === 'B', 'the hand to be written');
     await delay(100);
     expect(display.shoe).to.equal(null);
     // The channel works: a display of the operator's table follows the next hand.

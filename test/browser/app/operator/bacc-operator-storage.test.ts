@@ -1,10 +1,9 @@
 /** The console and its stored shoes: reading, writing, failing writes, reloads, other windows and a blocked upgrade. */
 import { expect } from '@open-wc/testing';
 import '../../../../components/app/operator/bacc-operator.js';
-import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
 import { ScoreboardStore, StorageError } from '../../../../components/app/shared/data/scoreboard-store.js';
 import { makeRules } from '../../../../src/game/rules.js';
-import { press, mountConsole } from './operator-helpers.js';
+import { press, mountConsole, scoreboardOf, textOf, shownOutcomes, newShoe, refusalOf } from './operator-helpers.js';
 import { freshStorage, gatedStore, storeLike } from '../../../support/browser/storage.js';
 import { delay, until } from '../../../support/wait.js';
 import { closeStorage, openStorage, storageStatus } from '../../../../components/app/shared/data/storage.js';
@@ -12,14 +11,6 @@ import { Shoe } from '../../../../src/game/shoe.js';
 import { handRecord } from '../../../../src/shoes/document.js';
 
 const TABLE = 'Table 9';
-const scoreboardOf = (el: HTMLElement) => el.shadowRoot!.querySelector('bacc-scoreboard')!;
-const textOf = (el: BaccOperator, selector: string) => el.shadowRoot!.querySelector(selector)!.textContent.trim();
-const outcomes = (el: BaccOperator) =>
-  scoreboardOf(el)
-    .hands.map((hand) => hand.outcome)
-    .join('');
-
-const refusal = (el: BaccOperator) => textOf(el, '[role="alert"]');
 
 /** A database `name` as version 2 of the app left it, held open by an "older tab" that will not let go. */
 async function olderTabHolding(name: string): Promise<IDBDatabase> {
@@ -29,11 +20,6 @@ async function olderTabHolding(name: string): Promise<IDBDatabase> {
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error ?? new Error('could not open the database'));
   });
-}
-
-async function newShoe(el: BaccOperator): Promise<void> {
-  await press('s');
-  await until(() => textOf(el, '.shoe-state').startsWith('Recording'), 'a new recorded shoe');
 }
 
 async function storedShoe(store: ScoreboardStore) {
@@ -54,8 +40,8 @@ describe('<bacc-operator> and its stored shoes', () => {
     const slow = storeLike(storage.store, { latestShoe: () => new Promise<undefined>(() => undefined) });
     const el = await mountConsole(TABLE, { store: slow, reading: true });
     await press('s');
-    await until(() => refusal(el) !== '', 'the refusal');
-    expect(refusal(el)).to.equal('The stored shoe is still being read; try again in a moment.');
+    await until(() => refusalOf(el) !== '', 'the refusal');
+    expect(refusalOf(el)).to.equal('The stored shoe is still being read; try again in a moment.');
     expect(el.consoleController.shoe).to.equal(null);
   });
 
@@ -63,7 +49,7 @@ describe('<bacc-operator> and its stored shoes', () => {
     const first = await mountConsole(TABLE);
     await newShoe(first);
     await press('1', 'b', 'p', 'n', 't');
-    await until(() => outcomes(first) === 'BPT', 'three hands');
+    await until(() => shownOutcomes(first) === 'BPT', 'three hands');
     const before = scoreboardOf(first).hands;
     const shoeId = first.consoleController.shoe!.id;
     first.remove();
@@ -71,7 +57,7 @@ describe('<bacc-operator> and its stored shoes', () => {
     expect(second.consoleController.shoe!.id).to.equal(shoeId);
     expect(scoreboardOf(second).hands).to.deep.equal(before);
     await press('b');
-    await until(() => outcomes(second) === 'BPTB', 'the fourth hand');
+    await until(() => shownOutcomes(second) === 'BPTB', 'the fourth hand');
     await until(() => second.consoleController.unsaved === 0, 'the hand to be written');
     expect((await storedShoe(storage.store))!.hands.map((hand) => hand.outcome).join('')).to.equal('BPTB');
   });
@@ -91,7 +77,7 @@ describe('<bacc-operator> and its stored shoes', () => {
     const el = await mountConsole(TABLE, { store: failing, retryDelays: [100] });
     await newShoe(el);
     await press('b', 'p');
-    await until(() => outcomes(el) === 'BP', 'both hands on screen');
+    await until(() => shownOutcomes(el) === 'BP', 'both hands on screen');
     await el.updateComplete;
     expect(textOf(el, '[part="status"]')).to.equal(
       '3 changes not saved yet (kept on this screen), retrying: Storage is full: could not save. Free some space or delete old shoes in History.',
@@ -119,10 +105,10 @@ describe('<bacc-operator> and its stored shoes', () => {
     await until(() => gated.waiting() === 1, 'the hand to be on its way to storage');
     await delay(100);
     await el.updateComplete;
-    expect(outcomes(el)).to.equal('');
+    expect(shownOutcomes(el)).to.equal('');
     expect((await storedShoe(storage.store))!.hands).to.deep.equal([]);
     gated.release();
-    await until(() => outcomes(el) === 'B', 'the hand to be shown once stored');
+    await until(() => shownOutcomes(el) === 'B', 'the hand to be shown once stored');
     expect((await storedShoe(storage.store))!.hands.map((hand) => hand.outcome)).to.deep.equal(['B']);
   });
 
@@ -130,33 +116,33 @@ describe('<bacc-operator> and its stored shoes', () => {
     const el = await mountConsole(TABLE);
     await newShoe(el);
     await press('b');
-    await until(() => outcomes(el) === 'B' && el.consoleController.unsaved === 0, 'the first hand to be written');
+    await until(() => shownOutcomes(el) === 'B' && el.consoleController.unsaved === 0, 'the first hand to be written');
     const parent = el.parentElement!;
     el.remove();
     parent.append(el);
     await until(() => el.consoleController.ready, 'the console to keep the table again');
     await press('p');
-    await until(() => outcomes(el) === 'BP', 'the next hand on screen');
+    await until(() => shownOutcomes(el) === 'BP', 'the next hand on screen');
     await until(() => el.consoleController.unsaved === 0, 'the hand to be written');
     expect((await storedShoe(storage.store))!.hands.map((hand) => hand.outcome).join('')).to.equal('BP');
-    expect(refusal(el)).to.equal('');
+    expect(refusalOf(el)).to.equal('');
   });
 
   it('lets one console record a table: a second one shows the shoe read-only, says why, and takes over when the first closes', async () => {
     const first = await mountConsole(TABLE);
     await newShoe(first);
     await press('b');
-    await until(() => outcomes(first) === 'B' && first.consoleController.unsaved === 0, 'the first hand to be written');
+    await until(() => shownOutcomes(first) === 'B' && first.consoleController.unsaved === 0, 'the first hand to be written');
     const second = await mountConsole(TABLE, { readOnly: true });
-    await until(() => outcomes(second) === 'B', 'the second console to show the stored shoe');
+    await until(() => shownOutcomes(second) === 'B', 'the second console to show the stored shoe');
     expect(textOf(second, '.shoe-state')).to.contain('being recorded in another window');
     // The first records, the second refuses and follows.
     await press('p');
-    await until(() => outcomes(first) === 'BP' && first.consoleController.unsaved === 0, 'the first console to record');
-    await until(() => outcomes(second) === 'BP', 'the second console to follow');
+    await until(() => shownOutcomes(first) === 'BP' && first.consoleController.unsaved === 0, 'the first console to record');
+    await until(() => shownOutcomes(second) === 'BP', 'the second console to follow');
     await second.consoleController.recordOutcome('T');
     await second.updateComplete;
-    expect(refusal(second)).to.contain('This table is being recorded in another window');
+    expect(refusalOf(second)).to.contain('This table is being recorded in another window');
     expect((await storedShoe(storage.store))!.hands.map((hand) => hand.outcome).join('')).to.equal('BP');
     // While it takes the table over, the second console keeps showing the shoe: never an empty board.
     const seen = new Set<string>();
@@ -166,11 +152,11 @@ describe('<bacc-operator> and its stored shoes', () => {
     clearInterval(watch);
     // Its refusal from the time another window held the table is gone with that window.
     await second.updateComplete;
-    expect(refusal(second)).to.equal('');
+    expect(refusalOf(second)).to.equal('');
     expect([...seen]).to.deep.equal(['BP']);
     expect(second.consoleController.shoe!.hands.map((hand) => hand.outcome).join('')).to.equal('BP');
     await press('t');
-    await until(() => outcomes(second) === 'BPT' && second.consoleController.unsaved === 0, 'the second console to record');
+    await until(() => shownOutcomes(second) === 'BPT' && second.consoleController.unsaved === 0, 'the second console to record');
     expect((await storedShoe(storage.store))!.hands.map((hand) => hand.outcome).join('')).to.equal('BPT');
   });
 
@@ -207,9 +193,9 @@ describe('<bacc-operator> and its stored shoes', () => {
     const added = consoleController.recordOutcome('T');
     consoleController.beginCorrection(1);
     await added;
-    expect(outcomes(el)).to.equal('BPTT');
+    expect(shownOutcomes(el)).to.equal('BPTT');
     await consoleController.recordOutcome('P');
-    expect(outcomes(el)).to.equal('PPTT');
+    expect(shownOutcomes(el)).to.equal('PPTT');
     await until(() => consoleController.unsaved === 0, 'the hands to be written');
     expect((await storedShoe(storage.store))!.hands.map((hand) => hand.outcome).join('')).to.equal('PPTT');
   });
@@ -225,7 +211,7 @@ describe('<bacc-operator> and its stored shoes', () => {
       expect(textOf(el, '[part="status"]')).to.contain('close it so this one can open them');
       await newShoe(el);
       await press('b', 'p');
-      await until(() => outcomes(el) === 'BP', 'the hands kept on screen');
+      await until(() => shownOutcomes(el) === 'BP', 'the hands kept on screen');
       expect(el.consoleController.unsaved).to.equal(3);
       expect(textOf(el, '.done')).to.equal('Hand 2 recorded on this screen, not saved yet.');
       older.close();
@@ -262,8 +248,8 @@ describe('<bacc-operator> and its stored shoes', () => {
         .and.contain('Close the other scoreboard tabs');
       // Still reading the table's stored shoe, which may be open: nothing starts over it.
       await press('s');
-      await until(() => refusal(el) !== '', 'the refusal');
-      expect(refusal(el)).to.equal('The stored shoe is still being read; try again in a moment.');
+      await until(() => refusalOf(el) !== '', 'the refusal');
+      expect(refusalOf(el)).to.equal('The stored shoe is still being read; try again in a moment.');
       expect(el.consoleController.shoe).to.equal(null);
       older.close();
       (await first).close();
@@ -273,7 +259,7 @@ describe('<bacc-operator> and its stored shoes', () => {
       expect(textOf(el, '[part="status"]')).to.equal('');
       await newShoe(el);
       await press('b');
-      await until(() => outcomes(el) === 'B' && el.consoleController.unsaved === 0, 'the hand recorded and written');
+      await until(() => shownOutcomes(el) === 'B' && el.consoleController.unsaved === 0, 'the hand recorded and written');
       expect((await store.latestShoe({ table: TABLE }))!.hands.map((hand) => hand.outcome)).to.deep.equal(['B']);
     } finally {
       older.close();

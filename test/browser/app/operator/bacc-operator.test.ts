@@ -7,24 +7,21 @@ import type { RecordedHand } from '../../../../components/app/operator/console-t
 import { ScoreboardStore } from '../../../../components/app/shared/data/scoreboard-store.js';
 import { makeRules } from '../../../../src/game/rules.js';
 import { eventsFiredDuring } from '../../event-spy.js';
-import { press, cardField, cardFieldFocused, mountConsole } from './operator-helpers.js';
+import {
+  press,
+  cardField,
+  cardFieldFocused,
+  mountConsole,
+  scoreboardOf,
+  textOf,
+  shownOutcomes,
+  newShoe,
+  refusalOf,
+} from './operator-helpers.js';
 import { freshStorage, gatedStore } from '../../../support/browser/storage.js';
 import { until } from '../../../support/wait.js';
 
 const TABLE = 'Table 9';
-const scoreboardOf = (el: HTMLElement) => el.shadowRoot!.querySelector('bacc-scoreboard')!;
-const textOf = (el: BaccOperator, selector: string) => el.shadowRoot!.querySelector(selector)!.textContent.trim();
-const outcomes = (el: BaccOperator) =>
-  scoreboardOf(el)
-    .hands.map((hand) => hand.outcome)
-    .join('');
-
-const refusal = (el: BaccOperator) => textOf(el, '[role="alert"]');
-
-async function newShoe(el: BaccOperator): Promise<void> {
-  await press('s');
-  await until(() => textOf(el, '.shoe-state').startsWith('Recording'), 'a new recorded shoe');
-}
 
 /** Switches the console to card entry (C) and waits for the card field to take the focus; returns the field. */
 async function cardEntry(el: BaccOperator): Promise<HTMLInputElement> {
@@ -52,12 +49,12 @@ describe('<bacc-operator>', () => {
     const recorded: RecordedHand[] = [];
     el.addEventListener('bacc-hand-recorded', (event) => recorded.push(event.detail));
     await press('1', 'b');
-    await until(() => outcomes(el) === 'B', 'the banker hand');
+    await until(() => shownOutcomes(el) === 'B', 'the banker hand');
     // The flags went with that hand and were cleared.
     const playerPair = el.shadowRoot!.querySelector('[data-action="player-pair"]')!;
     expect(playerPair.getAttribute('aria-pressed')).to.equal('false');
     await press('p', 'n', '2', 't');
-    await until(() => outcomes(el) === 'BPT', 'three hands');
+    await until(() => shownOutcomes(el) === 'BPT', 'three hands');
     const hands = scoreboardOf(el).hands;
     expect(hands.map((hand) => [hand.playerPair, hand.bankerPair, hand.natural])).to.deep.equal([
       [true, false, false],
@@ -83,10 +80,10 @@ describe('<bacc-operator>', () => {
     await sendKeys({ type: '9h 2c kd ' });
     await el.updateComplete;
     expect(textOf(el, '#card-help')).to.contain('9H 2C KD');
-    expect(outcomes(el)).to.equal('');
+    expect(shownOutcomes(el)).to.equal('');
     await sendKeys({ type: '5s' });
     await press('Enter');
-    await until(() => outcomes(el) === 'P', 'the hand to be recorded');
+    await until(() => shownOutcomes(el) === 'P', 'the hand to be recorded');
     expect(scoreboardOf(el).hands[0]).to.deep.include({ cards: ['9H', '2C', 'KD', '5S'], playerTotal: 9, bankerTotal: 7, natural: true });
     expect((await storedShoe(storage.store))!.hands[0]!.cards).to.deep.equal(['9H', '2C', 'KD', '5S']);
     expect(field.value).to.equal('');
@@ -118,7 +115,7 @@ describe('<bacc-operator>', () => {
     expect(field.value).to.equal('t2');
     expect(el.shadowRoot!.activeElement).to.equal(field);
     expect(el.consoleController.flags.bankerPair).to.equal(false);
-    expect(outcomes(el)).to.equal('');
+    expect(shownOutcomes(el)).to.equal('');
     expect((await storedShoe(storage.store))!.hands).to.deep.equal([]);
   });
 
@@ -128,16 +125,16 @@ describe('<bacc-operator>', () => {
     const field = await cardEntry(el);
     await sendKeys({ type: '9h 2c kd 5s ' });
     await until(() => textOf(el, '#card-help').startsWith('Hand complete: 9H 2C KD 5S'), 'the finished hand to wait');
-    expect(outcomes(el)).to.equal('');
+    expect(shownOutcomes(el)).to.equal('');
     // The operator thought the banker draws on 7: the tableau says no, and nothing is recorded.
     await sendKeys({ type: '3h ' });
     await until(() => textOf(el, '[role="alert"]') !== '', 'the refusal');
     expect(textOf(el, '[role="alert"]')).to.contain('the hand is already complete (player 9, banker 7)');
-    expect(outcomes(el)).to.equal('');
+    expect(shownOutcomes(el)).to.equal('');
     expect((await storedShoe(storage.store))!.hands).to.deep.equal([]);
     field.value = '';
     await press('Enter');
-    await until(() => outcomes(el) === 'P', 'the hand to be recorded');
+    await until(() => shownOutcomes(el) === 'P', 'the hand to be recorded');
     expect((await storedShoe(storage.store))!.hands[0]!.cards).to.deep.equal(['9H', '2C', 'KD', '5S']);
   });
 
@@ -158,7 +155,7 @@ describe('<bacc-operator>', () => {
     await press('Enter');
     await until(() => textOf(el, '[role="alert"]').includes('"11"'), 'the unreadable card refused');
     expect(textOf(el, '[role="alert"]')).not.to.contain('9h');
-    expect(outcomes(el)).to.equal('');
+    expect(shownOutcomes(el)).to.equal('');
     expect((await storedShoe(storage.store))!.hands).to.deep.equal([]);
     // Refused again, replaced by a card the shoe holds, and the hand goes on.
     await sendKeys({ type: '9d ' });
@@ -171,19 +168,19 @@ describe('<bacc-operator>', () => {
     await cardEntry(el);
     await sendKeys({ type: '4h 4c' });
     await press('Enter');
-    await until(() => refusal(el) !== '', 'the refusal');
-    expect(refusal(el)).to.equal('The hand is not complete: by the tableau the next card goes to the player. Nothing was recorded yet.');
-    expect(outcomes(el)).to.equal('');
+    await until(() => refusalOf(el) !== '', 'the refusal');
+    expect(refusalOf(el)).to.equal('The hand is not complete: by the tableau the next card goes to the player. Nothing was recorded yet.');
+    expect(shownOutcomes(el)).to.equal('');
     // Every card already sent with Space, the field empty: Enter says the same.
     await sendKeys({ type: '2d ' });
     await until(() => textOf(el, '#card-help').includes('4H 4C 2D'), 'the third card sent');
-    expect(refusal(el)).to.equal('');
+    expect(refusalOf(el)).to.equal('');
     await press('Enter');
-    await until(() => refusal(el) !== '', 'the refusal with the field empty');
-    expect(refusal(el)).to.equal('The hand is not complete: by the tableau the next card goes to the banker. Nothing was recorded yet.');
+    await until(() => refusalOf(el) !== '', 'the refusal with the field empty');
+    expect(refusalOf(el)).to.equal('The hand is not complete: by the tableau the next card goes to the banker. Nothing was recorded yet.');
     await sendKeys({ type: '3s' });
     await press('Enter');
-    await until(() => outcomes(el) === 'B', 'the finished hand recorded (player 6, banker 7)');
+    await until(() => shownOutcomes(el) === 'B', 'the finished hand recorded (player 6, banker 7)');
   });
 
   it('lets Escape in an empty card field give the keys back, and keeps the focus out of it', async () => {
@@ -198,20 +195,20 @@ describe('<bacc-operator>', () => {
     await until(() => el.consoleController.entryMode === 'outcome', 'outcome entry');
     expect(field.value).to.equal('');
     await press('b');
-    await until(() => outcomes(el) === 'B', 'a hand recorded by its key');
+    await until(() => shownOutcomes(el) === 'B', 'a hand recorded by its key');
   });
 
   it('undoes the last hand with u and with Ctrl+Z, in storage too', async () => {
     const el = await mountConsole(TABLE);
     await newShoe(el);
     await press('b', 'p', 't');
-    await until(() => outcomes(el) === 'BPT', 'three hands');
+    await until(() => shownOutcomes(el) === 'BPT', 'three hands');
     await press('u');
-    await until(() => outcomes(el) === 'BP', 'the tie undone');
+    await until(() => shownOutcomes(el) === 'BP', 'the tie undone');
     await sendKeys({ down: 'Control' });
     await press('z');
     await sendKeys({ up: 'Control' });
-    await until(() => outcomes(el) === 'B', 'the player hand undone');
+    await until(() => shownOutcomes(el) === 'B', 'the player hand undone');
     await until(() => el.consoleController.unsaved === 0, 'the undo to be written');
     expect((await storedShoe(storage.store))!.hands.map((hand) => hand.outcome)).to.deep.equal(['B']);
   });
@@ -220,7 +217,7 @@ describe('<bacc-operator>', () => {
     const el = await mountConsole(TABLE);
     await newShoe(el);
     await press('b', 'p', 't');
-    await until(() => outcomes(el) === 'BPT', 'three hands');
+    await until(() => shownOutcomes(el) === 'BPT', 'three hands');
     const recorded: RecordedHand[] = [];
     el.addEventListener('bacc-hand-recorded', (event) => recorded.push(event.detail));
     await press('h');
@@ -228,7 +225,7 @@ describe('<bacc-operator>', () => {
     await press('Enter');
     await until(() => textOf(el, '.shoe-state').includes('correcting hand 2'), 'the correction to begin');
     await press('1', 'b');
-    await until(() => outcomes(el) === 'BBT', 'hand 2 corrected');
+    await until(() => shownOutcomes(el) === 'BBT', 'hand 2 corrected');
     expect(scoreboardOf(el).hands[1]!.playerPair).to.equal(true);
     // The hands are drawn once the corrected hand is written; its event comes after the correction's
     // audit entry is written too, which a busy machine may not have done yet.
@@ -244,7 +241,7 @@ describe('<bacc-operator>', () => {
     const el = await mountConsole(TABLE);
     await newShoe(el);
     await press('b');
-    await until(() => outcomes(el) === 'B', 'one hand');
+    await until(() => shownOutcomes(el) === 'B', 'one hand');
     await press('h');
     await sendKeys({ type: '5' });
     await press('Enter');
@@ -269,7 +266,7 @@ describe('<bacc-operator>', () => {
     await press('t');
     await el.updateComplete;
     expect(textOf(el, '[role="alert"]')).to.contain('No shoe is in play');
-    expect(outcomes(el)).to.equal('B');
+    expect(shownOutcomes(el)).to.equal('B');
   });
 
   it('deals a simulated shoe a hand at a time and refuses to record into it', async () => {
@@ -310,7 +307,7 @@ describe('<bacc-operator>', () => {
     const el = await mountConsole(TABLE);
     await newShoe(el);
     await press('b');
-    await until(() => outcomes(el) === 'B', 'one hand');
+    await until(() => shownOutcomes(el) === 'B', 'one hand');
     const fired = await eventsFiredDuring(el, async () => {
       el.rules = makeRules({ decks: 6 });
       el.limits = '5 – 50';
@@ -332,8 +329,8 @@ describe('<bacc-operator>', () => {
     void el.consoleController.undo();
     await el.consoleController.recordOutcome('P');
     await el.updateComplete;
-    expect(refusal(el)).to.equal('Hand 1 is no longer in the shoe (it was undone): nothing was corrected.');
-    expect(outcomes(el)).to.equal('');
+    expect(refusalOf(el)).to.equal('Hand 1 is no longer in the shoe (it was undone): nothing was corrected.');
+    expect(shownOutcomes(el)).to.equal('');
   });
 
   it('puts a refused card back in the card field before what the operator typed meanwhile', async () => {
@@ -347,7 +344,7 @@ describe('<bacc-operator>', () => {
     // Typed while the hand is written (no space yet: not sent).
     await sendKeys({ type: 'ac' });
     gated.release();
-    await until(() => outcomes(el) === 'P', 'the hand to be recorded');
+    await until(() => shownOutcomes(el) === 'P', 'the hand to be recorded');
     await el.updateComplete;
     expect(field.value).to.equal('ac');
   });
@@ -395,19 +392,19 @@ describe('<bacc-operator>', () => {
     select.value = '4';
     select.dispatchEvent(new Event('change'));
     await press('b');
-    await until(() => outcomes(el) === 'B', 'the hand recorded with the select focused');
+    await until(() => shownOutcomes(el) === 'B', 'the hand recorded with the select focused');
     expect(el.consoleController.autoDealSeconds).to.equal(4);
     // The select's own keys stay its own.
     await press('ArrowUp');
     await el.updateComplete;
-    expect(outcomes(el)).to.equal('B');
+    expect(shownOutcomes(el)).to.equal('B');
   });
 
   it('passes an accessibility audit', async () => {
     const el = await mountConsole(TABLE);
     await newShoe(el);
     await press('b');
-    await until(() => outcomes(el) === 'B', 'one hand');
+    await until(() => shownOutcomes(el) === 'B', 'one hand');
     await expect(el).to.be.accessible();
     await press('c');
     await el.updateComplete;

@@ -73,3 +73,24 @@ export const cardFieldFocused = (el: BaccOperator): boolean => {
   const field = el.shadowRoot!.querySelector('input.cards');
   return field !== null && el.shadowRoot!.activeElement === field;
 };
+
+/** The scoreboard the console shows. */
+export const scoreboardOf = (el: HTMLElement) => el.shadowRoot!.querySelector('bacc-scoreboard')!;
+
+/** The trimmed text of the console's element matching `selector`. */
+export const textOf = (el: BaccOperator, selector: string): string => el.shadowRoot!.querySelector(selector)!.textContent.trim();
+
+/** The outcomes the console's scoreboard shows, as a string of B, P and T. */
+export const shownOutcomes = (el: BaccOperator): string =>
+  scoreboardOf(el)
+    .hands.map((hand) => hand.outcome)
+    .join('');
+
+/** What the console's alert says (a refusal, or nothing). */
+export const refusalOf = (el: BaccOperator): string => textOf(el, '[role="alert"]');
+
+/** Starts a recorded shoe with S, as a clerk does, and waits until the console says it records. */
+export async function newShoe(el: BaccOperator): Promise<void> {
+  await press('s');
+  await until(() => textOf(el, '.shoe-state').startsWith('Recording'), 'a new recorded shoe');
+}
