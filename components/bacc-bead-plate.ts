@@ -2,6 +2,7 @@ import { css, html, type SVGTemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { Winner } from '../src/game/hand.js';
 import type { BeadPlateCell, RoadTracker } from '../src/roads/roads.js';
+import { usableChoice } from './internal/attribute-check.js';
 import { outcomeLetter, outcomeName, roadName } from './internal/messages.js';
 import { handCount, joinParts, readOutColumns, roadSummary } from './internal/road-descriptions.js';
 import { RoadGridElement } from './internal/road-element.js';
@@ -12,6 +13,8 @@ import type { RoadTerms } from './locales/en.js';
 
 /** What the bead plate's discs show: 庄/闲/和, B/P/T, or the winning total. */
 export type BeadLabels = 'chinese' | 'letters' | 'totals';
+
+const BEAD_LABELS: readonly BeadLabels[] = ['chinese', 'letters', 'totals'];
 
 const CHINESE: Record<Winner, string> = { B: '庄', P: '闲', T: '和' };
 const LETTERS: Record<Winner, string> = { B: 'B', P: 'P', T: 'T' };
@@ -78,8 +81,11 @@ export class BaccBeadPlate extends RoadGridElement {
     `,
   ];
 
-  /** What the discs show: `chinese` (庄/闲/和, the default), `letters` (B/P/T) or `totals` (the winning total). */
-  @property() labels: BeadLabels = 'chinese';
+  /**
+   * What the discs show: `chinese` (庄/闲/和), `letters` (B/P/T) or `totals` (the winning total); by
+   * default 庄/闲/和 when the element's language is Chinese and B/P/T otherwise.
+   */
+  @property() labels: BeadLabels | undefined = undefined;
 
   /** Puts the side's letter before each total (B7, P9), so that sides differ by more than colour with `labels="totals"` too. */
   @property({ type: Boolean, reflect: true }) letters = false;
@@ -101,11 +107,16 @@ export class BaccBeadPlate extends RoadGridElement {
 
   protected override render() {
     const shown = this.shown;
-    const labels = usableLabels(this.labels);
+    const labels = this.labelsShown();
     const rows = this.drawnRows;
     const visible = this.beads.filter((cell) => inWindow(shown, cell.col));
     return html`${roadGrid(shown, rows, beadLayers(this.localize, visible, labels), this.letters)}
       <p class="visually-hidden">${this.summary}</p>`;
+  }
+
+  /** `labels`, or the element's language's labels when it is not set or not one the plate takes (with a console warning). */
+  private labelsShown(): BeadLabels {
+    return usableChoice(this, 'labels', this.labels, BEAD_LABELS, this.localize.lang() === 'zh' ? 'chinese' : 'letters');
   }
 
   protected override roadLabel(): string {
@@ -114,7 +125,7 @@ export class BaccBeadPlate extends RoadGridElement {
 
   /** "Bead Plate, 7 hands: column 1 Tie, Banker, …; column 2 Player". */
   protected override describe(): string {
-    const labels = usableLabels(this.labels);
+    const labels = this.labelsShown();
     const columns: BeadPlateCell[][] = [];
     for (const cell of this.beads) (columns[cell.col] ??= []).push(cell);
     const { columns: readOut, earlier } = readOutColumns(columns);
@@ -170,10 +181,6 @@ function beadLayers(localize: Terms<RoadTerms>, beads: readonly BeadPlateCell[],
     ),
     pairs,
   ];
-}
-
-function usableLabels(labels: string): BeadLabels {
-  return labels === 'letters' || labels === 'totals' ? labels : 'chinese';
 }
 
 declare global {

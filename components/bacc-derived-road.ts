@@ -1,6 +1,7 @@
 import { html, type PropertyValues, type SVGTemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { DerivedRoadCell, DerivedRoadName, RoadColor, RoadTracker } from '../src/roads/roads.js';
+import { usableChoice } from './internal/attribute-check.js';
 import { roadName } from './internal/messages.js';
 import { columnCount, readOutColumns, roadSummary } from './internal/road-descriptions.js';
 import { RoadGridElement } from './internal/road-element.js';
@@ -15,6 +16,8 @@ const ROADS: Record<DerivedRoadKind, DerivedRoadName> = {
   'small-road': 'smallRoad',
   'cockroach-pig': 'cockroachPig',
 };
+
+const KINDS = Object.keys(ROADS) as DerivedRoadKind[];
 
 /** A derived road's kind from an attribute value; anything unknown is Big Eye Boy. */
 export function derivedRoadName(kind: string): DerivedRoadName {
@@ -53,8 +56,9 @@ export class BaccDerivedRoad extends RoadGridElement {
   /** Adds a bar to blue marks, so that red and blue differ by shape as well as colour. */
   @property({ type: Boolean, reflect: true }) letters = false;
 
+  /** The road `kind` names: Big Eye Boy, with a console warning, for a kind it does not name. */
   private get road(): DerivedRoadName {
-    return derivedRoadName(this.kind);
+    return ROADS[usableChoice(this, 'kind', this.kind, KINDS, 'big-eye-boy')];
   }
 
   private marks: DerivedRoadCell[] = [];

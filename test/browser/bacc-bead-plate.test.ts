@@ -90,9 +90,36 @@ describe('<bacc-bead-plate>', () => {
     expect(discs[0]!.isPointInStroke(new DOMPoint(50, 50 + 46))).to.equal(false);
   });
 
-  it('labels the discs 庄, 闲 and 和 unless told otherwise', async () => {
+  it('labels the discs B, P and T unless told otherwise on an English page, and 庄, 闲 and 和 on a Chinese one', async () => {
     const el = await fixture<BaccBeadPlate>(html`<bacc-bead-plate outcomes="BPT"></bacc-bead-plate>`);
-    expect(labels(el)).to.deep.equal(['庄', '闲', '和']);
+    expect(labels(el)).to.deep.equal(['B', 'P', 'T']);
+    await inLocale('zh-Hans', el, () => {
+      expect(labels(el)).to.deep.equal(['庄', '闲', '和']);
+    });
+    expect(labels(el)).to.deep.equal(['B', 'P', 'T']);
+  });
+
+  it('labels the discs by the language of the nearest lang attribute, not the page’s', async () => {
+    const zh = await fixture<HTMLElement>(html`<div lang="zh-CN"><bacc-bead-plate outcomes="BPT"></bacc-bead-plate></div>`);
+    expect(labels(zh.querySelector('bacc-bead-plate')!)).to.deep.equal(['庄', '闲', '和']);
+    const en = await fixture<HTMLElement>(html`<div lang="en-GB"><bacc-bead-plate outcomes="BPT"></bacc-bead-plate></div>`);
+    expect(labels(en.querySelector('bacc-bead-plate')!)).to.deep.equal(['B', 'P', 'T']);
+  });
+
+  it('shows its language’s labels for an unknown labels value, warning once that names the element, the attribute, the value and the values it takes', async () => {
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (message: string) => warnings.push(message);
+    let el: BaccBeadPlate;
+    try {
+      el = await fixture<BaccBeadPlate>(html`<bacc-bead-plate outcomes="BPT" labels="klingon"></bacc-bead-plate>`);
+      el.outcomes = 'BPTB';
+      await el.updateComplete;
+    } finally {
+      console.warn = warn;
+    }
+    expect(warnings).to.deep.equal(['bacc-bead-plate: labels must be one of chinese, letters, totals; got "klingon", using letters']);
+    expect(labels(el)).to.deep.equal(['B', 'P', 'T', 'B']);
   });
 
   it('centres each label on its disc', async () => {

@@ -213,6 +213,27 @@ describe('<bacc-derived-road>', () => {
     expect(fired).to.deep.equal([]);
   });
 
+  it('draws Big Eye Boy for an unknown kind, warning once that names the element, the attribute, the value and the kinds it takes', async () => {
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (message: string) => warnings.push(message);
+    let el: BaccDerivedRoad;
+    try {
+      el = await road('banana', FIRST);
+      el.rows = 5;
+      await el.updateComplete;
+      el.outcomes = SECOND;
+      await el.updateComplete;
+    } finally {
+      console.warn = warn;
+    }
+    expect(warnings).to.deep.equal([
+      'bacc-derived-road: kind must be one of big-eye-boy, small-road, cockroach-pig; got "banana", using big-eye-boy',
+    ]);
+    expect(el.shadowRoot!.querySelector('.rings.red')).to.not.equal(null);
+    expect(drawn(el)).to.deep.equal(drawn(await road('big-eye-boy', SECOND, 5)));
+  });
+
   it('passes an accessibility audit', async () => {
     const el = await fixture<BaccDerivedRoad>(html`<bacc-derived-road kind="small-road" outcomes=${SECOND} letters></bacc-derived-road>`);
     await expect(el).to.be.accessible();
