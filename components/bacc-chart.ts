@@ -1,24 +1,11 @@
 import { html, css, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import {
-  BarController,
-  BarElement,
-  CategoryScale,
-  Chart,
-  LineController,
-  LineElement,
-  LinearScale,
-  PointElement,
-  type ChartConfiguration,
-  type ChartOptions,
-  type ScriptableContext,
-  type ScriptableLineSegmentContext,
-} from 'chart.js';
+import type { ChartConfiguration, ChartOptions, ScriptableContext, ScriptableLineSegmentContext } from 'chart.js';
 import type { Winner } from '../src/game/hand.js';
 import type { HandRecord } from '../src/shoes/document.js';
 import { followStep } from '../src/roads/list-follower.js';
 import type { StatisticsSummary } from '../src/roads/statistics.js';
-import { ChartController } from './controllers/chart-controller.js';
+import { ChartController, whenIdle } from './controllers/chart-controller.js';
 import { ThemeWatcher } from './controllers/theme-watcher.js';
 import { outcomeLetter, outcomeName } from './internal/messages.js';
 import { bankerPairLabel, handCount, lead, naturalLabel, percent, playerPairLabel, share } from './internal/panel-labels.js';
@@ -26,10 +13,6 @@ import { panelTokens } from './styles/panel-styles.js';
 import { StatisticsPanel } from './internal/statistics-panel.js';
 import { themeTokens, visuallyHidden } from './styles/theme.js';
 import type { Terms } from './internal/localize.js';
-
-// Only what is drawn: a line and its points, bars, a category and a linear axis. No legend,
-// title or tooltip plugins (the captions and legend are HTML, and a kiosk has no pointer).
-Chart.register(LineController, LineElement, PointElement, BarController, BarElement, CategoryScale, LinearScale);
 
 /** Which chart to draw: the banker-minus-player count, the frequencies against the exact odds, or both. */
 export type ChartKind = 'count' | 'frequencies' | 'both';
@@ -198,38 +181,41 @@ export class BaccChart extends StatisticsPanel {
   private readonly optionsPalette = new WeakMap<object, Palette>();
   private observed: Record<Frequency, number> = frequencies(this.summary);
   private exact: Record<Frequency, number> = exactFrequencies(this.follower.statistics.fullShoeOdds());
+  private readonly charts: readonly ChartController<'line' | 'bar'>[];
 
   constructor() {
     super();
     // Each controller adds itself to this element, which drives it from then on.
     new ThemeWatcher(this, () => this.readThemeAgain());
-    new ChartController<'line'>(this, {
-      canvas: () => this.renderRoot.querySelector<HTMLCanvasElement>('canvas.count'),
-      configure: () => ({ type: 'line', data: this.countData(), options: this.countOptions(this.palette()) }),
-      refresh: (chart) => {
-        // The series arrays are kept and pushed to in place, which chart.js tracks; only a new shoe
-        // brings new arrays.
-        if (chart.data.labels !== this.handNumbers || chart.data.datasets[0]?.data !== this.counts) chart.data = this.countData();
-        // New options make chart.js resolve them and measure every label again (measured: most
-        // of a hand's time); they change only with the theme or the text size.
-        if (this.optionsPalette.get(chart) !== this.palette()) {
-          chart.options = this.countOptions(this.palette());
-          this.optionsPalette.set(chart, this.palette());
-        }
-      },
-    });
-    new ChartController<'bar'>(this, {
-      canvas: () => this.renderRoot.querySelector<HTMLCanvasElement>('canvas.frequencies'),
-      configure: () => this.frequencyConfiguration(this.palette()),
-      refresh: (chart) => {
-        const { data, options } = this.frequencyConfiguration(this.palette());
-        chart.data = data;
-        if (this.optionsPalette.get(chart) !== this.palette()) {
-          chart.options = options!;
-          this.optionsPalette.set(chart, this.palette());
-        }
-      },
-    });
+    this.charts = [
+      new ChartController<'line'>(this, {
+        canvas: () => this.renderRoot.querySelector<HTMLCanvasElement>('canvas.count'),
+        configure: () => ({ type: 'line', data: this.countData(), options: this.countOptions(this.palette()) }),
+        refresh: (chart) => {
+          // The series arrays are kept and pushed to in place, which chart.js tracks; only a new shoe
+          // brings new arrays.
+          if (chart.data.labels !== this.handNumbers || chart.data.datasets[0]?.data !== this.counts) chart.data = this.countData();
+          // New options make chart.js resolve them and measure every label again (measured: most
+          // of a hand's time); they change only with the theme or the text size.
+          if (this.optionsPalette.get(chart) !== this.palette()) {
+            chart.options = this.countOptions(this.palette());
+            this.optionsPalette.set(chart, this.palette());
+          }
+        },
+      }),
+      new ChartController<'bar'>(this, {
+        canvas: () => this.renderRoot.querySelector<HTMLCanvasElement>('canvas.frequencies'),
+        configure: () => this.frequencyConfiguration(this.palette()),
+        refresh: (chart) => {
+          const { data, options } = this.frequencyConfiguration(this.palette());
+          chart.data = data;
+          if (this.optionsPalette.get(chart) !== this.palette()) {
+            chart.options = options!;
+            this.optionsPalette.set(chart, this.palette());
+          }
+        },
+      }),
+    ];
   }
 
   /**
@@ -238,6 +224,23 @@ export class BaccChart extends StatisticsPanel {
    */
   async chartsDrawn(): Promise<void> {
     await this.updateComplete;
+  }
+
+  /**
+   * Resolves once the element shows its latest hands, charts included: chart.js loads after the
+   * page's first frame, and each chart is made when the page is idle after that.
+   */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let settled = await super.getUpdateComplete();
+    for (let pending = this.pendingChart(); pending !== null; pending = this.pendingChart()) {
+      await pending;
+      settled = await super.getUpdateComplete();
+    }
+    return settled;
+  }
+
+  private pendingChart(): Promise<void> | null {
+    return this.charts.find((chart) => chart.pending !== null)?.pending ?? null;
   }
 
   /**
@@ -663,10 +666,4 @@ declare global {
   interface HTMLElementTagNameMap {
     'bacc-chart': BaccChart;
   }
-}
-
-/** requestIdleCallback where the browser has it (with a deadline, so a busy page still redraws), else a short timeout. */
-function whenIdle(callback: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(callback, { timeout: 500 });
-  else setTimeout(callback, 50);
 }

@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { Chart, type ChartConfiguration, type ChartType } from 'chart.js';
+import type { Chart, ChartConfiguration, ChartType } from 'chart.js';
 
 /** What a host tells its chart controller: where to draw, how to start, how to catch up. */
 export interface ChartSource<TType extends ChartType> {
@@ -11,14 +11,40 @@ export interface ChartSource<TType extends ChartType> {
   refresh(chart: Chart<TType>): void;
 }
 
+type ChartJs = typeof import('chart.js').Chart;
+
+let chartJs: Promise<ChartJs> | undefined;
+
 /**
- * Owns one chart.js instance for a Lit host: creates it after the first render that has a
- * canvas, updates it in place after every later render (the same instance for the whole shoe),
- * and destroys it when the host leaves the page; a host put back on the page gets a new one.
- * Following the page's theme is the host's part (one `ThemeWatcher` for all its charts).
+ * chart.js, loaded once, after the page's first frame: it is about a third of the scoreboard's
+ * script, and evaluating it and drawing the first charts cost more than the roads' whole first
+ * render on a slow screen (measured: 1.2 s of a 4×-throttled start). The roads paint without it.
+ * A dynamic import, so a page's own bundler puts it in a chunk of its own, loaded on demand.
+ */
+function loadChartJs(): Promise<ChartJs> {
+  return (chartJs ??= afterNextFrame().then(async () => {
+    // Destructured where it is imported, so that a bundler keeps only these parts of chart.js. Only
+    // what <bacc-chart> draws: a line and its points, bars, a category and a linear axis; no legend,
+    // title or tooltip plugins (the captions and legend are HTML, and a kiosk has no pointer).
+    const { BarController, BarElement, CategoryScale, Chart, LineController, LineElement, LinearScale, PointElement } =
+      await import('chart.js');
+    Chart.register(LineController, LineElement, PointElement, BarController, BarElement, CategoryScale, LinearScale);
+    return Chart;
+  }));
+}
+
+/** The charts are made one per task, when the page is idle: two at once made one long task on a slow screen. */
+let makingQueue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Owns one chart.js instance for a Lit host: creates it once chart.js has loaded after the first
+ * render that has a canvas, updates it in place after every later render (the same instance for
+ * the whole shoe), and destroys it when the host leaves the page; a host put back on the page gets
+ * a new one. Following the page's theme is the host's part (one `ThemeWatcher` for all its charts).
  */
 export class ChartController<TType extends ChartType> implements ReactiveController {
   private instance: Chart<TType> | null = null;
+  private making: Promise<void> | null = null;
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement & { readonly hasUpdated: boolean },
@@ -27,9 +53,14 @@ export class ChartController<TType extends ChartType> implements ReactiveControl
     host.addController(this);
   }
 
-  /** The chart on screen, or null before the first render with a canvas and after the host leaves the page. */
+  /** The chart on screen, or null before chart.js loaded and the first render with a canvas, and after the host leaves the page. */
   get chart(): Chart<TType> | null {
     return this.instance;
+  }
+
+  /** Settles once the chart being made is drawn; null when none is being made. */
+  get pending(): Promise<void> | null {
+    return this.making;
   }
 
   hostConnected(): void {
@@ -38,19 +69,19 @@ export class ChartController<TType extends ChartType> implements ReactiveControl
   }
 
   /**
-   * Draws the chart in the host's update: a new chart after the first render with a canvas, else
-   * the same chart brought up to date. A host that must keep the redraw out of a busy frame defers
-   * its own update: `<bacc-chart>` updates when the page is idle after the frame that shows a new
-   * hand (drawn in that frame, chart.js resolved its fonts against the style the other elements had
-   * just changed, and the redraw was the largest part of a hand's frame, measured in the display
-   * benchmark).
+   * Draws the chart in the host's update: a new chart (once chart.js is there) after a render with
+   * a canvas, else the same chart brought up to date. A host that must keep the redraw out of a busy
+   * frame defers its own update: `<bacc-chart>` updates when the page is idle after the frame that
+   * shows a new hand (drawn in that frame, chart.js resolved its fonts against the style the other
+   * elements had just changed, and the redraw was the largest part of a hand's frame, measured in
+   * the display benchmark).
    */
   hostUpdated(): void {
     const canvas = this.source.canvas();
     if (this.instance !== null && this.instance.canvas !== canvas) this.destroy();
     if (canvas === null || !this.host.isConnected) return;
     if (this.instance === null) {
-      this.instance = new Chart(canvas, this.source.configure());
+      this.making ??= this.make();
     } else {
       this.source.refresh(this.instance);
       this.instance.update();
@@ -61,8 +92,35 @@ export class ChartController<TType extends ChartType> implements ReactiveControl
     this.destroy();
   }
 
+  private async make(): Promise<void> {
+    try {
+      const Chart = await loadChartJs();
+      const made = makingQueue.then(() => new Promise<void>((resolve) => whenIdle(resolve)));
+      makingQueue = made;
+      await made;
+      // The host may have left the page, or rendered another canvas, while chart.js loaded.
+      const canvas = this.source.canvas();
+      if (this.instance === null && canvas !== null && this.host.isConnected) {
+        this.instance = new Chart(canvas, this.source.configure());
+      }
+    } finally {
+      this.making = null;
+    }
+  }
+
   private destroy(): void {
     this.instance?.destroy();
     this.instance = null;
   }
+}
+
+function afterNextFrame(): Promise<void> {
+  // A frame's callback runs before its paint; the timeout after it runs once the frame is painted.
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+/** requestIdleCallback where the browser has it (with a deadline, so a busy page still draws), else a short timeout. */
+export function whenIdle(callback: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(callback, { timeout: 500 });
+  else setTimeout(callback, 50);
 }
