@@ -74,19 +74,35 @@ export class BaccLastHand extends LitElement {
         font-size: var(--_label-size);
         display: grid;
         gap: var(--_panel-gap);
-      }
-      .headline {
-        margin: 0;
-        display: flex;
-        flex-wrap: wrap;
+        grid-template-columns: auto minmax(0, 1fr);
+        grid-template-areas: 'number flags' 'result result' 'sides sides' 'no-cards no-cards';
         align-items: center;
-        gap: 0.2em 0.5em;
-        font-size: 1.2em;
+      }
+      /* The number and the flags share the top line, so the panel is no taller than the big road beside it. */
+      .headline {
+        display: contents;
         font-weight: 700;
       }
       .number {
+        grid-area: number;
         color: var(--_muted);
         font-weight: 600;
+      }
+      .sides {
+        grid-area: sides;
+      }
+      .no-cards {
+        grid-area: no-cards;
+      }
+      /* The result as large as the totals: read first, and from furthest away. */
+      .result {
+        grid-area: result;
+        display: flex;
+        align-items: center;
+        gap: 0.25em;
+        font-weight: 700;
+        font-size: var(--_figure-size);
+        line-height: 1.1;
       }
       .sides {
         display: grid;
@@ -105,11 +121,25 @@ export class BaccLastHand extends LitElement {
       .side.winner.banker {
         border-color: var(--_banker);
       }
+      /* The name above; the cards, then the total, on one line: the panel is as short as the big road beside it. */
+      .side {
+        display: grid;
+        grid-template-columns: minmax(0, 1fr) auto;
+        grid-template-areas: 'name total' 'cards total';
+        align-items: center;
+        column-gap: 0.5em;
+      }
       .side-head {
-        display: flex;
-        align-items: baseline;
-        justify-content: space-between;
-        gap: 0.5em;
+        display: contents;
+      }
+      .side-name {
+        grid-area: name;
+      }
+      .total {
+        grid-area: total;
+      }
+      .cards {
+        grid-area: cards;
       }
       .side-name {
         display: flex;
@@ -147,7 +177,7 @@ export class BaccLastHand extends LitElement {
         border: 1px solid color-mix(in srgb, var(--_card-black) 30%, transparent);
         background: var(--_card-face);
         color: var(--_card-black);
-        font-size: calc(var(--_card-width) * 0.38);
+        font-size: calc(var(--_card-width) * 0.42);
         font-weight: 700;
         line-height: 1;
         box-shadow: 0 0.05em 0.15em var(--_card-shadow);
@@ -168,7 +198,12 @@ export class BaccLastHand extends LitElement {
         outline: 0.08em dashed currentColor;
         outline-offset: -0.25em;
       }
+      .result .mark {
+        font-size: 0.6em;
+      }
       .flags {
+        grid-area: flags;
+        justify-content: end;
         list-style: none;
         margin: 0;
         padding: 0;

@@ -1,5 +1,5 @@
 import { LitElement, html, css, type PropertyValues } from 'lit';
-import { property } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import { DEFAULT_RULES, type TableRules } from '../src/game/rules.js';
 import type { HandRecord } from '../src/shoes/document.js';
 import { RoadFollower } from '../src/roads/road-follower.js';
@@ -49,41 +49,84 @@ export class BaccScoreboard extends LitElement {
         background: var(--_background);
       }
       .layout {
+        --_pad: calc(var(--_gap) * 0.75);
+        /*
+         * Type scales with the screen's short side: 25.9 px on a 1080-pixel screen, for the players at
+         * the table. The panels size their figures in em of it (container units would resolve
+         * against each panel, not the board): 1.7 em (44 px) for what the aisle reads, 2.9 em (75 px)
+         * for the last result and the odds.
+         */
+        font-size: max(14px, 2.4cqmin);
+        /*
+         * Road cells are square and sized from the screen: the big road's rows share a fixed part of
+         * the height whatever their number, and the bead plate's likewise; the derived roads split
+         * the bead plate's height between two rows of panels.
+         */
+        --_road-cell: min(calc(26.6cqh / var(--_rows, 6)), 3.4cqw);
+        --_bead-cell: min(calc(23cqh / var(--_rows, 6)), 3.2cqw);
+        --_derived-row: calc((var(--_rows, 6) * var(--_bead-cell) + 2 * var(--_pad) - var(--_gap)) / 2);
+        --_derived-cell: calc((var(--_derived-row) - 2 * var(--_pad)) / var(--_rows, 6));
         box-sizing: border-box;
         height: 100%;
         display: grid;
         gap: var(--_gap);
         padding: var(--_gap);
-        grid-template-columns: repeat(4, minmax(0, 1fr));
-        grid-template-rows: auto auto auto minmax(0, 1fr) auto;
-        grid-template-areas:
-          'header header header header'
-          'bead big big big'
-          'ask eye small pig'
-          'stats last chart chart'
-          'note note note note';
+        grid-template-columns: repeat(10, minmax(0, 1fr));
+        grid-template-rows: auto auto var(--_derived-row) var(--_derived-row) auto minmax(0, 1fr);
         /*
-         * Road cells are square and sized from the screen: the roads' rows share a fixed part of the
-         * height (six rows of 4.4 % and of 2.6 %, whatever the rows), the panels take the rest.
+         * As the boards players know: the big road takes most of the width, the last hand beside it
+         * large; the bead plate under the last hand; the derived roads in smaller cells under the big
+         * road; one strip of counts with the ask roads; at the foot, a panel that shows the other
+         * statistics and the charts in turn, beside the exact odds of the next hand.
          */
-        --_road-cell: min(calc(26.4cqh / var(--_rows, 6)), 2.6cqw);
-        --_derived-cell: min(calc(15.6cqh / var(--_rows, 6)), 1.5cqw);
-        font-size: clamp(12px, 1.6cqmin, 48px);
+        grid-template-areas:
+          'header header header header header header header header header header'
+          'last last last last big big big big big big'
+          'bead bead bead bead eye eye eye eye eye eye'
+          'bead bead bead bead small small small pig pig pig'
+          'counts counts counts counts counts counts counts ask ask ask'
+          'more more more more note note note note note note';
       }
       @container scoreboard (aspect-ratio < 1) {
         .layout {
-          grid-template-columns: repeat(6, minmax(0, 1fr));
-          grid-template-rows: auto auto auto auto auto minmax(0, 1fr) auto;
+          --_road-cell: min(calc(18cqh / var(--_rows, 6)), 4.6cqw);
+          --_bead-cell: min(calc(15cqh / var(--_rows, 6)), 4.2cqw);
+          grid-template-rows: auto auto auto var(--_derived-row) var(--_derived-row) auto minmax(0, 1fr) auto;
           grid-template-areas:
-            'header header header header header header'
-            'big big big big big big'
-            'bead bead bead ask ask ask'
-            'eye eye small small pig pig'
-            'stats stats stats last last last'
-            'chart chart chart chart chart chart'
-            'note note note note note note';
-          --_road-cell: min(calc(19.2cqh / var(--_rows, 6)), 4.4cqw);
-          --_derived-cell: min(calc(12cqh / var(--_rows, 6)), 2.6cqw);
+            'header header header header header header header header header header'
+            'last last last last last last ask ask ask ask'
+            'big big big big big big big big big big'
+            'bead bead bead bead eye eye eye eye eye eye'
+            'bead bead bead bead small small small pig pig pig'
+            'counts counts counts counts counts counts counts counts counts counts'
+            'more more more more more more more more more more'
+            'note note note note note note note note note note';
+        }
+      }
+      /*
+       * A phone held upright: the ask roads under the last hand, and the board scrolls rather than
+       * cutting its text to fit, with room for the charts.
+       */
+      @container scoreboard (aspect-ratio < 1) and (width < 600px) {
+        .layout {
+          /* The bead plate the width of the board: its letters 13 px on a 390-pixel phone. */
+          --_bead-cell: 5.6cqw;
+          --_derived-cell: 3.6cqw;
+          height: auto;
+          max-height: 100cqh;
+          overflow-y: auto;
+          grid-template-rows: none;
+          grid-template-areas:
+            'header header header header header header header header header header'
+            'last last last last last last last last last last'
+            'ask ask ask ask ask ask ask ask ask ask'
+            'big big big big big big big big big big'
+            'bead bead bead bead bead bead bead bead bead bead'
+            'eye eye eye eye eye eye eye eye eye eye'
+            'small small small small small pig pig pig pig pig'
+            'counts counts counts counts counts counts counts counts counts counts'
+            'more more more more more more more more more more'
+            'note note note note note note note note note note';
         }
       }
       .panel {
@@ -94,7 +137,7 @@ export class BaccScoreboard extends LitElement {
         contain: layout paint style;
         background: var(--_panel);
         border-radius: var(--_radius);
-        padding: calc(var(--_gap) * 0.75);
+        padding: var(--_pad);
         box-sizing: border-box;
       }
       header {
@@ -102,8 +145,13 @@ export class BaccScoreboard extends LitElement {
         display: flex;
         flex-wrap: wrap;
         align-items: baseline;
-        gap: 0.4em 1.6em;
-        font-size: 1.25em;
+        gap: 0.2em 1.2em;
+      }
+      /* The name, the limits and the shoe and hand numbers are read from the aisle; their labels from the table. */
+      header .figure,
+      header h1 {
+        font-size: 1.7em;
+        font-weight: 700;
       }
       /*
        * A long name (60 characters, or 60 wide ones) is cut short with an ellipsis inside the header,
@@ -111,14 +159,13 @@ export class BaccScoreboard extends LitElement {
        */
       header h1 {
         margin: 0;
-        font-size: 1.4em;
-        font-weight: 700;
         flex: 0 1 auto;
         min-width: 0;
         max-width: 100%;
         overflow: hidden;
         text-overflow: ellipsis;
         white-space: nowrap;
+        line-height: 1.15;
       }
       /* A real space after a label, not only a margin: read and copied as "Limits 10 – 1,000", never "Limits10 – 1,000". */
       header .label {
@@ -130,24 +177,19 @@ export class BaccScoreboard extends LitElement {
         padding: 0.1em 0.6em;
         border-radius: var(--_radius);
         ${noticeLook}
-        font-size: 0.8em;
       }
       .status:empty {
         display: none;
-      }
-      .bead {
-        grid-area: bead;
-        --bacc-cell-size: var(--_road-cell);
       }
       .big {
         grid-area: big;
         --bacc-cell-size: var(--_road-cell);
       }
-      /* The ask roads' marks as large as the big road's cells, their labels a little larger than the header's. */
-      .ask {
-        grid-area: ask;
-        --bacc-cell-size: var(--_road-cell);
-        font-size: 1.2em;
+      /* Discs nearly filling their cells, so that their letters are as large as the cell allows. */
+      .bead {
+        grid-area: bead;
+        --bacc-cell-size: var(--_bead-cell);
+        --bacc-mark-size: 0.92;
       }
       .eye {
         grid-area: eye;
@@ -161,30 +203,62 @@ export class BaccScoreboard extends LitElement {
         grid-area: pig;
         --bacc-cell-size: var(--_derived-cell);
       }
-      .stats {
-        grid-area: stats;
-      }
       .last {
         grid-area: last;
+        --bacc-label-size: 1em;
+        --bacc-figure-size: 2.9em;
+        /* Ranks and suits are 0.42 of a card's width: 25 px on a 1080-pixel screen. */
+        --bacc-card-width: 2.3em;
       }
-      .chart {
-        grid-area: chart;
+      .counts {
+        grid-area: counts;
+        --bacc-label-size: 1em;
+        --bacc-figure-size: 1.7em;
       }
-      /*
-       * The note spans the board, so its width-based sizes (panel-styles.ts) made it 132 of a 576 px
-       * high board (1264 x 576, a plain page's 80vh at 1280 x 720) and clipped the stats' last row: on
-       * a short board they are also capped by the board's height.
-       */
+      .ask {
+        grid-area: ask;
+        --bacc-cell-size: 1.6em;
+        display: grid;
+        align-content: center;
+      }
+      .more {
+        grid-area: more;
+        display: grid;
+        gap: var(--_gap);
+        grid-template-rows: auto minmax(0, 1fr);
+        padding: 0;
+        background: none;
+      }
+      /* Where there is room for both (a screen held upright), the other statistics and the charts show together. */
+      .more > * {
+        min-height: 0;
+      }
+      @container scoreboard (aspect-ratio >= 1) {
+        .more > [data-turn]:not([data-turn='on']) {
+          display: none;
+        }
+        .more {
+          grid-template-rows: minmax(0, 1fr);
+        }
+      }
+      .details {
+        --bacc-label-size: 1em;
+        /* Its figures are 0.55 of this: 1.6 em. */
+        --bacc-figure-size: 2.9em;
+      }
+      .chart > bacc-chart {
+        height: 100%;
+      }
+      @container scoreboard (aspect-ratio < 1) and (width < 600px) {
+        .chart {
+          height: 24em;
+        }
+      }
       .note {
         grid-area: note;
-        --bacc-label-size: min(clamp(0.9em, 3.4cqi, 1.6em), 2.6cqh);
-        --bacc-figure-size: min(clamp(1.6em, 9cqi, 4.5em), 11cqh);
-      }
-      .stats > *,
-      .last > *,
-      .chart > *,
-      .ask > * {
-        height: 100%;
+        --bacc-label-size: 1em;
+        /* The odds are half of this: 2.1 em (54 px). */
+        --bacc-figure-size: 4.2em;
       }
     `,
   ];
@@ -247,18 +321,65 @@ export class BaccScoreboard extends LitElement {
   /** The shoe and hand numbers; with no shoe number, only what is true: no shoe yet, or the hand. */
   private renderShoe() {
     const { shoeNumber, hands } = this;
-    const hand = html`<span><span class="label">${this.localize.term('scoreboardHand')}</span> ${hands.length}</span>`;
+    const hand = html`<span
+      ><span class="label">${this.localize.term('scoreboardHand')}</span> <span class="figure">${hands.length}</span></span
+    >`;
     if (shoeNumber != null && Number.isInteger(shoeNumber) && shoeNumber >= 1)
-      return html`<span><span class="label">${this.localize.term('scoreboardShoe')}</span> ${shoeNumber}</span> ${hand}`;
+      return html`<span><span class="label">${this.localize.term('scoreboardShoe')}</span> <span class="figure">${shoeNumber}</span></span>
+        ${hand}`;
     return hands.length === 0 ? html`<span class="label no-shoe">${this.localize.term('scoreboardNoShoe')}</span>` : hand;
+  }
+
+  /**
+   * Seconds each of the other statistics and the charts stays on screen before the other takes
+   * its turn, where they share one strip (a landscape board); 0 keeps the statistics.
+   */
+  @property({ type: Number, attribute: 'turn-seconds' }) turnSeconds = 15;
+
+  /** Which of the two is on screen in the shared strip. */
+  @state() private turn: 'details' | 'charts' = 'details';
+  private turnTimer: ReturnType<typeof setInterval> | undefined;
+  /** Someone is pointing at or focused in the strip: it stays as it is (WCAG 2.2.2). */
+  private turnHeld = false;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.startTurns();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearInterval(this.turnTimer);
+    this.turnTimer = undefined;
+  }
+
+  private startTurns(): void {
+    clearInterval(this.turnTimer);
+    this.turnTimer = undefined;
+    const seconds = Number.isFinite(this.turnSeconds) ? this.turnSeconds : 0;
+    if (seconds <= 0) {
+      this.turn = 'details';
+      return;
+    }
+    this.turnTimer = setInterval(() => {
+      if (!this.turnHeld) this.turn = this.turn === 'details' ? 'charts' : 'details';
+    }, seconds * 1000);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('rows')) this.rowsInUse = usableRows(this.rows, this.localName);
+    if (changed.has('turnSeconds') && this.isConnected && changed.get('turnSeconds') !== undefined) this.startTurns();
   }
 
+  private readonly holdTurn = (): void => {
+    this.turnHeld = true;
+  };
+  private readonly releaseTurn = (): void => {
+    this.turnHeld = false;
+  };
+
   protected override render() {
-    const { hands, rules, letters, roadFollower, statisticsFollower } = this;
+    const { hands, rules, letters, roadFollower, statisticsFollower, turn } = this;
     const rows = this.rowsInUse;
     const beadLabels = this.beadLabels || (this.localize.lang() === 'zh' ? 'chinese' : 'letters');
     const name = this.tableName || this.localize.term('scoreboardDefaultTable');
@@ -266,11 +387,13 @@ export class BaccScoreboard extends LitElement {
       <div class="layout" style="--_rows: ${rows}">
         <header class="panel" part="header">
           <h1 title=${name}>${name}</h1>
-          ${this.limits ? html`<span><span class="label">${this.localize.term('scoreboardLimits')}</span> ${this.limits}</span>` : ''}
+          ${this.limits ? html`<span><span class="label">${this.localize.term('scoreboardLimits')}</span> <span class="figure">${this.limits}</span></span>` : ''}
           ${this.renderShoe()}
           <span class="label">${this.localize.term('scoreboardDecks', rules.decks)}</span>
           <p class="status" part="status" role="status">${this.status}</p>
         </header>
+        <div class="panel last"><bacc-last-hand .hands=${hands}></bacc-last-hand></div>
+        <bacc-big-road class="panel big" .hands=${hands} .roadFollower=${roadFollower} rows=${rows} ?letters=${letters}></bacc-big-road>
         <bacc-bead-plate
           class="panel bead"
           .hands=${hands}
@@ -279,8 +402,6 @@ export class BaccScoreboard extends LitElement {
           labels=${beadLabels}
           ?letters=${letters}
         ></bacc-bead-plate>
-        <bacc-big-road class="panel big" .hands=${hands} .roadFollower=${roadFollower} rows=${rows} ?letters=${letters}></bacc-big-road>
-        <div class="panel ask"><bacc-predictions .hands=${hands} .roadFollower=${roadFollower} ?letters=${letters}></bacc-predictions></div>
         ${DERIVED_PANELS.map(
           ([area, kind]) =>
             html`<bacc-derived-road
@@ -292,9 +413,24 @@ export class BaccScoreboard extends LitElement {
               ?letters=${letters}
             ></bacc-derived-road>`,
         )}
-        <div class="panel stats"><bacc-stats .hands=${hands} .rules=${rules} .statisticsFollower=${statisticsFollower}></bacc-stats></div>
-        <div class="panel last"><bacc-last-hand .hands=${hands}></bacc-last-hand></div>
-        <div class="panel chart"><bacc-chart .hands=${hands} .rules=${rules} .statisticsFollower=${statisticsFollower}></bacc-chart></div>
+        <div class="panel counts">
+          <bacc-stats show="counts" .hands=${hands} .rules=${rules} .statisticsFollower=${statisticsFollower}></bacc-stats>
+        </div>
+        <div class="panel ask"><bacc-predictions .hands=${hands} .roadFollower=${roadFollower} ?letters=${letters}></bacc-predictions></div>
+        <div
+          class="more"
+          @pointerenter=${this.holdTurn}
+          @pointerleave=${this.releaseTurn}
+          @focusin=${this.holdTurn}
+          @focusout=${this.releaseTurn}
+        >
+          <div class="panel details" data-turn=${turn === 'details' ? 'on' : 'off'}>
+            <bacc-stats show="details" .hands=${hands} .rules=${rules} .statisticsFollower=${statisticsFollower}></bacc-stats>
+          </div>
+          <div class="panel chart" data-turn=${turn === 'charts' ? 'on' : 'off'}>
+            <bacc-chart .hands=${hands} .rules=${rules} .statisticsFollower=${statisticsFollower}></bacc-chart>
+          </div>
+        </div>
         <bacc-odds-note
           class="panel note"
           part="note"

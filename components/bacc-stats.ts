@@ -1,4 +1,5 @@
 import { html, css, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property } from 'lit/decorators.js';
 import type { Winner } from '../src/game/hand.js';
 import type { StatisticsSummary } from '../src/roads/statistics.js';
 import { outcomeLetter, outcomeName } from './internal/messages.js';
@@ -118,8 +119,46 @@ export class BaccStats extends StatisticsPanel {
         align-self: center;
         font-size: 0.8em;
       }
+      /*
+       * A wall's strips: the counts in one row of tiles, each figure at the full figure size; the
+       * other statistics in rows of tiles; every share and mark at least the labels' size.
+       */
+      :host([show='counts']) dl {
+        grid-template-columns: none;
+        grid-auto-flow: column;
+        grid-auto-columns: minmax(0, 1fr);
+      }
+      :host([show='details']) dl {
+        grid-template-columns: repeat(auto-fill, minmax(min(100%, 8.5em), 1fr));
+      }
+      :host([show='counts']) .tile,
+      :host([show='details']) .tile {
+        grid-column: auto;
+      }
+      :host([show='counts']) .hands {
+        order: -1;
+      }
+      :host([show='counts']) .figure {
+        font-size: var(--_figure-size);
+        line-height: 1;
+      }
+      :host([show='counts']) .share,
+      :host([show='details']) .share,
+      :host([show='counts']) dt,
+      :host([show='details']) dt,
+      :host([show='counts']) .side .mark,
+      :host([show='details']) .side .mark {
+        font-size: 1em;
+      }
     `,
   ];
+
+  /**
+   * Which figures to show: `all` (the default), `counts` (hands; banker, player and tie with
+   * their shares; the pairs: what a wall shows in one strip) or `details` (the others). A wall board
+   * shows the two as separate strips, each element following the same statistics.
+   */
+  @property({ reflect: true }) show: StatisticsShown = 'all';
 
   private summary: StatisticsSummary = this.ownFollower.statistics.summary();
 
@@ -131,38 +170,59 @@ export class BaccStats extends StatisticsPanel {
   }
 
   protected override render(): TemplateResult {
+    const show = this.show === 'counts' || this.show === 'details' ? this.show : 'all';
+    return html`
+      <dl part="list" aria-label=${this.localize.term('statsLabel')}>
+        ${show === 'details' ? nothing : this.renderCounts()} ${show === 'counts' ? nothing : this.renderDetails()}
+      </dl>
+    `;
+  }
+
+  /**
+   * Pairs and naturals are known only for hands recorded with their cards: a hand recorded by its
+   * outcome alone may have had either, so with any such hand they show "–" (unknown), never 0.
+   */
+  private get cardsOfEveryHand(): boolean {
+    return this.summary.handsWithCards === this.summary.hands;
+  }
+
+  private renderCounts(): TemplateResult {
+    const s = this.summary;
+    const pairs = this.cardsOfEveryHand
+      ? html`${sideFigure(this.localize, 'P', s.playerPairs, 'player-pairs')}${sideFigure(this.localize, 'B', s.bankerPairs, 'banker-pairs')}`
+      : unknownFigure(this.localize);
+    return html`${this.outcomeTile('B', s.banker, s.hands)} ${this.outcomeTile('P', s.player, s.hands)}
+    ${this.outcomeTile('T', s.tie, s.hands)}
+    ${this.tile('hands', this.localize.term('statsHands'), html`<span class="figure">${s.hands}</span>`)}
+    ${this.tile('pairs', this.localize.term('statsPairs'), pairs)}`;
+  }
+
+  private renderDetails(): TemplateResult {
     const s = this.summary;
     const streak = s.currentStreak;
     const cardsKnown = s.hands > 0 && s.handsWithCards === s.hands && s.cardsLeft !== null;
-    return html`
-      <dl part="list" aria-label=${this.localize.term('statsLabel')}>
-        ${this.outcomeTile('B', s.banker, s.hands)} ${this.outcomeTile('P', s.player, s.hands)} ${this.outcomeTile('T', s.tie, s.hands)}
-        ${this.tile('hands', this.localize.term('statsHands'), html`<span class="figure">${s.hands}</span>`)}
-        ${this.tile(
-          'streak',
-          this.localize.term('statsCurrentStreak'),
-          streak === null ? html`<span class="figure">–</span>` : sideFigure(this.localize, streak.side, streak.length),
-        )}
-        ${this.tile(
-          'longest',
-          this.localize.term('statsLongestStreak'),
-          html`${sideFigure(this.localize, 'B', s.longestBankerStreak, 'longest-banker')}${sideFigure(this.localize, 'P', s.longestPlayerStreak, 'longest-player')}`,
-        )}
-        ${this.tile(
-          'pairs',
-          this.localize.term('statsPairs'),
-          html`${sideFigure(this.localize, 'P', s.playerPairs, 'player-pairs')}${sideFigure(this.localize, 'B', s.bankerPairs, 'banker-pairs')}`,
-        )}
-        ${this.countTile('naturals', this.localize.term('statsNaturals'), s.naturals.hands, s.hands)}
-        ${this.countTile('banker-six', this.localize.term('statsBankerWinsOn6'), s.bankerWinsOn6, s.hands)}
-        ${
-          cardsKnown
-            ? html`${this.tile('cards-dealt', this.localize.term('statsCardsDealt'), html`<span class="figure">${s.cardsDealt}</span>`)}
-              ${this.tile('cards-left', this.localize.term('statsCardsLeft'), html`<span class="figure">${s.cardsLeft}</span>`)}`
-            : nothing
-        }
-      </dl>
-    `;
+    return html`${this.tile(
+      'streak',
+      this.localize.term('statsCurrentStreak'),
+      streak === null ? html`<span class="figure">–</span>` : sideFigure(this.localize, streak.side, streak.length),
+    )}
+    ${this.tile(
+      'longest',
+      this.localize.term('statsLongestStreak'),
+      html`${sideFigure(this.localize, 'B', s.longestBankerStreak, 'longest-banker')}${sideFigure(this.localize, 'P', s.longestPlayerStreak, 'longest-player')}`,
+    )}
+    ${
+      this.cardsOfEveryHand
+        ? this.countTile('naturals', this.localize.term('statsNaturals'), s.naturals.hands, s.hands)
+        : this.tile('naturals', this.localize.term('statsNaturals'), unknownFigure(this.localize))
+    }
+    ${this.countTile('banker-six', this.localize.term('statsBankerWinsOn6'), s.bankerWinsOn6, s.hands)}
+    ${
+      cardsKnown
+        ? html`${this.tile('cards-dealt', this.localize.term('statsCardsDealt'), html`<span class="figure">${s.cardsDealt}</span>`)}
+          ${this.tile('cards-left', this.localize.term('statsCardsLeft'), html`<span class="figure">${s.cardsLeft}</span>`)}`
+        : nothing
+    }`;
   }
 
   private tile(name: string, label: string, value: TemplateResult): TemplateResult {
@@ -186,6 +246,14 @@ export class BaccStats extends StatisticsPanel {
       <dd part="value"><span class="figure">${count}</span><span class="share" part="share">${share(count, hands)}</span></dd>
     </div>`;
   }
+}
+
+/** Which of its figures a `<bacc-stats>` shows. */
+export type StatisticsShown = 'all' | 'counts' | 'details';
+
+/** A figure not known from what was recorded: a dash, said as "unknown" to screen readers. */
+function unknownFigure(localize: Terms): TemplateResult {
+  return html`<span class="figure" aria-hidden="true">–</span><span class="visually-hidden">${localize.term('statsUnknown')}</span>`;
 }
 
 /** A side's figure after its letter, with the side's name for screen readers. */

@@ -72,6 +72,7 @@ export interface PanelTerms {
   statsCurrentStreak: string;
   statsLongestStreak: string;
   statsPairs: string;
+  statsUnknown: string;
   statsNaturals: string;
   statsBankerWinsOn6: string;
   statsCardsDealt: string;
@@ -189,6 +190,7 @@ export const panelTerms: PanelTerms = {
   statsCurrentStreak: 'Current streak',
   statsLongestStreak: 'Longest streak',
   statsPairs: 'Pairs',
+  statsUnknown: 'unknown: some hands were recorded without their cards',
   statsNaturals: 'Naturals',
   statsBankerWinsOn6: 'Banker wins with 6',
   statsCardsDealt: 'Cards dealt',

@@ -64,6 +64,7 @@ export const panelTerms: PanelTerms = {
   statsCurrentStreak: '当前连胜',
   statsLongestStreak: '最长连胜',
   statsPairs: '对子',
+  statsUnknown: '未知：有牌局未记录牌面',
   statsNaturals: '例牌',
   statsBankerWinsOn6: '庄 6 点胜',
   statsCardsDealt: '已发牌数',

@@ -1,6 +1,7 @@
 import { expect, fixture, html, nextFrame } from '@open-wc/testing';
 import '../../components/define/scoreboard.js';
 import type { BaccScoreboard } from '../../components/bacc-scoreboard.js';
+import type { BaccStats } from '../../components/bacc-stats.js';
 import { makeRules } from '../../src/game/rules.js';
 import { Shoe } from '../../src/game/shoe.js';
 import { handRecord, type HandRecord } from '../../src/shoes/document.js';
@@ -59,17 +60,23 @@ describe('<bacc-scoreboard>', () => {
       const el = await fixture<BaccScoreboard>(
         html`<bacc-scoreboard style="width:${width}px;height:${height}px" .hands=${dealt('clipped', 60)}></bacc-scoreboard>`,
       );
-      const stats = el.shadowRoot!.querySelector('bacc-stats')!;
-      await stats.updateComplete;
-      await nextFrame();
-      const panel = el.shadowRoot!.querySelector('.panel.stats')!.getBoundingClientRect();
-      const tiles = [...stats.shadowRoot!.querySelectorAll('.tile')];
-      expect(tiles.some((tile) => tile.textContent.includes('Banker wins with 6'))).to.equal(true);
-      for (const tile of tiles) {
-        const box = tile.getBoundingClientRect();
-        expect(box.bottom, tile.textContent.trim()).to.be.at.most(panel.bottom + 0.5);
-        expect(box.right, tile.textContent.trim()).to.be.at.most(panel.right + 0.5);
+      // The counts' strip, and the other statistics' panel (on screen until the charts take their turn).
+      const shown: string[] = [];
+      for (const strip of ['counts', 'details']) {
+        const stats = el.shadowRoot!.querySelector<BaccStats>(`.panel.${strip} bacc-stats`)!;
+        await stats.updateComplete;
+        await nextFrame();
+        const panel = el.shadowRoot!.querySelector(`.panel.${strip}`)!.getBoundingClientRect();
+        for (const tile of stats.shadowRoot!.querySelectorAll('.tile')) {
+          const box = tile.getBoundingClientRect();
+          expect(box.bottom, tile.textContent.trim()).to.be.at.most(panel.bottom + 0.5);
+          expect(box.right, tile.textContent.trim()).to.be.at.most(panel.right + 0.5);
+          shown.push(tile.getAttribute('data-stat')!);
+        }
       }
+      expect(shown.sort()).to.deep.equal(
+        ['banker', 'banker-six', 'cards-dealt', 'cards-left', 'hands', 'longest', 'naturals', 'pairs', 'player', 'streak', 'tie'].sort(),
+      );
     });
   }
 
@@ -83,7 +90,8 @@ describe('<bacc-scoreboard>', () => {
     const { header, roads, panels } = children(el);
     expect(header.textContent).to.match(/Hand\s*10/);
     expect(roads).to.have.length(5);
-    expect(panels).to.have.length(5);
+    // The ask roads, the counts, the other statistics, the charts, the odds note and the last hand.
+    expect(panels).to.have.length(6);
     for (const child of [...roads, ...panels]) expect((child as unknown as { hands: unknown }).hands).to.equal(hands);
     const bead = el.shadowRoot!.querySelector('bacc-bead-plate')!;
     await bead.updateComplete;
@@ -131,7 +139,7 @@ describe('<bacc-scoreboard>', () => {
     expect(stats.shadowRoot!.querySelector('[data-stat="hands"] .figure')!.textContent).to.equal('12');
   });
 
-  it('sizes the ask roads like the big road, and keeps the statistics labels legible on a 1280×720 screen', async () => {
+  it('sizes the ask roads like the counts beside them, and keeps the statistics labels legible on a 1280×720 screen', async () => {
     const el = await fixture<BaccScoreboard>(
       html`<bacc-scoreboard style="width:1280px;height:720px;display:block" .hands=${dealt('sizes', 20)}></bacc-scoreboard>`,
     );
@@ -139,12 +147,17 @@ describe('<bacc-scoreboard>', () => {
     const root = el.shadowRoot!;
     // One cell of each: the ask grid holds three cells in a row, the big road's grid its rows.
     const askGrid = root.querySelector('bacc-predictions')!.shadowRoot!.querySelector('[part="grid"]')!.getBoundingClientRect();
-    const bigGrid = root.querySelector('bacc-big-road')!.shadowRoot!.querySelector('[part="grid"]')!.getBoundingClientRect();
+    const stats = root.querySelector<BaccStats>('.counts bacc-stats')!;
+    await stats.updateComplete;
+    const figure = stats.shadowRoot!.querySelector('.tile.banker .figure')!.getBoundingClientRect();
     const askCell = askGrid.width / 3;
-    const bigCell = bigGrid.height / 6;
-    expect(Math.abs(askCell - bigCell), `ask cell ${askCell} px, big road cell ${bigCell} px`).to.be.lessThan(1);
-    const label = root.querySelector('bacc-stats')!.shadowRoot!.querySelector('.tile.hands dt')!;
-    expect(parseFloat(getComputedStyle(label).fontSize)).to.be.at.least(10);
+    // The ask roads' marks stand as tall as the counts' figures in the strip they share.
+    expect(
+      Math.abs(askCell - figure.height) / figure.height,
+      `ask cell ${askCell} px, banker count ${figure.height} px high`,
+    ).to.be.lessThan(0.25);
+    const label = stats.shadowRoot!.querySelector('.tile.hands dt')!;
+    expect(parseFloat(getComputedStyle(label).fontSize)).to.be.at.least(12);
   });
 
   it('shows the note that past results do not predict the next hand', async () => {
