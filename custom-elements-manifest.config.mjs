@@ -31,6 +31,25 @@ function literalConstants(folders) {
   return constants;
 }
 
+/**
+ * The sources' exported aliases of string literals (`export type DerivedRoadKind = 'big-eye-boy' | …;`,
+ * on one line or several), by name, each as its union written out.
+ */
+function literalUnions(folders) {
+  const unions = new Map();
+  const visit = (folder) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) visit(path);
+      else if (path.endsWith('.ts'))
+        for (const [, name, union] of readFileSync(path, 'utf8').matchAll(/^export type ([A-Z]\w*) =\s*((?:\|?\s*'[^'\n]*'\s*)+);/gm))
+          unions.set(name, [...union.matchAll(/'[^'\n]*'/g)].map(([literal]) => literal).join(' | '));
+    }
+  };
+  for (const folder of folders) visit(folder);
+  return unions;
+}
+
 export default {
   globs: ['components/bacc-*.ts', 'components/define/*.ts', 'components/internal/*.ts'],
   outdir: 'lib',
@@ -65,6 +84,21 @@ export default {
           for (const declaration of module.declarations ?? []) {
             for (const item of [...(declaration.members ?? []), ...(declaration.attributes ?? [])]) {
               if (typeof item.default === 'string' && constants.has(item.default)) item.default = constants.get(item.default);
+            }
+          }
+        }
+      },
+    },
+    {
+      // An attribute's type as a person types its value: `'big-eye-boy' | 'small-road' | 'cockroach-pig'`, not `DerivedRoadKind`, which an editor cannot offer.
+      name: 'literal-union-types',
+      packageLinkPhase({ customElementsManifest }) {
+        const unions = literalUnions(['src', 'components']);
+        const written = (text) => text.replace(/\b[A-Z]\w*\b/g, (name) => unions.get(name) ?? name);
+        for (const module of customElementsManifest.modules) {
+          for (const declaration of module.declarations ?? []) {
+            for (const item of [...(declaration.members ?? []), ...(declaration.attributes ?? [])]) {
+              if (typeof item.type?.text === 'string') item.type.text = written(item.type.text);
             }
           }
         }
