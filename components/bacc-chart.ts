@@ -6,6 +6,8 @@ import type { HandRecord } from '../src/shoes/document.js';
 import { followStep } from '../src/roads/list-follower.js';
 import type { StatisticsSummary } from '../src/roads/statistics.js';
 import { ChartController, whenIdle } from './controllers/chart-controller.js';
+import { exactOddsOf } from './internal/exact-odds.js';
+import { fullShoe } from '../src/game/odds.js';
 import { ThemeWatcher } from './controllers/theme-watcher.js';
 import { outcomeLetter, outcomeName } from './internal/messages.js';
 import { bankerPairLabel, handCount, lead, naturalLabel, percent, playerPairLabel, share } from './internal/panel-labels.js';
@@ -180,7 +182,11 @@ export class BaccChart extends StatisticsPanel {
   /** The palette each chart's options were last built from. */
   private readonly optionsPalette = new WeakMap<object, Palette>();
   private observed: Record<Frequency, number> = frequencies(this.summary);
-  private exact: Record<Frequency, number> = exactFrequencies(this.follower.statistics.fullShoeOdds());
+  /** Null while the exact odds are worked out (off the main thread, the first time). */
+  private exact: Record<Frequency, number> | null = null;
+  /** The exact odds being worked out for the bars, which update when they come. */
+  private awaitedOdds: Promise<void> | null = null;
+  private oddsArrived = false;
   private readonly charts: readonly ChartController<'line' | 'bar'>[];
 
   constructor() {
@@ -240,7 +246,31 @@ export class BaccChart extends StatisticsPanel {
   }
 
   private pendingChart(): Promise<void> | null {
-    return this.charts.find((chart) => chart.pending !== null)?.pending ?? null;
+    return this.awaitedOdds ?? this.charts.find((chart) => chart.pending !== null)?.pending ?? null;
+  }
+
+  /** The exact odds of a hand from a full shoe, for the outlined bars: at once when known, else an update when they come. */
+  private followExactOdds(): void {
+    this.oddsArrived = false;
+    const statistics = this.follower.statistics;
+    const lookup = exactOddsOf(fullShoe(statistics.decks), statistics.rules);
+    this.exact = lookup.now === undefined ? null : exactFrequencies(lookup.now);
+    if (lookup.now !== undefined) {
+      this.awaitedOdds = null;
+      return;
+    }
+    const awaited: Promise<void> = lookup.later.then(
+      () => {
+        if (this.awaitedOdds !== awaited) return;
+        this.awaitedOdds = null;
+        this.oddsArrived = true;
+        this.requestUpdate();
+      },
+      () => {
+        if (this.awaitedOdds === awaited) this.awaitedOdds = null;
+      },
+    );
+    this.awaitedOdds = awaited;
   }
 
   /**
@@ -258,6 +288,7 @@ export class BaccChart extends StatisticsPanel {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
+    if (this.oddsArrived && !this.statisticsInputsChanged(changed)) this.followExactOdds();
     if (!this.statisticsInputsChanged(changed)) return;
     this.followStatistics();
     // The series' own step: a shared follower may already have been brought to these hands by
@@ -288,7 +319,7 @@ export class BaccChart extends StatisticsPanel {
     }
     this.summary = this.follower.statistics.summary();
     this.observed = frequencies(this.summary);
-    this.exact = exactFrequencies(this.follower.statistics.fullShoeOdds());
+    this.followExactOdds();
   }
 
   protected override render(): TemplateResult {
@@ -377,7 +408,7 @@ export class BaccChart extends StatisticsPanel {
                 html`<tr>
                   <th scope="row">${frequencyName(this.localize, name)}</th>
                   <td>${countOf[name]} (${share(countOf[name], s.hands)})</td>
-                  <td>${percent(this.exact[name] / 100, 2)}</td>
+                  <td>${this.exact === null ? '…' : percent(this.exact[name] / 100, 2)}</td>
                 </tr>`,
             )}
           </tbody>
@@ -408,7 +439,7 @@ export class BaccChart extends StatisticsPanel {
         'chartFrequencySummaryItem',
         frequencyName(this.localize, name),
         hands === 0 ? '–' : percent(this.observed[name] / 100, 1),
-        percent(this.exact[name] / 100, 2),
+        this.exact === null ? '…' : percent(this.exact[name] / 100, 2),
       ),
     );
     return this.localize.term('chartFrequenciesSummary', handCount(this.localize, hands), parts.join(', '));
@@ -489,7 +520,8 @@ export class BaccChart extends StatisticsPanel {
           },
           {
             label: this.localize.term('chartLegendExact', this.follower.statistics.decks),
-            data: FREQUENCIES.map((name) => this.exact[name]),
+            // No outline until the exact odds are worked out (chart.js draws no bar for NaN).
+            data: FREQUENCIES.map((name) => this.exact?.[name] ?? NaN),
             backgroundColor: 'transparent',
             borderColor: colors,
             borderWidth: Math.max(2, palette.fontSize / 6),

@@ -1,12 +1,13 @@
 import { html, css, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { Winner } from '../src/game/hand.js';
-import type { NextHandOdds } from '../src/game/odds.js';
+import { fullShoe, type NextHandOdds } from '../src/game/odds.js';
 import { outcomeLetter, outcomeName } from './internal/messages.js';
 import { percent } from './internal/panel-labels.js';
 import { panelTokens } from './styles/panel-styles.js';
 import { StatisticsPanel } from './internal/statistics-panel.js';
 import { themeTokens } from './styles/theme.js';
+import { exactOddsOf, type OddsLookup } from './internal/exact-odds.js';
 
 /**
  * Which odds the note shows: of the next hand from the cards left, of a hand from a full shoe, or
@@ -93,19 +94,73 @@ export class BaccOddsNote extends StatisticsPanel {
   /** The shoe is over (its cut card came out, or it was ended): the next hand is a new shoe's first. */
   @property({ type: Boolean, reflect: true }) ended = false;
 
-  private odds: NextHandOdds = this.ownFollower.statistics.fullShoeOdds();
+  /** Null while they are being worked out (the first odds take a moment, off the main thread). */
+  private odds: NextHandOdds | null = null;
   private basis: OddsBasis = 'full-shoe';
+  private cardsLeft = 0;
   private cardsMissing = false;
+  /** The odds being worked out for the note, which updates when they come. */
+  private awaited: Promise<void> | null = null;
+  private oddsArrived = false;
+
+  /**
+   * A note that shows odds keeps showing them until the odds for its new hands are worked out
+   * (about a millisecond), then shows the new ones at once: never another hand's figures, and no
+   * flicker to the placeholder on every hand.
+   */
+  protected override async scheduleUpdate(): Promise<unknown> {
+    if (this.hasUpdated && this.odds !== null) await this.wantedOdds().later.catch(() => undefined);
+    return super.scheduleUpdate();
+  }
+
+  /** Resolves once the note shows its odds, or once they failed and it shows the placeholder. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let settled = await super.getUpdateComplete();
+    while (this.awaited !== null) {
+      await this.awaited;
+      settled = await super.getUpdateComplete();
+    }
+    return settled;
+  }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (!this.statisticsInputsChanged(changed) && !changed.has('ended')) return;
+    if (!this.statisticsInputsChanged(changed) && !changed.has('ended') && !this.oddsArrived) return;
+    this.oddsArrived = false;
+    const lookup = this.wantedOdds();
+    this.odds = lookup.now ?? null;
+    if (lookup.now !== undefined) {
+      this.awaited = null;
+      return;
+    }
+    const awaited: Promise<void> = lookup.later.then(
+      () => {
+        if (this.awaited !== awaited) return;
+        this.awaited = null;
+        this.oddsArrived = true;
+        this.requestUpdate();
+      },
+      (error: unknown) => {
+        if (this.awaited !== awaited) return;
+        this.awaited = null;
+        console.warn(`${this.localName}: no odds: ${error instanceof Error ? error.message : String(error)}`);
+      },
+    );
+    this.awaited = awaited;
+  }
+
+  /** Follows the hands, settles the basis, and asks for its odds. */
+  private wantedOdds(): OddsLookup {
     this.followStatistics();
     const statistics = this.follower.statistics;
     // With no hand yet, the cards left are the full shoe: say so rather than "the cards left".
-    const next = statistics.hands > 0 && !this.ended ? statistics.nextHandOdds() : null;
+    const remaining = statistics.hands > 0 && !this.ended ? statistics.remainingCounts() : null;
+    const left = remaining?.reduce((sum, n) => sum + n, 0) ?? 0;
+    // The composition ShoeStatistics.nextHandOdds would use: known cards left, six or more.
+    const next = remaining !== null && left >= 6 ? remaining : null;
     this.basis = this.ended ? 'new-shoe' : next === null ? 'full-shoe' : 'next-hand';
-    this.odds = next ?? statistics.fullShoeOdds();
+    this.cardsLeft = left;
     this.cardsMissing = this.basis === 'full-shoe' && statistics.summary().handsWithCards < this.hands.length;
+    return exactOddsOf(next ?? fullShoe(statistics.decks), statistics.rules);
   }
 
   protected override render(): TemplateResult {
@@ -113,7 +168,7 @@ export class BaccOddsNote extends StatisticsPanel {
     const decks = this.follower.statistics.decks;
     const basis =
       this.basis === 'next-hand'
-        ? this.localize.term('oddsNextHand', odds.cardsLeft)
+        ? this.localize.term('oddsNextHand', this.cardsLeft)
         : this.basis === 'new-shoe'
           ? this.localize.term('oddsNewShoe', decks)
           : this.cardsMissing
@@ -124,19 +179,22 @@ export class BaccOddsNote extends StatisticsPanel {
         <p class="notice" part="notice">${this.localize.term('oddsPastResults')}</p>
         <div class="odds-block">
           <p class="basis" part="basis" data-basis=${this.basis}>${basis}</p>
-          <dl part="odds">${this.entry('B', odds.banker)} ${this.entry('P', odds.player)} ${this.entry('T', odds.tie)}</dl>
+          <dl part="odds" aria-busy=${odds === null ? 'true' : 'false'}>
+            ${this.entry('B', odds?.banker)} ${this.entry('P', odds?.player)} ${this.entry('T', odds?.tie)}
+          </dl>
         </div>
       </div>
     `;
   }
 
-  private entry(outcome: Winner, probability: number): TemplateResult {
+  /** An outcome and its probability; an ellipsis while the odds are being worked out. */
+  private entry(outcome: Winner, probability: number | undefined): TemplateResult {
     return html`<div data-outcome=${outcome}>
       <dt part="label">
         <span class="mark ${outcome}" aria-hidden="true">${outcomeLetter(this.localize, outcome)}</span
         >${outcomeName(this.localize, outcome)}
       </dt>
-      <dd part="value">${percent(probability, 2)}</dd>
+      <dd part="value">${probability === undefined ? '…' : percent(probability, 2)}</dd>
     </div>`;
   }
 }

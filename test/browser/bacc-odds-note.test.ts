@@ -100,4 +100,39 @@ describe('<bacc-odds-note>', () => {
     await el.updateComplete;
     await expect(el).to.be.accessible();
   });
+
+  it('paints its first frame before the odds are worked out, with a placeholder instead of figures, then shows them', async () => {
+    // Rules no other test asked for, so their odds are not known yet.
+    const rules = makeRules({ decks: 5, tiePays: 9 });
+    const el = document.createElement('bacc-odds-note');
+    el.rules = rules;
+    document.body.append(el);
+    try {
+      // The first render, which the page paints, comes before the odds.
+      await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+      expect(el.hasUpdated).to.equal(true);
+      expect(odds(el)).to.deep.equal({ B: '…', P: '…', T: '…' });
+      expect(el.shadowRoot!.querySelector('[part="odds"]')!.getAttribute('aria-busy')).to.equal('true');
+      expect(textOf(basis(el))).to.contain('full 5-deck shoe');
+      await el.updateComplete;
+      const full = exactOdds(fullShoe(5), rules);
+      expect(odds(el)).to.deep.equal({ B: twoDecimals(full.banker), P: twoDecimals(full.player), T: twoDecimals(full.tie) });
+      expect(el.shadowRoot!.querySelector('[part="odds"]')!.getAttribute('aria-busy')).to.equal('false');
+    } finally {
+      el.remove();
+    }
+  });
+
+  it('keeps its figures until the next hand’s odds are there, then shows them in one update', async () => {
+    const hands = cardedHands('in one update');
+    const el = await fixture<BaccOddsNote>(html`<bacc-odds-note .hands=${hands.slice(0, 20)}></bacc-odds-note>`);
+    const shown: string[] = [];
+    const watcher = new MutationObserver(() => shown.push(odds(el).B!));
+    watcher.observe(el.shadowRoot!, { subtree: true, characterData: true, childList: true });
+    el.hands = hands.slice(0, 21);
+    await el.updateComplete;
+    watcher.disconnect();
+    expect(shown).to.not.include('…');
+    expect(odds(el).B).to.equal(twoDecimals(exactOdds(cardsLeftByRank(hands.slice(0, 21))).banker));
+  });
 });
