@@ -1,6 +1,7 @@
 import { describe, it, expect, inject } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useChromium } from './browser.js';
+import { chineseBoxes, fontInspector, watchCanvasText } from './chinese-boxes.js';
 
 const baseUrl = inject('baseUrl');
 const chromium = useChromium();
@@ -74,6 +75,51 @@ describe('Chinese on a screen without a CJK font', () => {
       expect(requests.filter((url) => !url.startsWith(baseUrl) && !/^(data|blob):/.test(url))).toEqual([]);
     } finally {
       await context.close();
+    }
+  });
+});
+
+describe('Chinese that always draws', () => {
+  /**
+   * Opens `query` in a fresh browser (nothing cached), waits for the shipped faces to load, then
+   * gives the page 1 s to draw every Chinese text with them; returns what is still boxes.
+   */
+  async function boxesAfterFontLoads(query: string, ready: string): Promise<string[]> {
+    const context = await chromium().newContext({ viewport: { width: 1920, height: 1080 } });
+    try {
+      const page = await context.newPage();
+      await watchCanvasText(page);
+      const cdp = await fontInspector(page);
+      await page.goto(`${baseUrl}${query}`);
+      await page.waitForFunction((tag) => document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector(tag)?.shadowRoot != null, ready);
+      await page.waitForFunction(() => {
+        const faces = [...document.fonts].filter((face) => face.family.replace(/"/g, '') === 'Noto Sans SC');
+        return faces.filter((face) => face.status === 'loaded').length === 2;
+      });
+      const deadline = Date.now() + 1000;
+      let boxes = await chineseBoxes(page, cdp);
+      while (boxes.length > 0 && Date.now() < deadline) {
+        await page.evaluate(() => new Promise(requestAnimationFrame));
+        boxes = await chineseBoxes(page, cdp);
+      }
+      return boxes;
+    } finally {
+      await context.close();
+    }
+  }
+
+  it('draws the Chinese kiosk with no box on ten loads in a row', async () => {
+    for (let load = 1; load <= 10; load++) {
+      expect(await boxesAfterFontLoads('?lang=zh&speed=0.2', 'bacc-attract'), `load ${load}`).toEqual([]);
+    }
+  });
+
+  it('draws it with ?lang=zh-Hans too, the kiosk and the console', async () => {
+    for (const [query, ready] of [
+      ['?lang=zh-Hans&speed=0.2', 'bacc-attract'],
+      ['?lang=zh-Hans&mode=operator&table=Font', 'bacc-operator'],
+    ] as const) {
+      expect(await boxesAfterFontLoads(query, ready), query).toEqual([]);
     }
   });
 });
