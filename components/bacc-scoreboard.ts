@@ -63,7 +63,7 @@ export class BaccScoreboard extends LitElement {
          * the bead plate's height between two rows of panels.
          */
         --_road-cell: min(calc(26.6cqh / var(--_rows, 6)), 3.4cqw);
-        --_bead-cell: min(calc(23cqh / var(--_rows, 6)), 3.2cqw);
+        --_bead-cell: min(calc(25.2cqh / var(--_rows, 6)), 3.2cqw);
         --_derived-row: calc((var(--_rows, 6) * var(--_bead-cell) + 2 * var(--_pad) - var(--_gap)) / 2);
         --_derived-cell: calc((var(--_derived-row) - 2 * var(--_pad)) / var(--_rows, 6));
         box-sizing: border-box;
@@ -185,7 +185,7 @@ export class BaccScoreboard extends LitElement {
         grid-area: big;
         --bacc-cell-size: var(--_road-cell);
       }
-      /* Discs nearly filling their cells, so that their letters are as large as the cell allows. */
+      /* Discs nearly filling their cells, so that their letters are as large as the cell allows: 0.53 of it. */
       .bead {
         grid-area: bead;
         --bacc-cell-size: var(--_bead-cell);
@@ -246,8 +246,11 @@ export class BaccScoreboard extends LitElement {
         /* Its figures are 0.55 of this: 1.6 em. */
         --bacc-figure-size: 2.9em;
       }
+      /* Captions are 0.8 of the label size and the legend 0.85 of that: both at least the board's text. */
       .chart > bacc-chart {
         height: 100%;
+        --bacc-label-size: 1.5em;
+        --bacc-chart-font-size: 1em;
       }
       @container scoreboard (aspect-ratio < 1) and (width < 600px) {
         .chart {

@@ -1,0 +1,144 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { setViewport } from '@web/test-runner-commands';
+import '../../../../components/app/kiosk/bacc-kiosk.js';
+import type { BaccKiosk } from '../../../../components/app/kiosk/bacc-kiosk.js';
+import type { BaccScoreboard } from '../../../../components/bacc-scoreboard.js';
+import { useLocale } from '../../../../components/app/shared/localization.js';
+import { until } from '../../../support/wait.js';
+import { attractScoreboard } from './attract-parts.js';
+
+/**
+ * The attract kiosk read where it hangs (#29), with the default settings: on a 1920 x 1080 screen no
+ * text under 24 px (the players at the table read everything); the counts, the limits and the table
+ * name at least 40 px and the last result's winner and totals 72 px, and big road cells 36 px (the
+ * aisle reads these at 5 m). Other screens in proportion to their short side.
+ */
+const SCREENS = [
+  [1920, 1080],
+  [1080, 1920],
+  [3840, 2160],
+] as const;
+
+/** Every text node under `root`, through open shadow roots. */
+function* textNodes(root: Node): Generator<Text> {
+  for (const child of root.childNodes) {
+    if (child instanceof Text) {
+      if (child.data.trim() !== '') yield child;
+    } else {
+      if (child instanceof Element && child.shadowRoot) yield* textNodes(child.shadowRoot);
+      yield* textNodes(child);
+    }
+  }
+}
+
+/** The element a node belongs to, through shadow roots: its parent, or its shadow root's host. */
+const up = (node: Node): Element | null => node.parentElement ?? (node.parentNode instanceof ShadowRoot ? node.parentNode.host : null);
+
+/** Whether a text is drawn where a person can see it: laid out, not clipped away for screen readers only, not hidden. */
+function onScreen(text: Text): boolean {
+  const range = document.createRange();
+  range.selectNodeContents(text);
+  const box = range.getBoundingClientRect();
+  if (box.width < 2 || box.height < 2) return false;
+  for (let element = up(text); element; element = up(element)) {
+    const style = getComputedStyle(element);
+    // An element that only groups its children (display: contents) has no box of its own to be visible.
+    if (style.display === 'contents') continue;
+    if (!element.checkVisibility({ visibilityProperty: true, opacityProperty: true })) return false;
+    if (style.clip !== 'auto' || style.clipPath !== 'none') return false;
+  }
+  return true;
+}
+
+/** The size a text is drawn at, in CSS pixels: its font size, times the scale of an SVG's viewBox. */
+function drawnSize(text: Text): number {
+  const parent = text.parentElement!;
+  const size = parseFloat(getComputedStyle(parent).fontSize);
+  if (parent instanceof SVGGraphicsElement) {
+    const matrix = parent.getScreenCTM()!;
+    return size * Math.hypot(matrix.a, matrix.b);
+  }
+  return size;
+}
+
+/** The texts under `root` on screen, with the size each is drawn at. */
+const shownTexts = (root: Node) => [...textNodes(root)].filter(onScreen).map((text) => ({ text: text.data.trim(), size: drawnSize(text) }));
+
+/** The texts on screen inside the elements `selector` finds in `host`'s shadow root (and below it). */
+function shownIn(host: Element, selector: string): { text: string; size: number }[] {
+  return [...host.shadowRoot!.querySelectorAll(selector)].flatMap((element) => shownTexts(element));
+}
+
+const shadow = (host: Element, selector: string): Element => host.shadowRoot!.querySelector(selector)!;
+
+async function settled(scoreboard: BaccScoreboard): Promise<void> {
+  const parts = [...scoreboard.shadowRoot!.querySelectorAll('*')].filter((el) => el.localName.startsWith('bacc-'));
+  await Promise.all(parts.map((part) => (part as unknown as { updateComplete: Promise<unknown> }).updateComplete));
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+}
+
+/** Fails with every text of `texts` smaller than `least` px, named. */
+function expectAtLeast(texts: { text: string; size: number }[], least: number, what: string): void {
+  const small = texts.filter(({ size }) => size < least - 0.01).map(({ text, size }) => `"${text}" ${size.toFixed(1)} px`);
+  expect(small, `${what} under ${least.toFixed(1)} px`).to.deep.equal([]);
+}
+
+describe('the attract kiosk on a wall', function () {
+  this.timeout(60_000);
+  before(async () => {
+    await import('../../../../components/app/attract/bacc-attract.js');
+  });
+  after(async () => {
+    await useLocale('en');
+    await setViewport({ width: 800, height: 600 });
+  });
+
+  for (const lang of ['en', 'zh']) {
+    for (const [width, height] of SCREENS) {
+      it(`is read at the table and from the aisle: ${lang}, ${width} x ${height}`, async () => {
+        await setViewport({ width, height });
+        const scale = Math.min(width, height) / 1080;
+        const kiosk = await fixture<BaccKiosk>(
+          html`<bacc-kiosk .search=${`?lang=${lang}&speed=0.2&seed=wall&limits=10-1000`}></bacc-kiosk>`,
+        );
+        const scoreboard = await attractScoreboard(kiosk);
+        // Enough hands for every road, a tie or pair on the big road and a last hand with its cards.
+        await until(() => scoreboard.hands.length >= 24, '24 hands dealt', 30_000, 20);
+        await settled(scoreboard);
+
+        const header = shadow(scoreboard, 'header');
+        expect(header.querySelector('h1')!.textContent).to.not.equal('');
+        expectAtLeast(
+          [...header.querySelectorAll('h1, .figure')].flatMap((element) => shownTexts(element)),
+          40 * scale,
+          'the table name, limits, shoe and hand',
+        );
+        const counts = shadow(scoreboard, '.counts bacc-stats');
+        expectAtLeast(shownIn(counts, '.figure'), 40 * scale, 'the counts');
+        expect(shownIn(counts, '.figure').length, 'hands, banker, player, tie and both pairs').to.equal(6);
+        const last = shadow(scoreboard, 'bacc-last-hand');
+        // The words and figures themselves (the side's letter in its disc beside the winner is a mark).
+        const ownTexts = [...last.shadowRoot!.querySelectorAll('.result, .total')].flatMap((element) =>
+          shownTexts(element).filter(({ text }) =>
+            [...element.childNodes].some((node) => node instanceof Text && node.data.trim() === text),
+          ),
+        );
+        expect(ownTexts.length, 'the winner and both totals').to.equal(3);
+        expectAtLeast(ownTexts, 72 * scale, "the last result's winner and totals");
+
+        const bigRoad = shadow(scoreboard, 'bacc-big-road');
+        const grid = shadow(bigRoad, '[part="grid"]').getBoundingClientRect();
+        expect(grid.height / 6, 'a big road cell').to.be.at.least(36 * scale);
+
+        // Every text on the board, the other statistics' turn and then the charts'.
+        expectAtLeast(shownTexts(scoreboard.shadowRoot!), 24 * scale, 'text on the board');
+        scoreboard.turnSeconds = 0.2;
+        await until(() => shadow(scoreboard, '.chart').checkVisibility(), "the charts' turn", 5000);
+        const chart = shadow(scoreboard, 'bacc-chart');
+        await until(() => shownIn(chart, 'figcaption').length >= 2, "both charts' captions", 10_000);
+        await settled(scoreboard);
+        expectAtLeast(shownTexts(scoreboard.shadowRoot!), 24 * scale, 'text on the board with the charts');
+      });
+    }
+  }
+});
