@@ -4,8 +4,7 @@
  * enumerated attribute with the values a person types, and TypeScript refuses a value the element
  * does not take (`<bacc-derived-road kind="banana">`) while taking one it does.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -88,73 +87,90 @@ describe('the editor data', () => {
   });
 
   describe('type-checks JSX with them', () => {
-    const folder = mkdtempSync(join(tmpdir(), 'bacc-jsx-'));
+    // Inside the repository, so that the React declarations find React's types in its node_modules.
+    mkdirSync(join('node_modules', '.cache'), { recursive: true });
+    const folder = resolve(mkdtempSync(join('node_modules', '.cache', 'bacc-jsx-')));
     afterAll(() => rmSync(folder, { recursive: true, force: true }));
     // The declarations import each element's class; here from the sources, which need no build.
-    const fromSources = editorData(manifest, {
-      classModule: (path) => resolve(path.replace(/^lib\//, '')),
-    });
-    writeFileSync(join(folder, 'jsx.d.ts'), fromSources['jsx.d.ts']!);
+    const fromSources = editorData(manifest, { classModule: (path) => resolve(path.replace(/^lib\//, '')) });
+    for (const name of ['jsx.d.ts', 'react-jsx.d.ts']) writeFileSync(join(folder, name), fromSources[name]!);
 
-    // One program for both pages (compiling the elements' sources takes seconds): the errors of each, by page.
-    const pages = {
-      good: `export const page = (
-        <>
-          <bacc-derived-road kind="small-road" rows="4" letters outcomes="BPPB" />
-          <bacc-bead-plate labels="totals" rows={5} hands={[]} />
-          <bacc-scoreboard table-name="Table 7" bead-labels="letters" ended class="wall" />
-          <bacc-stats show="counts" />
-          <bacc-chart kind="frequencies" />
-        </>
-      );`,
-      bad: `export const page = (
-        <>
-          <bacc-derived-road kind="banana" />
-          <bacc-bead-plate labels="klingon" />
-          <bacc-big-road kind="small-road" />
-        </>
-      );`,
-    };
-    const files = Object.entries(pages).map(([name, tsx]) => {
-      const file = join(folder, `${name}.tsx`);
-      // A minimal JSX setup: no React, only the global namespace the package declares.
-      writeFileSync(file, `import type {} from './jsx.js';\n${tsx}\n`);
-      return file;
-    });
-    const program = ts.createProgram(files, {
-      jsx: ts.JsxEmit.Preserve,
-      strict: true,
-      noEmit: true,
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.NodeNext,
-      moduleResolution: ts.ModuleResolutionKind.NodeNext,
-      lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
-      types: [],
-      experimentalDecorators: true,
-      useDefineForClassFields: false,
-    });
-    const diagnostics = ts.getPreEmitDiagnostics(program);
-    const errors = (page: keyof typeof pages) =>
-      diagnostics
-        .filter((diagnostic) => diagnostic.file?.fileName === join(folder, `${page}.tsx`))
-        .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+    const good = `export const page = (
+      <>
+        <bacc-derived-road kind="small-road" rows="4" letters outcomes="BPPB" />
+        <bacc-bead-plate labels="totals" rows={5} hands={[]} />
+        <bacc-scoreboard table-name="Table 7" bead-labels="letters" ended />
+        <bacc-stats show="counts" />
+        <bacc-chart kind="frequencies" />
+      </>
+    );`;
+    const bad = `export const page = (
+      <>
+        <bacc-derived-road kind="banana" />
+        <bacc-bead-plate labels="klingon" />
+        <bacc-big-road kind="small-road" />
+      </>
+    );`;
 
-    it('finds no error in the declarations themselves', () => {
-      expect(diagnostics.filter((diagnostic) => diagnostic.file?.fileName === join(folder, 'jsx.d.ts')).map((d) => d.messageText)).toEqual(
-        [],
-      );
-    });
+    /**
+     * TypeScript's errors in each page and in the declarations, by file name, the pages written as
+     * `<name>.tsx` after `header`. One program for both pages: compiling the elements' sources takes seconds.
+     */
+    function check(header: string, jsx: Pick<ts.CompilerOptions, 'jsx' | 'jsxImportSource'>): Map<string, string[]> {
+      const pages = Object.entries({ good, bad }).map(([name, tsx]) => {
+        const file = join(folder, `${jsx.jsxImportSource ?? 'global'}-${name}.tsx`);
+        writeFileSync(file, `${header}\n${tsx}\n`);
+        return file;
+      });
+      const program = ts.createProgram(pages, {
+        ...jsx,
+        strict: true,
+        noEmit: true,
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.NodeNext,
+        moduleResolution: ts.ModuleResolutionKind.NodeNext,
+        lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+        types: [],
+        experimentalDecorators: true,
+        useDefineForClassFields: false,
+      });
+      // Only the pages' and the declarations' own errors: checking all the elements' sources would take far longer.
+      const errors = new Map<string, string[]>();
+      for (const file of program.getSourceFiles().filter((source) => source.fileName.startsWith(folder))) {
+        const found = [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)];
+        if (found.length > 0)
+          errors.set(
+            file.fileName.slice(folder.length + 1),
+            found.map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')),
+          );
+      }
+      return errors;
+    }
 
-    it('takes the values the elements take', () => {
-      expect(errors('good')).toEqual([]);
-    });
-
-    it('refuses kind="banana", labels="klingon" and an attribute an element does not have', () => {
-      const found = errors('bad');
+    /** The three errors of the bad page: a kind and a labels the elements do not take, and an attribute the big road does not have. */
+    function expectRefused(found: string[] | undefined): void {
       expect(found).toHaveLength(3);
-      expect(found[0]).toContain(`Type '"banana"' is not assignable to type '"big-eye-boy" | "small-road" | "cockroach-pig"`);
-      expect(found[1]).toContain(`Type '"klingon"' is not assignable to type '"chinese" | "letters" | "totals"`);
-      expect(found[2]).toContain(`Property 'kind' does not exist`);
+      expect(found![0]).toContain(`Type '"banana"' is not assignable to type '"big-eye-boy" | "small-road" | "cockroach-pig"`);
+      expect(found![1]).toContain(`Type '"klingon"' is not assignable to type '"chinese" | "letters" | "totals"`);
+      expect(found![2]).toContain(`Property 'kind' does not exist`);
+    }
+
+    // Checked as the file is collected, as the manifest above is made: each takes seconds on a busy machine.
+    const globalErrors = check(`import type {} from './jsx.js';`, { jsx: ts.JsxEmit.Preserve });
+    const reactErrors = check(`import type {} from './react-jsx.js';`, { jsx: ts.JsxEmit.ReactJSX, jsxImportSource: 'react' });
+
+    it('in the global JSX namespace (a minimal JSX setup, no React): takes small-road, refuses banana', () => {
+      const errors = globalErrors;
+      expect(errors.get('global-good.tsx')).toBeUndefined();
+      expect(errors.get('jsx.d.ts')).toBeUndefined();
+      expectRefused(errors.get('global-bad.tsx'));
+    });
+
+    it('in React 19’s JSX (react-jsx with @types/react): takes small-road, refuses banana', () => {
+      const errors = reactErrors;
+      expect(errors.get('react-good.tsx')).toBeUndefined();
+      expect(errors.get('react-jsx.d.ts')).toBeUndefined();
+      expectRefused(errors.get('react-bad.tsx'));
     });
   });
 });
