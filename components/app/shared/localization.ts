@@ -33,11 +33,16 @@ export async function useLocale(locale: Locale): Promise<void> {
   await localization.setLocale(locale);
 }
 
-/** Reads a locale from text such as a URL parameter: `zh`, `zh-CN`, `zh-Hans` → `zh-Hans`; anything else → null. */
+/**
+ * Reads a locale from text such as a URL parameter: every spelling of Chinese the elements read as
+ * Chinese (`zh`, `zh-CN`, `zh-Hans`, `zh_cn`, `zh-Hant`…; components/internal/localize.ts) →
+ * `zh-Hans`, so that a page that speaks Chinese also loads its font; `en`, `en-*` → `en`; anything else → null.
+ */
 export function parseLocale(text: string | null): Locale | null {
   if (text === null) return null;
-  const lower = text.toLowerCase();
-  if (lower === 'en' || lower.startsWith('en-')) return 'en';
-  if (lower === 'zh' || lower === 'zh-hans' || lower === 'zh-cn' || lower === 'zh-sg') return 'zh-Hans';
+  const primary = text.trim().toLowerCase().replace(/_/g, '-').split('-')[0];
+  if (primary === 'en') return 'en';
+  // The elements' own rule (elementLanguage in localize.ts): any tag whose language is zh is Chinese.
+  if (primary === 'zh') return 'zh-Hans';
   return null;
 }
