@@ -268,6 +268,7 @@ export function derivedMark(road: DerivedRoadName, color: RoadColor, x: number, 
  * - .ring-holes: cut out of the rings' discs by their mask (black hides).
  * - .slash, .tie-slash, .cue: lines span the cell (pathLength 100 per line); the dash is the part the mark covers, in a period of 100.
  * - .letter, .cue: letters and cues are off unless asked for, always on where colours are forced.
+ * - .cues .tie-slash: with letters the tie slash is drawn as its two ends, a gap of half the cell around the letter.
  */
 /**
  * Styles of the grid and the marks. Private tokens map from public `--bacc-*` ones; sizes of
@@ -378,6 +379,10 @@ export const roadGridStyles = css`
     stroke-dasharray: calc(92px * var(--_mark-size)) calc(100px - 92px * var(--_mark-size));
     stroke-dashoffset: calc(46px * var(--_mark-size) - 50px);
   }
+  .cues .tie-slash {
+    stroke-dasharray: calc(46px * var(--_mark-size) - 25px) 50px calc(46px * var(--_mark-size) - 25px)
+      calc(100px - 92px * var(--_mark-size));
+  }
   text {
     font-family: var(--_font);
     font-weight: 700;
@@ -413,6 +418,10 @@ export const roadGridStyles = css`
     .letter,
     .cue {
       display: inline;
+    }
+    .tie-slash {
+      stroke-dasharray: calc(46px * var(--_mark-size) - 25px) 50px calc(46px * var(--_mark-size) - 25px)
+        calc(100px - 92px * var(--_mark-size));
     }
   }
 `;

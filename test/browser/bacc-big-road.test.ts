@@ -439,6 +439,25 @@ describe('<bacc-big-road>', () => {
     expect(fired).to.deep.equal([]);
   });
 
+  it('draws a tie slash clear of the letter when letters are on: its two ends only, around a gap as wide as the letter', async () => {
+    const el = await fixture<BaccBigRoad>(html`<bacc-big-road outcomes="BT" style="--bacc-cell-size: 48px"></bacc-big-road>`);
+    const slash = el.shadowRoot!.querySelector('.tie-slash')!;
+    const dashes = () =>
+      getComputedStyle(slash)
+        .strokeDasharray.split(/[\s,]+/)
+        .map(parseFloat);
+    // Without letters, one dash across the mark.
+    expect(dashes()).to.have.length(2);
+    el.letters = true;
+    await el.updateComplete;
+    const [firstEnd, gap, secondEnd] = dashes();
+    const letter = el.shadowRoot!.querySelector('.letter')!;
+    // In the cell's units along the slash: the gap is centred (equal ends) and at least the letter's height.
+    expect(firstEnd).to.be.greaterThan(0);
+    expect(secondEnd).to.be.closeTo(firstEnd!, 0.01);
+    expect(gap).to.be.at.least(parseFloat(getComputedStyle(letter).fontSize));
+  });
+
   it('passes an accessibility audit', async () => {
     const el = await fixture<BaccBigRoad>(html`<bacc-big-road outcomes=${FIRST} letters></bacc-big-road>`);
     await expect(el).to.be.accessible();
