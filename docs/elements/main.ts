@@ -12,6 +12,9 @@ import { sampleHands, sampleOutcomes } from './samples.js';
 import { apiTables } from './tables.js';
 import { inlineCode } from './text.js';
 import './docs.css';
+// The package's two themes (baccarat-scoreboard/themes/*.css), each shown below in a container of its class.
+import '../../themes/dark.css';
+import '../../themes/light.css';
 
 // Every element entry, so each documented tag is registered (a new element needs no change here).
 const entries = import.meta.glob<Record<string, unknown>>('../../components/define/*.ts', { eager: true });
@@ -107,6 +110,24 @@ function embedSection(): TemplateResult {
     ${live(liveElement('static-embed', 'bacc-big-road', { outcomes: sampleOutcomes }, false), 'Big Road drawn from outcomes BPPBBT')}`;
 }
 
+/** The package's dark and light themes side by side, each on a container of its class, with the lines that use it. */
+function themesSection(): TemplateResult {
+  const theme = (name: 'dark' | 'light') =>
+    html`<figure class="theme-example">
+      <div class="bacc-theme-${name}" data-theme-example=${name}>
+        ${live(liveElement(`theme-${name}-big-road`, 'bacc-big-road', { letters: '' }), `Big Road in the ${name} theme`)}
+        ${live(liveElement(`theme-${name}-bead-plate`, 'bacc-bead-plate', {}), `Bead Plate in the ${name} theme`)}
+      </div>
+      <figcaption><code>import 'baccarat-scoreboard/themes/${name}.css';</code></figcaption>
+    </figure>`;
+  return html`<p>
+      Two themes ship as CSS files setting the documented <code>--bacc-*</code> properties: imported, a theme applies to every element of
+      the page; with both imported, a container with the class <code>bacc-theme-dark</code> or <code>bacc-theme-light</code> takes that one,
+      its background and text colour included.
+    </p>
+    <div class="theme-examples">${theme('dark')}${theme('light')}</div>`;
+}
+
 function setExamplesLang(lang: 'en' | 'zh-Hans'): void {
   examplesLang = lang;
   draw();
@@ -146,6 +167,7 @@ function page(): TemplateResult {
                 <a href="#${element.tagName}"><code>${element.tagName}</code></a>
               </li>`,
           )}
+          <li><a href="#themes">Dark and light themes</a></li>
           <li><a href="#playground">Theme playground</a></li>
           <li><a href="#embed">Embed it</a></li>
         </ul>
@@ -155,6 +177,10 @@ function page(): TemplateResult {
       <section id="elements" aria-labelledby="elements-heading">
         <h2 id="elements-heading">Elements</h2>
         ${elements.map(elementSection)}
+      </section>
+      <section id="themes" aria-labelledby="themes-heading">
+        <h2 id="themes-heading">Dark and light themes</h2>
+        ${themesSection()}
       </section>
       <section id="playground" aria-labelledby="playground-heading">
         <h2 id="playground-heading">Theme playground</h2>
