@@ -13,6 +13,7 @@ import { evidenceBenchmarks } from './evidence.js';
 import { roomBenchmarks } from './room.js';
 import { readerBenchmarks } from './reader.js';
 import { kioskPanelBenchmarks } from './kiosk-panels.js';
+import { lighthouseBenchmarks } from './lighthouse.js';
 import type { BenchFigure } from './harness.js';
 
 const machine = {
@@ -38,6 +39,7 @@ const groups: [string, () => BenchFigure[] | Promise<BenchFigure[]>][] = [
   ['kiosk panels', kioskPanelBenchmarks],
   ['room', roomBenchmarks],
   ['reader', readerBenchmarks],
+  ['lighthouse', lighthouseBenchmarks],
 ];
 
 const figures: BenchFigure[] = [];
