@@ -6,6 +6,8 @@ export const SLICES: ChineseFontSlice[];
 export const EVIDENCE_TRANSLATIONS: string[];
 export function fontFile(slice: ChineseFontSlice, weight: number): string;
 export const RANGES_FILE: string;
+export const CSS_FILE: string;
+export const FAMILY: string;
 export const CJK_RANGES: [number, number][];
 export const EXTRA_CHARACTERS: string;
 export function translationFiles(from?: string): string[];
@@ -14,6 +16,7 @@ export function sliceCharacters(from?: string): Record<ChineseFontSlice, number[
 export function unicodeRange(codePoints: Iterable<number>): string;
 export function rangeCodePoints(range: string): number[];
 export function rangesModule(slices: Record<ChineseFontSlice, number[]>): string;
+export function fontCss(slices: Record<ChineseFontSlice, number[]>): string;
 export function readCmap(font: Buffer): Map<number, number>;
 export function buildFont(weight: number, codePoints: number[]): Promise<Buffer>;
 export function fontCodePoints(font: Buffer): Promise<Set<number>>;

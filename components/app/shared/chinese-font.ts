@@ -1,22 +1,24 @@
 /**
  * The Chinese font the app ships, for screens without a CJK font of their own (Debian's Chromium on
  * a fresh machine draws 简体中文 as empty boxes): Noto Sans SC, cut down to the characters of the
- * Simplified Chinese translations by scripts/build-chinese-font.mjs, beside this file. Self-hosted
- * and precached with the page, so it works offline.
+ * Simplified Chinese translations by scripts/build-chinese-font.mjs, in components/fonts/ (which the
+ * elements package ships, with chinese-font.css for a site's own page). Self-hosted and precached
+ * with the page, so it works offline.
  *
  * The font is split in two slices, one woff2 per weight each, as Fontsource splits the whole font:
  * `app`, the characters of every translation but the evidence page's (the scoreboard, the console,
  * History, the lobby, the elements' terms), and `evidence`, the characters only the evidence page
- * uses. Each slice's faces are declared for exactly its characters (fonts/noto-sans-sc-ranges.ts,
+ * uses. Each slice's faces are declared for exactly its characters (../fonts/noto-sans-sc-ranges.ts,
  * generated with the fonts), so the browser fetches the evidence slice only when a page draws one
  * of its characters: the kiosk's scoreboard, the console and History never do. The ranges, a few
  * KB, are imported only by a page in Chinese, so that the English kiosk's entry does not carry them.
  *
  * Only a page in Chinese declares the faces, by calling `loadChineseFont()`; an English page never
  * fetches them. The faces take the family name the theme's font stack already names after the
- * Latin fonts (`--bacc-font-family`'s default, History's picture), and cover only CJK code points,
- * so Latin text keeps the page's own font and a character the slices lack falls through to the
- * next family in the stack.
+ * Latin fonts in History's picture, and first in `--bacc-font-family`'s default: Chromium never draws
+ * again text it drew while a face was loading if an installed font (system-ui) came before that
+ * face's family. They cover only CJK code points, so Latin text keeps the next font in the stack,
+ * and a character the slices lack falls through to the families after it.
  */
 import type { CHINESE_FONT_RANGES } from '../fonts/noto-sans-sc-ranges.js';
 
@@ -29,12 +31,12 @@ export type ChineseFontSlice = keyof typeof CHINESE_FONT_RANGES;
 /** The files, by slice and weight: 400 for text, 700 for titles and buttons (a 600 rule picks 700). */
 const FILES: Record<ChineseFontSlice, Record<400 | 700, URL>> = {
   app: {
-    400: new URL('../fonts/noto-sans-sc-app-400.woff2', import.meta.url),
-    700: new URL('../fonts/noto-sans-sc-app-700.woff2', import.meta.url),
+    400: new URL('../../fonts/noto-sans-sc-app-400.woff2', import.meta.url),
+    700: new URL('../../fonts/noto-sans-sc-app-700.woff2', import.meta.url),
   },
   evidence: {
-    400: new URL('../fonts/noto-sans-sc-evidence-400.woff2', import.meta.url),
-    700: new URL('../fonts/noto-sans-sc-evidence-700.woff2', import.meta.url),
+    400: new URL('../../fonts/noto-sans-sc-evidence-400.woff2', import.meta.url),
+    700: new URL('../../fonts/noto-sans-sc-evidence-700.woff2', import.meta.url),
   },
 };
 

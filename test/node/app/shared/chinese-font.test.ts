@@ -1,9 +1,12 @@
 import { describe, it, expect } from 'vitest';
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import {
   CJK_RANGES,
+  CSS_FILE,
+  FAMILY,
   EVIDENCE_TRANSLATIONS,
   SLICES,
   WEIGHTS,
@@ -98,6 +101,46 @@ describe('the Chinese font', () => {
       expect(text(app)).toContain('历史');
     } finally {
       rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('ships chinese-font.css, one @font-face per slice and weight, each for exactly its slice’s characters (else run node scripts/build-chinese-font.mjs)', () => {
+    const faces = [...readFileSync(CSS_FILE, 'utf8').matchAll(/@font-face\s*{([^}]*)}/g)].map(([, body]) => {
+      const value = (property: string) => new RegExp(`${property}:\\s*([^;]+);`).exec(body!)?.[1]?.replace(/\s+/g, ' ').trim();
+      return { family: value('font-family'), weight: value('font-weight'), src: value('src'), range: value('unicode-range') };
+    });
+    expect(faces).toHaveLength(SLICES.length * WEIGHTS.length);
+    for (const slice of SLICES) {
+      for (const weight of WEIGHTS) {
+        const file = relative(dirname(CSS_FILE), fontFile(slice, weight));
+        const face = faces.find((f) => f.src === `url('./${file}') format('woff2')`);
+        expect(face, `${slice} ${weight}`).toEqual({
+          family: `'${FAMILY}'`,
+          weight: String(weight),
+          src: face?.src,
+          range: unicodeRange(slices[slice]),
+        });
+        expect(existsSync(fontFile(slice, weight))).toBe(true);
+      }
+    }
+  });
+
+  // It runs npm pack (a dry run, ~4 s on a quiet machine), more than a test's default 5 s allow a busy one.
+  it('is in the elements package: baccarat-scoreboard/chinese-font.css, its four files and their licence', { timeout: 30_000 }, () => {
+    const root = join(dirname(CSS_FILE), '..', '..');
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
+    expect(join(root, manifest.exports['./chinese-font.css'] as string)).toBe(CSS_FILE);
+    const [packed] = JSON.parse(
+      execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8' }),
+    ) as { files: { path: string }[] }[];
+    const files = packed!.files.map((file) => file.path);
+    const folder = relative(root, dirname(CSS_FILE));
+    for (const name of [
+      'chinese-font.css',
+      'OFL.txt',
+      ...SLICES.flatMap((slice) => WEIGHTS.map((weight) => `noto-sans-sc-${slice}-${weight}.woff2`)),
+    ]) {
+      expect(files, name).toContain(`${folder}/${name}`);
     }
   });
 });
