@@ -58,7 +58,7 @@ interface Palette {
  * @cssprop --bacc-muted-color - Axis text.
  * @cssprop --bacc-grid-line-color - Grid lines.
  * @cssprop --bacc-chart-height - Height of each chart when the element's own height is not set (default: grows with its width).
- * @cssprop --bacc-chart-font-size - Size of the axis text (default: grows with the element's width).
+ * @cssprop --bacc-chart-font-size - Size of the axis text (default: the element's own font size, which the page's layout sets).
  * @cssprop --bacc-label-size - Size of the captions and legend.
  * @cssprop --bacc-panel-gap - Space between the charts.
  *
@@ -72,7 +72,7 @@ export class BaccChart extends StatisticsPanel {
     css`
       :host {
         --_chart-height: var(--bacc-chart-height, clamp(8em, 28cqi, 24em));
-        --_chart-font-size: var(--bacc-chart-font-size, clamp(0.75em, 2.4cqi, 1.6em));
+        --_chart-font-size: var(--bacc-chart-font-size, 1em);
         display: flex;
         flex-direction: column;
       }
@@ -82,8 +82,8 @@ export class BaccChart extends StatisticsPanel {
         display: grid;
         gap: var(--_panel-gap);
         grid-auto-rows: minmax(0, 1fr);
-        /* The captions give way to the plots: a little smaller than the other panels' labels. */
-        font-size: calc(var(--_label-size) * 0.8);
+        /* Captions and legend at the element's own size, as the ticks: the page's layout sets it. */
+        font-size: 1em;
       }
       /* Side by side once each chart can be a few hundred pixels wide. */
       @container (min-width: 36em) {
@@ -110,7 +110,8 @@ export class BaccChart extends StatisticsPanel {
       .plot {
         position: relative;
         flex: 1 1 var(--_chart-height);
-        min-height: 5em;
+        /* Room for the value ticks and the names under the bars, on a phone or in a short embed too. */
+        min-height: 10em;
       }
       /* Out of the flow, so the size chart.js gives the canvas cannot feed back into the box it measures. */
       canvas {
@@ -125,7 +126,6 @@ export class BaccChart extends StatisticsPanel {
         flex-wrap: wrap;
         gap: 0.1em 1em;
         color: var(--_muted);
-        font-size: 0.85em;
         font-weight: 400;
       }
       .legend li {
@@ -505,6 +505,13 @@ export class BaccChart extends StatisticsPanel {
     const colors = FREQUENCIES.map((name) => frequencyColor(name, palette));
     const names = FREQUENCIES.map((name) => frequencyName(this.localize, name).split(' '));
     const longestWord = Math.max(...names.flat().map((word) => word.length));
+    // The size a bar's share of the plot can hold its longest word at (~0.62 em a letter, the
+    // value axis taking ~4 em): the names may shrink to fit, down to 24 px on a wall (or three
+    // quarters of the text on a smaller screen); narrower than that, they turn upright, word beside
+    // word, rather than run together ("BankerNatural") or shrink past reading.
+    const floor = palette.fontSize >= 24 ? 24 : palette.fontSize * 0.75;
+    const fitting = (width: number): number => (width - 4 * palette.fontSize) / FREQUENCIES.length / (0.62 * longestWord + 0.5);
+    const upright = fitting(this.plotWidth('frequencies')) < floor;
     return {
       type: 'bar',
       data: {
@@ -529,23 +536,20 @@ export class BaccChart extends StatisticsPanel {
         ],
       },
       options: {
-        ...commonOptions(() => this.textSizeChanged(palette.fontSize)),
+        ...commonOptions(() => this.textSizeChanged(palette.fontSize, upright, fitting, floor)),
         scales: {
           x: {
             type: 'category',
-            // A little smaller than the other text: six names share the axis. Smaller still when a
-            // bar's share of the width cannot hold its longest word (~0.62 em a letter), so that
-            // neighbours never run together ("Banker" "Natural" read "BankerNatural" at 1280 px).
+            // Every name at the axis text's size, word under word; where six of them cannot stand side
+            // by side (a phone), chart.js turns them rather than letting neighbours run together or shrink.
             ticks: {
               color: palette.muted,
               font: (context) => ({
                 ...font,
-                size: Math.min(
-                  palette.fontSize * 0.8,
-                  (context.chart.chartArea?.width ?? context.chart.width) / FREQUENCIES.length / (0.62 * longestWord + 0.5),
-                ),
+                size: upright ? palette.fontSize : Math.min(palette.fontSize, Math.max(floor, fitting(context.chart.width))),
               }),
-              maxRotation: 0,
+              minRotation: upright ? 90 : 0,
+              maxRotation: upright ? 90 : 0,
               autoSkip: false,
             },
             grid: { display: false },
@@ -564,9 +568,17 @@ export class BaccChart extends StatisticsPanel {
     };
   }
 
-  /** After chart.js resized a chart: draw again if the text size, which follows the width, changed. */
-  private textSizeChanged(drawnSize: number): void {
-    if (this.textSize() !== drawnSize) this.readThemeAgain();
+  /**
+   * After chart.js resized a chart: draw again if the text size, which the element's font size sets,
+   * changed, or if the bar names must now turn upright, or may stand again.
+   */
+  private textSizeChanged(drawnSize: number, upright?: boolean, fitting?: (width: number) => number, floor?: number): void {
+    const turn = fitting !== undefined && floor !== undefined && fitting(this.plotWidth('frequencies')) < floor;
+    if (this.textSize() !== drawnSize || (upright !== undefined && turn !== upright)) this.readThemeAgain();
+  }
+
+  private plotWidth(kind: 'count' | 'frequencies'): number {
+    return this.renderRoot.querySelector<HTMLElement>(`canvas.${kind}`)?.parentElement?.clientWidth ?? 0;
   }
 
   /**
@@ -614,7 +626,7 @@ function commonOptions(onResize: () => void) {
     maintainAspectRatio: false,
     animation: false as const,
     events: [],
-    // The text size follows the element's width: check it again when the chart is resized.
+    // The element's font size may follow the page's layout, and the bar names the plot's width: check them when the chart is resized.
     onResize,
   };
 }

@@ -64,6 +64,7 @@ export class ChartController<TType extends ChartType> implements ReactiveControl
   }
 
   hostConnected(): void {
+    document.fonts?.addEventListener('loadingdone', this.fontsLoaded);
     // Back on the page after a removal: render again so that hostUpdated draws a new chart.
     if (this.host.hasUpdated) this.host.requestUpdate();
   }
@@ -89,8 +90,20 @@ export class ChartController<TType extends ChartType> implements ReactiveControl
   }
 
   hostDisconnected(): void {
+    document.fonts?.removeEventListener('loadingdone', this.fontsLoaded);
     this.destroy();
   }
+
+  /**
+   * A face finished loading (the Chinese font comes a moment after the page): text drawn on the
+   * canvas before it stayed boxes, and chart.js keeps the widths it measured with the fallback
+   * font. A new chart measures and draws everything again; it happens once per face loaded.
+   */
+  private readonly fontsLoaded = (): void => {
+    if (this.instance === null) return;
+    this.destroy();
+    this.host.requestUpdate();
+  };
 
   private async make(): Promise<void> {
     try {

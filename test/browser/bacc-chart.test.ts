@@ -7,10 +7,38 @@ import { handsFromOutcomes, outcomeHand } from '../../src/roads/roads.js';
 import { makeRules } from '../../src/game/rules.js';
 import { cardedHands, textOf } from './panel-helpers.js';
 import { eventsFiredDuring } from './event-spy.js';
+import { setViewport } from '@web/test-runner-commands';
 
 const canvas = (el: BaccChart, kind: 'count' | 'frequencies'): HTMLCanvasElement | null =>
   el.shadowRoot!.querySelector<HTMLCanvasElement>(`canvas.${kind}`);
 const chartOf = (el: BaccChart, kind: 'count' | 'frequencies'): Chart | undefined => Chart.getChart(canvas(el, kind)!);
+/** Each tick label of an axis: its font size and the box it is drawn in (text turned upright spans its lines' height across). */
+function labelBoxes(chart: Chart, axis: 'x' | 'y'): { size: number; left: number; right: number; top: number; bottom: number }[] {
+  const context = chart.ctx;
+  return chart.scales[axis]!.getLabelItems().map((item) => {
+    context.font = item.font.string;
+    const lines = (Array.isArray(item.label) ? item.label : [item.label]).map(String);
+    const width = Math.max(...lines.map((line) => context.measureText(line).width));
+    const height = lines.length * Number(item.font.lineHeight);
+    const [x, y] = item.options.translation as [number, number];
+    const [across, along] = item.options.rotation === 0 ? [width, height] : [height, width];
+    const left = item.options.textAlign === 'right' ? x - across : item.options.textAlign === 'left' ? x : x - across / 2;
+    return { size: item.font.size, left, right: left + across, top: y, bottom: y + along };
+  });
+}
+
+/** The bar chart's six names: all there, inside the canvas, none running into the next. */
+function expectBarNamesWhole(chart: Chart, where: string): void {
+  const names = labelBoxes(chart, 'x');
+  expect(names, where).to.have.length(6);
+  for (const [i, name] of names.entries()) {
+    expect(name.left, `bar name ${i + 1}'s left at ${where}`).to.be.at.least(0);
+    expect(name.right, `bar name ${i + 1}'s right at ${where}`).to.be.at.most(chart.width);
+    expect(name.bottom, `bar name ${i + 1}'s foot at ${where}`).to.be.at.most(chart.height + 1);
+    if (i > 0) expect(name.left - names[i - 1]!.right, `gap before bar name ${i + 1} at ${where}`).to.be.greaterThan(2);
+  }
+}
+
 const nextFrame = (): Promise<void> => new Promise((resolve) => requestAnimationFrame(() => resolve()));
 
 describe('<bacc-chart>', () => {
@@ -175,7 +203,11 @@ describe('<bacc-chart>', () => {
       const spans = scale.getLabelItems().map((item) => {
         context.font = item.font.string;
         const lines = Array.isArray(item.label) ? item.label : [item.label];
-        const half = Math.max(...lines.map((line) => context.measureText(String(line)).width)) / 2;
+        // A name turned upright spans its lines' height across the axis, not its width.
+        const half =
+          item.options.rotation === 0
+            ? Math.max(...lines.map((line) => context.measureText(String(line)).width)) / 2
+            : (lines.length * Number(item.font.lineHeight)) / 2;
         const [x] = item.options.translation as [number, number];
         return [x - half, x + half] as const;
       });
@@ -232,5 +264,75 @@ describe('<bacc-chart>', () => {
   it('passes an accessibility audit', async () => {
     const el = await fixture<BaccChart>(html`<bacc-chart .hands=${cardedHands('a11y')}></bacc-chart>`);
     await expect(el).to.be.accessible();
+  });
+
+  describe('on a wall, a phone and a small embed', () => {
+    afterEach(() => setViewport({ width: 800, height: 600 }));
+
+    it('sizes its ticks from its own font size: 24 px text gives ticks of 24 px or more at 1920×1080', async () => {
+      await setViewport({ width: 1920, height: 1080 });
+      for (const width of [640, 900, 1400]) {
+        const el = await fixture<BaccChart>(
+          html`<bacc-chart style="font-size: 24px; width: ${width}px; height: 700px" .hands=${cardedHands('wall')}></bacc-chart>`,
+        );
+        for (const kind of ['count', 'frequencies'] as const) {
+          for (const axis of ['x', 'y'] as const) {
+            const ticks = labelBoxes(chartOf(el, kind)!, axis);
+            expect(ticks.length, `${kind} ${axis} ticks at ${width} px`).to.be.greaterThan(1);
+            for (const tick of ticks) expect(tick.size, `${kind} ${axis} tick at ${width} px`).to.be.at.least(24);
+          }
+        }
+        expectBarNamesWhole(chartOf(el, 'frequencies')!, `${width} px`);
+        const caption = el.shadowRoot!.querySelector('figcaption')!;
+        expect(parseFloat(getComputedStyle(caption).fontSize)).to.be.at.least(24);
+      }
+    });
+
+    it('on a phone (390×844), gives each chart room and its bar chart every name whole and its ticks', async () => {
+      await setViewport({ width: 390, height: 844 });
+      const el = await fixture<BaccChart>(
+        html`<bacc-chart style="font-size: 16px; width: 374px" .hands=${cardedHands('phone')}></bacc-chart>`,
+      );
+      for (const plot of el.shadowRoot!.querySelectorAll('[part="plot"]')) {
+        expect(plot.getBoundingClientRect().height).to.be.at.least(150);
+      }
+      const bars = chartOf(el, 'frequencies')!;
+      expectBarNamesWhole(bars, 'a phone');
+      expect(labelBoxes(bars, 'y').length).to.be.at.least(3);
+    });
+
+    it('in a small embed (640 px tall, a short box), keeps every bar name whole and the value ticks', async () => {
+      await setViewport({ width: 800, height: 640 });
+      for (const [width, height] of [
+        [600, 260],
+        [360, 420],
+      ] as const) {
+        const el = await fixture<BaccChart>(
+          html`<bacc-chart style="font-size: 16px; width: ${width}px; height: ${height}px" .hands=${cardedHands('embed')}></bacc-chart>`,
+        );
+        const bars = chartOf(el, 'frequencies')!;
+        expectBarNamesWhole(bars, `${width}×${height}`);
+        expect(labelBoxes(bars, 'y').length, `value ticks at ${width}×${height}`).to.be.at.least(3);
+      }
+    });
+  });
+
+  it('draws its charts again once a font face finishes loading, so no text stays in the fallback font', async () => {
+    const el = await fixture<BaccChart>(html`<bacc-chart .hands=${handsFromOutcomes('BPB')}></bacc-chart>`);
+    const before = [chartOf(el, 'count'), chartOf(el, 'frequencies')];
+    const face = new FontFace('Bacc Test Face', 'url(/node_modules/@fontsource/noto-sans-sc/files/noto-sans-sc-98-400-normal.woff2)');
+    document.fonts.add(face);
+    try {
+      await face.load();
+      await document.fonts.ready;
+      await el.updateComplete;
+      const after = [chartOf(el, 'count'), chartOf(el, 'frequencies')];
+      for (const [i, chart] of after.entries()) {
+        expect(chart).to.be.instanceOf(Chart);
+        expect(chart, 'a chart drawn after the face loaded').to.not.equal(before[i]);
+      }
+    } finally {
+      document.fonts.delete(face);
+    }
   });
 });
