@@ -112,6 +112,8 @@ ${indented(JSON.stringify(importMap, null, 2), 6)}
     file: 'TableBoard.jsx',
     code: `import 'baccarat-scoreboard/scoreboard.js';
 import 'baccarat-scoreboard/big-road.js';
+// The Chinese words' font, fetched only when a page draws Chinese (a screen without a CJK font shows boxes otherwise).
+import 'baccarat-scoreboard/chinese-font.css';
 
 /** hands: an array of hand records (a shoe export's hands), replaced on every new hand. */
 export function TableBoard({ table, hands, chinese = false }) {

@@ -15,6 +15,8 @@ import './docs.css';
 // The package's two themes (baccarat-scoreboard/themes/*.css), each shown below in a container of its class.
 import '../../themes/dark.css';
 import '../../themes/light.css';
+// The package's Chinese font (baccarat-scoreboard/chinese-font.css): the examples in 简体中文 draw on a screen without a CJK font.
+import '../../components/fonts/chinese-font.css';
 
 // Every element entry, so each documented tag is registered (a new element needs no change here).
 const entries = import.meta.glob<Record<string, unknown>>('../../components/define/*.ts', { eager: true });
