@@ -133,6 +133,18 @@ describe('the npm package', () => {
     expect(JSON.parse(output)).toMatchObject({ player: ['9H'], banker: ['8C'] });
   });
 
+  it('has a file for every entry of its exports, the themes and the editor data among them', () => {
+    const installed = join(scratch, 'site', 'node_modules', 'baccarat-scoreboard');
+    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as {
+      exports: Record<string, string | Record<string, string>>;
+    };
+    expect(Object.keys(manifest.exports)).toEqual(
+      expect.arrayContaining(['./themes/dark.css', './themes/light.css', './vscode.html-custom-data.json', './jsx.js', './react-jsx.js']),
+    );
+    const targets = Object.values(manifest.exports).flatMap((entry) => (typeof entry === 'string' ? [entry] : Object.values(entry)));
+    expect(targets.filter((target) => !existsSync(join(installed, target)))).toEqual([]);
+  });
+
   it('installs lit, chart.js and valibot alone: no native module, no serial port, no MQTT client', () => {
     const modules = join(scratch, 'site', 'node_modules');
     const manifest = JSON.parse(readFileSync(join(modules, 'baccarat-scoreboard', 'package.json'), 'utf8')) as {
