@@ -94,7 +94,7 @@ export class BaccScoreboard extends LitElement {
           grid-template-rows: auto auto auto var(--_derived-row) var(--_derived-row) auto minmax(0, 1fr) auto;
           grid-template-areas:
             'header header header header header header header header header header'
-            'last last last last last last ask ask ask ask'
+            'last last last last last last last ask ask ask'
             'big big big big big big big big big big'
             'bead bead bead bead eye eye eye eye eye eye'
             'bead bead bead bead small small small pig pig pig'
@@ -221,6 +221,26 @@ export class BaccScoreboard extends LitElement {
         display: grid;
         align-content: center;
       }
+      /* Beside the last hand on a screen held upright: each side's label above its marks, as tall as the panel allows. */
+      @container scoreboard (aspect-ratio < 1) {
+        .ask {
+          --bacc-cell-size: 2em;
+        }
+        .ask > bacc-predictions::part(ask) {
+          flex-direction: column;
+          align-items: flex-start;
+          gap: 0.2em;
+        }
+      }
+      @container scoreboard (aspect-ratio < 1) and (width < 600px) {
+        .ask {
+          --bacc-cell-size: 1.6em;
+        }
+        .ask > bacc-predictions::part(ask) {
+          flex-direction: row;
+          align-items: center;
+        }
+      }
       .more {
         grid-area: more;
         display: grid;
@@ -241,6 +261,13 @@ export class BaccScoreboard extends LitElement {
           grid-template-rows: minmax(0, 1fr);
         }
       }
+      .details > bacc-stats {
+        height: 100%;
+      }
+      .details > bacc-stats::part(list) {
+        height: 100%;
+        align-content: center;
+      }
       .details {
         --bacc-label-size: 1em;
         /* Its figures are 0.55 of this: 1.6 em. */
@@ -260,8 +287,18 @@ export class BaccScoreboard extends LitElement {
       .note {
         grid-area: note;
         --bacc-label-size: 1em;
-        /* The odds are half of this: 2.1 em (54 px). */
+        /* The odds are half of this: 2.1 em (54 px), the three on one line. */
         --bacc-figure-size: 4.2em;
+        /* Its lines in the middle of the height the other statistics beside it take. */
+        display: flex;
+        flex-direction: column;
+        justify-content: center;
+      }
+      /* Across a screen held upright: the three odds still on one line, leaving the height to the charts. */
+      @container scoreboard (aspect-ratio < 1) {
+        .note {
+          --bacc-figure-size: 3.6em;
+        }
       }
     `,
   ];
