@@ -15,6 +15,7 @@ import { build, preview, type PreviewServer } from 'vite';
 import { build as buildSite } from 'vitepress';
 import type { Page } from 'playwright-core';
 import { useChromium } from './browser.js';
+import { chineseBoxes, fontInspector, watchCanvasText } from './chinese-boxes.js';
 import { serveFiles, type StaticFiles } from './static-files.js';
 
 const chromium = useChromium();
@@ -263,6 +264,32 @@ describe('the docs page', () => {
       await expect.poll(summary).toMatch(/[\u4e00-\u9fff]/);
       // The page's own words stay English.
       expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('draws its examples in Chinese with the package’s font, no box, within 1 s of the font loading', async () => {
+    const page = await chromium().newPage({ viewport: { width: 1280, height: 900 } });
+    try {
+      await watchCanvasText(page);
+      const cdp = await fontInspector(page);
+      await page.goto(baseUrl);
+      await page.locator('#elements-heading').waitFor();
+      await page.getByLabel('简体中文').check();
+      // The stylesheet's faces load when the page draws their characters.
+      await page.waitForFunction(
+        () =>
+          document.fonts.status === 'loaded' &&
+          [...document.fonts].some((face) => face.family.replace(/"/g, '') === 'Noto Sans SC' && face.status === 'loaded'),
+      );
+      const deadline = Date.now() + 1000;
+      let boxes = await chineseBoxes(page, cdp);
+      while (boxes.length > 0 && Date.now() < deadline) {
+        await page.evaluate(() => new Promise(requestAnimationFrame));
+        boxes = await chineseBoxes(page, cdp);
+      }
+      expect(boxes).toEqual([]);
     } finally {
       await page.close();
     }
