@@ -27,7 +27,7 @@ export default defineConfig({
             },
             // chart.js (and the colour library it brings) on its own, named for what it is: <bacc-chart> loads
             // it after the kiosk's first frame, and History's evidence page with its charts.
-            { name: 'chart.js', test: /node_modules[\\/](chart\.js|@kurkle)[\\/]/ },
+            { name: 'chart.js', test: /node_modules[\\/](chart\.js|@kurkle)[\\/]|components[\\/]controllers[\\/]chart-parts\.ts$/ },
           ],
         },
       },

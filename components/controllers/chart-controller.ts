@@ -11,7 +11,7 @@ export interface ChartSource<TType extends ChartType> {
   refresh(chart: Chart<TType>): void;
 }
 
-type ChartJs = typeof import('chart.js').Chart;
+type ChartJs = typeof import('./chart-parts.js').Chart;
 
 let chartJs: Promise<ChartJs> | undefined;
 
@@ -19,18 +19,13 @@ let chartJs: Promise<ChartJs> | undefined;
  * chart.js, loaded once, after the page's first frame: it is about a third of the scoreboard's
  * script, and evaluating it and drawing the first charts cost more than the roads' whole first
  * render on a slow screen (measured: 1.2 s of a 4×-throttled start). The roads paint without it.
- * A dynamic import, so a page's own bundler puts it in a chunk of its own, loaded on demand.
+ * A dynamic import, so a page's own bundler puts it in a chunk of its own, loaded on demand (of
+ * only the parts chart-parts.ts names).
  */
 function loadChartJs(): Promise<ChartJs> {
-  return (chartJs ??= afterNextFrame().then(async () => {
-    // Destructured where it is imported, so that a bundler keeps only these parts of chart.js. Only
-    // what <bacc-chart> draws: a line and its points, bars, a category and a linear axis; no legend,
-    // title or tooltip plugins (the captions and legend are HTML, and a kiosk has no pointer).
-    const { BarController, BarElement, CategoryScale, Chart, LineController, LineElement, LinearScale, PointElement } =
-      await import('chart.js');
-    Chart.register(LineController, LineElement, PointElement, BarController, BarElement, CategoryScale, LinearScale);
-    return Chart;
-  }));
+  return (chartJs ??= afterNextFrame()
+    .then(() => import('./chart-parts.js'))
+    .then(({ Chart }) => Chart));
 }
 
 /** The charts are made one per task, when the page is idle: two at once made one long task on a slow screen. */
