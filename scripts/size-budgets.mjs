@@ -1,13 +1,16 @@
 #!/usr/bin/env node
 // `npm run size`: what a page downloads, against its budget. An element entry is bundled with its
-// dependencies (Lit, chart.js) as a site's bundler would, minified, then gzip-compressed; the kiosk
-// app is every script `vite build` wrote; the Chinese font is counted as shipped (woff2 is
-// compressed already). A budget exceeded fails with its figure. The scoreboard's target is not met
-// (chart.js alone is 51.5 KB of it, see docs/guide/embedding.md): it is shown with its figure, and fails above its
-// `ceiling`, so that it cannot grow unseen. Needs `npm run build:lib` and `npm run build` first. (size-limit does this too, but its releases that run on Node 20 cannot
-// measure files already built, and the newer ones need Node 22.)
+// dependencies (Lit, chart.js) as a site's bundler would, split where the code imports on demand,
+// minified, then gzip-compressed: what the page loads as it opens, and, on a line of its own, the
+// chart.js chunk `<bacc-chart>` loads after the first frame. The kiosk app is the scripts it loads
+// as it opens, from Vite's manifest, and its chart.js chunk beside them; the Chinese font is counted
+// as shipped (woff2 is compressed already). A budget exceeded fails with its figure; a budget with a
+// `ceiling` is shown with its figure when over, and fails above the ceiling, so that it cannot grow
+// unseen. Needs `npm run build:lib` and `npm run build` first. (size-limit does this too, but its
+// releases that run on Node 20 cannot measure files already built, and the newer ones need Node 22.)
 import { build } from 'esbuild';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -44,10 +47,56 @@ function kioskScripts() {
   return [...files].map((file) => join('dist', file));
 }
 
-/** `entry` bundled and minified as a site would ship it. */
+/** The kiosk's chart.js chunk, which `<bacc-chart>` loads after the first frame (vite.config.ts names it). */
+function kioskChartScripts() {
+  return filesIn('dist/assets', '.js').filter((file) => /[\\/]chart\.js-[^\\/]*\.js$/.test(file));
+}
+
+/**
+ * `entry` bundled, split and minified as a site would ship it: `opening`, the entry with every chunk
+ * it imports statically; `onDemand`, the chunks it imports dynamically (chart.js), with theirs.
+ */
+const bundles = new Map();
 async function bundled(entry) {
-  const result = await build({ entryPoints: [entry], bundle: true, minify: true, format: 'esm', write: false, logLevel: 'silent' });
-  return Buffer.concat(result.outputFiles.map((file) => Buffer.from(file.contents)));
+  if (!bundles.has(entry)) {
+    const outdir = mkdtempSync(join(tmpdir(), 'bacc-size-'));
+    try {
+      const result = await build({
+        entryPoints: [entry],
+        bundle: true,
+        minify: true,
+        splitting: true,
+        format: 'esm',
+        outdir,
+        write: false,
+        metafile: true,
+        logLevel: 'silent',
+      });
+      const contents = new Map(result.outputFiles.map((file) => [file.path.slice(outdir.length + 1), Buffer.from(file.contents)]));
+      const outputs = result.metafile.outputs;
+      const relative = (path) => path.slice(path.lastIndexOf('/') + 1);
+      const collect = (roots, kind, seen) => {
+        const queue = [...roots];
+        while (queue.length > 0) {
+          const name = queue.shift();
+          if (seen.has(name)) continue;
+          seen.add(name);
+          for (const imported of outputs[Object.keys(outputs).find((key) => relative(key) === name)].imports) {
+            if (imported.kind === kind || imported.kind === 'import-statement') queue.push(relative(imported.path));
+          }
+        }
+        return seen;
+      };
+      const entryName = relative(Object.keys(outputs).find((key) => outputs[key].entryPoint !== undefined && key.endsWith('.js')));
+      const opening = collect([entryName], 'import-statement', new Set());
+      const lazy = [...collect([entryName], 'dynamic-import', new Set())].filter((name) => !opening.has(name));
+      const bytes = (names) => Buffer.concat([...names].filter((name) => name.endsWith('.js')).map((name) => contents.get(name)));
+      bundles.set(entry, { opening: bytes(opening), onDemand: bytes(lazy) });
+    } finally {
+      rmSync(outdir, { recursive: true, force: true });
+    }
+  }
+  return bundles.get(entry);
 }
 
 const budgets = [
@@ -57,12 +106,20 @@ const budgets = [
     limit: 15,
   },
   {
-    name: 'the scoreboard with chart.js (baccarat-scoreboard/scoreboard.js)',
+    name: 'the scoreboard as it opens, before its charts (baccarat-scoreboard/scoreboard.js)',
     entry: 'lib/components/define/scoreboard.js',
-    limit: 75,
-    ceiling: 86,
+    // 36.4 KB once chart.js left the opening (#29); a little room for the wall layout.
+    limit: 42,
   },
-  { name: 'the kiosk app as it opens (its entry, the scoreboard, the attract dealer)', files: kioskScripts(), limit: 120 },
+  {
+    name: "the scoreboard's chart.js chunk, loaded after its first frame",
+    entry: 'lib/components/define/scoreboard.js',
+    part: 'onDemand',
+    limit: 55,
+  },
+  // 67.7 KB once chart.js (50 KB of it) left the opening (#29).
+  { name: 'the kiosk app as it opens (its entry, the scoreboard, the attract dealer)', files: kioskScripts(), limit: 75 },
+  { name: "the kiosk's chart.js chunk, loaded after its first frame", files: kioskChartScripts(), limit: 55 },
   {
     name: 'the Chinese font the scoreboard, console, History and lobby use (both weights)',
     files: filesIn('components/fonts', '.woff2').filter((file) => /noto-sans-sc-app-/.test(file)),
@@ -83,7 +140,7 @@ let failed = 0;
 for (const budget of budgets) {
   let size;
   if (budget.entry) {
-    size = gzipSync(await bundled(budget.entry), { level: 9 }).length;
+    size = gzipSync((await bundled(budget.entry))[budget.part ?? 'opening'], { level: 9 }).length;
   } else if (budget.files.length === 0) {
     console.error(`✗ ${budget.name}: nothing to measure (run npm run build first)`);
     failed++;
