@@ -109,8 +109,8 @@ export class BaccScoreboard extends LitElement {
        */
       @container scoreboard (aspect-ratio < 1) and (width < 600px) {
         .layout {
-          /* The bead plate the width of the board: its letters 13 px on a 390-pixel phone. */
-          --_bead-cell: 5.6cqw;
+          /* The bead plate the width of the board: its letters 12.5 px on a 390-pixel phone. */
+          --_bead-cell: 6cqw;
           --_derived-cell: 3.6cqw;
           height: auto;
           max-height: 100cqh;

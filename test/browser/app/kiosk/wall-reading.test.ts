@@ -64,6 +64,29 @@ function drawnSize(text: Text): number {
 /** The texts under `root` on screen, with the size each is drawn at. */
 const shownTexts = (root: Node) => [...textNodes(root)].filter(onScreen).map((text) => ({ text: text.data.trim(), size: drawnSize(text) }));
 
+/** The texts under `root` that a box of theirs cuts (overflow hidden or clip): drawn only in part, or not at all. */
+function cutTexts(root: Node): string[] {
+  const cut: string[] = [];
+  for (const text of [...textNodes(root)].filter(onScreen)) {
+    const range = document.createRange();
+    range.selectNodeContents(text);
+    const box = range.getBoundingClientRect();
+    for (let element = up(text); element; element = up(element)) {
+      const style = getComputedStyle(element);
+      const overflows = [style.overflowX, style.overflowY];
+      // Text beyond a box that scrolls is scrolled to, not cut.
+      if (overflows.some((overflow) => overflow === 'auto' || overflow === 'scroll')) break;
+      if (!overflows.some((overflow) => overflow === 'hidden' || overflow === 'clip')) continue;
+      const frame = element.getBoundingClientRect();
+      if (box.left < frame.left - 1 || box.right > frame.right + 1 || box.top < frame.top - 1 || box.bottom > frame.bottom + 1) {
+        cut.push(`"${text.data.trim()}" in ${element.localName}.${element.className}`);
+        break;
+      }
+    }
+  }
+  return cut;
+}
+
 /** The texts on screen inside the elements `selector` finds in `host`'s shadow root (and below it). */
 function shownIn(host: Element, selector: string): { text: string; size: number }[] {
   return [...host.shadowRoot!.querySelectorAll(selector)].flatMap((element) => shownTexts(element));
@@ -130,15 +153,41 @@ describe('the attract kiosk on a wall', function () {
         const grid = shadow(bigRoad, '[part="grid"]').getBoundingClientRect();
         expect(grid.height / 6, 'a big road cell').to.be.at.least(36 * scale);
 
-        // Every text on the board, the other statistics' turn and then the charts'.
+        // Every text on the board, whole, the other statistics' turn and then the charts'.
         expectAtLeast(shownTexts(scoreboard.shadowRoot!), 24 * scale, 'text on the board');
+        expect(cutTexts(scoreboard.shadowRoot!), 'texts cut by their panel').to.deep.equal([]);
         scoreboard.turnSeconds = 0.2;
         await until(() => shadow(scoreboard, '.chart').checkVisibility(), "the charts' turn", 5000);
         const chart = shadow(scoreboard, 'bacc-chart');
         await until(() => shownIn(chart, 'figcaption').length >= 2, "both charts' captions", 10_000);
         await settled(scoreboard);
         expectAtLeast(shownTexts(scoreboard.shadowRoot!), 24 * scale, 'text on the board with the charts');
+        expect(cutTexts(scoreboard.shadowRoot!), 'texts cut by their panel, with the charts').to.deep.equal([]);
       });
     }
+  }
+
+  // A phone held upright scrolls the board; a small embed keeps it whole: no text cut, none under 12 px.
+  for (const [width, height] of [
+    [390, 844],
+    [1000, 600],
+    [1280, 640],
+  ] as const) {
+    it(`stays readable on a phone or small embed: ${width} x ${height}`, async () => {
+      await setViewport({ width, height });
+      const kiosk = await fixture<BaccKiosk>(html`<bacc-kiosk .search=${'?speed=0.2&seed=wall&limits=10-1000'}></bacc-kiosk>`);
+      const scoreboard = await attractScoreboard(kiosk);
+      await until(() => scoreboard.hands.length >= 24, '24 hands dealt', 30_000, 20);
+      for (const turn of ['details', 'charts']) {
+        if (turn === 'charts') {
+          scoreboard.turnSeconds = 0.2;
+          await until(() => shadow(scoreboard, '.chart').checkVisibility(), "the charts' turn", 5000);
+          scoreboard.turnSeconds = 0;
+        }
+        await settled(scoreboard);
+        expectAtLeast(shownTexts(scoreboard.shadowRoot!), 12, `text on the board (${turn})`);
+        expect(cutTexts(scoreboard.shadowRoot!), `texts cut by their panel (${turn})`).to.deep.equal([]);
+      }
+    });
   }
 });
