@@ -12,9 +12,10 @@ import { sampleHands, sampleOutcomes } from './samples.js';
 import { apiTables } from './tables.js';
 import { inlineCode } from './text.js';
 import './docs.css';
-// The package's two themes (baccarat-scoreboard/themes/*.css), each shown below in a container of its class.
-import '../../themes/dark.css';
-import '../../themes/light.css';
+// The package's two themes (baccarat-scoreboard/themes/*.css), each shown below in a shadow root of its own: imported
+// into the page, they would theme every example on it, which shows the elements' defaults.
+import darkTheme from '../../themes/dark.css?inline';
+import lightTheme from '../../themes/light.css?inline';
 // The package's Chinese font (baccarat-scoreboard/chinese-font.css): the examples in 简体中文 draw on a screen without a CJK font.
 import '../../components/fonts/chinese-font.css';
 
@@ -112,14 +113,36 @@ function embedSection(): TemplateResult {
     ${live(liveElement('static-embed', 'bacc-big-road', { outcomes: sampleOutcomes }, false), 'Big Road drawn from outcomes BPPBBT')}`;
 }
 
-/** The package's dark and light themes side by side, each on a container of its class, with the lines that use it. */
+/** Each theme's example: its elements in a container of the theme's class, in a shadow root that holds the theme's CSS as a page would. */
+const themeHosts = new Map<string, HTMLElement>();
+
+function themeExample(name: 'dark' | 'light'): HTMLElement {
+  let host = themeHosts.get(name);
+  if (!host) {
+    host = document.createElement('div');
+    host.dataset['themeExample'] = name;
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(
+      `${name === 'dark' ? darkTheme : lightTheme}\n.bacc-theme-${name} { padding: 0.75rem; border-radius: 6px; }\n.live > * { display: block; }`,
+    );
+    host.attachShadow({ mode: 'open' }).adoptedStyleSheets = [sheet];
+    themeHosts.set(name, host);
+  }
+  render(
+    html`<div class="bacc-theme-${name}">
+      ${live(liveElement(`theme-${name}-big-road`, 'bacc-big-road', { letters: '' }), `Big Road in the ${name} theme`)}
+      ${live(liveElement(`theme-${name}-bead-plate`, 'bacc-bead-plate', {}), `Bead Plate in the ${name} theme`)}
+    </div>`,
+    host.shadowRoot!,
+  );
+  return host;
+}
+
+/** The package's dark and light themes side by side, each with the line that imports it. */
 function themesSection(): TemplateResult {
   const theme = (name: 'dark' | 'light') =>
     html`<figure class="theme-example">
-      <div class="bacc-theme-${name}" data-theme-example=${name}>
-        ${live(liveElement(`theme-${name}-big-road`, 'bacc-big-road', { letters: '' }), `Big Road in the ${name} theme`)}
-        ${live(liveElement(`theme-${name}-bead-plate`, 'bacc-bead-plate', {}), `Bead Plate in the ${name} theme`)}
-      </div>
+      ${themeExample(name)}
       <figcaption><code>import 'baccarat-scoreboard/themes/${name}.css';</code></figcaption>
     </figure>`;
   return html`<p>

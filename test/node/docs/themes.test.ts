@@ -44,6 +44,6 @@ describe.each(['dark', 'light'])('themes/%s.css', (name) => {
   it('is exported and shipped by the package, and used by the docs’ elements page', () => {
     expect(packageJson.exports[`./themes/${name}.css`]).toBe(`./themes/${name}.css`);
     expect(packageJson.files).toContain('themes');
-    expect(readFileSync('docs/elements/main.ts', 'utf8')).toContain(`import '../../themes/${name}.css';`);
+    expect(readFileSync('docs/elements/main.ts', 'utf8')).toContain(`from '../../themes/${name}.css?inline';`);
   });
 });
