@@ -54,7 +54,9 @@ export async function startBenchBroker(tables: readonly string[]): Promise<Bench
   for (const table of tables) consoles.set(table, { username: files.tableKey(table), password: files.generatePassword() });
   const screen = { username: 'screen', password: files.generatePassword() };
   for (const login of [...consoles.values(), screen]) files.addUser(passwordFile, login.username, login.password);
-  const config = files.configText({ mqttPort, wsPort, passwordFile, aclFile }).replace(/^log_dest stdout$/m, 'log_dest stderr');
+  const config = files
+    .configText({ mqttPort, wsPort, passwordFile, aclFile, persistenceDir: files.dataFolder(join(folder, 'data')) })
+    .replace(/^log_dest stdout$/m, 'log_dest stderr');
   writeFileSync(aclFile, files.aclText(['screen']));
   writeFileSync(configFile, config);
   for (const path of [passwordFile, aclFile, configFile]) chmodSync(path, 0o644);

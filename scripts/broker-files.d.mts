@@ -5,7 +5,14 @@ export const DEFAULT_SCREEN: string;
 export function tableKey(name: string): string;
 export function checkUserNames(tables: readonly string[], screens: readonly string[]): void;
 export function aclText(screens?: readonly string[]): string;
-export function configText(options: { mqttPort: number; wsPort: number; passwordFile: string; aclFile: string }): string;
+export function configText(options: {
+  mqttPort: number;
+  wsPort: number;
+  passwordFile: string;
+  aclFile: string;
+  persistenceDir: string;
+}): string;
+export function dataFolder(path: string): string;
 export function generatePassword(): string;
 export function findExecutable(name: string): string | null;
 export function mosquittoPaths(): { mosquitto: string; mosquittoPasswd: string };

@@ -7,14 +7,14 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { accessSync, chmodSync, constants, existsSync, readFileSync } from 'node:fs';
+import { accessSync, chmodSync, chownSync, constants, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { createConnection, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The configuration template, with {{MQTT_PORT}}, {{WS_PORT}}, {{PASSWORD_FILE}} and {{ACL_FILE}} to fill. */
+/** The configuration template, with {{MQTT_PORT}}, {{WS_PORT}}, {{PASSWORD_FILE}}, {{ACL_FILE}} and {{PERSISTENCE_DIR}} to fill. */
 export const CONFIG_TEMPLATE = join(root, 'broker', 'mosquitto.conf.template');
 
 /** Where `npm run broker` keeps its files (gitignored). */
@@ -63,21 +63,46 @@ export function aclText(screens = [DEFAULT_SCREEN]) {
   return lines.join('\n') + '\n';
 }
 
-/** The Mosquitto configuration from the template, for loopback listeners on the given ports. */
-export function configText({ mqttPort, wsPort, passwordFile, aclFile }) {
+/**
+ * The Mosquitto configuration from the template, for loopback listeners on the given ports, keeping
+ * its retained messages and sessions in `persistenceDir` (see dataFolder).
+ */
+export function configText({ mqttPort, wsPort, passwordFile, aclFile, persistenceDir }) {
   for (const [name, port] of Object.entries({ mqttPort, wsPort })) {
     if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`${name} must be a port number, not ${port}`);
   }
-  for (const path of [passwordFile, aclFile]) {
+  for (const path of [passwordFile, aclFile, persistenceDir]) {
     // Mosquitto reads one option per line: a line break in a path would start another option.
     if (typeof path !== 'string' || path === '' || /[\r\n]/.test(path)) throw new Error(`not a usable file path: ${JSON.stringify(path)}`);
   }
-  const values = { MQTT_PORT: String(mqttPort), WS_PORT: String(wsPort), PASSWORD_FILE: passwordFile, ACL_FILE: aclFile };
+  const values = {
+    MQTT_PORT: String(mqttPort),
+    WS_PORT: String(wsPort),
+    PASSWORD_FILE: passwordFile,
+    ACL_FILE: aclFile,
+    // Mosquitto joins the folder and the file name as they are: the folder needs its slash.
+    PERSISTENCE_DIR: persistenceDir.endsWith('/') ? persistenceDir : `${persistenceDir}/`,
+  };
   return readFileSync(CONFIG_TEMPLATE, 'utf8').replace(/\{\{(\w+)\}\}/g, (field, name) => {
     const value = values[name];
     if (value === undefined) throw new Error(`the template has an unknown field ${field}`);
     return value;
   });
+}
+
+/**
+ * Makes the folder the broker keeps its retained messages and sessions in. Run as root, Mosquitto
+ * drops to its own user (`mosquitto`) before it writes there, so the folder is given to that user.
+ */
+export function dataFolder(path) {
+  mkdirSync(path, { recursive: true });
+  if (process.getuid?.() !== 0) return path;
+  const entry = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .map((line) => line.split(':'))
+    .find(([name]) => name === 'mosquitto');
+  if (entry !== undefined) chownSync(path, Number(entry[2]), Number(entry[3]));
+  return path;
 }
 
 /** A random password, URL-safe so that it can sit in a page address as it is. */

@@ -18,6 +18,7 @@ import {
   addUser,
   checkUserNames,
   configText,
+  dataFolder,
   generatePassword,
   mosquittoPaths,
   pageUrl,
@@ -56,7 +57,8 @@ function main() {
   const screenLogins = screens.map((name) => ({ username: name, password: options['screen-password'] ?? generatePassword() }));
   for (const user of [...consoles, ...screenLogins]) addUser(passwordFile, user.username, user.password);
   writeFileSync(aclFile, aclText(screens), { mode: 0o644 });
-  writeFileSync(configFile, configText({ mqttPort, wsPort, passwordFile, aclFile }), { mode: 0o644 });
+  const persistenceDir = dataFolder(join(RUN_DIR, 'data'));
+  writeFileSync(configFile, configText({ mqttPort, wsPort, passwordFile, aclFile, persistenceDir }), { mode: 0o644 });
 
   const broker = `ws://127.0.0.1:${wsPort}`;
   const screen = screenLogins[0];

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -200,6 +201,39 @@ describe('the Mosquitto broker the project configures', () => {
     await settle(tableConsole, received, topic(VIP, 'change'));
     expect(received.map((message) => message.payload)).not.toContain('raw name');
     expect(received.map((message) => message.payload)).not.toContain('VIP writing A');
+  });
+
+  it('keeps the retained state and presence of a table whose console is closed across a restart', async () => {
+    const tableConsole = await connect(consoleLogin(TABLE_B));
+    const state = JSON.stringify({ shoe: 'kept-on-disk', hands: ['P', 'B'] });
+    const presence = JSON.stringify({ online: false });
+    expect(await publishRefusal(tableConsole, topic(TABLE_B, 'state'), state, true)).toBeNull();
+    expect(await publishRefusal(tableConsole, topic(TABLE_B, 'presence'), presence, true)).toBeNull();
+    await tableConsole.endAsync();
+    await broker().restart();
+
+    const screen = await connect(screenLogin());
+    const received = record(screen);
+    await screen.subscribeAsync([topic(TABLE_B, 'state'), topic(TABLE_B, 'presence')], { qos: 1 });
+    await until(() => received.length === 2, 'the retained state and presence after the restart', 5_000);
+    expect(received).toEqual(
+      expect.arrayContaining([
+        { topic: topic(TABLE_B, 'state'), payload: state, retain: true },
+        { topic: topic(TABLE_B, 'presence'), payload: presence, retain: true },
+      ]),
+    );
+  });
+
+  it('listens on loopback only, the WebSocket listener too', () => {
+    // ss lists each listening socket's local address; Mosquitto 2.0 bound a WebSocket listener given an address to every interface.
+    const listening = execFileSync('ss', ['-Hltn'], { encoding: 'utf8' }).split('\n');
+    for (const url of [broker().mqttUrl, broker().wsUrl]) {
+      const port = new URL(url).port;
+      const local = listening.map((line) => line.trim().split(/\s+/)[3]).filter((address) => address?.endsWith(`:${port}`));
+      expect(local.length, `sockets listening on ${port}`).toBeGreaterThan(0);
+      for (const address of local)
+        expect(['127.0.0.1', '[::ffff:127.0.0.1]', '[::1]'], `${url} listens on ${address}`).toContain(address!.slice(0, -port.length - 1));
+    }
   });
 
   it('restarts on the same ports with the same logins', async () => {

@@ -9,6 +9,7 @@ import {
   addUser,
   checkUserNames,
   configText,
+  dataFolder,
   freePort,
   generatePassword,
   mosquittoPaths,
@@ -38,7 +39,7 @@ export interface RunningBroker {
   log(): string;
   /** Ends the broker by its own process id and waits for it to exit. */
   stop(): Promise<void>;
-  /** Starts the broker again on the same ports with the same logins (retained messages are gone: persistence is off). */
+  /** Stops the broker cleanly and starts it again on the same ports with the same logins and the retained messages it saved. */
   restart(): Promise<void>;
 }
 
@@ -76,7 +77,7 @@ export async function startBroker({ tables, screens = ['screen'] }: { tables: st
   const files: Record<string, string> = {
     [passwordFile]: readFileSync(passwordFile, 'utf8'),
     [aclFile]: aclText(screens),
-    [configFile]: logToStderr(configText({ mqttPort, wsPort, passwordFile, aclFile })),
+    [configFile]: logToStderr(configText({ mqttPort, wsPort, passwordFile, aclFile, persistenceDir: join(folder, 'data') })),
   };
 
   let child: ChildProcess | undefined;
@@ -88,6 +89,7 @@ export async function startBroker({ tables, screens = ['screen'] }: { tables: st
     // Run as root, Mosquitto drops to its own user before reading its files: they and the folder must be readable.
     mkdirSync(folder, { recursive: true });
     chmodSync(folder, 0o755);
+    dataFolder(join(folder, 'data'));
     for (const [path, text] of Object.entries(files)) {
       writeFileSync(path, text);
       chmodSync(path, 0o644);
