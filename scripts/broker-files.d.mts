@@ -2,6 +2,7 @@
 export const CONFIG_TEMPLATE: string;
 export const RUN_DIR: string;
 export const DEFAULT_SCREEN: string;
+export function tableName(given: string): string;
 export function tableKey(name: string): string;
 export function checkUserNames(tables: readonly string[], screens: readonly string[]): void;
 export function aclText(screens?: readonly string[]): string;

@@ -12,6 +12,10 @@ import { delimiter, dirname, join } from 'node:path';
 import { createConnection, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
+// The core's own rules, as built by `npm install` (its prepare step) into lib/.
+import { nameProblemLogText, normaliseTableName } from '../lib/src/shoes/table-names.js';
+import { tableKey as roomTableKey } from '../lib/src/room/messages.js';
+
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The configuration template, with {{MQTT_PORT}}, {{WS_PORT}}, {{PASSWORD_FILE}}, {{ACL_FILE}} and {{PERSISTENCE_DIR}} to fill. */
@@ -24,12 +28,25 @@ export const RUN_DIR = join(root, '.broker');
 export const DEFAULT_SCREEN = 'screen';
 
 /**
- * A table's key in topics and its console's user name: no `/`, `+` or `#` can reach the topic.
+ * A table's name as the pages use it: the core's one rule (white space collapsed and trimmed,
+ * NFC, no direction or invisible characters), so a console user made here is the one the console
+ * logs in as. Throws, saying why, for a name the pages refuse.
+ * @example tableName(' VIP  3 ') // 'VIP 3'
+ */
+export function tableName(given) {
+  if (typeof given !== 'string') throw new Error('a table needs a name');
+  const result = normaliseTableName(given);
+  if (!result.ok) throw new Error(`the table name ${JSON.stringify(given)} cannot be used: ${nameProblemLogText(result.problem)}`);
+  return result.name;
+}
+
+/**
+ * A table's key in topics and its console's user name, from its name as the pages use it: no `/`,
+ * `+` or `#` can reach the topic.
  * @example tableKey('T 7/VIP 贵宾') // 'T%207%2FVIP%20%E8%B4%B5%E5%AE%BE'
  */
 export function tableKey(name) {
-  if (typeof name !== 'string' || name.trim() === '') throw new Error('a table needs a name');
-  return encodeURIComponent(name);
+  return roomTableKey(tableName(name));
 }
 
 /**

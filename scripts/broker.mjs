@@ -4,13 +4,15 @@
  * addresses to open, then runs `mosquitto -c .broker/mosquitto.conf` in the foreground.
  *
  *   npm run broker -- [--table "Table 1"]… [--screen screen]… [--password P] [--screen-password P]
- *                     [--port 1883] [--ws-port 9001] [--app http://127.0.0.1:5173/]
+ *                     [--port 1883] [--ws-port 9001] [--app http://127.0.0.1:5173/] [--dir .broker]
  *
  * --password applies to every table's console; without it each gets its own random password.
+ * Table names follow the pages' rule (tableName). A second run in the same folder while the first
+ * still runs is refused: it would have replaced the first one's passwords under it.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import {
   DEFAULT_SCREEN,
   RUN_DIR,
@@ -24,6 +26,7 @@ import {
   pageUrl,
   parseOptions,
   tableKey,
+  tableName,
 } from './broker-files.mjs';
 
 function port(text, fallback) {
@@ -33,23 +36,53 @@ function port(text, fallback) {
   return value;
 }
 
+/**
+ * Marks `folder` as this run's, or refuses when another run still holds it: its password file is
+ * rewritten at start, so a second run would lock the first one's consoles out without a word.
+ */
+function claimFolder(folder) {
+  const pidFile = join(folder, 'broker.pid');
+  const holder = Number(existsSync(pidFile) ? readFileSync(pidFile, 'utf8') : NaN);
+  if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isRunning(holder)) {
+    throw new Error(
+      `a broker started from ${folder} is still running (process ${holder}): stop it first (Ctrl+C in its terminal), or give another --dir and ports`,
+    );
+  }
+  writeFileSync(pidFile, String(process.pid));
+  process.on('exit', () => {
+    if (existsSync(pidFile) && readFileSync(pidFile, 'utf8') === String(process.pid)) rmSync(pidFile);
+  });
+}
+
+function isRunning(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return error.code === 'EPERM';
+  }
+}
+
 function main() {
   const options = parseOptions(process.argv.slice(2), { repeatable: ['table', 'screen'] });
-  const known = ['table', 'screen', 'password', 'screen-password', 'port', 'ws-port', 'app'];
+  const known = ['table', 'screen', 'password', 'screen-password', 'port', 'ws-port', 'app', 'dir'];
   for (const name of Object.keys(options)) if (!known.includes(name)) throw new Error(`unknown option --${name}`);
 
   const { mosquitto } = mosquittoPaths();
-  const tables = options.table ?? ['Table 1'];
+  const tables = (options.table ?? ['Table 1']).map(tableName);
   const screens = options.screen ?? [DEFAULT_SCREEN];
   checkUserNames(tables, screens);
   const mqttPort = port(options.port, 1883);
   const wsPort = port(options['ws-port'], 9001);
   const app = options.app ?? 'http://127.0.0.1:5173/';
 
-  mkdirSync(RUN_DIR, { recursive: true });
-  const passwordFile = join(RUN_DIR, 'passwords');
-  const aclFile = join(RUN_DIR, 'acl');
-  const configFile = join(RUN_DIR, 'mosquitto.conf');
+  const folder = resolve(options.dir ?? RUN_DIR);
+  mkdirSync(folder, { recursive: true });
+  claimFolder(folder);
+  const passwordFile = join(folder, 'passwords');
+  const aclFile = join(folder, 'acl');
+  const configFile = join(folder, 'mosquitto.conf');
   // Each run starts from a fresh password file: a user from an earlier run must not still log in.
   rmSync(passwordFile, { force: true });
 
@@ -57,14 +90,14 @@ function main() {
   const screenLogins = screens.map((name) => ({ username: name, password: options['screen-password'] ?? generatePassword() }));
   for (const user of [...consoles, ...screenLogins]) addUser(passwordFile, user.username, user.password);
   writeFileSync(aclFile, aclText(screens), { mode: 0o644 });
-  const persistenceDir = dataFolder(join(RUN_DIR, 'data'));
+  const persistenceDir = dataFolder(join(folder, 'data'));
   writeFileSync(configFile, configText({ mqttPort, wsPort, passwordFile, aclFile, persistenceDir }), { mode: 0o644 });
 
   const broker = `ws://127.0.0.1:${wsPort}`;
   const screen = screenLogins[0];
   const lines = [
     '',
-    `Mosquitto: mqtt://127.0.0.1:${mqttPort} and ${broker} (files in ${RUN_DIR})`,
+    `Mosquitto: mqtt://127.0.0.1:${mqttPort} and ${broker} (files in ${folder})`,
     '',
     'Open these pages (the app: npm start):',
   ];

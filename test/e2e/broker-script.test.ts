@@ -1,0 +1,90 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { connectAsync } from 'mqtt';
+import { afterAll, describe, expect, it } from 'vitest';
+import { acceptsConnections, freePort, tableKey, tableName } from '../../scripts/broker-files.mjs';
+import { normaliseTableName } from '../../src/shoes/table-names.js';
+import { tableKey as pageTableKey } from '../../src/room/messages.js';
+import { until } from '../support/wait.js';
+
+const root = join(import.meta.dirname, '..', '..');
+
+/** The key the pages use for a name typed into their address. */
+function pagesKey(name: string): string {
+  const result = normaliseTableName(name);
+  if (!result.ok) throw new Error(`the pages refuse ${name}`);
+  return pageTableKey(result.name);
+}
+
+describe('npm run broker and the pages agree on table names (#28, point 11)', () => {
+  it('makes a console user from a name as the pages normalise it, and refuses what they refuse', () => {
+    for (const name of [' VIP  3 ', 'Cafe\u0301', 'Table\u00a07', 'T 7/VIP 贵宾']) expect(tableKey(name), name).toBe(pagesKey(name));
+    expect(tableName(' VIP  3 ')).toBe('VIP 3');
+    expect(tableName('Cafe\u0301')).toBe('Caf\u00e9');
+    expect(() => tableName('Table 7\u202e')).toThrow(/U\+202E, which changes the direction of the text/);
+    expect(() => tableName('   ')).toThrow(/cannot be used/);
+  });
+});
+
+describe('npm run broker in a folder already running a broker', () => {
+  mkdirSync(join(root, '.tmp'), { recursive: true });
+  const folder = mkdtempSync(join(root, '.tmp', 'broker-script-'));
+  // Run as root, Mosquitto drops to its own user before it reads the files in the folder.
+  chmodSync(folder, 0o755);
+  let first: ChildProcess | undefined;
+  afterAll(async () => {
+    if (first && first.exitCode === null) {
+      const exited = new Promise((resolve) => first!.once('exit', resolve));
+      first.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('is refused, saying which process holds the folder, and the first run’s logins still work', async () => {
+    const [port, wsPort] = [await freePort(), await freePort()];
+    const args = ['scripts/broker.mjs', '--dir', folder, '--table', ' VIP  3 ', '--port', String(port), '--ws-port', String(wsPort)];
+    let output = '';
+    first = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    first.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    first.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    // Mosquitto's own log reaches a pipe in blocks: wait for its port instead.
+    let listening = false;
+    await until(
+      async () =>
+        first!.exitCode !== null || (listening = output.includes('Ctrl+C stops the broker') && (await acceptsConnections(wsPort))),
+      'the first broker listening',
+      10_000,
+    );
+    expect(listening, output).toBe(true);
+    const login = /console "VIP 3": user (\S+) {2}password (\S+)/.exec(output);
+    expect(login, output).not.toBeNull();
+    const [, username, password] = login!;
+    expect(username).toBe(pagesKey(' VIP  3 '));
+
+    // The console the pages run for " VIP  3 " logs in with that user and writes its table.
+    const writeState = async () => {
+      const client = await connectAsync(`mqtt://127.0.0.1:${port}`, { username, password, protocolVersion: 5, reconnectPeriod: 0 });
+      try {
+        await client.publishAsync(`bacc/v1/tables/${pagesKey(' VIP  3 ')}/state`, '{}', { qos: 1 });
+      } finally {
+        await client.endAsync();
+      }
+    };
+    await writeState();
+
+    const second = spawnSync(
+      process.execPath,
+      [...args.slice(0, -4), '--port', String(await freePort()), '--ws-port', String(await freePort())],
+      {
+        cwd: root,
+        encoding: 'utf8',
+        timeout: 10_000,
+      },
+    );
+    expect(second.status).toBe(1);
+    expect(second.stderr).toContain(`a broker started from ${folder} is still running (process ${first.pid})`);
+    await writeState();
+  });
+});
