@@ -10,6 +10,7 @@ import { ElementLocalize } from './internal/localize.js';
 import { acceptedHands } from './internal/hands-check.js';
 import { cardsProblem } from './internal/hand-cards-check.js';
 import { usableRows } from './internal/road-element.js';
+import { usableChoice } from './internal/attribute-check.js';
 import { DEFAULT_ROWS } from '../src/roads/roads.js';
 
 /**
@@ -421,7 +422,13 @@ export class BaccScoreboard extends LitElement {
   protected override render() {
     const { hands, rules, letters, roadFollower, statisticsFollower, turn } = this;
     const rows = this.rowsInUse;
-    const beadLabels = this.beadLabels || (this.localize.lang() === 'zh' ? 'chinese' : 'letters');
+    const beadLabels = usableChoice(
+      this,
+      'bead-labels',
+      this.beadLabels,
+      BEAD_LABELS,
+      this.localize.lang() === 'zh' ? 'chinese' : 'letters',
+    );
     const name = this.tableName || this.localize.term('scoreboardDefaultTable');
     return html`
       <div class="layout" style="--_rows: ${rows}">
@@ -483,6 +490,9 @@ export class BaccScoreboard extends LitElement {
     `;
   }
 }
+
+/** What the bead plate's discs may show. */
+const BEAD_LABELS = ['chinese', 'letters', 'totals'] as const;
 
 /** The derived roads' panels: the grid area each is laid out in, and its kind. */
 const DERIVED_PANELS = [

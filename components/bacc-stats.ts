@@ -4,6 +4,7 @@ import type { Winner } from '../src/game/hand.js';
 import type { StatisticsSummary } from '../src/roads/statistics.js';
 import { outcomeLetter, outcomeName } from './internal/messages.js';
 import { share } from './internal/panel-labels.js';
+import { usableChoice } from './internal/attribute-check.js';
 import { panelTokens } from './styles/panel-styles.js';
 import { StatisticsPanel } from './internal/statistics-panel.js';
 import { themeTokens, visuallyHidden } from './styles/theme.js';
@@ -170,7 +171,7 @@ export class BaccStats extends StatisticsPanel {
   }
 
   protected override render(): TemplateResult {
-    const show = this.show === 'counts' || this.show === 'details' ? this.show : 'all';
+    const show = usableChoice(this, 'show', this.show, SHOWN, 'all');
     return html`
       <dl part="list" aria-label=${this.localize.term('statsLabel')}>
         ${show === 'details' ? nothing : this.renderCounts()} ${show === 'counts' ? nothing : this.renderDetails()}
@@ -250,6 +251,7 @@ export class BaccStats extends StatisticsPanel {
 
 /** Which of its figures a `<bacc-stats>` shows. */
 export type StatisticsShown = 'all' | 'counts' | 'details';
+const SHOWN: readonly StatisticsShown[] = ['all', 'counts', 'details'];
 
 /** A figure not known from what was recorded: a dash, said as "unknown" to screen readers. */
 function unknownFigure(localize: Terms): TemplateResult {

@@ -37,6 +37,25 @@ describe('<bacc-scoreboard>', () => {
     expect(children(el).header.textContent.replace(/\s+/g, ' ')).to.contain('1 deck · play money only');
   });
 
+  it("gives the bead plate the labels bead-labels names; another value warns once, naming the scoreboard, and uses the language's", async () => {
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (message: string) => warnings.push(message);
+    let el: BaccScoreboard;
+    try {
+      el = await fixture<BaccScoreboard>(html`<bacc-scoreboard bead-labels="klingon" .hands=${dealt('labels', 4)}></bacc-scoreboard>`);
+      el.hands = dealt('labels', 5);
+      await el.updateComplete;
+    } finally {
+      console.warn = warn;
+    }
+    expect(warnings).to.deep.equal(['bacc-scoreboard: bead-labels must be one of chinese, letters, totals; got "klingon", using letters']);
+    expect(el.shadowRoot!.querySelector('bacc-bead-plate')!.getAttribute('labels')).to.equal('letters');
+    el.beadLabels = 'totals';
+    await el.updateComplete;
+    expect(el.shadowRoot!.querySelector('bacc-bead-plate')!.getAttribute('labels')).to.equal('totals');
+  });
+
   it('brings rows outside 3 to 12 into range once, with one warning, for every road', async () => {
     const warnings: string[] = [];
     const warn = console.warn;

@@ -18,6 +18,40 @@ function stat(el: BaccStats, name: string): { figure: string; share: string; tex
 }
 
 describe('<bacc-stats>', () => {
+  it('shows the counts, or the other figures, as show says; a value it does not take warns once and shows all', async () => {
+    const hands = cardedHands('show').slice(0, 12);
+    const names = (el: BaccStats) => [...el.shadowRoot!.querySelectorAll('.tile')].map((tile) => tile.getAttribute('data-stat'));
+    const counts = await fixture<BaccStats>(html`<bacc-stats show="counts" .hands=${hands}></bacc-stats>`);
+    expect(names(counts)).to.deep.equal(['banker', 'player', 'tie', 'hands', 'pairs']);
+    const details = await fixture<BaccStats>(html`<bacc-stats show="details" .hands=${hands}></bacc-stats>`);
+    expect(names(details)).to.deep.equal(['streak', 'longest', 'naturals', 'banker-six', 'cards-dealt', 'cards-left']);
+    const warnings: string[] = [];
+    const warn = console.warn;
+    console.warn = (message: string) => warnings.push(message);
+    try {
+      const all = await fixture<BaccStats>(html`<bacc-stats show="everything" .hands=${hands}></bacc-stats>`);
+      all.hands = [...hands];
+      await all.updateComplete;
+      expect(names(all)).to.have.length(11);
+    } finally {
+      console.warn = warn;
+    }
+    expect(warnings).to.deep.equal(['bacc-stats: show must be one of all, counts, details; got "everything", using all']);
+  });
+
+  it('shows pairs and naturals as unknown, not 0, once a hand was recorded by its outcome alone', async () => {
+    const el = await fixture<BaccStats>(
+      html`<bacc-stats .hands=${[...cardedHands('unknown').slice(0, 3), ...handsFromOutcomes('BP')]}></bacc-stats>`,
+    );
+    for (const name of ['pairs', 'naturals']) {
+      expect(stat(el, name).figure, name).to.equal('–');
+      expect(stat(el, name).text, name).to.contain('unknown: some hands were recorded without their cards');
+    }
+    el.hands = cardedHands('unknown').slice(0, 5);
+    await el.updateComplete;
+    expect(stat(el, 'naturals').figure).to.match(/^\d+$/);
+  });
+
   it('counts banker, player and tie wins with their share of the hands', async () => {
     const el = await fixture<BaccStats>(html`<bacc-stats .hands=${handsFromOutcomes('BBBPTPB')}></bacc-stats>`);
     expect(stat(el, 'hands').figure).to.equal('7');

@@ -30,7 +30,7 @@ describe('the public API in custom-elements.json', () => {
     expect(publicNames).toContain('bacc-big-road.outcomes');
   });
 
-  it('reflects ended and letters, which a page styles by', () => {
+  it('reflects ended, letters and the statistics shown, which a page styles by', () => {
     const reflecting = elements.flatMap((element) =>
       (element.members ?? []).filter((member) => member.reflects).map((member) => `${element.tagName}.${member.name}`),
     );
@@ -43,6 +43,7 @@ describe('the public API in custom-elements.json', () => {
         'bacc-predictions.letters',
         'bacc-scoreboard.ended',
         'bacc-scoreboard.letters',
+        'bacc-stats.show',
       ].sort(),
     );
   });
