@@ -58,7 +58,7 @@ export const embedExamples: EmbedExample[] = [
     about:
       'A road drawn from a string of outcomes (B, P, T), no script of your own: the element entry registers the tag, ' +
       'the attribute is the data. A browser resolves a bare name such as baccarat-scoreboard/big-road.js only through an ' +
-      'import map: this one is for a page served beside node_modules/ (npm install baccarat-scoreboard); with a bundler ' +
+      'import map: this one is for a page served beside node_modules/ (npm install the package, from its tarball until it is on the registry: see the README); with a bundler ' +
       '(Vite, webpack, esbuild) leave it out and keep the import.',
     file: 'results.html',
     code: `<script type="importmap">
@@ -71,7 +71,7 @@ ${indented(JSON.stringify(staticImportMap, null, 2), 2)}
     id: 'embed-plain',
     title: 'Plain HTML, no bundler',
     about:
-      'npm install baccarat-scoreboard, then serve this page beside node_modules/. The import map tells the browser ' +
+      'Install the package (npm install /path/to/baccarat-scoreboard-0.1.0.tgz, made by npm pack: it is not on the registry yet), then serve this page beside node_modules/. The import map tells the browser ' +
       'where the package and Lit are; the hands come from the core (here from outcomes, or from a shoe export document).',
     file: 'index.html',
     code: `<!doctype html>
