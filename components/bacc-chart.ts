@@ -213,12 +213,22 @@ export class BaccChart extends StatisticsPanel {
         canvas: () => this.renderRoot.querySelector<HTMLCanvasElement>('canvas.frequencies'),
         configure: () => this.frequencyConfiguration(this.palette()),
         refresh: (chart) => {
-          const { data, options } = this.frequencyConfiguration(this.palette());
-          chart.data = data;
-          if (this.optionsPalette.get(chart) !== this.palette()) {
+          const palette = this.palette();
+          if (this.optionsPalette.get(chart) !== palette) {
+            const { data, options } = this.frequencyConfiguration(palette);
+            chart.data = data;
             chart.options = options!;
-            this.optionsPalette.set(chart, this.palette());
+            this.optionsPalette.set(chart, palette);
+            return;
           }
+          // One more hand moves only the bars: the names (unless the language changed), colours and
+          // options stay, so chart.js measures no label again and the plot's width is not read mid-update.
+          const [observed, exact] = chart.data.datasets;
+          observed!.data = this.observedData();
+          observed!.label = this.localize.term('chartLegendObserved', handCount(this.localize, this.summary.hands));
+          exact!.data = this.exactData();
+          const names = this.frequencyNames();
+          if (String(chart.data.labels) !== String(names)) chart.data.labels = names;
         },
       }),
     ];
@@ -500,10 +510,24 @@ export class BaccChart extends StatisticsPanel {
     };
   }
 
+  /** The bars' names, split at spaces: chart.js draws an array label on several lines, so "Player pair" fits under its bars. */
+  private frequencyNames(): string[][] {
+    return FREQUENCIES.map((name) => frequencyName(this.localize, name).split(' '));
+  }
+
+  private observedData(): number[] {
+    return FREQUENCIES.map((name) => this.observed[name]);
+  }
+
+  /** No outline until the exact odds are worked out (chart.js draws no bar for NaN). */
+  private exactData(): number[] {
+    return FREQUENCIES.map((name) => this.exact?.[name] ?? NaN);
+  }
+
   private frequencyConfiguration(palette: Palette): ChartConfiguration<'bar'> {
     const font = { size: palette.fontSize, family: palette.fontFamily };
     const colors = FREQUENCIES.map((name) => frequencyColor(name, palette));
-    const names = FREQUENCIES.map((name) => frequencyName(this.localize, name).split(' '));
+    const names = this.frequencyNames();
     const longestWord = Math.max(...names.flat().map((word) => word.length));
     // The size a bar's share of the plot can hold its longest word at (~0.62 em a letter, the
     // value axis taking ~4 em): the names may shrink to fit, down to 24 px on a wall (or three
@@ -515,20 +539,18 @@ export class BaccChart extends StatisticsPanel {
     return {
       type: 'bar',
       data: {
-        // Split at spaces: chart.js draws an array label on several lines, so "Player pair" fits under its bars.
         labels: names,
         datasets: [
           {
             label: this.localize.term('chartLegendObserved', handCount(this.localize, this.summary.hands)),
-            data: FREQUENCIES.map((name) => this.observed[name]),
+            data: this.observedData(),
             backgroundColor: colors,
             borderColor: colors,
             borderWidth: 0,
           },
           {
             label: this.localize.term('chartLegendExact', this.follower.statistics.decks),
-            // No outline until the exact odds are worked out (chart.js draws no bar for NaN).
-            data: FREQUENCIES.map((name) => this.exact?.[name] ?? NaN),
+            data: this.exactData(),
             backgroundColor: 'transparent',
             borderColor: colors,
             borderWidth: Math.max(2, palette.fontSize / 6),
