@@ -33,13 +33,19 @@ let makingQueue: Promise<unknown> = Promise.resolve();
 
 /**
  * Owns one chart.js instance for a Lit host: creates it once chart.js has loaded after the first
- * render that has a canvas, updates it in place after every later render (the same instance for
+ * render that has a canvas in view, updates it in place after every later render (the same instance for
  * the whole shoe), and destroys it when the host leaves the page; a host put back on the page gets
  * a new one. Following the page's theme is the host's part (one `ThemeWatcher` for all its charts).
  */
 export class ChartController<TType extends ChartType> implements ReactiveController {
   private instance: Chart<TType> | null = null;
   private making: Promise<void> | null = null;
+  /** Whether the canvas is in view (or near it): a chart is made only then, so a phone does not draw the charts below its screen. */
+  private visibility: IntersectionObserver | null = null;
+  private watched: HTMLCanvasElement | null = null;
+  private inView = false;
+  /** Until the first report on a canvas newly watched: whether it is in view is not known yet. */
+  private checking: { done: Promise<void>; settle: () => void } | null = null;
 
   constructor(
     private readonly host: ReactiveControllerHost & HTMLElement & { readonly hasUpdated: boolean },
@@ -53,9 +59,9 @@ export class ChartController<TType extends ChartType> implements ReactiveControl
     return this.instance;
   }
 
-  /** Settles once the chart being made is drawn; null when none is being made. */
+  /** Settles once the chart being made is drawn, or once a canvas out of view is known to be; null when neither is awaited. */
   get pending(): Promise<void> | null {
-    return this.making;
+    return this.making ?? this.checking?.done ?? null;
   }
 
   hostConnected(): void {
@@ -75,9 +81,13 @@ export class ChartController<TType extends ChartType> implements ReactiveControl
   hostUpdated(): void {
     const canvas = this.source.canvas();
     if (this.instance !== null && this.instance.canvas !== canvas) this.destroy();
-    if (canvas === null || !this.host.isConnected) return;
+    if (canvas === null || !this.host.isConnected) {
+      this.unwatch();
+      return;
+    }
     if (this.instance === null) {
-      this.making ??= this.make();
+      this.watch(canvas);
+      if (this.inView) this.making ??= this.make();
     } else {
       this.source.refresh(this.instance);
       this.instance.update();
@@ -86,7 +96,49 @@ export class ChartController<TType extends ChartType> implements ReactiveControl
 
   hostDisconnected(): void {
     document.fonts?.removeEventListener('loadingdone', this.fontsLoaded);
+    this.unwatch();
     this.destroy();
+  }
+
+  /**
+   * Follows whether `canvas` is in view, or within a few lines of it. A chart is made when it comes
+   * into view: on a phone the charts sit below the roads, and making them (chart.js's first draw is
+   * its dearest) took the largest tasks of the kiosk's start; a wall shows them, and gets them after
+   * its first frame. Where the browser cannot tell, the chart is made at once.
+   */
+  private watch(canvas: HTMLCanvasElement): void {
+    if (this.watched === canvas) return;
+    this.unwatch();
+    this.watched = canvas;
+    if (typeof IntersectionObserver !== 'function') {
+      this.inView = true;
+      return;
+    }
+    let settle = (): void => {};
+    const done = new Promise<void>((resolve) => (settle = resolve));
+    this.checking = { done, settle };
+    this.visibility = new IntersectionObserver(
+      (entries) => {
+        this.inView = entries[entries.length - 1]!.isIntersecting;
+        if (this.inView && this.instance === null) this.making ??= this.make();
+        this.settleCheck();
+      },
+      { rootMargin: '200px' },
+    );
+    this.visibility.observe(canvas);
+  }
+
+  private unwatch(): void {
+    this.visibility?.disconnect();
+    this.visibility = null;
+    this.watched = null;
+    this.inView = false;
+    this.settleCheck();
+  }
+
+  private settleCheck(): void {
+    this.checking?.settle();
+    this.checking = null;
   }
 
   /**

@@ -8,6 +8,7 @@ import { makeRules } from '../../src/game/rules.js';
 import { cardedHands, textOf } from './panel-helpers.js';
 import { eventsFiredDuring } from './event-spy.js';
 import { setViewport } from '@web/test-runner-commands';
+import { until } from '../support/wait.js';
 
 const canvas = (el: BaccChart, kind: 'count' | 'frequencies'): HTMLCanvasElement | null =>
   el.shadowRoot!.querySelector<HTMLCanvasElement>(`canvas.${kind}`);
@@ -285,6 +286,8 @@ describe('<bacc-chart>', () => {
         expectBarNamesWhole(chartOf(el, 'frequencies')!, `${width} px`);
         const caption = el.shadowRoot!.querySelector('figcaption')!;
         expect(parseFloat(getComputedStyle(caption).fontSize)).to.be.at.least(24);
+        // Out of the way of the next one, which would otherwise sit below the screen, where no chart is made.
+        el.remove();
       }
     });
 
@@ -334,5 +337,22 @@ describe('<bacc-chart>', () => {
     } finally {
       document.fonts.delete(face);
     }
+  });
+
+  it('makes no chart while it is out of view (a phone’s charts below its screen), and makes them once it comes into view', async () => {
+    const box = await fixture<HTMLDivElement>(
+      html`<div>
+        <div style="height: 4000px"></div>
+        <bacc-chart .hands=${handsFromOutcomes('BPB')}></bacc-chart>
+      </div>`,
+    );
+    const el = box.querySelector('bacc-chart')!;
+    await el.updateComplete;
+    expect(Chart.getChart(canvas(el, 'count')!)).to.equal(undefined);
+    expect(Chart.getChart(canvas(el, 'frequencies')!)).to.equal(undefined);
+    el.scrollIntoView();
+    await until(() => chartOf(el, 'count') !== undefined && chartOf(el, 'frequencies') !== undefined, 'the charts to be made in view');
+    expect(chartOf(el, 'count')!.data.datasets[0]!.data).to.deep.equal([1, 0, 1]);
+    window.scrollTo(0, 0);
   });
 });
