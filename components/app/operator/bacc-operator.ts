@@ -153,6 +153,8 @@ export class BaccOperator extends LitElement {
   readonly scannerKeys = new ScannerKeys({
     onCard: (text) => this.cardFeed.takeResults([scannedCard(text)]),
     onRelease: (event) => this.onShortcut(event, false),
+    // A scanner not set to end a card with Enter: its keys would record outcomes (`tb`: a tie, a banker).
+    onRefused: (keys) => this.consoleController.refuseScannerBurst(keys),
   });
 
   /** The clerk opened the card shoe's panel (G). */

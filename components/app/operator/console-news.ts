@@ -38,6 +38,8 @@ export type ConsoleNews =
   | { about: 'reason-kept'; reason: string }
   /** A typed reason that is no text to keep (empty once cleaned, or too long). */
   | { about: 'reason-refused' }
+  /** Keys as fast as a scanner's that ended without Enter (`keys`, as sent): refused, none of them acted. */
+  | { about: 'scanner-without-enter'; keys: string }
   /** An action that would give up the cards typed for the next hand (`typed`), refused until they are recorded or cleared. */
   | { about: 'cards-typed'; typed: string }
   | { about: 'no-cards-typed' };

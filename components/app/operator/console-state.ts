@@ -162,6 +162,11 @@ export abstract class ConsoleState implements ReactiveController {
     this.refuse({ about: 'not-a-card-character', key });
   }
 
+  /** A scanner's burst that ended without Enter: refused whole and said, naming what it sent. */
+  refuseScannerBurst(keys: string): void {
+    this.refuse({ about: 'scanner-without-enter', keys });
+  }
+
   protected refuse(news: ConsoleNews): void {
     this.message = { kind: 'refused', news };
     this.host.requestUpdate();

@@ -9,6 +9,8 @@ import { storageErrorText } from '../shared/data/storage-words.js';
 import { sideName } from '../shared/road-words.js';
 import type { ConsoleNews } from './console-news.js';
 import { listedReasonText } from '../shared/audit-words.js';
+import { isRefusal } from '../../../src/reader/lines.js';
+import { scannedCard } from './console-keys.js';
 
 /** Why a typed card was refused. */
 function refusalText(refusal: CardRefusal): string {
@@ -224,7 +226,26 @@ export function consoleNewsText(news: ConsoleNews): string {
     }
     case 'reason-refused':
       return msg('That reason cannot be kept: type 1 to 200 characters of text.', { id: 'console-reason-refused' });
+    case 'scanner-without-enter':
+      return scannerWithoutEnterText(news.keys);
   }
+}
+
+/** A scanner's burst without Enter, naming the card it looked like (or the keys, when they read as none). */
+function scannerWithoutEnterText(keys: string): string {
+  const read = scannedCard(keys);
+  if (!isRefusal(read) && read.kind === 'card') {
+    const { card } = read;
+    return msg(
+      str`A scanner sent the card ${card} without Enter: nothing was recorded and none of its keys acted. Set the scanner to end each card with Enter (its suffix setting), then scan the card again.`,
+      { id: 'console-scanner-card-without-enter' },
+    );
+  }
+  const sent = keys.toUpperCase();
+  return msg(
+    str`Keys "${sent}" came faster than anyone types and without Enter, as from a scanner: nothing was recorded and none of them acted. If a scanner is plugged in, set it to end each card with Enter (its suffix setting).`,
+    { id: 'console-scanner-without-enter' },
+  );
 }
 
 /** Another window took the table; with the count of changes given up with it. */

@@ -8,6 +8,10 @@
  * - A burst is at least 2 card characters (letters and digits), each within `BURST_GAP_MS` of the key
  *   before it, then Enter within `BURST_GAP_MS`. It is a card for the card feed. People type 80 ms
  *   or more apart, so a person's keys are never one (a test runner's are: tests type like a person).
+ * - A burst of 2 or more card characters that ends without Enter (a scanner whose suffix is not set
+ *   to Enter, or sends Tab) is no person's typing either: given `onRefused`, it is refused whole, and
+ *   none of its keys acts (nor the key that ends it, when that comes as fast); `tb` from a scanner
+ *   never records a tie and a banker.
  * - Only what must be held is held. Off a text field, a key that could start a card (a rank
  *   `A 2-9 T J Q K`, `1` of `10`, or a suit `S H D C`), and the keys that follow it within
  *   `BURST_GAP_MS`, wait up to `HOLD_MS` before they act: each would do something at once (a
@@ -45,10 +49,18 @@ export interface BurstOutput {
   onCard: (text: string, typed: boolean) => void;
   /** A held key that is no card's: it acts now, as the person typed it. */
   onRelease: (key: string) => void;
+  /**
+   * A burst off a text field that ended without Enter (its keys, e.g. `tb`): refused, none of its keys
+   * acts. Without it, such keys are let go as typed.
+   */
+  onRefused?: (text: string) => void;
 }
 
-/** What becomes of a key: it acts (`pass`), waits (`hold`), or is the Enter of a card (`card`). */
-export type KeyVerdict = 'pass' | 'hold' | 'card';
+/**
+ * What becomes of a key: it acts (`pass`), waits (`hold`), is the Enter of a card (`card`), or ends
+ * a burst without Enter as fast as the burst came, and goes with it (`refused`).
+ */
+export type KeyVerdict = 'pass' | 'hold' | 'card' | 'refused';
 
 interface Seen {
   key: string;
@@ -91,6 +103,8 @@ export class KeyBursts {
       return 'card';
     }
     if (!(inBurst ? CARD_PART : CARD_START).test(key)) {
+      // The scanner's own end of a card that is not Enter (Tab, say): refused with the burst.
+      if (inBurst && this.refuse()) return 'refused';
       // A key no card has (or starts with, after a pause): what was held acts first, in order.
       this.letGo();
       return 'pass';
@@ -106,11 +120,25 @@ export class KeyBursts {
     return 'hold';
   }
 
-  /** Ends the burst under way: held keys act, in order, as typed by a person; typed ones stay typed. */
+  /**
+   * Ends the burst under way: held keys act, in order, as typed by a person; typed ones stay typed.
+   * Two or more held keys came as a scanner's burst without Enter: refused instead (given `onRefused`).
+   */
   letGo(): void {
+    if (this.refuse()) return;
     const { keys, typed } = this;
     this.clear();
     if (!typed) for (const { key } of keys) this.output.onRelease(key);
+  }
+
+  /** Refuses the held burst, when it is one (2 or more keys off a field) and refusals are wanted. */
+  private refuse(): boolean {
+    const { onRefused } = this.output;
+    if (!onRefused || this.typed || this.keys.length < 2) return false;
+    const text = this.holding;
+    this.clear();
+    onRefused(text);
+    return true;
   }
 
   /** Forgets the burst under way (the console left the page). */
@@ -125,6 +153,8 @@ export interface ScannerKeysOptions {
   onCard: (text: string) => void;
   /** A key held and let go: it acts now as the person typed it (off a text field). */
   onRelease: (event: KeyboardEvent) => void;
+  /** A burst without Enter (see `BurstOutput.onRefused`): none of its keys acts. */
+  onRefused?: (text: string) => void;
   /** Whether bursts are looked for (the default): without, every key acts at once and no card is read. */
   enabled?: () => boolean;
   /** Clock, for tests (else each key's own `timeStamp`). */
@@ -167,6 +197,7 @@ export class ScannerKeys {
         options.onCard(text);
       },
       onRelease: (key) => options.onRelease(new KeyboardEvent('keydown', { key, cancelable: true })),
+      ...(options.onRefused ? { onRefused: options.onRefused } : {}),
     });
   }
 

@@ -15,6 +15,7 @@ import { HOLD_MS } from '../../../../../components/app/operator/reader/scanner-k
 import { Shoe, formatCode } from '../../../../../src/game/shoe.js';
 import { alertOf, cardField, cardFieldFocused, mountConsole, press } from '../operator-helpers.js';
 import { freshStorage } from '../../../../support/browser/storage.js';
+import { useLocale } from '../../../../../components/app/shared/localization.js';
 import { delay, until } from '../../../../support/wait.js';
 
 let storage: Awaited<ReturnType<typeof freshStorage>>;
@@ -265,42 +266,83 @@ describe('a scanner that types like a keyboard, on a console with no setting', f
     expect(el.scannerKeys.cards).to.equal(0);
   });
 
-  it('in outcome entry, lets a burst without Enter go as the keys typed, in order', async () => {
+  it('in outcome entry, refuses a burst without Enter: tb at 5 ms records nothing, no key of it acts, and the console says why', async () => {
     const { el } = await mount();
     await el.consoleController.confirm('new-shoe');
-    // Ended by the pause: both pairs, then a tie.
-    scan([...'12t']);
-    expect(el.consoleController.flags.playerPair).to.equal(false);
-    await until(() => el.consoleController.hands.length === 1, 'the tie');
-    expect(el.consoleController.hands[0]).to.deep.include({ outcome: 'T', playerPair: true, bankerPair: true });
+    const calls = spyOnKeys(el);
+    // Ended by the pause: a tie and a banker, as a scanner whose suffix is not Enter would send them.
+    scan([...'tb']);
+    await until(() => alertOf(el) !== '', 'the refusal');
+    expect(alertOf(el)).to.contain('"TB"').and.to.contain('without Enter').and.to.contain('nothing was recorded').and.to.contain('suffix');
+    await delay(HOLD_MS * 3);
+    expect(el.consoleController.hands).to.deep.equal([]);
+    expect(calls).to.deep.equal([]);
+    expect(el.scannerKeys.holding).to.equal('');
+    // A card without Enter is named as the card it looked like.
     await delay(100);
-    // Ended by Enter after a pause: a banker pair then a banker, and Enter is no card.
-    scan(['2', 'b']);
-    await delay(60);
-    key('Enter');
-    await until(() => el.consoleController.hands.length === 2, 'the banker');
-    expect(el.consoleController.hands[1]).to.deep.include({ outcome: 'B', bankerPair: true, playerPair: false });
-    // Ended by a key no card has (Escape): the flag is set, then Escape acts.
+    scan([...'12t']);
+    await until(() => alertOf(el).includes('"12T"'), 'the second refusal');
+    await delay(100);
+    scan([...'9h']);
+    await until(() => alertOf(el).includes('the card 9H without Enter'), 'the card named');
+    // Ended by a key no card has as fast as the burst (a Tab suffix): refused with it, and it moves no focus.
+    await delay(100);
+    const focusBefore = focused();
+    scan(['K', 'D', 'Tab']);
+    await until(() => alertOf(el).includes('the card KD without Enter'), 'the burst ended by Tab');
+    expect(focused()).to.equal(focusBefore);
+    await delay(HOLD_MS * 3);
+    expect(calls).to.deep.equal([]);
+    expect(el.consoleController.flags).to.deep.equal({ playerPair: false, bankerPair: false, natural: false });
+    expect(el.consoleController.hands).to.deep.equal([]);
+    expect(el.scannerKeys.cards).to.equal(0);
+    expect(el.cardFeed.cardsRead).to.equal(0);
+    // A key that starts no card acts at once, and one held key is a person's: the flag is set, then Escape acts.
     await delay(100);
     scan(['n', '1', 'Escape']);
     await until(() => el.consoleController.flags.playerPair, 'the pair flag');
     expect(el.consoleController.flags.natural).to.equal(true);
-    expect(el.scannerKeys.cards).to.equal(0);
-    expect(el.cardFeed.cardsRead).to.equal(0);
+    // A person's b, 150 ms later, records a banker at once.
+    await delay(150);
+    key('b');
+    await until(() => el.consoleController.hands.length === 1, 'the banker');
+    expect(el.consoleController.hands[0]).to.deep.include({ outcome: 'B', playerPair: true, natural: true });
   });
 
-  it('in card entry off the field, lets a burst without Enter go into the card field, in order; in the field it stays', async () => {
+  it('says the refusal in Chinese on a Chinese page', async () => {
+    await useLocale('zh-Hans');
+    try {
+      const { el } = await mount();
+      await el.consoleController.confirm('new-shoe');
+      scan([...'tb']);
+      await until(() => alertOf(el) !== '', 'the refusal');
+      expect(alertOf(el)).to.contain('“TB”').and.to.contain('Enter').and.to.contain('后缀设置');
+      scan([...'9h']);
+      await until(() => alertOf(el).includes('9H'), 'the card named');
+      expect(alertOf(el)).to.contain('扫描器发送了牌 9H');
+      expect(el.consoleController.hands).to.deep.equal([]);
+    } finally {
+      await useLocale('en');
+    }
+  });
+
+  it('in card entry off the field, refuses a burst without Enter (nothing goes into the card field); in the field it stays', async () => {
     const { el } = await mount();
     await el.consoleController.confirm('new-shoe');
     el.consoleController.setEntryMode('cards');
     await until(() => cardFieldFocused(el), 'the card field');
     el.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="card-entry"]')!.focus();
     scan([...'9h']);
-    await until(() => cardField(el).value === '9h', 'the keys in the card field');
+    await until(() => alertOf(el).includes('the card 9H without Enter'), 'the refusal');
+    await delay(HOLD_MS * 2);
+    expect(cardField(el).value).to.equal('');
+    expect(cardFieldFocused(el)).to.equal(false);
+    // A person's key off the field still goes into it.
+    await press('9');
+    expect(cardField(el).value).to.equal('9');
     expect(cardFieldFocused(el)).to.equal(true);
-    await delay(100);
-    // Typed into the field (a space sends the card before it).
-    scan([...' kd']);
+    // Typed into the field (a space sends the card before it): shown as typed, nothing refused.
+    scan([...'h kd']);
     await delay(HOLD_MS * 2);
     expect(cardField(el).value).to.equal('kd');
     expect(el.consoleController.typedCards).to.deep.equal(['9H']);
