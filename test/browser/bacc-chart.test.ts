@@ -355,4 +355,18 @@ describe('<bacc-chart>', () => {
     expect(chartOf(el, 'count')!.data.datasets[0]!.data).to.deep.equal([1, 0, 1]);
     window.scrollTo(0, 0);
   });
+
+  it('names the frequency bars in the language the page switches to, on the same chart', async () => {
+    const box = await fixture<HTMLDivElement>(html`<div lang="en"><bacc-chart .hands=${handsFromOutcomes('BPT')}></bacc-chart></div>`);
+    const el = box.querySelector('bacc-chart')!;
+    await el.updateComplete;
+    const bars = chartOf(el, 'frequencies')!;
+    expect(String(bars.data.labels)).to.contain('Banker');
+    box.lang = 'zh-Hans';
+    await until(async () => {
+      await el.chartsDrawn();
+      return String(chartOf(el, 'frequencies')!.data.labels).includes('庄');
+    }, 'the bar names in Chinese');
+    expect(chartOf(el, 'frequencies')).to.equal(bars);
+  });
 });
