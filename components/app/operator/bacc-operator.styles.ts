@@ -67,6 +67,7 @@ export const operatorStyles = css`
       flex: none;
       max-width: 100%;
     }
+    .panel > .clerk,
     .panel > .messages,
     .panel > .why,
     .panel > .confirm,
@@ -172,6 +173,24 @@ export const operatorStyles = css`
   }
   input.hand-number {
     width: 4.5em;
+  }
+  /* The panel's header: who signs the audit trail, and Z to sign in or hand over. */
+  .clerk {
+    flex: 1 1 100%;
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.4em 0.8em;
+  }
+  .clerk-now {
+    font-weight: 600;
+  }
+  .clerk-help {
+    font-size: 0.9em;
+  }
+  .why-too-long:not(:empty) {
+    font-weight: 600;
+    color: var(--_notice);
   }
   .messages {
     flex: 1 1 100%;

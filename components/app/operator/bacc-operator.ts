@@ -1,6 +1,6 @@
 import { LitElement, html, nothing } from 'lit';
 import { customElement, property, query } from 'lit/decorators.js';
-import { localized, msg } from '@lit/localize';
+import { localized, msg, str } from '@lit/localize';
 import { DEFAULT_RULES, type TableRules } from '../../../src/game/rules.js';
 import { themeTokens } from '../../styles/theme.js';
 import { controlBasics } from '../shared/control-styles.js';
@@ -56,7 +56,8 @@ export { AUDIT_REASONS };
  * player, tie; 1, 2, N set player pair, banker pair, natural for the next hand; C switches to card
  * entry (cards typed as `9h tc k`, each checked at once); U or Ctrl+Z undoes the last hand; H
  * corrects a chosen hand; E ends the shoe, S starts a new one (Y confirms, Escape cancels); I starts
- * a simulated shoe, D deals a hand, A deals automatically. Every hand is written to IndexedDB before
+ * a simulated shoe, D deals a hand, A deals automatically; Z signs the clerk in (the header names them,
+ * and so does every audit entry). Every hand is written to IndexedDB before
  * it is shown; storage trouble is shown and retried; a reload resumes the open shoe.
  *
  * @fires bacc-hand-recorded - A hand was recorded, corrected or dealt by the clerk's action (never when a property is set).
@@ -123,7 +124,11 @@ export class BaccOperator extends LitElement {
   operatorName = readOperatorName();
 
   /** The question why's keys and focus. */
-  private readonly reasonKeys = new ReasonKeys(this.consoleController, () => this.shadowRoot!);
+  private readonly reasonKeys = new ReasonKeys(
+    this.consoleController,
+    () => this.shadowRoot!,
+    () => this.requestUpdate(),
+  );
 
   /** The dealing procedure fed by the card shoe, the bridge and a scanner (one feed behind all three). */
   readonly cardFeed = new CardFeedController(
@@ -156,6 +161,10 @@ export class BaccOperator extends LitElement {
     // A scanner not set to end a card with Enter: its keys would record outcomes (`tb`: a tie, a banker).
     onRefused: (keys) => this.consoleController.refuseScannerBurst(keys),
   });
+
+  /** The clerk's name field is open (Z): Enter signs in whoever is typed there. */
+  private signingIn = false;
+  @query('input.clerk-name') private clerkNameField!: HTMLInputElement | null;
 
   /** The clerk opened the card shoe's panel (G). */
   private cardShoeShown = false;
@@ -313,6 +322,15 @@ export class BaccOperator extends LitElement {
       case 'dummy-hand':
         this.cardFeed.dummyHand();
         return;
+      case 'sign-in':
+        this.signingIn = true;
+        this.requestUpdate();
+        // The name there is selected: the next clerk types theirs over it, the same one corrects a letter.
+        void this.updateComplete.then(() => {
+          this.clerkNameField?.focus();
+          this.clerkNameField?.select();
+        });
+        return;
       case 'cancel':
         this.answeredYes = false;
         if (consoleController.confirming) return consoleController.cancelConfirmation();
@@ -375,6 +393,47 @@ export class BaccOperator extends LitElement {
         else field.blur();
       }
     }
+  }
+
+  /** The clerk's name field: Enter signs in the name typed (the clerk before signs out), Escape leaves it as it was. */
+  private onClerkNameKey(event: KeyboardEvent): void {
+    if (event.key !== 'Enter' && event.key !== 'Escape') return;
+    event.preventDefault();
+    if (event.key === 'Enter') this.signIn((event.target as HTMLInputElement).value);
+    this.signingIn = false;
+    this.requestUpdate();
+    void this.updateComplete.then(() => this.actionButton('sign-in')?.focus());
+  }
+
+  /** Who signs the audit trail, in the panel's header; with Z, the field where the next clerk types their name. */
+  private renderClerk() {
+    const name = this.operatorName;
+    const label = msg("Clerk's name", { id: 'operator-clerk-name' });
+    return html`<div class="clerk" role="group" aria-label=${msg('Clerk', { id: 'operator-clerk' })}>
+      ${
+        this.signingIn
+          ? html`<label
+                >${label}
+                <input
+                  class="clerk-name"
+                  type="text"
+                  autocomplete="off"
+                  spellcheck="false"
+                  aria-describedby="clerk-help"
+                  .value=${name}
+                  @keydown=${this.onClerkNameKey}
+              /></label>
+              <span id="clerk-help" class="clerk-help"
+                >${msg('Enter signs this name in and the clerk before out; an empty name signs out; Escape changes nothing.', {
+                  id: 'operator-clerk-help',
+                })}</span
+              >`
+          : html`<span class="clerk-now"
+              >${name ? msg(str`Clerk: ${name}`, { id: 'operator-clerk-now' }) : msg('No clerk signed in', { id: 'operator-no-clerk' })}</span
+            >`
+      }
+      ${this.signingIn ? nothing : this.button('sign-in', name ? msg('Change clerk', { id: 'operator-change-clerk' }) : msg('Sign in', { id: 'operator-clerk-sign-in' }))}
+    </div>`;
   }
 
   private onHandNumberKey(event: KeyboardEvent): void {
@@ -469,6 +528,7 @@ export class BaccOperator extends LitElement {
       <!-- The last hand again beside the controls, for the clerk's eye: the scoreboard's own says it to screen readers. -->
       <div class="last-hand" aria-hidden="true"><bacc-last-hand .hands=${consoleController.hands}></bacc-last-hand></div>
       <section class="panel" part="panel" aria-label=${msg('Console', { id: 'operator-console' })}>
+        ${this.renderClerk()}
         <div class="messages">
           <!-- The room's line beside the shoe's: "Sent to screens." costs the laptop's console no row. -->
           <p class="shoe-state">${shoeStateText(consoleController)} <span class="room" role="status">${roomText(this.publisher)}</span></p>
@@ -481,7 +541,12 @@ export class BaccOperator extends LitElement {
           </p>
           <p class="conflict" part="alert" role="alert">${conflict ? consoleController.storageText : ''}</p>
         </div>
-        ${renderReasonQuestion(consoleController, { give: (reason) => this.reasonKeys.answer(reason), onKey: (event) => this.reasonKeys.onFieldKey(event) })}
+        ${renderReasonQuestion(consoleController, {
+          give: (reason) => this.reasonKeys.answer(reason),
+          onKey: (event) => this.reasonKeys.onFieldKey(event),
+          onInput: (event) => this.reasonKeys.onFieldInput(event),
+          tooLong: this.reasonKeys.tooLong,
+        })}
         ${consoleController.confirming ? renderConfirmation(consoleController, this.button) : nothing}
         <fieldset>
           <legend>${msg('Entry', { id: 'operator-entry' })}</legend>
@@ -530,8 +595,6 @@ export class BaccOperator extends LitElement {
         <div class="more">
           ${renderCardShoe(this, {
             opened: this.cardShoeShown,
-            operatorName: this.operatorName,
-            signIn: (name) => this.signIn(name),
             button: this.button,
           })}
           <fieldset>
@@ -553,8 +616,11 @@ export class BaccOperator extends LitElement {
 
   /** Signs the clerk in (a name kept for the session): from then on the audit trail names them; '' signs out. */
   signIn(name: string): void {
+    const before = this.operatorName;
     // Cleaned as the trail keeps it, so every entry it signs is one an export can read back.
     this.operatorName = cleanOperatorName(name);
+    // One step at a shift change: the clerk before is signed out as the next signs in, and both are said.
+    if (this.operatorName !== before) this.consoleController.clerkChanged(this.operatorName, before);
     try {
       if (this.operatorName) sessionStorage.setItem(OPERATOR_NAME_KEY, this.operatorName);
       else sessionStorage.removeItem(OPERATOR_NAME_KEY);

@@ -32,9 +32,6 @@ export interface CardShoeSources {
 export interface CardShoeClerk {
   /** The clerk opened the panel (G). */
   opened: boolean;
-  /** The name the clerk signed in with, '' for nobody. */
-  operatorName: string;
-  signIn: (name: string) => void;
   button: ActionButton;
 }
 
@@ -113,17 +110,6 @@ export function renderCardShoe(sources: CardShoeSources, clerk: CardShoeClerk) {
     ${cardFeed.question ? nothing : button('void-hand', msg('Void the hand', { id: 'operator-void-hand' }), { disabled: !begun })}
     ${button('dummy-hand', msg('Dummy hand', { id: 'operator-dummy-hand' }), { pressed: feed.dummyMarked, disabled: !begun })}
     ${button('void-shoe', msg('Void shoe', { id: 'operator-void-shoe' }), { disabled: !consoleController.shoeOpen })}
-    <label>
-      ${msg('Operator', { id: 'operator-sign-in' })}
-      <input
-        class="operator-name"
-        type="text"
-        maxlength="60"
-        autocomplete="off"
-        .value=${clerk.operatorName}
-        @change=${(event: Event) => clerk.signIn((event.target as HTMLInputElement).value)}
-      />
-    </label>
     <span class="feed-state" role="status">${state}</span>
     ${begun ? html`<span class="feed-counts">${countsText(feed.counts)}</span>` : nothing}
     ${events ? html`<span class="feed-events">${events}</span>` : nothing}

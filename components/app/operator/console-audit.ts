@@ -120,6 +120,15 @@ export function cleanReason(text: string): string | null {
 }
 
 /**
+ * How many characters a typed reason holds once cleaned, whatever its length (0 when none would be kept).
+ * @example reasonLength(' shoe  jammed ') // 11
+ */
+export function reasonLength(text: string): number {
+  const result = normaliseFreeText(withoutControls(text), Number.MAX_SAFE_INTEGER);
+  return result.ok ? Array.from(result.name).length : 0;
+}
+
+/**
  * The name a clerk signs in with as the trail keeps it: cleaned as a reason is, cut to its first 60
  * characters; '' when nothing is left (nobody signed in).
  * @example cleanOperatorName('  Mei\u200b ') // 'Mei'

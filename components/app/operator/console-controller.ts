@@ -4,7 +4,7 @@ import { handRecord, type HandRecord, type ShoeRecord } from '../../../src/shoes
 import type { Winner, Side } from '../../../src/game/hand.js';
 import type { Card } from '../../../src/game/cards.js';
 import { newShoeId, randomShoeSeed } from '../../../src/shoes/attract-shoes.js';
-import type { AuditAction, ShoeEvent } from '../../../src/shoes/records.js';
+import { MAX_REASON_LENGTH, type AuditAction, type ShoeEvent } from '../../../src/shoes/records.js';
 import { cardsTyped } from './operator-keys.js';
 import { ConsoleState } from './console-state.js';
 import type { Confirmation, DistributiveOmit, HandFlag, ConsoleOptions } from './console-types.js';
@@ -19,7 +19,7 @@ import {
   type ConsoleAction,
   type ConsoleStep,
 } from './clerk-actions.js';
-import { cleanReason, type ReasonWanted } from './console-audit.js';
+import { cleanReason, reasonLength, type ReasonWanted } from './console-audit.js';
 import { SimulatedDealing } from './simulated-dealing.js';
 import type { TypedCards } from './typed-cards.js';
 
@@ -285,7 +285,9 @@ export class ConsoleController extends ConsoleState {
     if (!wanted) return Promise.resolve(false);
     const reason = cleanReason(text);
     if (reason === null) {
-      this.refuse({ about: 'reason-refused' });
+      const length = reasonLength(text);
+      // Too long is said as such, with its length: the field keeps the text for the clerk to shorten.
+      this.refuse(length > MAX_REASON_LENGTH ? { about: 'reason-too-long', length, most: MAX_REASON_LENGTH } : { about: 'reason-refused' });
       return Promise.resolve(false);
     }
     this.audits.dismiss();

@@ -38,8 +38,12 @@ export type ConsoleNews =
   | { about: 'reason-kept'; reason: string }
   /** A typed reason that is no text to keep (empty once cleaned, or too long). */
   | { about: 'reason-refused' }
+  /** A typed reason longer than a reason may be (`length` characters once cleaned): refused, the field keeps it. */
+  | { about: 'reason-too-long'; length: number; most: number }
   /** Keys as fast as a scanner's that ended without Enter (`keys`, as sent): refused, none of them acted. */
   | { about: 'scanner-without-enter'; keys: string }
+  /** A clerk signed in at the console (`name`), signing out the one before (`before`, '' for nobody); `name` '' signs out. */
+  | { about: 'clerk-signed-in'; name: string; before: string }
   /** An action that would give up the cards typed for the next hand (`typed`), refused until they are recorded or cleared. */
   | { about: 'cards-typed'; typed: string }
   | { about: 'no-cards-typed' };

@@ -7,11 +7,15 @@ import type { HandFlag } from './console-types.js';
 import type { ActionButton } from './action-button.js';
 import { sideName } from '../shared/road-words.js';
 import { AUDIT_REASONS, auditActionText, listedReasonText } from '../shared/audit-words.js';
+import { MAX_REASON_LENGTH } from '../../../src/shoes/records.js';
 
 /** How the question why is answered: a reason given (listed or typed), and the reason field's keys. */
 export interface ReasonAnswers {
   give: (reason: string) => Promise<void>;
   onKey: (event: KeyboardEvent) => void;
+  onInput: (event: Event) => void;
+  /** The typed reason's length when it is longer than a reason may be, else 0. */
+  tooLong: number;
 }
 
 /** The card field's listeners. */
@@ -109,16 +113,22 @@ export function renderReasonQuestion(consoleController: ConsoleController, answe
           ${listedReasonText(reason)}<kbd aria-hidden="true">${index + 1}</kbd>
         </button>`,
     )}
+    <!-- No maxlength: it would cut a pasted reason without a word; too long is said and refused instead. -->
     <input
       class="why-typed"
       type="text"
-      maxlength="200"
       autocomplete="off"
       aria-label=${label}
       aria-keyshortcuts="?"
+      aria-invalid=${answer.tooLong > 0 ? 'true' : 'false'}
+      aria-describedby="why-too-long"
       placeholder=${msg('or type a reason (?)', { id: 'operator-why-placeholder' })}
       @keydown=${answer.onKey}
+      @input=${answer.onInput}
     />
+    <span id="why-too-long" class="why-too-long" role="status"
+      >${answer.tooLong > 0 ? msg(str`${answer.tooLong} characters: a reason holds at most ${MAX_REASON_LENGTH}`, { id: 'operator-why-too-long' }) : ''}</span
+    >
     <button type="button" class="why-dismiss" aria-keyshortcuts="Escape" @click=${() => consoleController.dismissReason()}>
       ${msg('Not now', { id: 'operator-why-dismiss' })}<kbd aria-hidden="true">Esc</kbd>
     </button>

@@ -162,6 +162,11 @@ export abstract class ConsoleState implements ReactiveController {
     this.refuse({ about: 'not-a-card-character', key });
   }
 
+  /** Says who signs the audit trail now: `name` signed in, `before` signed out ('' for nobody). */
+  clerkChanged(name: string, before: string): void {
+    this.done({ about: 'clerk-signed-in', name, before });
+  }
+
   /** A scanner's burst that ended without Enter: refused whole and said, naming what it sent. */
   refuseScannerBurst(keys: string): void {
     this.refuse({ about: 'scanner-without-enter', keys });

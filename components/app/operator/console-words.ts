@@ -226,8 +226,25 @@ export function consoleNewsText(news: ConsoleNews): string {
     }
     case 'reason-refused':
       return msg('That reason cannot be kept: type 1 to 200 characters of text.', { id: 'console-reason-refused' });
+    case 'reason-too-long': {
+      const { length, most } = news;
+      return msg(
+        str`That reason is ${length} characters long: a reason holds at most ${most}. Shorten it, then Enter; nothing was kept yet.`,
+        {
+          id: 'console-reason-too-long',
+        },
+      );
+    }
     case 'scanner-without-enter':
       return scannerWithoutEnterText(news.keys);
+    case 'clerk-signed-in': {
+      const { name, before } = news;
+      if (!name)
+        return msg(str`${before} signed out: the audit trail names nobody until a clerk signs in (Z).`, { id: 'console-clerk-signed-out' });
+      return before
+        ? msg(str`${name} signed in, ${before} signed out: the audit trail names ${name} from now on.`, { id: 'console-clerk-changed' })
+        : msg(str`${name} signed in: the audit trail names ${name} from now on.`, { id: 'console-clerk-signed-in' });
+    }
   }
 }
 

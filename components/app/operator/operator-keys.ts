@@ -28,7 +28,8 @@ export type OperatorAction =
   | 'cancel-card'
   | 'void-hand'
   | 'void-shoe'
-  | 'dummy-hand';
+  | 'dummy-hand'
+  | 'sign-in';
 
 /** The key of each action, as printed on its button (letters are typed in lower case). */
 export const OPERATOR_KEYS: Readonly<Record<OperatorAction, string>> = Object.freeze({
@@ -58,6 +59,8 @@ export const OPERATOR_KEYS: Readonly<Record<OperatorAction, string>> = Object.fr
   'void-hand': 'V',
   'void-shoe': 'W',
   'dummy-hand': 'M',
+  // No card's character either: a scanner's burst never opens it.
+  'sign-in': 'Z',
 });
 
 const BY_KEY = new Map<string, OperatorAction>(

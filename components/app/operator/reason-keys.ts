@@ -1,5 +1,7 @@
 import type { ConsoleController } from './console-controller.js';
 import { AUDIT_REASONS } from '../shared/audit-words.js';
+import { MAX_REASON_LENGTH } from '../../../src/shoes/records.js';
+import { reasonLength } from './console-audit.js';
 
 /**
  * The keys of the question why (see the console's `reasonWanted`): a listed reason by its number,
@@ -8,10 +10,13 @@ import { AUDIT_REASONS } from '../shared/audit-words.js';
 export class ReasonKeys {
   /** What had the focus before ? moved it into the reason field: it goes back there once answered. */
   private focusBefore: HTMLElement | null = null;
+  /** The typed reason's length past the most a reason holds, and the question it was typed for. */
+  private typedTooLong: { length: number; wanted: object } | null = null;
 
   constructor(
     private readonly consoleController: ConsoleController,
     private readonly root: () => ShadowRoot,
+    private readonly update: () => void,
   ) {}
 
   /** The field where a reason is typed, while the question is on screen. */
@@ -67,12 +72,35 @@ export class ReasonKeys {
     }
   }
 
+  /**
+   * The reason field's text changed: past the most a reason holds, the field says so at once (and
+   * Enter is refused); it is never cut, so the clerk shortens what they wrote.
+   */
+  onFieldInput(event: Event): void {
+    const length = reasonLength((event.target as HTMLInputElement).value);
+    const wanted = this.consoleController.reasonWanted;
+    const tooLong = length > MAX_REASON_LENGTH && wanted ? { length, wanted } : null;
+    if (tooLong?.length === this.typedTooLong?.length) return;
+    this.typedTooLong = tooLong;
+    this.update();
+  }
+
+  /**
+   * How many characters the reason field holds when that is more than a reason may, else 0; the
+   * question it was typed for gone (answered, left), so is the field and its length.
+   */
+  get tooLong(): number {
+    const typed = this.typedTooLong;
+    return typed && typed.wanted === this.consoleController.reasonWanted ? typed.length : 0;
+  }
+
   /** Gives a reason (a listed one, or typed); the field is cleared and left once it is taken. */
   async answer(reason: string): Promise<void> {
     const taken = this.consoleController.giveReason(reason);
     // Refused (nothing left once cleaned): the field keeps the text and the focus, the alert says why.
     if (this.consoleController.reasonWanted) return;
     if (this.field) this.field.value = '';
+    this.typedTooLong = null;
     this.leaveField();
     await taken;
   }

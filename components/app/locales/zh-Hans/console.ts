@@ -112,6 +112,10 @@ export const templates: Record<string, unknown> = {
   'feed-event-lid-closed': '盖子关闭',
   'console-reason-kept': str`原因已记录：${0}。`,
   'console-reason-refused': '无法记录此原因：请输入 1 到 200 个字符的文字。',
+  'console-reason-too-long': str`此原因有 ${0} 个字符：原因最多 ${1} 个字符。请缩短后按 Enter；尚未记录任何内容。`,
   'console-scanner-card-without-enter': str`扫描器发送了牌 ${0}，但没有以 Enter 结尾：未记录任何内容，其按键也均未生效。请将扫描器设置为每张牌后发送 Enter（后缀设置），然后重新扫描这张牌。`,
   'console-scanner-without-enter': str`按键“${0}”来得比任何人打字都快，且没有以 Enter 结尾，像是扫描器发送的：未记录任何内容，这些按键也均未生效。如接有扫描器，请将其设置为每张牌后发送 Enter（后缀设置）。`,
+  'console-clerk-signed-out': str`${0} 已签退：在有操作员签到（Z）之前，审计记录不署名。`,
+  'console-clerk-changed': str`${0} 已签到，${1} 已签退：此后审计记录署名为 ${2}。`,
+  'console-clerk-signed-in': str`${0} 已签到：此后审计记录署名为 ${1}。`,
 };
