@@ -34,6 +34,14 @@ async function waitForOutcomes(page: Page, host: string, expected: string): Prom
 }
 
 /** Opens the console for `table` and waits until it has looked for the table's open shoe. */
+/** Presses keys at a person's pace, 90 ms apart: keys machine-fast are a scanner's, refused when no Enter ends them. */
+async function pressKeys(page: Page, keys: string): Promise<void> {
+  for (const key of keys) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(90);
+  }
+}
+
 async function openConsole(page: Page, table: string): Promise<void> {
   await page.goto(`${baseUrl}?mode=operator&table=${encodeURIComponent(table)}`);
   await page.locator('bacc-operator .shoe-state').filter({ hasNotText: 'Reading' }).waitFor();
@@ -49,7 +57,7 @@ describe('shoes kept, end to end', () => {
       await openConsole(page, 'E2E table');
       await page.keyboard.press('s');
       await page.locator('bacc-operator .shoe-state', { hasText: 'Recording: 0 hands' }).waitFor();
-      for (const outcome of THIRTY) await page.keyboard.press(outcome.toLowerCase());
+      await pressKeys(page, THIRTY.toLowerCase());
       await waitForOutcomes(page, 'bacc-operator', THIRTY);
 
       await page.reload();
@@ -67,8 +75,7 @@ describe('shoes kept, end to end', () => {
       const page = await context.newPage();
       await page.goto(`${baseUrl}?mode=operator&table=Cards&decks=1`);
       await page.locator('bacc-operator .shoe-state').filter({ hasNotText: 'Reading' }).waitFor();
-      await page.keyboard.press('s');
-      await page.keyboard.press('c');
+      await pressKeys(page, 'sc');
       const field = page.locator('bacc-operator input.cards');
       await field.focus();
       // Player 9 and banker 8 are naturals: both stand, the hand is complete after four cards.
@@ -119,8 +126,7 @@ describe('shoes kept, end to end', () => {
     await withContext(async (context) => {
       const page = await context.newPage();
       await openConsole(page, 'Replay table');
-      await page.keyboard.press('s');
-      for (const outcome of 'BPBBT') await page.keyboard.press(outcome.toLowerCase());
+      await pressKeys(page, 'sbpbbt');
       await waitForOutcomes(page, 'bacc-operator', 'BPBBT');
 
       await page.goto(`${baseUrl}?mode=history`);
@@ -149,8 +155,7 @@ describe('shoes kept, end to end', () => {
     await withContext(async (context) => {
       const page = await context.newPage();
       await openConsole(page, 'Export table');
-      await page.keyboard.press('s');
-      for (const outcome of 'PPBTB') await page.keyboard.press(outcome.toLowerCase());
+      await pressKeys(page, 'sppbtb');
       await waitForOutcomes(page, 'bacc-operator', 'PPBTB');
       await page.goto(`${baseUrl}?mode=history`);
       const row = page.locator('bacc-history tr[data-shoe-id]');
@@ -258,8 +263,7 @@ describe('shoes kept, end to end', () => {
     try {
       const page = await context.newPage();
       await openConsole(page, 'Scripts table');
-      await page.keyboard.press('s');
-      await page.keyboard.press('b');
+      await pressKeys(page, 'sb');
       await waitForOutcomes(page, 'bacc-operator', 'B');
       await page.close();
       // A page of its own, so no late request of the console's is counted.
