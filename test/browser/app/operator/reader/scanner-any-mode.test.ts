@@ -316,7 +316,7 @@ describe('a scanner that types like a keyboard, on a console with no setting', f
       await el.consoleController.confirm('new-shoe');
       scan([...'tb']);
       await until(() => alertOf(el) !== '', 'the refusal');
-      expect(alertOf(el)).to.contain('“TB”').and.to.contain('Enter').and.to.contain('后缀设置');
+      expect(alertOf(el)).to.contain('“TB”').and.to.contain('Enter').and.to.contain('结束符设置');
       scan([...'9h']);
       await until(() => alertOf(el).includes('9H'), 'the card named');
       expect(alertOf(el)).to.contain('扫描器发送了牌 9H');
