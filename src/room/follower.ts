@@ -3,7 +3,8 @@
  * whether its console is connected. Order and duplicates are settled by revision, never by arrival:
  * a message at or below the revision shown changes nothing; a hand added right after the revision
  * shown is added (one road update); anything else (a gap, a correction, an undo, a new shoe)
- * asks for the table's retained state, which replaces what is shown when it is newer. DOM-free.
+ * asks for the table's retained state, which replaces what is shown when it is newer. A message
+ * more than a day's revisions behind the one shown is refused (a replay), not merely passed over. DOM-free.
  */
 import {
   checkedShoeWith,
@@ -25,6 +26,18 @@ export interface KnownPresence {
   since: string | null;
 }
 
+/**
+ * How far behind the revision shown a message may be and still be an old one arriving late (a
+ * retained state read just before its change's): further back it is a replay or a forgery, refused.
+ */
+const FAR_PAST = 24 * 60 * 60 * 1000;
+
+/** The refusal of a message far behind the revision shown. */
+function farPast(revision: number, shown: number): FollowOutcome | null {
+  if (revision >= shown - FAR_PAST) return null;
+  return { kind: 'refused', refusal: { kind: 'bad-message', path: 'revision', detail: 'more than a day behind the revision shown' } };
+}
+
 export class RoomTableFollower {
   /** The highest revision shown; 0 before any. */
   revision = 0;
@@ -37,6 +50,9 @@ export class RoomTableFollower {
   /** The console's presence, or null before any was received. */
   presence: KnownPresence | null = null;
 
+  /** The shoe whose state was read again for its number (once a shoe: see receiveChange). */
+  private numberAskedFor: string | null = null;
+
   constructor(readonly table: string) {}
 
   /** Starts from a copy kept on this machine (shown until the broker says more). */
@@ -47,7 +63,7 @@ export class RoomTableFollower {
 
   /** The table's retained state, received on joining or after asking again: taken when newer than what is shown. */
   receiveState(state: TableStateMessage): FollowOutcome {
-    if (state.revision <= this.revision) return { kind: 'stale' };
+    if (state.revision <= this.revision) return farPast(state.revision, this.revision) ?? { kind: 'stale' };
     const incoming = state.document.shoes[0] ?? null;
     this.shoe = incoming && this.shoe ? sameHandsKept(this.shoe, incoming) : incoming;
     this.revision = state.revision;
@@ -58,9 +74,14 @@ export class RoomTableFollower {
 
   /** One change as the console published it. */
   receiveChange(change: TableChangeMessage, now: Date = new Date()): FollowOutcome {
-    if (change.revision <= this.revision) return { kind: 'stale' };
+    if (change.revision <= this.revision) return farPast(change.revision, this.revision) ?? { kind: 'stale' };
     const shoe = this.shoe;
     const next = change.after === this.revision && shoe !== null && change.shoeId === shoe.id;
+    // A console publishes a new shoe before its store has numbered it: its next state carries the number, read it once.
+    if (next && shoe.number === undefined && this.numberAskedFor !== shoe.id) {
+      this.numberAskedFor = shoe.id;
+      return { kind: 'resync' };
+    }
     if (next && change.change === 'add' && change.handCount === shoe.hands.length + 1 && change.hand !== undefined) {
       const checked = checkedShoeWith(shoe, change.hand, now);
       if (!checked.ok) return { kind: 'refused', refusal: checked.refusal };

@@ -3,21 +3,23 @@
  * broker configured). It shows first the copy kept on this machine (a reboot without network still
  * shows the last state), then connects with the screen's credential, takes the table's `change`
  * and `presence` topics and reads its retained `state` once. Every message is checked as an import
- * is (readRoomMessage) and settled by revision (RoomTableFollower): a hand added is added to the
- * shoe shown, after the same hand objects, so the scoreboard adds one hand; a gap, a correction, an
- * undo it cannot follow or a new shoe reads the retained state again. A refused message is logged,
- * counted and changes nothing. Every change shown is kept on this machine (origin `received`).
+ * is and settled by revision, by the following code the lobby uses too (RoomFollowing): a hand
+ * added is added to the shoe shown, after the same hand objects, so the scoreboard adds one hand; a
+ * gap, a correction, an undo it cannot follow or a new shoe reads the retained state again. A
+ * refused message is logged, counted once and changes nothing. Every change shown is kept on this
+ * machine (origin `received`).
  */
 import type { ReactiveControllerHost } from 'lit';
 import type { ScoreboardStore } from '../shared/data/scoreboard-store.js';
-import { RoomTableFollower, type FollowOutcome, type KnownPresence } from '../../../src/room/follower.js';
-import { readRoomMessage, roomRefusalLogText, tableTopics, type RoomRefusal } from '../../../src/room/messages.js';
+import type { RoomTableFollower, KnownPresence } from '../../../src/room/follower.js';
+import { tableTopics } from '../../../src/room/messages.js';
 import type { ShoeRecord } from '../../../src/shoes/document.js';
 import { StorageConnectionController } from '../shared/data/storage-connection.js';
 import { storageErrorText } from '../shared/data/storage-words.js';
 import { ReceivedShoeKeeper } from '../shared/room/received-shoes.js';
 import { RoomLink, type BrokerSettings, type LinkState, type RoomLinkOptions } from '../shared/room/room-link.js';
 import { BrokerController } from '../shared/room/broker-controller.js';
+import { RoomFollowing } from '../shared/room/room-following.js';
 
 /** What the display uses of a RoomLink. */
 export type RoomDisplayLink = Pick<RoomLink, 'subscribe' | 'readRetained' | 'close'>;
@@ -55,37 +57,26 @@ export function clockTime(date: Date, locale: string): string {
   }
 }
 
-/** How often a state older than a change heard is read again before waiting for the next message. */
-const RESYNC_RETRIES = 3;
-
 export class RoomDisplayController extends BrokerController<RoomDisplayLink> {
   /** Where the link to the broker stands. */
   override linkState: LinkState = 'connecting';
-  /** How many received messages were refused since the screen connected. */
-  refusedCount = 0;
   /** When the state shown was received (or kept, for the copy shown at start), or null before any. */
   receivedAt: Date | null = null;
   /** True once the copy kept on this machine has been looked for (or could not be). */
   loaded = false;
 
-  private follower: RoomTableFollower;
+  private following: RoomFollowing;
   private readonly connection: StorageConnectionController;
   private readonly keeper: ReceivedShoeKeeper;
   /** Why the kept copy could not be read, until it is. */
   private readError: unknown = null;
-  private resyncing = false;
-  private resyncAgain = false;
-  /** The highest revision of a change that asked for the state: a state below it is read again. */
-  private wanted = 0;
-  private retries = 0;
-  private retryTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     host: ReactiveControllerHost,
     private readonly options: RoomDisplayOptions,
   ) {
     super(host);
-    this.follower = new RoomTableFollower(options.table());
+    this.following = this.newFollowing();
     // Before the storage connection: on a host already connected, it hands on the store at once.
     this.keeper = new ReceivedShoeKeeper({ store: () => this.connection?.store ?? null, onTrouble: () => this.host.requestUpdate() });
     host.addController(this);
@@ -100,6 +91,15 @@ export class RoomDisplayController extends BrokerController<RoomDisplayLink> {
         if (status.state === 'failed') this.loaded = true;
       },
     });
+  }
+
+  /** How many received messages were refused since the screen connected (each once). */
+  get refusedCount(): number {
+    return this.following.refused;
+  }
+
+  private get follower(): RoomTableFollower {
+    return this.following.followers.get(this.options.table())!;
   }
 
   /** The shoe on screen, or null. */
@@ -130,8 +130,8 @@ export class RoomDisplayController extends BrokerController<RoomDisplayLink> {
 
   override hostConnected(): void {
     // A screen that comes back follows the table afresh.
-    this.follower = new RoomTableFollower(this.options.table());
-    this.wanted = 0;
+    this.following.stop();
+    this.following = this.newFollowing();
     super.hostConnected();
   }
 
@@ -139,8 +139,27 @@ export class RoomDisplayController extends BrokerController<RoomDisplayLink> {
   override hostUpdate(): void {}
 
   protected override stop(): void {
-    clearTimeout(this.retryTimer);
+    this.following.stop();
     void this.closeLink();
+  }
+
+  private newFollowing(): RoomFollowing {
+    const table = this.options.table();
+    return new RoomFollowing({
+      table,
+      readState: () => this.link?.readRetained(tableTopics(table).state, false),
+      now: () => this.now(),
+      ...(this.options.resyncRetryDelay === undefined ? {} : { stateReadDelay: this.options.resyncRetryDelay }),
+      onRefused: () => this.host.requestUpdate(),
+      onNews: (_table, follower, news) => {
+        if (news !== 'presence') {
+          this.receivedAt = this.now();
+          this.loaded = true;
+          if (follower.shoe) this.keeper.keep(follower.shoe);
+        }
+        this.host.requestUpdate();
+      },
+    });
   }
 
   protected override release(link: RoomDisplayLink): Promise<void> {
@@ -169,20 +188,19 @@ export class RoomDisplayController extends BrokerController<RoomDisplayLink> {
             this.host.requestUpdate();
           },
           onMessage: (topic, text, bytes, retained) => {
-            if (session === this.session) this.receive(topic, text, bytes, retained);
+            if (session === this.session) this.following.receive(topic, text, bytes, retained);
           },
           onConnect: () => {
             if (session !== this.session) return;
             // After a reconnection changes may have been missed.
-            this.retries = 0;
-            void this.resync();
+            this.resync();
           },
         }),
       {
         opened: (link) => {
           link.subscribe([topics.change, topics.presence]);
           // Connected already (a link that connects at once): read the state now, as onConnect would.
-          if (this.linkState === 'connected') void this.resync();
+          if (this.linkState === 'connected') this.resync();
         },
         failed: (error) => console.error('bacc: the link to the broker could not be opened:', error),
       },
@@ -216,78 +234,9 @@ export class RoomDisplayController extends BrokerController<RoomDisplayLink> {
     return this.options.now?.() ?? new Date();
   }
 
-  private receive(topic: string, text: string, bytes: number, retained = false): void {
-    const now = this.now();
-    const reading = readRoomMessage(topic, text, bytes, now);
-    if (!reading.ok) return this.refuse(topic, reading.refusal);
-    const { received } = reading;
-    // Not this screen's table (a subscription it no longer holds, say): not refused, not shown.
-    if (received.table !== this.follower.table) return;
-    let outcome: FollowOutcome;
-    switch (received.kind) {
-      case 'presence':
-        // A retained last will was written when the console connected: when it left is not known.
-        this.follower.receivePresence(received.message, retained ? null : now);
-        this.host.requestUpdate();
-        return;
-      case 'state':
-        outcome = this.follower.receiveState(received.message);
-        break;
-      case 'change':
-        outcome = this.follower.receiveChange(received.message, now);
-        if (outcome.kind === 'resync') {
-          this.wanted = Math.max(this.wanted, received.message.revision);
-          void this.resync();
-        }
-        break;
-    }
-    if (outcome.kind === 'refused') return this.refuse(topic, outcome.refusal);
-    if (outcome.kind !== 'shown' && outcome.kind !== 'added') return;
-    this.receivedAt = now;
-    this.loaded = true;
-    const shoe = this.follower.shoe;
-    if (shoe) this.keeper.keep(shoe);
-    this.host.requestUpdate();
-  }
-
-  private refuse(topic: string, refusal: RoomRefusal): void {
-    this.refusedCount++;
-    console.warn(`bacc: refused a message on ${topic}: ${roomRefusalLogText(refusal)}`);
-    this.host.requestUpdate();
-  }
-
-  /**
-   * Reads the table's retained state again, one read at a time (a burst of changes that cannot be
-   * followed asks once more after the read, not once each). The console publishes a change before
-   * its state, so a state older than a change heard is read again a little later, a few times.
-   */
-  private async resync(): Promise<void> {
-    const link = this.link;
-    if (!link) return;
-    if (this.resyncing) {
-      this.resyncAgain = true;
-      return;
-    }
-    const session = this.session;
-    this.resyncing = true;
-    try {
-      do {
-        this.resyncAgain = false;
-        await link.readRetained(tableTopics(this.follower.table).state, false).catch(() => undefined);
-      } while (this.resyncAgain && session === this.session);
-    } finally {
-      this.resyncing = false;
-    }
-    if (session !== this.session) return;
-    if (this.follower.revision >= this.wanted) {
-      this.retries = 0;
-      return;
-    }
-    if (this.retries >= RESYNC_RETRIES) return;
-    this.retries++;
-    clearTimeout(this.retryTimer);
-    this.retryTimer = setTimeout(() => {
-      if (session === this.session) void this.resync();
-    }, this.options.resyncRetryDelay ?? 300);
+  /** Reads the table's retained state (on connecting: changes may have been missed meanwhile). */
+  private resync(): void {
+    this.following.restartReads();
+    this.following.readState(this.options.table());
   }
 }

@@ -4,17 +4,19 @@
  * retained `state` once on connecting, then a table's again only when its changes cannot be
  * followed (a gap, a correction, a new shoe). It does not keep the state subscription: a whole
  * shoe on every hand of every table (~6 KB a hand) filled the broker's queue for the lobby under
- * load and states were dropped, leaving tiles behind. Each message is checked as an import is
- * checked (readRoomMessage) and followed by revision (a RoomTableFollower per table, made on the
+ * load and states were dropped, leaving tiles behind. Each message is checked and followed by the
+ * code a wall display follows its table with (RoomFollowing: a follower per table, made on the
  * table's first message that is not refused); a refused message is counted, logged once, and
- * changes nothing shown.
+ * changes nothing shown. A tile is loading until its table's retained state is read, or a read of
+ * that table's state alone found none.
  */
 import type { ReactiveControllerHost } from 'lit';
-import { everyTableTopic, readRoomMessage, roomRefusalLogText, tableTopics } from '../../../src/room/messages.js';
-import { RoomTableFollower, type KnownPresence } from '../../../src/room/follower.js';
+import { everyTableTopic, tableTopics } from '../../../src/room/messages.js';
+import type { RoomTableFollower, KnownPresence } from '../../../src/room/follower.js';
 import type { ShoeRecord } from '../../../src/shoes/document.js';
 import { RoomLink, type BrokerSettings, type LinkState, type RoomLinkOptions } from '../shared/room/room-link.js';
 import { BrokerController } from '../shared/room/broker-controller.js';
+import { RoomFollowing } from '../shared/room/room-following.js';
 
 /** What the lobby needs of a link to the broker (RoomLink; a test gives a small object of its own). */
 export interface LobbyLink {
@@ -41,6 +43,8 @@ export interface LobbyTable {
   banker: number;
   player: number;
   ties: number;
+  /** The table's retained state is not read yet (its presence came first): neither its shoe nor "no shoe yet" is known. */
+  loading: boolean;
 }
 
 export interface LobbyTablesOptions {
@@ -57,24 +61,16 @@ export interface LobbyTablesOptions {
 /** `none` when no broker is set; otherwise the link's own state. */
 export type LobbyLinkState = LinkState | 'none';
 
-/** Reads of one table's state after a change that asked for it, and the wait between them. */
-const MAX_STATE_READS = 5;
-const STATE_READ_DELAY_MS = 200;
-
 /** The topics the lobby follows: every table's changes and presence (states are read, not kept: see above). */
 export const LOBBY_TOPICS: readonly string[] = [everyTableTopic('change'), everyTableTopic('presence')];
 
 export class LobbyTablesController extends BrokerController<LobbyLink> {
-  /** Messages refused since the link was opened. */
-  refused = 0;
-
-  private followers = new Map<string, RoomTableFollower>();
-  /**
-   * Tables whose retained state is being read again, with the revision wanted (the change that
-   * asked): the console publishes a change before its state, so a read may find the state before it.
-   */
-  private readonly reading = new Map<string, { wanted: number; tries: number }>();
+  private following: RoomFollowing;
+  /** Tables whose retained state was read (shown or not), or found missing by a read of its own. */
+  private known = new Set<string>();
   private openedFor: BrokerSettings | null = null;
+  /** Every table's retained state has been read once in this session. */
+  private everyStateRead = false;
   private sorted: LobbyTable[] | null = [];
 
   constructor(
@@ -82,13 +78,19 @@ export class LobbyTablesController extends BrokerController<LobbyLink> {
     private readonly options: LobbyTablesOptions,
   ) {
     super(host);
+    this.following = this.newFollowing();
     host.addController(this);
+  }
+
+  /** Messages refused since the link was opened, each once. */
+  get refused(): number {
+    return this.following.refused;
   }
 
   /** The tables, sorted by name (numbers in names in their order: "T2" before "T10"). */
   get tables(): readonly LobbyTable[] {
-    this.sorted ??= [...this.followers.values()]
-      .map((follower) => lobbyTable(follower))
+    this.sorted ??= [...this.following.followers.values()]
+      .map((follower) => lobbyTable(follower, !this.known.has(follower.table)))
       .sort((a, b) => collator.compare(a.table, b.table) || (a.table < b.table ? -1 : a.table > b.table ? 1 : 0));
     return this.sorted;
   }
@@ -108,17 +110,17 @@ export class LobbyTablesController extends BrokerController<LobbyLink> {
         this.host.requestUpdate();
       },
       onMessage: (topic, text, bytes, retained) => {
-        if (session === this.session) this.receive(topic, text, bytes, retained);
+        if (session === this.session) this.following.receive(topic, text, bytes, retained);
       },
       // On every (re)connection: every table's state as the broker keeps it (changes may have been missed).
       onConnect: () => {
-        if (session === this.session) void this.link?.readRetained(everyTableTopic('state'), false);
+        if (session === this.session) this.readEveryState(session);
       },
     });
     this.openLink((session) => open(broker, linkOptions(session)), {
-      opened: (link) => {
+      opened: (link, session) => {
         link.subscribe(LOBBY_TOPICS);
-        void link.readRetained(everyTableTopic('state'), false);
+        this.readEveryState(session);
       },
       // The error's own words (MQTT.js names at most the address); the credential is never logged.
       failed: (error) =>
@@ -131,80 +133,70 @@ export class LobbyTablesController extends BrokerController<LobbyLink> {
     void this.closeLink();
     this.openedFor = null;
     this.linkState = 'none';
-    this.followers = new Map();
+    this.following.stop();
+    this.following = this.newFollowing();
+    this.known = new Set();
+    this.everyStateRead = false;
     this.sorted = null;
-    this.refused = 0;
   }
 
-  /** One message as the broker delivered it: checked, then followed; refused, counted and logged once. */
-  private receive(topic: string, text: string, bytes: number, retained = false): void {
-    const reading = readRoomMessage(topic, text, bytes);
-    if (!reading.ok) {
-      this.refused++;
-      console.warn('bacc: refused a message on ' + topic + ': ' + roomRefusalLogText(reading.refusal));
-      this.host.requestUpdate();
-      return;
-    }
-    const { received } = reading;
-    let follower = this.followers.get(received.table);
-    if (!follower) {
-      follower = new RoomTableFollower(received.table);
-      this.followers.set(received.table, follower);
-    }
-    if (received.kind === 'state') {
-      const outcome = follower.receiveState(received.message);
-      this.stateRead(received.table, follower.revision);
-      if (outcome.kind === 'stale') return;
-    } else if (received.kind === 'change') {
-      const outcome = follower.receiveChange(received.message);
-      if (outcome.kind === 'refused') {
-        this.refused++;
-        console.warn('bacc: refused a message on ' + topic + ': ' + roomRefusalLogText(outcome.refusal));
+  private newFollowing(): RoomFollowing {
+    return new RoomFollowing({
+      readState: (table) => this.link?.readRetained(tableTopics(table).state, false),
+      ...(this.options.now ? { now: this.options.now } : {}),
+      onRefused: () => this.host.requestUpdate(),
+      onStateRead: (table) => {
+        if (this.known.has(table)) return;
+        this.known.add(table);
+        this.sorted = null;
+      },
+      onNews: (table, follower, news) => {
+        // A table heard of by its presence alone, after every state was read: its own state is read.
+        if (news === 'presence' && !this.known.has(table) && this.everyStateRead) void this.readUnknown(table, this.session);
+        // A state shown or a hand added: this machine keeps a copy, for its History.
+        if (news !== 'presence' && follower.shoe) this.options.keepCopy?.(follower.shoe);
+        this.sorted = null;
         this.host.requestUpdate();
-        return;
-      }
-      if (outcome.kind === 'resync') this.readState(received.table, received.message.revision);
-      if (outcome.kind !== 'added') return;
-    } else {
-      // A retained last will was written when the console connected: when it left is not known.
-      follower.receivePresence(received.message, retained ? null : (this.options.now ?? (() => new Date()))());
-    }
-    // A state shown or a hand added: this machine keeps a copy, for its History.
-    if (received.kind !== 'presence' && follower.shoe) this.options.keepCopy?.(follower.shoe);
+      },
+    });
+  }
+
+  /**
+   * Reads every table's retained state; then each table still loading (its presence came, no state)
+   * has its own state read, after which it is known to have none. The broker hands over a table's
+   * retained state before it answers the end of that read.
+   */
+  private readEveryState(session: number): void {
+    const link = this.link;
+    if (!link) return;
+    this.following.restartReads();
+    // Tables heard of meanwhile wait for this read rather than each asking on its own.
+    this.everyStateRead = false;
+    void link
+      .readRetained(everyTableTopic('state'), false)
+      .then(async () => {
+        if (session !== this.session) return;
+        this.everyStateRead = true;
+        for (const table of [...this.following.followers.keys()]) await this.readUnknown(table, session);
+      })
+      .catch(() => undefined);
+  }
+
+  /** Reads the retained state of a table not known yet; once read, the table is known (to have none, if none came). */
+  private async readUnknown(table: string, session: number): Promise<void> {
+    const link = this.link;
+    if (!link || session !== this.session || this.known.has(table)) return;
+    await link.readRetained(tableTopics(table).state, false).catch(() => undefined);
+    if (session !== this.session || this.known.has(table)) return;
+    this.known.add(table);
     this.sorted = null;
     this.host.requestUpdate();
-  }
-
-  /** Reads a table's retained state again, one read at a time for each table. */
-  private readState(table: string, wanted: number): void {
-    const pending = this.reading.get(table);
-    if (pending) {
-      pending.wanted = Math.max(pending.wanted, wanted);
-      return;
-    }
-    this.reading.set(table, { wanted, tries: 0 });
-    void this.link?.readRetained(tableTopics(table).state, false);
-  }
-
-  /** A state of `table` arrived: done when it is as new as wanted, else read again shortly (a few times). */
-  private stateRead(table: string, shown: number): void {
-    const pending = this.reading.get(table);
-    if (!pending) return;
-    if (shown >= pending.wanted || pending.tries >= MAX_STATE_READS) {
-      this.reading.delete(table);
-      return;
-    }
-    pending.tries++;
-    const session = this.session;
-    setTimeout(() => {
-      if (session === this.session) void this.link?.readRetained(tableTopics(table).state, false);
-    }, STATE_READ_DELAY_MS);
   }
 }
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
-function lobbyTable(follower: RoomTableFollower): LobbyTable {
+function lobbyTable(follower: RoomTableFollower, loading: boolean): LobbyTable {
   let banker = 0;
   let player = 0;
   let ties = 0;
@@ -213,7 +205,16 @@ function lobbyTable(follower: RoomTableFollower): LobbyTable {
     else if (hand.outcome === 'P') player++;
     else ties++;
   }
-  return { table: follower.table, limits: follower.limits, shoe: follower.shoe, presence: follower.presence, banker, player, ties };
+  return {
+    table: follower.table,
+    limits: follower.limits,
+    shoe: follower.shoe,
+    presence: follower.presence,
+    banker,
+    player,
+    ties,
+    loading,
+  };
 }
 
 /** URL parameters a tile's address never carries on: the mode and table it sets, and any credential. */

@@ -1,0 +1,171 @@
+/**
+ * How a screen of the room (a wall display, the lobby) follows tables through the broker: every
+ * message is checked (readRoomMessage) and settled by revision (a RoomTableFollower per table); a
+ * change that cannot be followed asks for the table's retained state again, a few times a little
+ * apart (the console publishes its change before its state), and then lets go, so the next change
+ * asks afresh: a read that found a refused or older state never holds a table back. A refused
+ * message is counted and logged once, however often the broker hands it over again (a retained
+ * state is read on every resync). DOM-free: the display and the lobby differ only in what they
+ * subscribe to and how they show it.
+ */
+import { RoomTableFollower } from '../../../../src/room/follower.js';
+import { readRoomMessage, readTopic, roomRefusalLogText, type RoomRefusal } from '../../../../src/room/messages.js';
+
+/** What a message did to a table a screen shows. */
+export type FollowedNews = 'shown' | 'added' | 'presence';
+
+export interface RoomFollowingOptions {
+  /** Asks the broker for `table`'s retained state again (a link's readRetained of its state topic). */
+  readState: (table: string) => Promise<void> | void;
+  /** The one table followed (a display); any table the broker delivers when absent (the lobby). */
+  table?: string;
+  /** A table's shoe or presence changed on screen. */
+  onNews: (table: string, follower: RoomTableFollower, news: FollowedNews) => void;
+  /** A message was refused (counted in `refused`). */
+  onRefused?: () => void;
+  /** A table's state was received, whatever became of it (the lobby tells "loading" from "no shoe yet"). */
+  onStateRead?: (table: string) => void;
+  /** The screen's clock (tests). */
+  now?: () => Date;
+  /** Wait before reading a state again when the one read is older than the change that asked (default 300 ms). */
+  stateReadDelay?: number;
+}
+
+/** Reads of one table's state after a change that asked for it, before letting go until the next change. */
+export const MAX_STATE_READS = 4;
+
+/** Refused messages remembered (their text, by topic) so that one handed over again is not counted twice. */
+const REMEMBERED_REFUSALS = 1000;
+
+/** A read of a table's state under way: the revision wanted, the reads made, and the wait before the next. */
+interface StateRead {
+  wanted: number;
+  reads: number;
+  timer: ReturnType<typeof setTimeout> | undefined;
+}
+
+export class RoomFollowing {
+  /** Messages refused, each counted once. */
+  refused = 0;
+  /** The tables followed, by name. */
+  readonly followers = new Map<string, RoomTableFollower>();
+
+  private readonly reading = new Map<string, StateRead>();
+  /** The text of the last message refused on each topic. */
+  private readonly lastRefused = new Map<string, string>();
+  private stopped = false;
+
+  constructor(private readonly options: RoomFollowingOptions) {
+    if (options.table !== undefined) this.followers.set(options.table, new RoomTableFollower(options.table));
+  }
+
+  /** One message as the broker delivered it: checked, then followed; `retained` when the broker kept it from before. */
+  receive(topic: string, text: string, bytes: number, retained = false): void {
+    if (this.stopped) return;
+    const now = this.options.now?.() ?? new Date();
+    const reading = readRoomMessage(topic, text, bytes, now);
+    if (!reading.ok) {
+      // A refused state was read all the same: the table's tile is no longer waiting for it.
+      const place = readTopic(topic);
+      if (place?.kind === 'state' && (this.options.table ?? place.table) === place.table) this.options.onStateRead?.(place.table);
+      return this.refuse(topic, text, reading.refusal);
+    }
+    const { received } = reading;
+    const table = received.table;
+    // Not this screen's table (a subscription it no longer holds, say): not refused, not shown.
+    if (this.options.table !== undefined && table !== this.options.table) return;
+    const follower = this.followerOf(table);
+    switch (received.kind) {
+      case 'presence':
+        // A retained last will was written when the console connected: when it left is not known.
+        follower.receivePresence(received.message, retained ? null : now);
+        this.options.onNews(table, follower, 'presence');
+        return;
+      case 'state': {
+        const outcome = follower.receiveState(received.message);
+        this.stateArrived(table, follower);
+        if (outcome.kind === 'refused') return this.refuse(topic, text, outcome.refusal);
+        if (outcome.kind === 'shown') this.options.onNews(table, follower, 'shown');
+        return;
+      }
+      case 'change': {
+        const outcome = follower.receiveChange(received.message, now);
+        if (outcome.kind === 'refused') return this.refuse(topic, text, outcome.refusal);
+        if (outcome.kind === 'resync') this.readState(table, received.message.revision);
+        else if (outcome.kind === 'added') this.options.onNews(table, follower, 'added');
+        return;
+      }
+    }
+  }
+
+  /** Reads `table`'s retained state until it is at least at `wanted` (0: whatever it holds), a few times at most. */
+  readState(table: string, wanted = 0): void {
+    if (this.stopped) return;
+    const pending = this.reading.get(table);
+    if (pending) {
+      pending.wanted = Math.max(pending.wanted, wanted);
+      return;
+    }
+    const read: StateRead = { wanted, reads: 0, timer: undefined };
+    this.reading.set(table, read);
+    this.read(table, read);
+  }
+
+  /** After a reconnection: every read under way starts again (what was asked may have been lost). */
+  restartReads(): void {
+    for (const [table, read] of [...this.reading]) {
+      clearTimeout(read.timer);
+      this.reading.delete(table);
+      this.readState(table, read.wanted);
+    }
+  }
+
+  /** Stops every read under way; nothing received after changes anything. */
+  stop(): void {
+    this.stopped = true;
+    for (const read of this.reading.values()) clearTimeout(read.timer);
+    this.reading.clear();
+  }
+
+  private followerOf(table: string): RoomTableFollower {
+    let follower = this.followers.get(table);
+    if (!follower) {
+      follower = new RoomTableFollower(table);
+      this.followers.set(table, follower);
+    }
+    return follower;
+  }
+
+  private read(table: string, read: StateRead): void {
+    read.reads++;
+    void Promise.resolve()
+      .then(() => this.options.readState(table))
+      .catch(() => undefined);
+    // No answer, or one older than wanted, within the wait: read again, a few times, then let go.
+    read.timer = setTimeout(() => {
+      if (this.reading.get(table) !== read) return;
+      if ((this.followers.get(table)?.revision ?? 0) >= read.wanted || read.reads >= MAX_STATE_READS) this.reading.delete(table);
+      else this.read(table, read);
+    }, this.options.stateReadDelay ?? 300);
+  }
+
+  /** A state of `table` arrived (shown, older, or refused): a read that wanted it is done once it is as new as wanted. */
+  private stateArrived(table: string, follower: RoomTableFollower): void {
+    this.options.onStateRead?.(table);
+    const read = this.reading.get(table);
+    if (read && follower.revision >= read.wanted) {
+      clearTimeout(read.timer);
+      this.reading.delete(table);
+    }
+  }
+
+  /** Counts and logs a refusal, unless it is the very message last refused on that topic handed over again. */
+  private refuse(topic: string, text: string, refusal: RoomRefusal): void {
+    if (this.lastRefused.get(topic) === text) return;
+    if (this.lastRefused.size >= REMEMBERED_REFUSALS) this.lastRefused.clear();
+    this.lastRefused.set(topic, text);
+    this.refused++;
+    console.warn(`bacc: refused a message on ${topic}: ${roomRefusalLogText(refusal)}`);
+    this.options.onRefused?.();
+  }
+}

@@ -1,0 +1,259 @@
+import { randomUUID } from 'node:crypto';
+import { connectAsync, type MqttClient } from 'mqtt';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { tableStateMessage, tableTopics } from '../../src/room/messages.js';
+import { simulateShoeRecords, type ShoeRecord } from '../../src/shoes/document.js';
+import { useChromium } from './browser.js';
+import { useBroker } from './mosquitto.js';
+import {
+  consoleLogin,
+  consoleState,
+  displayView,
+  lobbyOperatorLine,
+  lobbyTiles,
+  openConsole,
+  openDisplay,
+  openLobby,
+  startShoe,
+  typeHands,
+  waitForDisplayOutcomes,
+  useMachines,
+  ACROSS_THE_ROOM,
+} from './room-helpers.js';
+import { untilValue } from '../support/wait.js';
+
+const baseUrl = inject('baseUrl');
+const chromium = useChromium();
+const TABLE = 'Table 1';
+const broker = useBroker({ tables: [TABLE], screens: ['screen'] });
+
+const machines = useMachines();
+const clients: MqttClient[] = [];
+
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.endAsync(true)));
+});
+
+/** A client with the table's own console login, as a forger holding it would connect. */
+async function forger(): Promise<MqttClient> {
+  const login = consoleLogin(broker(), TABLE);
+  const client = await connectAsync(broker().mqttUrl, {
+    protocolVersion: 5,
+    clientId: `forger-${randomUUID()}`,
+    reconnectPeriod: 0,
+    connectTimeout: 5_000,
+    username: login.username,
+    password: login.password,
+  });
+  clients.push(client);
+  return client;
+}
+
+/** The revision of the table's retained state once it holds `hands` hands. */
+async function retainedRevision(client: MqttClient, hands: number): Promise<number> {
+  const topic = tableTopics(TABLE).state;
+  let latest: { revision: number; hands: number } | undefined;
+  client.on('message', (received, payload) => {
+    if (received !== topic) return;
+    const message = JSON.parse(payload.toString()) as { revision: number; document: { shoes: { hands: unknown[] }[] } };
+    latest = { revision: message.revision, hands: message.document.shoes[0]?.hands.length ?? 0 };
+  });
+  await client.subscribeAsync(topic, { qos: 1 });
+  const state = await untilValue(
+    () => latest,
+    (seen) => seen?.hands === hands,
+    `the retained state with ${hands} hands`,
+    ACROSS_THE_ROOM,
+  );
+  await client.unsubscribeAsync(topic);
+  return state!.revision;
+}
+
+/** A dealt shoe of the table with one hand's outcome contradicting its cards: impossible. */
+function impossibleShoe(): ShoeRecord {
+  const [dealt] = simulateShoeRecords({ shoes: 1, table: TABLE });
+  const hands = dealt!.hands.slice(0, 8);
+  const index = hands.findIndex((hand, i) => i >= 2 && hand.outcome === 'B');
+  hands[index] = { ...hands[index]!, outcome: 'P' };
+  return { ...dealt!, source: 'recorded', seed: null, endedAt: null, hands };
+}
+
+/** Runs `action` on the console's controller (a question answered yes: end the shoe, start a new one). */
+async function confirmOnConsole(page: Page, action: 'end-shoe' | 'new-shoe'): Promise<void> {
+  await page.evaluate(async (chosen) => {
+    const operator = document.querySelector('bacc-kiosk')!.shadowRoot!.querySelector('bacc-operator')!;
+    await operator.consoleController.confirm(chosen);
+  }, action);
+  await untilValue(
+    () => consoleState(page),
+    (state) => state.unsaved === 0,
+    'the console to write it',
+    ACROSS_THE_ROOM,
+  );
+}
+
+/** The number the display's scoreboard shows for the shoe, and its header's words. */
+function displayShoe(page: Page): Promise<{ number: string | null; header: string }> {
+  return page.evaluate(() => {
+    const scoreboard = document
+      .querySelector('bacc-kiosk')
+      ?.shadowRoot?.querySelector('bacc-table-display')
+      ?.shadowRoot?.querySelector('bacc-scoreboard');
+    return { number: scoreboard?.getAttribute('shoe-number') ?? null, header: scoreboard?.shadowRoot?.textContent ?? '' };
+  });
+}
+
+/** The lobby tile's shoe line, e.g. "Shoe 2 · 3 hands", and its data-shoe. */
+function lobbyShoeLine(page: Page): Promise<{ shoe: string | null; text: string }> {
+  return page.evaluate(() => {
+    const line = document
+      .querySelector('bacc-kiosk')
+      ?.shadowRoot?.querySelector('bacc-lobby')
+      ?.shadowRoot?.querySelector('[part="tile"] .shoe');
+    return { shoe: line?.getAttribute('data-shoe') ?? null, text: line?.textContent?.trim() ?? '' };
+  });
+}
+
+describe('screens that refuse a message recover on the next valid one (#28)', () => {
+  it('after a refused state announced by a change, the lobby and the display follow the end of the shoe and a new shoe, each counting the forgery once, and a far-past revision as refused too', async () => {
+    const tableConsole = await openConsole(chromium(), baseUrl, broker(), TABLE);
+    machines.push(tableConsole);
+    const display = await openDisplay(chromium(), baseUrl, broker(), TABLE);
+    machines.push(display);
+    const lobby = await openLobby(chromium(), baseUrl, broker());
+    machines.push(lobby);
+
+    await startShoe(tableConsole.page);
+    await typeHands(tableConsole.page, 'BPBB');
+    await waitForDisplayOutcomes(display.page, 'BPBB');
+    await untilValue(
+      () => lobbyTiles(lobby.page),
+      (tiles) => tiles[0]?.hands === 4,
+      'the lobby tile with 4 hands',
+      ACROSS_THE_ROOM,
+    );
+
+    // A refused state (an impossible shoe), retained, then a change announcing it, by the table's own login.
+    const client = await forger();
+    const shown = await retainedRevision(client, 4);
+    const topics = tableTopics(TABLE);
+    const forged = tableStateMessage(TABLE, '', impossibleShoe(), shown + 60_000);
+    await client.publishAsync(topics.state, JSON.stringify(forged), { qos: 1, retain: true });
+    const announce = {
+      format: 'bacc-table-change',
+      version: 1,
+      revision: shown + 60_000,
+      after: shown,
+      shoeId: 'forged',
+      change: 'correct',
+      handCount: 8,
+    };
+    await client.publishAsync(topics.change, JSON.stringify(announce), { qos: 1 });
+    await untilValue(
+      () => lobbyOperatorLine(lobby.page),
+      (line) => line.includes('1 message refused'),
+      'the lobby counting the forged state',
+      ACROSS_THE_ROOM,
+    );
+    await untilValue(
+      () => displayView(display.page),
+      (view) => view.note.includes('1 message refused'),
+      'the display counting the forged state',
+      ACROSS_THE_ROOM,
+    );
+
+    // The console goes on: its state replaces the forged one at the broker; an end of shoe, a new shoe, hands.
+    await typeHands(tableConsole.page, 'P');
+    await confirmOnConsole(tableConsole.page, 'end-shoe');
+    await untilValue(
+      () => lobbyTiles(lobby.page),
+      (tiles) => tiles[0]?.status === 'ended',
+      'the lobby tile showing the shoe ended',
+      ACROSS_THE_ROOM,
+    );
+    await confirmOnConsole(tableConsole.page, 'new-shoe');
+    await typeHands(tableConsole.page, 'TBP');
+    await waitForDisplayOutcomes(display.page, 'TBP');
+    const tiles = await untilValue(
+      () => lobbyTiles(lobby.page),
+      (seen) => seen[0]?.roadOutcomes === 'TBP',
+      'the lobby tile following the new shoe',
+      ACROSS_THE_ROOM,
+    );
+    expect(tiles[0]).toMatchObject({ status: 'open', hands: 3 });
+
+    // A change far in the past (two days of revisions behind): refused and counted, not passed over in silence.
+    const current = await retainedRevision(client, 3);
+    const farPast = current - 2 * 24 * 60 * 60 * 1000;
+    const old = {
+      format: 'bacc-table-change',
+      version: 1,
+      revision: farPast,
+      after: farPast - 1,
+      shoeId: 'old',
+      change: 'end',
+      handCount: 0,
+    };
+    await client.publishAsync(topics.change, JSON.stringify(old), { qos: 1 });
+    await untilValue(
+      () => lobbyOperatorLine(lobby.page),
+      (line) => line.includes('2 messages refused'),
+      'the lobby counting the far-past change',
+      ACROSS_THE_ROOM,
+    );
+    await untilValue(
+      () => displayView(display.page),
+      (view) => view.note.includes('2 messages refused'),
+      'the display counting the far-past change',
+      ACROSS_THE_ROOM,
+    );
+
+    // Each refusal counted and logged once on each screen, however often the forged state was read.
+    await display.page.waitForTimeout(1500);
+    expect((await displayView(display.page)).note).toMatch(/^2 messages refused/);
+    expect(await lobbyOperatorLine(lobby.page)).toMatch(/(^| )2 messages refused/);
+    for (const machine of [display, lobby]) {
+      expect(machine.logs.filter((line) => line.includes('bacc: refused a message on bacc/v1/tables/Table%201/state'))).toHaveLength(1);
+      expect(machine.logs.filter((line) => line.includes('bacc: refused a message on bacc/v1/tables/Table%201/change'))).toHaveLength(1);
+    }
+    expect((await displayView(display.page)).outcomes).toBe('TBP');
+    expect((await lobbyTiles(lobby.page))[0]!.roadOutcomes).toBe('TBP');
+  });
+
+  it('shows the console’s shoe number after New shoe, on the display and the lobby', async () => {
+    const tableConsole = await openConsole(chromium(), baseUrl, broker(), TABLE);
+    machines.push(tableConsole);
+    const display = await openDisplay(chromium(), baseUrl, broker(), TABLE);
+    machines.push(display);
+    const lobby = await openLobby(chromium(), baseUrl, broker());
+    machines.push(lobby);
+
+    await startShoe(tableConsole.page);
+    await typeHands(tableConsole.page, 'BP');
+    await waitForDisplayOutcomes(display.page, 'BP');
+    await confirmOnConsole(tableConsole.page, 'end-shoe');
+    await confirmOnConsole(tableConsole.page, 'new-shoe');
+    await typeHands(tableConsole.page, 'PBT');
+    await waitForDisplayOutcomes(display.page, 'PBT');
+
+    // The console's second shoe of the day.
+    const number = await tableConsole.page.evaluate(
+      () => document.querySelector('bacc-kiosk')!.shadowRoot!.querySelector('bacc-operator')!.consoleController.shoe!.number,
+    );
+    expect(number).toBe(2);
+    await untilValue(
+      () => displayShoe(display.page),
+      (seen) => seen.number === '2',
+      'the display showing shoe 2',
+      ACROSS_THE_ROOM,
+    );
+    expect((await displayShoe(display.page)).header).not.toContain('No shoe yet');
+    await untilValue(
+      () => lobbyShoeLine(lobby.page),
+      (line) => line.text === 'Shoe 2 · 3 hands',
+      'the lobby saying Shoe 2 · 3 hands',
+      ACROSS_THE_ROOM,
+    );
+  });
+});
