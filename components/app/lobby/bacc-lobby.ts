@@ -33,11 +33,11 @@ export function lobbyGrid(count: number): { columns: number; rows: number } {
 /**
  * The lobby screen of a card room (`?mode=lobby`): one tile for every table the room's broker
  * knows, sorted by name, each with its limits, shoe and hand number, a small Big Road, its banker,
- * player and tie counts and its status (open, ended, no shoe yet, console offline since a time).
+ * player and tie counts and its status (open, ended, no shoe yet, loading, console offline since a time).
  * A tile is a link to the table's wall display. A line for the clerk says when the broker
  * cannot be reached or refuses the screen's credential, and how many messages were refused.
  *
- * @csspart tile - One table's tile (a link); `data-table` names the table, `data-status` is `open`, `ended` or `no-shoe`, `data-offline` is set while its console is offline.
+ * @csspart tile - One table's tile (a link); `data-table` names the table, `data-status` is `open`, `ended`, `no-shoe` or `loading` (its retained state not read yet), `data-offline` is set while its console is offline.
  * @csspart operator - The line for the clerk (link trouble, refused messages).
  * @csspart message - Why there is nothing to show (no broker, no table yet).
  */
@@ -129,15 +129,14 @@ export class BaccLobby extends LitElement {
         gap: 0.4em;
         min-width: 0;
       }
+      /* A name shows whole, on a second line when it does not fit on one ("High Limit 12" keeps its number). */
       .name {
         margin: 0;
         font-size: clamp(16px, 14cqh, 72px);
         font-weight: 700;
         line-height: 1.1;
         min-width: 0;
-        overflow: hidden;
-        text-overflow: ellipsis;
-        white-space: nowrap;
+        overflow-wrap: anywhere;
       }
       .status {
         flex: none;
@@ -146,6 +145,7 @@ export class BaccLobby extends LitElement {
         white-space: nowrap;
       }
       .status[data-status='ended'],
+      .status[data-status='loading'],
       .status[data-status='no-shoe'] {
         color: var(--_muted);
       }
@@ -347,13 +347,15 @@ export class BaccLobby extends LitElement {
 
   private renderTile(table: LobbyTable) {
     const { shoe, presence } = table;
-    const status = shoe === null ? 'no-shoe' : shoe.endedAt !== null ? 'ended' : 'open';
+    const status = shoe === null ? (table.loading ? 'loading' : 'no-shoe') : shoe.endedAt !== null ? 'ended' : 'open';
     const statusText =
-      status === 'no-shoe'
-        ? msg('No shoe yet', { id: 'lobby-no-shoe' })
-        : status === 'ended'
-          ? msg('Ended', { id: 'lobby-ended' })
-          : msg('Open', { id: 'lobby-open' });
+      status === 'loading'
+        ? msg('Loading', { id: 'lobby-loading' })
+        : status === 'no-shoe'
+          ? msg('No shoe yet', { id: 'lobby-no-shoe' })
+          : status === 'ended'
+            ? msg('Ended', { id: 'lobby-ended' })
+            : msg('Open', { id: 'lobby-open' });
     const offline = presence !== null && !presence.online;
     const hands = shoe?.hands.length ?? 0;
     return html`<a

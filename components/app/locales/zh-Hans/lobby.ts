@@ -10,6 +10,7 @@ export const templates: Record<string, unknown> = {
   'lobby-no-broker': '此屏幕未设置消息代理：大厅显示通过消息代理发布的各牌桌。',
   'lobby-empty': '尚无牌桌发布。',
   'lobby-no-shoe': '尚无牌靴',
+  'lobby-loading': '加载中',
   'lobby-ended': '已结束',
   'lobby-open': '进行中',
   'lobby-limits': str`限红 ${0}`,
