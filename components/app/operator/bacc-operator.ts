@@ -514,6 +514,7 @@ export class BaccOperator extends LitElement {
     const recording = consoleController.shoeOpen && !consoleController.simulating && !consoleController.readOnly;
     // A write refused as a conflict is not retried: it is shown as loudly as a refused key.
     const conflict = consoleController.unsaved > 0 && consoleController.storageProblem?.kind === 'conflict';
+    const refusal = consoleController.message?.kind === 'refused' ? consoleNewsText(consoleController.message.news) : '';
     return html`
       <bacc-scoreboard
         .hands=${consoleController.hands}
@@ -536,9 +537,8 @@ export class BaccOperator extends LitElement {
           <p class="done" role="status">
             ${consoleController.message?.kind === 'done' ? consoleNewsText(consoleController.message.news) : ''}
           </p>
-          <p class="alert" part="alert" role="alert">
-            ${consoleController.message?.kind === 'refused' ? consoleNewsText(consoleController.message.news) : ''}
-          </p>
+          <!-- No white space around the words: a line with any is not :empty, and an empty alert showed as a bar. -->
+          <p class="alert" part="alert" role="alert">${refusal}</p>
           <p class="conflict" part="alert" role="alert">${conflict ? consoleController.storageText : ''}</p>
         </div>
         ${renderReasonQuestion(consoleController, {
