@@ -137,6 +137,7 @@ export class BaccLobby extends LitElement {
         line-height: 1.1;
         min-width: 0;
         overflow-wrap: anywhere;
+        text-wrap: balance;
       }
       .status {
         flex: none;
