@@ -10,6 +10,7 @@ import type { AuditEntry } from '../../../../src/shoes/document.js';
 import { mountConsole, newShoe, outcomes, press, refusalOf, textOf } from './operator-helpers.js';
 import { freshStorage } from '../../../support/browser/storage.js';
 import { until } from '../../../support/wait.js';
+import { useLocale } from '../../../../components/app/shared/localization.js';
 
 const TABLE = 'Clerk table';
 
@@ -85,6 +86,20 @@ describe('<bacc-operator> the clerk signs in at the console', function () {
     expect(sessionStorage.getItem('bacc-operator-name')).to.equal(null);
     const stored = (await storage.store.latestShoe({ table: TABLE }))!;
     expect(stored.audit!.map((entry) => entry.operator)).to.deep.equal(['Mei', 'Li', 'Li', null]);
+  });
+
+  it('says who is signed in, and the hand-over, in Chinese on a Chinese page', async () => {
+    await useLocale('zh-Hans');
+    try {
+      const el = await mountConsole(TABLE);
+      expect(header(el)).to.contain('无操作员签到');
+      await signInByKeys(el, 'Mei');
+      expect(header(el)).to.contain('操作员：Mei').and.to.contain('更改操作员');
+      await signInByKeys(el, 'Li');
+      expect(textOf(el, '.done')).to.equal('Li 已签到，Mei 已签退：此后的操作记录都记为 Li。');
+    } finally {
+      await useLocale('en');
+    }
   });
 
   it('refuses a typed reason over 200 characters with a word, and the field keeps it to be shortened', async () => {
