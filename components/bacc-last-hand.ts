@@ -102,7 +102,7 @@ export class BaccLastHand extends LitElement {
         gap: 0.25em;
         font-weight: 700;
         font-size: var(--_figure-size);
-        line-height: 1.1;
+        line-height: 1;
       }
       .sides {
         display: grid;
@@ -110,7 +110,7 @@ export class BaccLastHand extends LitElement {
         gap: var(--_panel-gap);
       }
       .side {
-        padding: 0.3em 0.5em 0.5em;
+        padding: 0.3em 0.5em;
         border-radius: var(--_radius);
         background: var(--_surface);
         border: 0.15em solid transparent;

@@ -88,6 +88,12 @@ export class BaccScoreboard extends LitElement {
           'counts counts counts counts counts counts counts ask ask ask'
           'more more more more note note note note note note';
       }
+      /* A landscape board narrower than 16:9 (4:3, 5:4) takes its type from its width, so that its panels' text fits them. */
+      @container scoreboard (aspect-ratio >= 1) {
+        .layout {
+          font-size: max(14px, min(2.4cqmin, 1.4cqw));
+        }
+      }
       @container scoreboard (aspect-ratio < 1) {
         .layout {
           --_road-cell: min(calc(18cqh / var(--_rows, 6)), 4.6cqw);
@@ -148,6 +154,34 @@ export class BaccScoreboard extends LitElement {
         align-items: baseline;
         gap: 0.2em 1.2em;
       }
+      /*
+       * One line on a landscape board, whatever the name and limits: a long one ends in an ellipsis
+       * (its whole text in its title) rather than pushing the board down. Upright, it may take two.
+       */
+      .line {
+        flex: 1 1 auto;
+        min-width: 0;
+        display: flex;
+        align-items: baseline;
+        gap: 0.2em 1.2em;
+      }
+      .line > * {
+        flex: none;
+        white-space: nowrap;
+      }
+      .line > h1,
+      .line > .limits,
+      .line > .decks {
+        flex: 0 1 auto;
+        min-width: 0;
+        overflow: hidden;
+        text-overflow: ellipsis;
+      }
+      @container scoreboard (aspect-ratio < 1) {
+        .line {
+          flex-wrap: wrap;
+        }
+      }
       /* The name, the limits and the shoe and hand numbers are read from the aisle; their labels from the table. */
       header .figure,
       header h1 {
@@ -204,12 +238,32 @@ export class BaccScoreboard extends LitElement {
         grid-area: pig;
         --bacc-cell-size: var(--_derived-cell);
       }
+      /*
+       * The big road sets its row's height, never the last hand (a size container adds none): a hand
+       * with a third card or a flag is taller, and the rows under it moved at each such hand. Its
+       * result, totals and cards are sized to fit that height (cqh) and its width (cqi, the last
+       * hand's own): 75 px and 60 px cards on a 1080-pixel screen, smaller where the row is short.
+       */
       .last {
         grid-area: last;
+        container-type: size;
         --bacc-label-size: 1em;
-        --bacc-figure-size: 2.9em;
+        --bacc-figure-size: min(2.9em, 11cqi, 25.5cqh);
         /* Ranks and suits are 0.42 of a card's width: 25 px on a 1080-pixel screen. */
-        --bacc-card-width: 2.3em;
+        --bacc-card-width: min(2.3em, 20cqh);
+      }
+      /* Upright, the ask roads share its row: the row takes the height the last hand needs on a wall. */
+      @container scoreboard (aspect-ratio < 1) {
+        .last {
+          height: 16cqh;
+        }
+      }
+      /* On a phone the board scrolls: the last hand takes the height it needs. */
+      @container scoreboard (aspect-ratio < 1) and (width < 600px) {
+        .last {
+          container-type: inline-size;
+          height: auto;
+        }
       }
       .counts {
         grid-area: counts;
@@ -250,24 +304,48 @@ export class BaccScoreboard extends LitElement {
         padding: 0;
         background: none;
       }
-      /* Where there is room for both (a screen held upright), the other statistics and the charts show together. */
+      /*
+       * On a landscape board the other statistics, the count chart and the frequency chart take turns
+       * in one panel, each with the whole panel. Upright, there is room for the statistics and one
+       * chart: the two charts take turns under them.
+       */
       .more > * {
         min-height: 0;
       }
       @container scoreboard (aspect-ratio >= 1) {
-        .more > [data-turn]:not([data-turn='on']) {
-          display: none;
-        }
         .more {
           grid-template-rows: minmax(0, 1fr);
+        }
+        .more[data-turn='details'] > :not(.details),
+        .more[data-turn='count'] > :not(.count),
+        .more[data-turn='frequencies'] > :not(.frequencies) {
+          display: none;
+        }
+        /*
+         * Its six figures in two rows of three, whatever the panel's width; their text gives way where
+         * the panel is short (a 4:3 screen), rather than the last tiles being cut.
+         */
+        .details {
+          container-type: size;
+          --bacc-label-size: min(1em, 9cqh);
+        }
+        .details > bacc-stats::part(list) {
+          grid-template-columns: repeat(3, minmax(0, 1fr));
+        }
+      }
+      @container scoreboard (aspect-ratio < 1) {
+        .more:not([data-turn='frequencies']) > .frequencies,
+        .more[data-turn='frequencies'] > .count {
+          display: none;
         }
       }
       .details > bacc-stats {
         height: 100%;
       }
+      /* Centred in its panel; never pushed out at the top where the panel is short. */
       .details > bacc-stats::part(list) {
         height: 100%;
-        align-content: center;
+        align-content: safe center;
       }
       .details {
         --bacc-label-size: 1em;
@@ -372,13 +450,14 @@ export class BaccScoreboard extends LitElement {
   }
 
   /**
-   * Seconds each of the other statistics and the charts stays on screen before the other takes
-   * its turn, where they share one strip (a landscape board); 0 keeps the statistics.
+   * Seconds each of the other statistics, the count chart and the frequency chart stays on screen
+   * before the next takes its turn, where they share one panel (on a board held upright, the two
+   * charts take turns under the statistics); 0 keeps the statistics (and the count chart).
    */
   @property({ type: Number, attribute: 'turn-seconds' }) turnSeconds = 15;
 
-  /** Which of the two is on screen in the shared strip. */
-  @state() private turn: 'details' | 'charts' = 'details';
+  /** Which of them is on screen in the shared panel. */
+  @state() private turn: (typeof TURNS)[number] = 'details';
   private turnTimer: ReturnType<typeof setInterval> | undefined;
   /** Someone is pointing at or focused in the strip: it stays as it is (WCAG 2.2.2). */
   private turnHeld = false;
@@ -403,7 +482,7 @@ export class BaccScoreboard extends LitElement {
       return;
     }
     this.turnTimer = setInterval(() => {
-      if (!this.turnHeld) this.turn = this.turn === 'details' ? 'charts' : 'details';
+      if (!this.turnHeld) this.turn = TURNS[(TURNS.indexOf(this.turn) + 1) % TURNS.length]!;
     }, seconds * 1000);
   }
 
@@ -433,10 +512,18 @@ export class BaccScoreboard extends LitElement {
     return html`
       <div class="layout" style="--_rows: ${rows}">
         <header class="panel" part="header">
-          <h1 title=${name}>${name}</h1>
-          ${this.limits ? html`<span><span class="label">${this.localize.term('scoreboardLimits')}</span> <span class="figure">${this.limits}</span></span>` : ''}
-          ${this.renderShoe()}
-          <span class="label">${this.localize.term('scoreboardDecks', rules.decks)}</span>
+          <div class="line">
+            <h1 title=${name}>${name}</h1>
+            ${
+              this.limits
+                ? html`<span class="limits" title=${this.limits}
+                    ><span class="label">${this.localize.term('scoreboardLimits')}</span> <span class="figure">${this.limits}</span></span
+                  >`
+                : ''
+            }
+            ${this.renderShoe()}
+            <span class="label decks">${this.localize.term('scoreboardDecks', rules.decks)}</span>
+          </div>
           <p class="status" part="status" role="status">${this.status}</p>
         </header>
         <div class="panel last"><bacc-last-hand .hands=${hands}></bacc-last-hand></div>
@@ -466,17 +553,21 @@ export class BaccScoreboard extends LitElement {
         <div class="panel ask"><bacc-predictions .hands=${hands} .roadFollower=${roadFollower} ?letters=${letters}></bacc-predictions></div>
         <div
           class="more"
+          data-turn=${turn}
           @pointerenter=${this.holdTurn}
           @pointerleave=${this.releaseTurn}
           @focusin=${this.holdTurn}
           @focusout=${this.releaseTurn}
         >
-          <div class="panel details" data-turn=${turn === 'details' ? 'on' : 'off'}>
+          <div class="panel details">
             <bacc-stats show="details" .hands=${hands} .rules=${rules} .statisticsFollower=${statisticsFollower}></bacc-stats>
           </div>
-          <div class="panel chart" data-turn=${turn === 'charts' ? 'on' : 'off'}>
-            <bacc-chart .hands=${hands} .rules=${rules} .statisticsFollower=${statisticsFollower}></bacc-chart>
-          </div>
+          ${CHART_KINDS.map(
+            (kind) =>
+              html`<div class="panel chart ${kind}">
+                <bacc-chart kind=${kind} .hands=${hands} .rules=${rules} .statisticsFollower=${statisticsFollower}></bacc-chart>
+              </div>`,
+          )}
         </div>
         <bacc-odds-note
           class="panel note"
@@ -490,6 +581,11 @@ export class BaccScoreboard extends LitElement {
     `;
   }
 }
+
+/** The panels that take turns in the shared panel, in order. */
+const TURNS = ['details', 'count', 'frequencies'] as const;
+/** The charts, one to a panel: each a panel's whole width. */
+const CHART_KINDS = ['count', 'frequencies'] as const;
 
 /** What the bead plate's discs may show. */
 const BEAD_LABELS = ['chinese', 'letters', 'totals'] as const;

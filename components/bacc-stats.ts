@@ -130,7 +130,7 @@ export class BaccStats extends StatisticsPanel {
         grid-auto-columns: minmax(0, 1fr);
       }
       :host([show='details']) dl {
-        grid-template-columns: repeat(auto-fill, minmax(min(100%, 8.5em), 1fr));
+        grid-template-columns: repeat(auto-fill, minmax(min(100%, 7em), 1fr));
       }
       :host([show='counts']) .tile,
       :host([show='details']) .tile {
@@ -181,7 +181,8 @@ export class BaccStats extends StatisticsPanel {
 
   /**
    * Pairs and naturals are known only for hands recorded with their cards: a hand recorded by its
-   * outcome alone may have had either, so with any such hand they show "–" (unknown), never 0.
+   * outcome alone may have had either, so with any such hand they show "–" (unknown), never 0;
+   * banker wins with 6 likewise once a hand has no totals.
    */
   private get cardsOfEveryHand(): boolean {
     return this.summary.handsWithCards === this.summary.hands;
@@ -217,7 +218,11 @@ export class BaccStats extends StatisticsPanel {
         ? this.countTile('naturals', this.localize.term('statsNaturals'), s.naturals.hands, s.hands)
         : this.tile('naturals', this.localize.term('statsNaturals'), unknownFigure(this.localize))
     }
-    ${this.countTile('banker-six', this.localize.term('statsBankerWinsOn6'), s.bankerWinsOn6, s.hands)}
+    ${
+      s.handsWithTotals === s.hands
+        ? this.countTile('banker-six', this.localize.term('statsBankerWinsOn6'), s.bankerWinsOn6, s.hands)
+        : this.tile('banker-six', this.localize.term('statsBankerWinsOn6'), unknownFigure(this.localize))
+    }
     ${
       cardsKnown
         ? html`${this.tile('cards-dealt', this.localize.term('statsCardsDealt'), html`<span class="figure">${s.cardsDealt}</span>`)}

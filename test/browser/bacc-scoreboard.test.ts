@@ -109,8 +109,8 @@ describe('<bacc-scoreboard>', () => {
     const { header, roads, panels } = children(el);
     expect(header.textContent).to.match(/Hand\s*10/);
     expect(roads).to.have.length(5);
-    // The ask roads, the counts, the other statistics, the charts, the odds note and the last hand.
-    expect(panels).to.have.length(6);
+    // The ask roads, the counts, the other statistics, the count chart, the frequency chart, the odds note and the last hand.
+    expect(panels).to.have.length(7);
     for (const child of [...roads, ...panels]) expect((child as unknown as { hands: unknown }).hands).to.equal(hands);
     const bead = el.shadowRoot!.querySelector('bacc-bead-plate')!;
     await bead.updateComplete;

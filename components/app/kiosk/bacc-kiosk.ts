@@ -82,7 +82,8 @@ export class BaccKiosk extends LitElement {
       padding: 0.8em 1.2em;
       border-radius: 8px;
       ${noticeLook}
-      font-size: clamp(14px, 1.6vmin, 28px);
+      /* As large as the board's text (26 px on a 1080-pixel screen): read from where the board is. */
+      font-size: max(14px, 2.4vmin);
       box-shadow: 0 4px 24px rgb(0 0 0 / 40%);
       /* A value from the URL may be one long word: it wraps rather than running out of the box. */
       overflow-wrap: anywhere;

@@ -73,6 +73,8 @@ function cutTexts(root: Node): string[] {
     const box = range.getBoundingClientRect();
     for (let element = up(text); element; element = up(element)) {
       const style = getComputedStyle(element);
+      // A line that ends in an ellipsis is cut on purpose, within its own box, its whole text in its title.
+      if (style.textOverflow === 'ellipsis') break;
       const overflows = [style.overflowX, style.overflowY];
       // Text beyond a box that scrolls is scrolled to, not cut.
       if (overflows.some((overflow) => overflow === 'auto' || overflow === 'scroll')) break;
@@ -153,41 +155,80 @@ describe('the attract kiosk on a wall', function () {
         const grid = shadow(bigRoad, '[part="grid"]').getBoundingClientRect();
         expect(grid.height / 6, 'a big road cell').to.be.at.least(36 * scale);
 
-        // Every text on the board, whole, the other statistics' turn and then the charts'.
-        expectAtLeast(shownTexts(scoreboard.shadowRoot!), 24 * scale, 'text on the board');
-        expect(cutTexts(scoreboard.shadowRoot!), 'texts cut by their panel').to.deep.equal([]);
-        scoreboard.turnSeconds = 0.2;
-        await until(() => shadow(scoreboard, '.chart').checkVisibility(), "the charts' turn", 5000);
-        const chart = shadow(scoreboard, 'bacc-chart');
-        await until(() => shownIn(chart, 'figcaption').length >= 2, "both charts' captions", 10_000);
-        await settled(scoreboard);
-        expectAtLeast(shownTexts(scoreboard.shadowRoot!), 24 * scale, 'text on the board with the charts');
-        expect(cutTexts(scoreboard.shadowRoot!), 'texts cut by their panel, with the charts').to.deep.equal([]);
+        // Every text on the board, whole, in each turn of the shared panel.
+        await eachTurn(scoreboard, (turn) => {
+          expectAtLeast(shownTexts(scoreboard.shadowRoot!), 24 * scale, `text on the board (${turn})`);
+          expect(cutTexts(scoreboard.shadowRoot!), `texts cut by their panel (${turn})`).to.deep.equal([]);
+        });
       });
     }
   }
 
-  // A phone held upright scrolls the board; a small embed keeps it whole: no text cut, none under 12 px.
+  // A phone held upright scrolls the board; a small embed and other screens keep it whole: no text cut, none under 12 px.
   for (const [width, height] of [
     [390, 844],
     [1000, 600],
     [1280, 640],
+    [1024, 768],
+    [1350, 940],
+    [1280, 1024],
   ] as const) {
-    it(`stays readable on a phone or small embed: ${width} x ${height}`, async () => {
+    it(`stays readable on a phone, a small embed or another screen: ${width} x ${height}`, async () => {
       await setViewport({ width, height });
       const kiosk = await fixture<BaccKiosk>(html`<bacc-kiosk .search=${'?speed=0.2&seed=wall&limits=10-1000'}></bacc-kiosk>`);
       const scoreboard = await attractScoreboard(kiosk);
       await until(() => scoreboard.hands.length >= 24, '24 hands dealt', 30_000, 20);
-      for (const turn of ['details', 'charts']) {
-        if (turn === 'charts') {
-          scoreboard.turnSeconds = 0.2;
-          await until(() => shadow(scoreboard, '.chart').checkVisibility(), "the charts' turn", 5000);
-          scoreboard.turnSeconds = 0;
-        }
-        await settled(scoreboard);
+      await eachTurn(scoreboard, (turn) => {
         expectAtLeast(shownTexts(scoreboard.shadowRoot!), 12, `text on the board (${turn})`);
         expect(cutTexts(scoreboard.shadowRoot!), `texts cut by their panel (${turn})`).to.deep.equal([]);
-      }
+      });
     });
   }
+
+  it('keeps a 60-character name and limits to one line of the header, ending in an ellipsis, the board in place', async () => {
+    await setViewport({ width: 1920, height: 1080 });
+    const short = await fixture<BaccKiosk>(html`<bacc-kiosk .search=${'?speed=0.2&seed=wall&limits=10-1000'}></bacc-kiosk>`);
+    const shortBoard = await attractScoreboard(short);
+    await settled(shortBoard);
+    const headerHeight = shadow(shortBoard, 'header').getBoundingClientRect().height;
+    const name = 'High Limit Salon '.repeat(4).slice(0, 60);
+    const limits = '10 to 10,000 play chips, 5 to 500 ties '.repeat(2).slice(0, 60);
+    const kiosk = await fixture<BaccKiosk>(
+      html`<bacc-kiosk
+        .search=${`?speed=0.2&seed=wall&table=${encodeURIComponent(name)}&limits=${encodeURIComponent(limits)}`}
+      ></bacc-kiosk>`,
+    );
+    const scoreboard = await attractScoreboard(kiosk);
+    await until(() => scoreboard.hands.length >= 12, '12 hands dealt', 30_000, 20);
+    await settled(scoreboard);
+    expect(shadow(scoreboard, 'header').getBoundingClientRect().height).to.be.closeTo(headerHeight, 1);
+    expect(shadow(scoreboard, 'header h1').getAttribute('title')).to.equal(name.trim());
+    expect(shadow(scoreboard, 'header .limits').getAttribute('title')).to.equal(limits.trim());
+    expect(cutTexts(scoreboard.shadowRoot!), 'texts cut by their panel').to.deep.equal([]);
+  });
 });
+
+/**
+ * Runs `check` in each turn of the panel the other statistics and the charts share (upright, the
+ * statistics stay and the charts take turns under them), holding each turn as a pointer over it does.
+ */
+async function eachTurn(scoreboard: BaccScoreboard, check: (turn: string) => void): Promise<void> {
+  const more = shadow(scoreboard, '.more') as HTMLElement;
+  scoreboard.turnSeconds = 0.2;
+  try {
+    for (const turn of ['details', 'count', 'frequencies']) {
+      await until(() => more.dataset['turn'] === turn, `the ${turn} turn`, 5000);
+      more.dispatchEvent(new PointerEvent('pointerenter'));
+      const shown = shadow(scoreboard, turn === 'details' ? '.details' : `.chart.${turn}`);
+      expect(shown.checkVisibility(), `${turn} on screen in its turn`).to.equal(true);
+      await settled(scoreboard);
+      const part = shown.firstElementChild!;
+      if (turn === 'details') expect(shownIn(part, 'dt').length, 'the other statistics').to.equal(6);
+      else await until(() => shownIn(part, 'figcaption').length >= 1, `the ${turn} chart's caption`, 10_000);
+      check(turn);
+      more.dispatchEvent(new PointerEvent('pointerleave'));
+    }
+  } finally {
+    scoreboard.turnSeconds = 0;
+  }
+}
