@@ -50,9 +50,6 @@ export class RoomTableFollower {
   /** The console's presence, or null before any was received. */
   presence: KnownPresence | null = null;
 
-  /** The shoe whose state was read again for its number (once a shoe: see receiveChange). */
-  private numberAskedFor: string | null = null;
-
   constructor(readonly table: string) {}
 
   /** Starts from a copy kept on this machine (shown until the broker says more). */
@@ -63,8 +60,14 @@ export class RoomTableFollower {
 
   /** The table's retained state, received on joining or after asking again: taken when newer than what is shown. */
   receiveState(state: TableStateMessage): FollowOutcome {
-    if (state.revision <= this.revision) return farPast(state.revision, this.revision) ?? { kind: 'stale' };
     const incoming = state.document.shoes[0] ?? null;
+    // The state of the revision shown may give the number of a shoe first published without one.
+    const shoe = this.shoe;
+    if (state.revision === this.revision && shoe?.number === undefined && incoming?.id === shoe?.id && incoming?.number !== undefined) {
+      this.shoe = { ...shoe!, number: incoming.number };
+      return { kind: 'shown' };
+    }
+    if (state.revision <= this.revision) return farPast(state.revision, this.revision) ?? { kind: 'stale' };
     this.shoe = incoming && this.shoe ? sameHandsKept(this.shoe, incoming) : incoming;
     this.revision = state.revision;
     this.limits = state.limits;
@@ -77,11 +80,6 @@ export class RoomTableFollower {
     if (change.revision <= this.revision) return farPast(change.revision, this.revision) ?? { kind: 'stale' };
     const shoe = this.shoe;
     const next = change.after === this.revision && shoe !== null && change.shoeId === shoe.id;
-    // A console publishes a new shoe before its store has numbered it: its next state carries the number, read it once.
-    if (next && shoe.number === undefined && this.numberAskedFor !== shoe.id) {
-      this.numberAskedFor = shoe.id;
-      return { kind: 'resync' };
-    }
     if (next && change.change === 'add' && change.handCount === shoe.hands.length + 1 && change.hand !== undefined) {
       const checked = checkedShoeWith(shoe, change.hand, now);
       if (!checked.ok) return { kind: 'refused', refusal: checked.refusal };

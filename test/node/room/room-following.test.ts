@@ -90,7 +90,7 @@ describe('RoomFollowing', () => {
     expect(f.warnings[0]).toMatch(/more than a day behind/);
   });
 
-  it('reads the state again once for a shoe published without its number, then follows its hands', async () => {
+  it('shows the hand of a shoe published without its number, then reads its state once for the number', async () => {
     const f = following();
     const shoe = shoeOf(3);
     const unnumbered = { ...shoe, hands: shoe.hands.slice(0, 2) };
@@ -112,6 +112,7 @@ describe('RoomFollowing', () => {
     await settle();
     expect(f.reads).toEqual([TABLE]);
     expect(f.screen.followers.get(TABLE)!.shoe!.number).toBe(2);
+    expect(f.screen.followers.get(TABLE)!.shoe!.hands).toHaveLength(3);
     f.screen.stop();
   });
 });

@@ -51,6 +51,8 @@ export class RoomFollowing {
   readonly followers = new Map<string, RoomTableFollower>();
 
   private readonly reading = new Map<string, StateRead>();
+  /** The shoe of each table whose state was read again for its number. */
+  private readonly numberAsked = new Map<string, string>();
   /** The text of the last message refused on each topic. */
   private readonly lastRefused = new Map<string, string>();
   private stopped = false;
@@ -92,7 +94,10 @@ export class RoomFollowing {
         const outcome = follower.receiveChange(received.message, now);
         if (outcome.kind === 'refused') return this.refuse(topic, text, outcome.refusal);
         if (outcome.kind === 'resync') this.readState(table, received.message.revision);
-        else if (outcome.kind === 'added') this.options.onNews(table, follower, 'added');
+        else if (outcome.kind === 'added') {
+          this.options.onNews(table, follower, 'added');
+          this.askNumber(table, follower);
+        }
         return;
       }
     }
@@ -125,6 +130,17 @@ export class RoomFollowing {
     this.stopped = true;
     for (const read of this.reading.values()) clearTimeout(read.timer);
     this.reading.clear();
+  }
+
+  /**
+   * A console publishes a new shoe before its store numbers it, and its hands carry no number: the
+   * state of a later revision does, so it is read once a shoe (after the hand is shown, not instead).
+   */
+  private askNumber(table: string, follower: RoomTableFollower): void {
+    const shoe = follower.shoe;
+    if (!shoe || shoe.number !== undefined || this.numberAsked.get(table) === shoe.id) return;
+    this.numberAsked.set(table, shoe.id);
+    this.readState(table, follower.revision);
   }
 
   private followerOf(table: string): RoomTableFollower {
