@@ -177,6 +177,13 @@ export class BaccScoreboard extends LitElement {
         overflow: hidden;
         text-overflow: ellipsis;
       }
+      /* Short of room, the deck note gives way first, then the name, the limits last. */
+      .line > h1 {
+        flex-shrink: 4;
+      }
+      .line > .decks {
+        flex-shrink: 8;
+      }
       @container scoreboard (aspect-ratio < 1) {
         .line {
           flex-wrap: wrap;
@@ -247,10 +254,10 @@ export class BaccScoreboard extends LitElement {
       .last {
         grid-area: last;
         container-type: size;
-        --bacc-label-size: 1em;
+        --bacc-label-size: min(1em, 9cqh);
         --bacc-figure-size: min(2.9em, 11cqi, 25.5cqh);
-        /* Ranks and suits are 0.42 of a card's width: 25 px on a 1080-pixel screen. */
-        --bacc-card-width: min(2.3em, 20cqh);
+        /* Ranks and suits are 0.42 of a card's width: 25 px on a 1080-pixel screen; three cards a side always fit on one line. */
+        --bacc-card-width: min(2.3em, 20cqh, 9cqi);
       }
       /* Upright, the ask roads share its row: the row takes the height the last hand needs on a wall. */
       @container scoreboard (aspect-ratio < 1) {
