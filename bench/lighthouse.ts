@@ -29,7 +29,29 @@ const TARGETS: Record<Preset, Record<(typeof CATEGORIES)[number], number>> = {
 
 interface LighthouseResult {
   categories: Record<string, { score: number | null }>;
-  audits: Record<string, { numericValue?: number; score: number | null; title: string }>;
+  audits: Record<
+    string,
+    {
+      numericValue?: number;
+      score: number | null;
+      title: string;
+      details?: { items?: { url?: string; startTime?: number; duration?: number }[] };
+    }
+  >;
+}
+
+/**
+ * The main-thread tasks over 50 ms of the run with the median blocking time, as Lighthouse's
+ * long-tasks audit lists them (start and length in ms, the script it blames), so that a miss says
+ * which task to look at.
+ */
+function longTasks(results: readonly LighthouseResult[]): string {
+  const blocking = (result: LighthouseResult): number => result.audits['total-blocking-time']?.numericValue ?? 0;
+  const median = [...results].sort((a, b) => blocking(a) - blocking(b))[Math.floor(results.length / 2)];
+  const items = median?.audits['long-tasks']?.details?.items ?? [];
+  return items
+    .map(({ url, startTime, duration }) => `${Math.round(startTime ?? 0)} ms +${Math.round(duration ?? 0)} ${String(url).split('/').pop()}`)
+    .join(', ');
 }
 
 async function audit(url: string, preset: Preset, scratch: string): Promise<LighthouseResult> {
@@ -93,6 +115,8 @@ export async function lighthouseBenchmarks(): Promise<BenchFigure[]> {
         ),
       );
       if (failing.size > 0) console.log(`Lighthouse ${preset}: audits under 90 in some run: ${[...failing].sort().join(', ')}`);
+      const tasks = longTasks(results);
+      if (tasks !== '') console.log(`Lighthouse ${preset}: tasks over 50 ms (median run): ${tasks}`);
     }
     return figures;
   } finally {
