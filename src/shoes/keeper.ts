@@ -54,8 +54,8 @@ export interface ShoeKeeperOptions {
   retryDelays?: readonly number[];
   /** Called after every change, saved or not, and after every write. */
   onChange?: () => void;
-  /** Called after each change is written, e.g. to tell other windows. */
-  onSaved?: (change: ShoeChange) => void;
+  /** Called after each change is written, e.g. to tell other windows; with the number the store gave a new shoe. */
+  onSaved?: (change: ShoeChange, shoeNumber: number | undefined) => void;
   /** Who keeps the shoes this keeper starts; stored with each new shoe (default 'console'). */
   origin?: KeeperOrigin;
 }
@@ -295,8 +295,9 @@ export class ShoeKeeper {
         this.fail({ kind: 'unavailable' });
         return;
       }
+      let number: number | void;
       try {
-        const number = await write(store, change, this.options.origin ?? 'console');
+        number = await write(store, change, this.options.origin ?? 'console');
         // The store numbers a new shoe as it writes it: the shoe in memory takes that number.
         if (change.kind === 'start' && typeof number === 'number' && this.current?.id === change.shoe.id && this.current.number !== number)
           this.current = { ...this.current, number };
@@ -316,7 +317,7 @@ export class ShoeKeeper {
       this.queue.shift();
       this.failures = 0;
       this.lastProblem = null;
-      this.options.onSaved?.(change);
+      this.options.onSaved?.(change, change.kind === 'start' && typeof number === 'number' ? number : undefined);
       this.options.onChange?.();
     }
   }

@@ -234,6 +234,13 @@ describe('screens that refuse a message recover on the next valid one (#28)', ()
     await waitForDisplayOutcomes(display.page, 'BP');
     await confirmOnConsole(tableConsole.page, 'end-shoe');
     await confirmOnConsole(tableConsole.page, 'new-shoe');
+    // The new shoe's number is on the display before its first hand, not "No shoe yet".
+    await untilValue(
+      () => displayShoe(display.page),
+      (seen) => seen.number === '2' && !seen.header.includes('No shoe yet'),
+      'the display showing shoe 2 before its first hand',
+      ACROSS_THE_ROOM,
+    );
     await typeHands(tableConsole.page, 'PBT');
     await waitForDisplayOutcomes(display.page, 'PBT');
 

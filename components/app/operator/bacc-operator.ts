@@ -115,7 +115,7 @@ export class BaccOperator extends LitElement {
     onRecorded: (recorded) =>
       this.dispatchEvent(new CustomEvent<RecordedHand>('bacc-hand-recorded', { detail: recorded, bubbles: true, composed: true })),
     unsentCards: () => this.cardField?.value ?? '',
-    onSaved: (change) => this.publisher.saved(change),
+    onSaved: (change, shoeNumber) => this.publisher.saved(change, shoeNumber),
     onVoidShoe: () => void this.cardFeed.voidShoe(),
     operator: () => this.operatorName || null,
   });

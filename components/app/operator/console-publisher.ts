@@ -76,13 +76,17 @@ export class ConsolePublisher extends BrokerController<RoomLink> {
     return link.close({ topic: tableTopics(this.options.table()).presence, message: presenceMessage(false, new Date()) });
   }
 
-  /** A change has been written on this machine: the screens hear of it. */
-  saved(change: ShoeChange): void {
+  /**
+   * A change has been written on this machine: the screens hear of it. The store numbers a new
+   * shoe as it writes it (`shoeNumber`): the change itself has no number, and the console's own
+   * shoe may not have it yet, so the screens were told of a shoe without its number.
+   */
+  saved(change: ShoeChange, shoeNumber?: number): void {
     if (!this.options.broker()) return;
     const written = shoeAfter(this.writtenShoe(), change);
-    // The store numbers a new shoe as it writes it: the console's shoe has the number, the change not.
     const stored = this.options.storedShoe();
-    this.written = written && stored?.id === written.id && stored.number !== undefined ? { ...written, number: stored.number } : written;
+    const number = shoeNumber ?? (stored?.id === written?.id ? stored?.number : undefined);
+    this.written = written && number !== undefined ? { ...written, number } : written;
     void this.inTurn(() => this.publishChange(change));
   }
 

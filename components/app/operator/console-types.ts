@@ -33,7 +33,7 @@ export interface ConsoleOptions {
   /** Text typed in the card field and not sent yet (what the controller has not seen). */
   unsentCards?: () => string;
   /** A change has been written: the room's screens are told (see ConsolePublisher). */
-  onSaved?: (change: ShoeChange) => void;
+  onSaved?: (change: ShoeChange, shoeNumber: number | undefined) => void;
   /** The clerk confirmed Void shoe: the card feed is told, before the shoe is ended. */
   onVoidShoe?: () => void;
   /**

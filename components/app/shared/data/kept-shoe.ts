@@ -31,8 +31,8 @@ export interface KeptShoeOptions {
   resumable?: (shoe: ShoeRecord) => boolean;
   /** Another window took the table from this one: whatever the host remembers of its own actions is void. */
   onTableLost?: () => void;
-  /** A change has been written (after other windows are told): a console publishes it to the room's screens. */
-  onSaved?: (change: ShoeChange) => void;
+  /** A change has been written (after other windows are told): a console publishes it to the room's screens, a new shoe with the number the store gave it. */
+  onSaved?: (change: ShoeChange, shoeNumber: number | undefined) => void;
 }
 
 /**
@@ -83,11 +83,11 @@ export class KeptShoeController implements ReactiveController {
       },
       origin: options.origin,
       onChange: () => this.host.requestUpdate(),
-      onSaved: (change) => {
+      onSaved: (change, shoeNumber) => {
         // Storage works again: a failed read of the open shoe is no longer news.
         this.readError = null;
         this.tellOtherWindows(change);
-        options.onSaved?.(change);
+        options.onSaved?.(change, shoeNumber);
       },
     });
     this.readyPromise = new Promise((resolve) => (this.markReady = resolve));
