@@ -179,6 +179,8 @@ async function keyToPaint(browser: Browser, base: string, broker: BenchBroker): 
       { timeout: 20_000 },
     );
     await consolePage.keyboard.press('s');
+    // At a person's pace: two keys pressed machine-fast are a scanner's burst, refused (#28).
+    await delay(90);
     await consolePage.keyboard.press('b');
 
     let painted = -1;
