@@ -5,12 +5,6 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
  * one cell (a probe element the host renders with `width: var(--_cell)`, so a cell size given in
  * rem, em or a theme change is followed too) with one ResizeObserver, and asks the host to update
  * when the count changes. The observer is disconnected when the host leaves the page.
- *
- * Nothing is measured synchronously: the observer's first report comes after the page's first
- * layout and before its first paint, and the update it asks for is drawn in that same frame, so
- * the page never shows the fallback columns. Measuring the host and a probe cell before the first
- * render instead forced a layout of the page while it was still being built (the kiosk under
- * Lighthouse's mobile preset, three runs each way alternating: largest paint 2.55 s with it, 2.23 s without).
  */
 export class ColumnFit implements ReactiveController {
   private fitted: number | null = null;
@@ -36,10 +30,16 @@ export class ColumnFit implements ReactiveController {
     // On reconnection the probe is already rendered; on first connection hostUpdated finds it.
     this.observedProbe = null;
     this.observeProbe();
+    if (this.fitted === null) ColumnFit.unmeasured.add(this);
   }
 
-  /** Whole columns that fit, at least 1; null until the observer has reported the host's and a cell's widths. */
+  /**
+   * Whole columns that fit, at least 1; null until the host has been laid out with a width. Read
+   * first before the host's first render, it measures this host and every other one that joined
+   * the page with it (see measureTogether).
+   */
   get columns(): number | null {
+    if (ColumnFit.unmeasured.has(this)) ColumnFit.measureTogether();
     return this.fitted;
   }
 
@@ -48,6 +48,7 @@ export class ColumnFit implements ReactiveController {
   }
 
   hostDisconnected(): void {
+    ColumnFit.unmeasured.delete(this);
     this.observer?.disconnect();
     this.observer = undefined;
     this.observedProbe = null;
@@ -59,6 +60,57 @@ export class ColumnFit implements ReactiveController {
     if (this.observedProbe !== null) this.observer.unobserve(this.observedProbe);
     this.observedProbe = probe;
     this.observer.observe(probe);
+  }
+
+  /**
+   * On first connection, before the first render: the columns from a synchronous measurement of
+   * the host and of a probe cell added to the still empty render root for the moment, so that the
+   * first render already shows the columns that fit, instead of FALLBACK_COLUMNS followed by a
+   * second render at the observer's first report (which still confirms or corrects the count).
+   * Measured then, the layout it forces holds no marks yet (measured after the first render, it
+   * would lay out the fallback columns' marks too). Both widths are border boxes on screen, so a
+   * transform scaling the page scales both alike. In three steps, for all the hosts measured
+   * together: add a probe to each, read, remove the probes.
+   */
+  private addProbe(): HTMLElement | null {
+    const root = this.host.shadowRoot;
+    if (root === null || root.firstChild !== null || !this.host.isConnected) return null;
+    const probe = document.createElement('span');
+    probe.className = 'cell-probe';
+    root.append(probe);
+    return probe;
+  }
+
+  private readProbe(probe: HTMLElement): void {
+    const cell = probe.getBoundingClientRect().width;
+    const box = this.host.getBoundingClientRect().width;
+    const layoutWidth = this.host.offsetWidth;
+    if (!(cell > 0 && box > 0 && layoutWidth > 0)) return;
+    const style = getComputedStyle(this.host);
+    const inset = ['paddingLeft', 'paddingRight', 'borderLeftWidth', 'borderRightWidth'].reduce(
+      (sum, side) => sum + (parseFloat(style[side as 'paddingLeft']) || 0),
+      0,
+    );
+    this.fitted = fit(box - (inset * box) / layoutWidth, cell);
+  }
+
+  /** Hosts connected but not yet measured: the first of them to render measures them all. */
+  private static readonly unmeasured = new Set<ColumnFit>();
+
+  /**
+   * Measures every unmeasured host at once: the probes go in first, then all the reading, then the
+   * probes come out, so the page is laid out once for all of them. One at a time, a scoreboard's
+   * five roads forced ten layouts as they joined the page, each probe's removal undoing the last.
+   */
+  private static measureTogether(): void {
+    const fits = [...ColumnFit.unmeasured];
+    ColumnFit.unmeasured.clear();
+    const probes = fits.map((columnFit) => columnFit.addProbe());
+    fits.forEach((columnFit, index) => {
+      const probe = probes[index];
+      if (probe) columnFit.readProbe(probe);
+    });
+    for (const probe of probes) probe?.remove();
   }
 
   private measured(entries: readonly ResizeObserverEntry[]): void {
