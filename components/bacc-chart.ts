@@ -59,6 +59,7 @@ interface Palette {
  * @cssprop --bacc-muted-color - Axis text.
  * @cssprop --bacc-grid-line-color - Grid lines.
  * @cssprop --bacc-chart-height - Height of each chart when the element's own height is not set (default: grows with its width).
+ * @cssprop --bacc-chart-min-height - Least height of each chart's plot (default 10em): a page that gives the element a height it has checked may lower it.
  * @cssprop --bacc-chart-font-size - Size of the axis text (default: the element's own font size, which the page's layout sets).
  * @cssprop --bacc-label-size - Size of the captions and legend.
  * @cssprop --bacc-panel-gap - Space between the charts.

@@ -86,7 +86,7 @@ export class BaccScoreboard extends LitElement {
           'bead bead bead bead eye eye eye eye eye eye'
           'bead bead bead bead small small small pig pig pig'
           'counts counts counts counts counts counts counts ask ask ask'
-          'more more more more note note note note note note';
+          'more more more more more note note note note note';
       }
       /* A landscape board narrower than 16:9 (4:3, 5:4) takes its type from its width, so that its panels' text fits them. */
       @container scoreboard (aspect-ratio >= 1) {
@@ -362,6 +362,8 @@ export class BaccScoreboard extends LitElement {
       /* Captions are 0.8 of the label size and the legend 0.85 of that: both at least the board's text. */
       .chart > bacc-chart {
         height: 100%;
+        /* The panel's height is the board's to give: the plot takes what its caption and legend leave. */
+        --bacc-chart-min-height: 0;
         --bacc-label-size: 1.5em;
         --bacc-chart-font-size: 1em;
       }

@@ -47,7 +47,7 @@ export const chartStyles = css`
     position: relative;
     flex: 1 1 var(--_chart-height);
     /* Room for the value ticks and the names under the bars, on a phone or in a short embed too. */
-    min-height: 10em;
+    min-height: var(--bacc-chart-min-height, 10em);
   }
   /* Out of the flow, so the size chart.js gives the canvas cannot feed back into the box it measures. */
   canvas {
