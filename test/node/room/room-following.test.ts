@@ -9,7 +9,8 @@ const NOW = new Date('2026-12-03T12:00:00Z');
 const BASE = NOW.getTime() - 60_000;
 
 function shoeOf(hands: number, seed = 'following'): ShoeRecord {
-  const dealt = simulateShoeRecords({ shoes: 1, seed, table: TABLE })[0]!;
+  // Started on the test's own clock: a shoe dated after the screen's now is refused (the suite also runs 400 days ahead).
+  const dealt = simulateShoeRecords({ shoes: 1, seed, table: TABLE, now: () => NOW })[0]!;
   return { ...dealt, number: 1, source: 'recorded', seed: null, endedAt: null, hands: dealt.hands.slice(0, hands) };
 }
 
