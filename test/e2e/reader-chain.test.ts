@@ -67,7 +67,10 @@ describe('shoe-sim → pty → bacc shoe → broker → console → display', ()
       '--password',
       password,
     );
-    await until(() => reader.stdout().includes('connected to'), 'the bridge to connect', 30_000);
+    await until(() => reader.stdout().includes('connected to'), 'the bridge to connect', 30_000).catch((error: Error) => {
+      // What the bridge said, so that a bridge that never connects says why.
+      throw new Error(`${error.message}; bacc shoe wrote: ${reader.stdout()} / ${reader.stderr()}`);
+    });
     await delay(300);
     const sim = bacc('shoe-sim', '--port', join(dir, 'shoe'), '--seed', seed, '--pack', simPackId(seed), '--interval', '20');
 
