@@ -5,8 +5,8 @@ import type { BaccOperator } from '../../../../components/app/operator/bacc-oper
 import { cleanOperatorName, cleanReason } from '../../../../components/app/operator/console-audit.js';
 import { useLocale } from '../../../../components/app/shared/localization.js';
 import { parseShoeDocument, shoeDocumentText, type AuditEntry } from '../../../../src/shoes/document.js';
-import { mountConsole, press as pressLikePerson } from './operator-helpers.js';
-import { freshStorage, storeLike } from '../../../support/browser/storage.js';
+import { mountConsole, press as pressLikePerson, useFreshConsole } from './operator-helpers.js';
+import { storeLike } from '../../../support/browser/storage.js';
 import { until } from '../../../support/wait.js';
 
 const TABLE = 'Audit table';
@@ -32,15 +32,7 @@ async function undoneHand(el: BaccOperator): Promise<void> {
 }
 
 describe('<bacc-operator> audit trail', () => {
-  let storage: Awaited<ReturnType<typeof freshStorage>>;
-  beforeEach(async () => {
-    storage = await freshStorage();
-    sessionStorage.removeItem('bacc-operator-name');
-  });
-  afterEach(async () => {
-    sessionStorage.removeItem('bacc-operator-name');
-    await storage.teardown();
-  });
+  const storage = useFreshConsole();
 
   it('keeps an undo at once with nobody signed in, then the reason a digit gives as an entry of its own', async () => {
     const el = await mountConsole(TABLE);
@@ -65,7 +57,7 @@ describe('<bacc-operator> audit trail', () => {
     // Answered: 2 is the banker pair key again (a key that could start a card acts a moment late: see scanner-keys.ts).
     await press('2');
     await until(() => el.consoleController.flags.bankerPair, 'the banker pair set');
-    const stored = (await storage.store.latestShoe({ table: TABLE }))!;
+    const stored = (await storage().store.latestShoe({ table: TABLE }))!;
     expect(stored.audit).to.deep.equal(audit(el));
   });
 
@@ -184,7 +176,7 @@ describe('<bacc-operator> audit trail', () => {
     await undoneHand(el);
     await press('5');
     await until(() => audit(el).length === 2, 'the reason kept');
-    const shoe = (await storage.store.latestShoe({ table: TABLE }))!;
+    const shoe = (await storage().store.latestShoe({ table: TABLE }))!;
     const text = shoeDocumentText([{ ...shoe, audit: shoe.audit }]);
     expect(text).to.contain('"operator":null,"action":"undo","hand":2,"reason":null}');
     expect(text).to.contain('"action":"reason","hand":2,"reason":"supervisor","reasonFor":1}');
@@ -192,7 +184,7 @@ describe('<bacc-operator> audit trail', () => {
   });
 
   it('keeps no entry with a store that cannot keep an audit trail, and says nothing failed', async () => {
-    const el = await mountConsole(TABLE, { store: storeLike(storage.store) });
+    const el = await mountConsole(TABLE, { store: storeLike(storage().store) });
     // A person's pace: S then B within 30 ms is a scanner's burst without Enter, refused whole.
     await pressLikePerson('s', 'b');
     await until(() => outcomes(el) === 'B' && el.consoleController.unsaved === 0, 'a hand');

@@ -7,8 +7,7 @@ import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
 import type { AuditEntry } from '../../../../src/shoes/document.js';
-import { mountConsole, newShoe, outcomes, press, refusalOf, textOf } from './operator-helpers.js';
-import { freshStorage } from '../../../support/browser/storage.js';
+import { mountConsole, newShoe, outcomes, press, refusalOf, textOf, useFreshConsole } from './operator-helpers.js';
 import { until } from '../../../support/wait.js';
 import { useLocale } from '../../../../components/app/shared/localization.js';
 
@@ -31,15 +30,7 @@ async function signInByKeys(el: BaccOperator, name: string): Promise<void> {
 
 describe('<bacc-operator> the clerk signs in at the console', function () {
   this.timeout(20_000);
-  let storage: Awaited<ReturnType<typeof freshStorage>>;
-  beforeEach(async () => {
-    storage = await freshStorage();
-    sessionStorage.removeItem('bacc-operator-name');
-  });
-  afterEach(async () => {
-    sessionStorage.removeItem('bacc-operator-name');
-    await storage.teardown();
-  });
+  const storage = useFreshConsole();
 
   it('signs in with Z, hands over at a shift change in one step, names the clerk in the header and on every entry, and keeps them through a reload', async () => {
     let el = await mountConsole(TABLE);
@@ -84,7 +75,7 @@ describe('<bacc-operator> the clerk signs in at the console', function () {
     await until(() => audit(el).length === 4, 'the redo kept');
     expect(audit(el)[3]).to.deep.include({ operator: null, action: 'redo' });
     expect(sessionStorage.getItem('bacc-operator-name')).to.equal(null);
-    const stored = (await storage.store.latestShoe({ table: TABLE }))!;
+    const stored = (await storage().store.latestShoe({ table: TABLE }))!;
     expect(stored.audit!.map((entry) => entry.operator)).to.deep.equal(['Mei', 'Li', 'Li', null]);
   });
 

@@ -6,6 +6,7 @@ import type { BaccOperator } from '../../../../components/app/operator/bacc-oper
 import { makeRules } from '../../../../src/game/rules.js';
 import { BURST_GAP_MS, HOLD_MS } from '../../../../components/app/operator/reader/scanner-keys.js';
 import { delay, until } from '../../../support/wait.js';
+import { freshStorage } from '../../../support/browser/storage.js';
 
 /**
  * A person's pause between keys: longer than a scanner's (so keys, or the test runner's typing and
@@ -93,4 +94,24 @@ export const refusalOf = (el: BaccOperator): string => textOf(el, '[role="alert"
 export async function newShoe(el: BaccOperator): Promise<void> {
   await press('s');
   await until(() => textOf(el, '.shoe-state').startsWith('Recording'), 'a new recorded shoe');
+}
+
+/**
+ * For a suite whose consoles sign clerks in: a fresh IndexedDB for each test and no clerk kept from
+ * the one before (the console keeps its clerk in sessionStorage, for a reload). Returns the test's storage.
+ */
+export function useFreshConsole(): () => Awaited<ReturnType<typeof freshStorage>> {
+  let storage: Awaited<ReturnType<typeof freshStorage>> | undefined;
+  beforeEach(async () => {
+    storage = await freshStorage();
+    sessionStorage.removeItem('bacc-operator-name');
+  });
+  afterEach(async () => {
+    sessionStorage.removeItem('bacc-operator-name');
+    await storage?.teardown();
+  });
+  return () => {
+    if (storage === undefined) throw new Error('the fresh storage exists only inside a test');
+    return storage;
+  };
 }
