@@ -20,6 +20,7 @@ import {
   waitForDisplayOutcomes,
   useMachines,
   ACROSS_THE_ROOM,
+  type Machine,
 } from './room-helpers.js';
 import { untilValue } from '../support/wait.js';
 
@@ -104,6 +105,22 @@ function displayShoe(page: Page): Promise<{ number: string | null; header: strin
   });
 }
 
+/** Waits until the lobby and the display both say `count` (e.g. "1 message refused") of `what`. */
+async function bothCount(lobby: Machine, display: Machine, count: string, what: string): Promise<void> {
+  await untilValue(
+    () => lobbyOperatorLine(lobby.page),
+    (line) => line.includes(count),
+    `the lobby counting ${what}`,
+    ACROSS_THE_ROOM,
+  );
+  await untilValue(
+    () => displayView(display.page),
+    (view) => view.note.includes(count),
+    `the display counting ${what}`,
+    ACROSS_THE_ROOM,
+  );
+}
+
 /** The lobby tile's shoe line, e.g. "Shoe 2 · 3 hands", and its data-shoe. */
 function lobbyShoeLine(page: Page): Promise<{ shoe: string | null; text: string }> {
   return page.evaluate(() => {
@@ -150,18 +167,7 @@ describe('screens that refuse a message recover on the next valid one (#28)', ()
       handCount: 8,
     };
     await client.publishAsync(topics.change, JSON.stringify(announce), { qos: 1 });
-    await untilValue(
-      () => lobbyOperatorLine(lobby.page),
-      (line) => line.includes('1 message refused'),
-      'the lobby counting the forged state',
-      ACROSS_THE_ROOM,
-    );
-    await untilValue(
-      () => displayView(display.page),
-      (view) => view.note.includes('1 message refused'),
-      'the display counting the forged state',
-      ACROSS_THE_ROOM,
-    );
+    await bothCount(lobby, display, '1 message refused', 'the forged state');
 
     // The console goes on: its state replaces the forged one at the broker; an end of shoe, a new shoe, hands.
     await typeHands(tableConsole.page, 'P');
@@ -196,18 +202,7 @@ describe('screens that refuse a message recover on the next valid one (#28)', ()
       handCount: 0,
     };
     await client.publishAsync(topics.change, JSON.stringify(old), { qos: 1 });
-    await untilValue(
-      () => lobbyOperatorLine(lobby.page),
-      (line) => line.includes('2 messages refused'),
-      'the lobby counting the far-past change',
-      ACROSS_THE_ROOM,
-    );
-    await untilValue(
-      () => displayView(display.page),
-      (view) => view.note.includes('2 messages refused'),
-      'the display counting the far-past change',
-      ACROSS_THE_ROOM,
-    );
+    await bothCount(lobby, display, '2 messages refused', 'the far-past change');
 
     // Each refusal counted and logged once on each screen, however often the forged state was read.
     await display.page.waitForTimeout(1500);
