@@ -4,7 +4,12 @@
  * a message at or below the revision shown changes nothing; a hand added right after the revision
  * shown is added (one road update); anything else (a gap, a correction, an undo, a new shoe)
  * asks for the table's retained state, which replaces what is shown when it is newer. A message
- * more than a day's revisions behind the one shown is refused (a replay), not merely passed over. DOM-free.
+ * more than a day's revisions behind the one shown is refused (a replay), not merely passed over.
+ *
+ * Only the console that holds the table is followed: the session its latest presence names. A
+ * state or change of another session (a second console, or the one the table was taken from) is
+ * passed over; a presence naming a session other than the one shown is a new holder, whose
+ * revisions count from where it started, so the next state of it is taken whatever its revision. DOM-free.
  */
 import {
   checkedShoeWith,
@@ -17,7 +22,13 @@ import type { ShoeRecord } from '../shoes/document.js';
 
 /** What a message did: shown whole, a hand added, nothing (already shown), a refusal, or "read the whole state again". */
 export type FollowOutcome =
-  { kind: 'shown' } | { kind: 'added' } | { kind: 'stale' } | { kind: 'resync' } | { kind: 'refused'; refusal: RoomRefusal };
+  | { kind: 'shown' }
+  | { kind: 'added' }
+  | { kind: 'stale' }
+  | { kind: 'resync' }
+  | { kind: 'refused'; refusal: RoomRefusal }
+  /** From a console session that does not hold the table: not shown, not refused. */
+  | { kind: 'not-holder' };
 
 /** The console's presence as a screen knows it: online or not, and since when (the screen's clock when it learned, if the message does not say). */
 export interface KnownPresence {
@@ -49,17 +60,25 @@ export class RoomTableFollower {
   sentAt: string | null = null;
   /** The console's presence, or null before any was received. */
   presence: KnownPresence | null = null;
+  /** The session of the console that holds the table ('' for a 1.0 console), from its latest presence; null before one. */
+  holder: string | null = null;
+  /** The session whose state is shown ('' for a 1.0 console), or null when not known (nothing shown, or a copy kept from before sessions). */
+  session: string | null = null;
 
   constructor(readonly table: string) {}
 
-  /** Starts from a copy kept on this machine (shown until the broker says more). */
-  restore(kept: { revision: number; shoe: ShoeRecord | null; limits: string; sentAt: string | null }): void {
-    if (kept.revision <= this.revision) return;
+  /**
+   * Starts from a copy kept on this machine, shown until the broker says more: at revision 0, so
+   * the table's state replaces it whatever its revision. Nothing happens once something is shown.
+   */
+  restore(kept: { shoe: ShoeRecord | null; limits: string; sentAt: string | null }): void {
+    if (this.revision > 0 || this.shoe !== null) return;
     Object.assign(this, kept);
   }
 
   /** The table's retained state, received on joining or after asking again: taken when newer than what is shown. */
   receiveState(state: TableStateMessage): FollowOutcome {
+    if (!this.fromHolder(state.session)) return { kind: 'not-holder' };
     const incoming = state.document.shoes[0] ?? null;
     // The state of the revision shown may give the number of a shoe first published without one.
     const shoe = this.shoe;
@@ -72,14 +91,16 @@ export class RoomTableFollower {
     this.revision = state.revision;
     this.limits = state.limits;
     this.sentAt = state.sentAt;
+    this.session = state.session ?? '';
     return { kind: 'shown' };
   }
 
   /** One change as the console published it. */
   receiveChange(change: TableChangeMessage, now: Date = new Date()): FollowOutcome {
+    if (!this.fromHolder(change.session)) return { kind: 'not-holder' };
     if (change.revision <= this.revision) return farPast(change.revision, this.revision) ?? { kind: 'stale' };
     const shoe = this.shoe;
-    const next = change.after === this.revision && shoe !== null && change.shoeId === shoe.id;
+    const next = change.after === this.revision && shoe !== null && change.shoeId === shoe.id && (change.session ?? '') === this.session;
     if (next && change.change === 'add' && change.handCount === shoe.hands.length + 1 && change.hand !== undefined) {
       const checked = checkedShoeWith(shoe, change.hand, now);
       if (!checked.ok) return { kind: 'refused', refusal: checked.refusal };
@@ -95,9 +116,23 @@ export class RoomTableFollower {
     return { kind: 'resync' };
   }
 
-  /** The console's presence; `receivedAt` stands in for a time the message does not carry (its last will). */
-  receivePresence(presence: ConsolePresenceMessage, receivedAt: Date | null): void {
+  /**
+   * The console's presence; `receivedAt` stands in for a time the message does not carry (its last
+   * will). True when it names a holder other than the session shown: its state is to be read, and
+   * taken whatever its revision (a new session counts from where it started).
+   */
+  receivePresence(presence: ConsolePresenceMessage, receivedAt: Date | null): boolean {
     this.presence = { online: presence.online, since: presence.at ?? receivedAt?.toISOString() ?? null };
+    this.holder = presence.session ?? '';
+    // Nothing shown yet: the state comes with the subscription, nothing to read again.
+    if (this.holder === this.session || this.revision === 0) return false;
+    this.revision = 0;
+    return true;
+  }
+
+  /** A message of `session` may be shown: it is the holder's, or no presence has named one yet. */
+  private fromHolder(session: string | undefined): boolean {
+    return this.holder === null || this.holder === (session ?? '');
   }
 }
 

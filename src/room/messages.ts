@@ -8,7 +8,13 @@
  * - `state`, retained: the table's current shoe, whole, as a shoe export document (so a screen
  *   that joins late shows it at once, and checks it as an import is checked);
  * - `change`: one change, as it happens; a hand added carries the hand, so a screen adds it;
- * - `presence`, retained: whether the console is connected (its last will says it left).
+ * - `presence`, retained: whether the console is connected (its last will says it left), and which
+ *   console holds the table: its `session` (one page of one machine) and `machine` (its name).
+ *
+ * Since 1.1, a console's messages carry its `session`, and a screen follows only the session of
+ * the table's latest presence (the console that holds the table). Revisions count up within a
+ * session and do not follow any clock. The version number stays 1: a screen of 1.0 reads 1.1's
+ * messages and passes over the fields it does not know.
  */
 import * as v from 'valibot';
 import { normaliseFreeText } from '../shoes/table-names.js';
@@ -33,14 +39,16 @@ export const ROOM_TOPIC_ROOT = 'bacc/v1/tables';
 export const MAX_ROOM_MESSAGE_BYTES = 256 * 1024;
 
 /**
- * How far ahead of a screen's clock a revision (a console's clock in milliseconds, see
- * `nextRevision`) or a time may be: clocks differ, but one from next year is a forgery that would
- * otherwise hold every later revision back for good.
+ * How far ahead of a screen's clock a time a message states may be: clocks differ, but a time
+ * from next year is a forgery. Revisions are counts, not times (see `nextRevision`).
  */
 const FUTURE_TOLERANCE_MS = 24 * 60 * 60 * 1000;
 
 /** Limits shown on a screen are at most this long (as the kiosk's `limits=`). */
 const MAX_LIMITS_LENGTH = 60;
+
+/** A console machine's name, as screens and other consoles show it. */
+export const MAX_MACHINE_LENGTH = 60;
 
 export type RoomTopicKind = 'state' | 'change' | 'presence';
 
@@ -91,6 +99,8 @@ export interface TableStateMessage {
   sentAt: string;
   /** The current shoe as a shoe export document: one shoe, or none before the first is started. */
   document: { format: typeof SHOE_DOCUMENT_FORMAT; version: typeof SHOE_DOCUMENT_VERSION; shoes: ShoeRecord[] };
+  /** The console session that published it (1.1; absent from a 1.0 console). */
+  session?: string;
 }
 
 /**
@@ -113,6 +123,8 @@ export interface TableChangeMessage {
   handCount: number;
   /** The hand added (`add` only). */
   hand?: HandRecord;
+  /** The console session that published it (1.1; absent from a 1.0 console). */
+  session?: string;
 }
 
 /** Whether the table's console is connected; `online: false` is also its last will. */
@@ -122,6 +134,10 @@ export interface ConsolePresenceMessage {
   online: boolean;
   /** When the console said so (ISO 8601); null in the last will, which is written when it connects. */
   at: string | null;
+  /** The console session that holds the table (1.1): one page on one machine, for as long as it is open. */
+  session?: string;
+  /** The name of the machine that console runs on, for people (1.1). */
+  machine?: string;
 }
 
 export type RoomMessage =
@@ -142,7 +158,9 @@ export type RoomRefusal =
 export type RoomReading = { ok: true; received: RoomMessage } | { ok: false; refusal: RoomRefusal };
 
 const revision = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(Number.MAX_SAFE_INTEGER));
-const envelope = { version: v.literal(ROOM_PROTOCOL_VERSION), revision };
+/** A console session's id: visible ASCII, as a bridge's source is. */
+const session = v.optional(v.pipe(v.string(), v.regex(/^[\x21-\x7e]{1,64}$/)));
+const envelope = { version: v.literal(ROOM_PROTOCOL_VERSION), revision, session };
 const stateSchema = v.looseObject({
   format: v.literal('bacc-table-state'),
   ...envelope,
@@ -165,6 +183,8 @@ const presenceSchema = v.looseObject({
   version: v.literal(ROOM_PROTOCOL_VERSION),
   online: v.boolean(),
   at: v.nullable(v.pipe(v.string(), v.isoTimestamp())),
+  session,
+  machine: v.optional(v.pipe(v.string(), v.maxLength(200))),
 });
 
 function refused(refusal: RoomRefusal): RoomReading {
@@ -197,13 +217,25 @@ export function readRoomMessage(topic: string, text: string, bytes: number, now:
     case 'presence': {
       const result = v.safeParse(presenceSchema, json);
       if (!result.success) return schemaRefusal(result.issues);
-      if (result.output.at !== null && Date.parse(result.output.at) > latest) return future('at');
-      return { ok: true, received: { kind, table, message: result.output } };
+      const presence = result.output;
+      if (presence.at !== null && Date.parse(presence.at) > latest) return future('at');
+      const machine =
+        presence.machine === undefined || presence.machine === '' ? undefined : normaliseFreeText(presence.machine, MAX_MACHINE_LENGTH);
+      if (machine && !machine.ok)
+        return refused({ kind: 'bad-message', path: 'machine', detail: 'the machine name holds a character a screen may not show' });
+      const message: ConsolePresenceMessage = {
+        format: 'bacc-console-presence',
+        version: ROOM_PROTOCOL_VERSION,
+        online: presence.online,
+        at: presence.at,
+        ...(presence.session !== undefined ? { session: presence.session } : {}),
+        ...(machine?.ok ? { machine: machine.name } : {}),
+      };
+      return { ok: true, received: { kind, table, message } };
     }
     case 'change': {
       const result = v.safeParse(changeSchema, json);
       if (!result.success) return schemaRefusal(result.issues);
-      if (result.output.revision > latest) return future('revision');
       if (result.output.revision <= result.output.after) {
         return refused({ kind: 'bad-message', path: 'revision', detail: 'a change must come after the revision it follows' });
       }
@@ -213,7 +245,6 @@ export function readRoomMessage(topic: string, text: string, bytes: number, now:
       const result = v.safeParse(stateSchema, json);
       if (!result.success) return schemaRefusal(result.issues);
       const state = result.output;
-      if (state.revision > latest) return future('revision');
       if (Date.parse(state.sentAt) > latest) return future('sentAt');
       if (state.table !== table) return refused({ kind: 'wrong-table', topicTable: table, messageTable: state.table });
       const limits = state.limits === '' ? ({ ok: true, name: '' } as const) : normaliseFreeText(state.limits, MAX_LIMITS_LENGTH);
@@ -235,6 +266,7 @@ export function readRoomMessage(topic: string, text: string, bytes: number, now:
         limits: limits.name,
         sentAt: state.sentAt,
         document: { format: SHOE_DOCUMENT_FORMAT, version: SHOE_DOCUMENT_VERSION, shoes },
+        ...(state.session !== undefined ? { session: state.session } : {}),
       };
       return { ok: true, received: { kind, table, message } };
     }
@@ -311,10 +343,20 @@ export function roomRefusalLogText(refusal: RoomRefusal): string {
   }
 }
 
-/** The next revision after `last`: one more, and never behind the clock, so a console that reloads (or a second console machine for the table) still goes up. */
-export function nextRevision(last: number, now: number = Date.now()): number {
-  return Math.max(last + 1, now);
+/**
+ * The revision after `last`, the highest this console has published or found retained for its
+ * table: one more. No clock: a console machine whose clock runs ahead or behind counts the same.
+ */
+export function nextRevision(last: number): number {
+  return last + 1;
 }
+
+/**
+ * The highest revision a console goes on from: a retained state at or above it (a forgery, most
+ * likely) leaves no room to count up, so the console takes the table again with a new session
+ * and counts from 1, which screens follow from its new presence.
+ */
+export const HIGHEST_REVISION = 2 ** 52;
 
 /** The state message of a table whose current shoe is `shoe` (null before one is started). */
 export function tableStateMessage(
@@ -323,6 +365,7 @@ export function tableStateMessage(
   shoe: ShoeRecord | null,
   revision: number,
   sentAt: Date = new Date(),
+  session?: string,
 ): TableStateMessage {
   return {
     format: 'bacc-table-state',
@@ -332,10 +375,17 @@ export function tableStateMessage(
     limits,
     sentAt: sentAt.toISOString(),
     document: { format: SHOE_DOCUMENT_FORMAT, version: SHOE_DOCUMENT_VERSION, shoes: shoe ? [shoe] : [] },
+    ...(session !== undefined ? { session } : {}),
   };
 }
 
-/** A presence message: the console is connected (`online`, now) or has left. */
-export function presenceMessage(online: boolean, at: Date | null): ConsolePresenceMessage {
-  return { format: 'bacc-console-presence', version: ROOM_PROTOCOL_VERSION, online, at: at ? at.toISOString() : null };
+/** A presence message: the console is connected (`online`, now) or has left; `holder` names its session and machine. */
+export function presenceMessage(online: boolean, at: Date | null, holder?: { session: string; machine: string }): ConsolePresenceMessage {
+  return {
+    format: 'bacc-console-presence',
+    version: ROOM_PROTOCOL_VERSION,
+    online,
+    at: at ? at.toISOString() : null,
+    ...(holder ? { session: holder.session, machine: holder.machine } : {}),
+  };
 }

@@ -216,9 +216,9 @@ export class RoomDisplayController extends BrokerController<RoomDisplayLink> {
       const summary = kept && (await store.getSummary(kept.id));
       if (session !== this.session || !this.connected) return;
       this.readError = null;
-      // Revision 1: below any the console publishes, so the broker's state replaces it.
+      // Kept at revision 0: the broker's state of the table replaces it, whatever its revision.
       if (kept && this.follower.revision === 0) {
-        this.follower.restore({ revision: 1, shoe: kept, limits: '', sentAt: summary?.updatedAt ?? null });
+        this.follower.restore({ shoe: kept, limits: '', sentAt: summary?.updatedAt ?? null });
         const at = summary ? new Date(summary.updatedAt) : null;
         this.receivedAt = at && !Number.isNaN(at.getTime()) ? at : null;
       }

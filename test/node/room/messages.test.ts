@@ -136,21 +136,38 @@ describe('readRoomMessage', () => {
     });
   });
 
-  it('refuses a revision or a time more than a day ahead of the screen’s clock (a forgery would hold every later revision back)', () => {
+  it('refuses a time more than a day ahead of the screen’s clock, and reads any revision: revisions are counts, not times', () => {
     const ahead = NOW.getTime() + 2 * 24 * 60 * 60 * 1000;
-    const state = tableStateMessage('T7', '', recordedShoe('T7', 3), ahead, NOW);
-    expect(readState('T7', state)).toMatchObject({ ok: false, refusal: { kind: 'bad-message', path: 'revision' } });
-    const change = { format: 'bacc-table-change', version: 1, revision: ahead, after: 5, shoeId: 's', change: 'state', handCount: 0 };
-    expect(readRoomMessage(tableTopics('T7').change, ...encoded(change), NOW)).toMatchObject({ ok: false, refusal: { path: 'revision' } });
+    const state = tableStateMessage('T7', '', recordedShoe('T7', 3), 5, new Date(ahead));
+    expect(readState('T7', state)).toMatchObject({ ok: false, refusal: { kind: 'bad-message', path: 'sentAt' } });
     const presence = presenceMessage(false, new Date('2999-01-01T00:00:00Z'));
     expect(readRoomMessage(tableTopics('T7').presence, ...encoded(presence), NOW)).toMatchObject({ ok: false, refusal: { path: 'at' } });
-    // Within a day (clocks differ): read.
-    expect(readState('T7', tableStateMessage('T7', '', recordedShoe('T7', 3), NOW.getTime() + 60_000, NOW)).ok).toBe(true);
+    // A revision far above any clock reading is a count like any other; sent within a day (clocks differ): read.
+    expect(readState('T7', tableStateMessage('T7', '', recordedShoe('T7', 3), ahead, NOW)).ok).toBe(true);
+    expect(readState('T7', tableStateMessage('T7', '', recordedShoe('T7', 3), 7, new Date(NOW.getTime() + 60_000))).ok).toBe(true);
   });
 
-  it('gives revisions that always go up, even when the clock is behind', () => {
-    expect(nextRevision(10, 5)).toBe(11);
-    expect(nextRevision(10, 500)).toBe(500);
+  it('counts revisions up by one, whatever the clock says', () => {
+    expect(nextRevision(10)).toBe(11);
+    expect(nextRevision(0)).toBe(1);
+  });
+
+  it('reads the console session and machine of 1.1 messages, and refuses a session or a machine name no screen should show', () => {
+    const holder = { session: 'c-3f9a0c12', machine: 'Pit 2 laptop' };
+    const presence = readRoomMessage(tableTopics('T7').presence, ...encoded(presenceMessage(true, NOW, holder)), NOW);
+    expect(presence).toMatchObject({ ok: true, received: { message: { online: true, ...holder } } });
+    const state = readState('T7', tableStateMessage('T7', '', recordedShoe('T7', 3), 5, NOW, 'c-3f9a0c12'));
+    expect(state).toMatchObject({ ok: true, received: { message: { session: 'c-3f9a0c12' } } });
+    const badSession = { ...presenceMessage(true, NOW), session: 'two words' };
+    expect(readRoomMessage(tableTopics('T7').presence, ...encoded(badSession), NOW)).toMatchObject({
+      ok: false,
+      refusal: { path: 'session' },
+    });
+    const badMachine = { ...presenceMessage(true, NOW), session: 's', machine: 'Pit\u202e 2' };
+    expect(readRoomMessage(tableTopics('T7').presence, ...encoded(badMachine), NOW)).toMatchObject({
+      ok: false,
+      refusal: { path: 'machine' },
+    });
   });
 });
 
@@ -251,5 +268,53 @@ describe('RoomTableFollower', () => {
     expect(outcome).toMatchObject({ kind: 'refused', refusal: { kind: 'bad-shoe' } });
     expect(follower.shoe!.hands).toHaveLength(4);
     expect(follower.revision).toBe(10);
+  });
+});
+
+describe('a screen follows only the console that holds the table', () => {
+  const A = { session: 'console-a', machine: 'Pit laptop' };
+  const B = { session: 'console-b', machine: 'Spare laptop' };
+
+  it('passes over a second console’s state and changes, and takes the new holder’s state whatever its revision', () => {
+    const follower = new RoomTableFollower('T7');
+    expect(follower.receivePresence(presenceMessage(true, NOW, A), null)).toBe(false);
+    expect(follower.receiveState(tableStateMessage('T7', '', recordedShoe('T7', 6), 500, NOW, A.session))).toEqual({ kind: 'shown' });
+    // B opens the table on another machine without taking it: nothing of it is shown.
+    expect(follower.receiveState(tableStateMessage('T7', '', recordedShoe('T7', 1, 'other'), 900, NOW, B.session))).toEqual({
+      kind: 'not-holder',
+    });
+    const change: TableChangeMessage = {
+      format: 'bacc-table-change',
+      version: 1,
+      revision: 901,
+      after: 900,
+      shoeId: 'shoe-other',
+      change: 'state',
+      handCount: 1,
+      session: B.session,
+    };
+    expect(follower.receiveChange(change, NOW)).toEqual({ kind: 'not-holder' });
+    expect(follower.shoe!.hands).toHaveLength(6);
+    // B takes the table over: its revisions count from its own start, below A's, and are taken.
+    expect(follower.receivePresence(presenceMessage(true, NOW, B), null)).toBe(true);
+    expect(follower.receiveState(tableStateMessage('T7', '', recordedShoe('T7', 7), 3, NOW, B.session))).toEqual({ kind: 'shown' });
+    expect(follower.shoe!.hands).toHaveLength(7);
+    // A's late messages are now the other console's.
+    expect(follower.receiveState(tableStateMessage('T7', '', recordedShoe('T7', 8), 501, NOW, A.session))).toEqual({ kind: 'not-holder' });
+  });
+
+  it('keeps a copy kept on this machine until any state of the table arrives, even at revision 1', () => {
+    const follower = new RoomTableFollower('T7');
+    follower.restore({ shoe: recordedShoe('T7', 9), limits: '', sentAt: null });
+    follower.receivePresence(presenceMessage(true, NOW, A), null);
+    expect(follower.receiveState(tableStateMessage('T7', '', recordedShoe('T7', 2), 1, NOW, A.session))).toEqual({ kind: 'shown' });
+    expect(follower.shoe!.hands).toHaveLength(2);
+  });
+
+  it('follows a 1.0 console (no session) as before', () => {
+    const follower = new RoomTableFollower('T7');
+    follower.receivePresence(presenceMessage(true, NOW), null);
+    expect(follower.receiveState(tableStateMessage('T7', '', recordedShoe('T7', 3), 10, NOW))).toEqual({ kind: 'shown' });
+    expect(follower.receiveState(tableStateMessage('T7', '', recordedShoe('T7', 2), 9, NOW))).toEqual({ kind: 'stale' });
   });
 });

@@ -80,7 +80,8 @@ export class RoomFollowing {
     switch (received.kind) {
       case 'presence':
         // A retained last will was written when the console connected: when it left is not known.
-        follower.receivePresence(received.message, retained ? null : now);
+        // A new holder's revisions count from where it started: its state is read and taken.
+        if (follower.receivePresence(received.message, retained ? null : now)) this.readState(table);
         this.options.onNews(table, follower, 'presence');
         return;
       case 'state': {
