@@ -10,7 +10,7 @@
  * Measured side by side in `npm run bench`: about 65 µs per composition here, 30–45 times
  * faster than a direct enumeration of every ordered deal (bench/straightforward-odds.ts).
  */
-import { RANK_VALUES } from './cards.js';
+import { RANK_VALUES, parseCard, type Card } from './cards.js';
 import { playerDraws, bankerDraws } from './tableau.js';
 import { betReturn, type BetType, type SettleableHand } from './bets.js';
 import { DEFAULT_RULES, type TableRules } from './rules.js';
@@ -216,6 +216,24 @@ function checkComposition(counts: RankCounts): number {
 /** The same composition for a full shoe of `decks` decks. */
 export function fullShoe(decks: number): number[] {
   return new Array<number>(13).fill(4 * decks);
+}
+
+/**
+ * A composition less cards known to be out of play: cards everyone at the table has seen leave the
+ * shoe outside the hands (a cancelled card, the burn's card turned face up). Face-down burned cards
+ * are not among them: unseen, they change no odds, so they count as left. Null when the cards hold
+ * more of a rank than the composition has.
+ * @example withoutCards(fullShoe(8), ['QS', '3H'])[11] // 31
+ * @throws CardError for a card not in the notation.
+ */
+export function withoutCards(counts: RankCounts, cards: readonly Card[]): number[] | null {
+  const left = [...counts];
+  for (const card of cards) {
+    const { rank } = parseCard(card);
+    if (!(left[rank]! > 0)) return null;
+    left[rank]!--;
+  }
+  return left;
 }
 
 /**
