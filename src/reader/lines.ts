@@ -287,6 +287,11 @@ export class LineNumbers {
     return 'take';
   }
 
+  /** Holds `held` from now on (less than before: the lines after it are taken again when they come). */
+  holdOnly(held: ResumeRequest): void {
+    this.startPack(held?.pack ?? null, held?.last ?? 0);
+  }
+
   private startPack(pack: string | null, last: number): void {
     this.pack = pack;
     this.last = last;
@@ -403,6 +408,15 @@ export class ShoeLineReader {
 
   /** The host opened the line: it says what it holds, so the device goes on from there. */
   opened(): void {
+    this.ask();
+  }
+
+  /**
+   * Asks the device for its lines after `held` (a bridge asked for lines it no longer keeps): they are
+   * taken again as they come, not dropped as repeats.
+   */
+  resumeFrom(held: ResumeRequest): void {
+    this.numbers.holdOnly(held);
     this.ask();
   }
 

@@ -29,6 +29,7 @@ import {
   lineParser,
   type LineRefusalReason,
   type ReadLineEvent,
+  type ResumeRequest,
   type ShoeProtocol,
 } from './lines.js';
 
@@ -201,4 +202,80 @@ export class ReaderSequence {
     if (last === undefined || message.seq === last + 1) return { kind: 'next' };
     return { kind: 'gap', missing: message.seq - last - 1 };
   }
+}
+
+/**
+ * A console's request for lines again, on `bacc/v1/tables/<key>/reader-request` (QoS 1, not retained;
+ * the table's console login writes it, and the bridge, logged in as the table, reads it):
+ *
+ * ```json
+ * {"format":"bacc-reader-request","version":1,"held":{"pack":"sim-1","last":41}}
+ * ```
+ *
+ * `held`: the device's numbered lines the console holds (lines 1 to `last` of `pack`), or null for none.
+ * The bridge answers with ordinary reader messages (next seqs of its source) holding the lines after
+ * those, or the whole pack when the console holds another one; a bridge without this request ignores it.
+ */
+export const READER_REQUEST_FORMAT = 'bacc-reader-request';
+
+/** The largest request read, in bytes (a pack id is at most 64 characters). */
+export const MAX_READER_REQUEST_BYTES = 1024;
+
+export interface ReaderRequestMessage {
+  format: typeof READER_REQUEST_FORMAT;
+  version: typeof READER_MESSAGE_VERSION;
+  held: ResumeRequest;
+}
+
+/** The topic a table's console asks its bridge on. */
+export function readerRequestTopic(table: string): string {
+  return `${ROOM_TOPIC_ROOT}/${tableKey(table)}/reader-request`;
+}
+
+/**
+ * A request for the lines after `held`.
+ * @throws RangeError for a pack id or line number the device's protocol does not allow.
+ */
+export function readerRequestMessage(held: ResumeRequest): ReaderRequestMessage {
+  if (held && (!PACK_ID.test(held.pack) || !Number.isSafeInteger(held.last) || held.last < 0 || held.last > MAX_LINE_NUMBER))
+    throw new RangeError('a request holds a pack id of 1–64 visible ASCII characters and a line number from 0');
+  return { format: READER_REQUEST_FORMAT, version: READER_MESSAGE_VERSION, held: held ? { pack: held.pack, last: held.last } : null };
+}
+
+const PACK_ID = /^[\x21-\x7e]{1,64}$/;
+const MAX_LINE_NUMBER = 999_999_999;
+
+const requestSchema = v.looseObject({
+  format: v.literal(READER_REQUEST_FORMAT),
+  version: v.literal(READER_MESSAGE_VERSION),
+  held: v.nullable(
+    v.looseObject({
+      pack: v.pipe(v.string(), v.regex(PACK_ID, 'a pack id is 1–64 visible ASCII characters')),
+      last: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_LINE_NUMBER)),
+    }),
+  ),
+});
+
+export type ReaderRequestReading = { ok: true; table: string; held: ResumeRequest } | { ok: false; refusal: ReaderRefusal };
+
+/** Reads a request as a bridge receives it: its topic, its text and its size in bytes. */
+export function readReaderRequest(topic: string, text: string, bytes: number): ReaderRequestReading {
+  const prefix = `${ROOM_TOPIC_ROOT}/`;
+  const [key, kind, ...rest] = topic.startsWith(prefix) ? topic.slice(prefix.length).split('/') : [];
+  let table: string | null = null;
+  try {
+    if (key !== undefined && key !== '' && kind === 'reader-request' && rest.length === 0) table = decodeURIComponent(key);
+  } catch {
+    table = null;
+  }
+  if (table === null) return { ok: false, refusal: { kind: 'not-ours', topic } };
+  const envelope = readJsonMessage(text, bytes, MAX_READER_REQUEST_BYTES, READER_MESSAGE_VERSION);
+  if (!envelope.ok) return { ok: false, refusal: envelope.refusal };
+  const result = v.safeParse(requestSchema, envelope.json);
+  if (!result.success) {
+    const issue = result.issues[0];
+    return { ok: false, refusal: { kind: 'bad-message', path: v.getDotPath(issue) ?? '', detail: issue.message } };
+  }
+  const { held } = result.output;
+  return { ok: true, table, held: held && held.last > 0 ? { pack: held.pack, last: held.last } : null };
 }
