@@ -1,7 +1,8 @@
 import { html, css, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { Winner } from '../src/game/hand.js';
-import { fullShoe, type NextHandOdds } from '../src/game/odds.js';
+import { fullShoe, withoutCards, type NextHandOdds } from '../src/game/odds.js';
+import { parseCard, type Card } from '../src/game/cards.js';
 import { outcomeLetter, outcomeName } from './internal/messages.js';
 import { percent } from './internal/panel-labels.js';
 import { panelTokens } from './styles/panel-styles.js';
@@ -18,8 +19,9 @@ export type OddsBasis = 'next-hand' | 'full-shoe' | 'new-shoe';
 /**
  * The note that stays on screen: past results do not predict the next hand. Beside it, the exact
  * odds of the next hand — from the cards left when every hand was recorded with its cards (the
- * only thing that changes them), otherwise from a full shoe, saying which. Once the shoe is over
- * (`ended`), the next hand comes from a new shoe: a full shoe's odds, saying so.
+ * only thing that changes them), less the cards seen out of play (`cardsOutOfPlay`), otherwise from
+ * a full shoe, saying which. Once the shoe is over (`ended`), the next hand comes from a new shoe: a
+ * full shoe's odds, saying so.
  *
  * @csspart notice - The sentence that past results do not predict the next hand.
  * @csspart basis - What the odds are computed from.
@@ -94,6 +96,23 @@ export class BaccOddsNote extends StatisticsPanel {
   /** The shoe is over (its cut card came out, or it was ended): the next hand is a new shoe's first. */
   @property({ type: Boolean, reflect: true }) ended = false;
 
+  /**
+   * Cards out of play that everyone saw leave the shoe outside the hands, in the card notation (`QS`,
+   * `3H`): a cancelled card, the burn's card turned face up, a void or dummy hand's cards. The odds of
+   * the next hand leave them out. Cards burned face down are not among them: unseen, they change no
+   * odds. Null or undefined: none; a value that is not a list of cards: none, and a console warning.
+   */
+  @property({ attribute: false })
+  get cardsOutOfPlay(): readonly Card[] {
+    return this.outOfPlay;
+  }
+  set cardsOutOfPlay(value: readonly Card[] | null | undefined) {
+    const accepted = acceptedCards(value, this.localName);
+    // The same cards in a new list (a page builds one each render) change nothing.
+    if (accepted.length !== this.outOfPlay.length || accepted.some((card, i) => card !== this.outOfPlay[i])) this.outOfPlay = accepted;
+  }
+  private outOfPlay: readonly Card[] = [];
+
   /** Null while they are being worked out (the first odds take a moment, off the main thread). */
   private odds: NextHandOdds | null = null;
   private basis: OddsBasis = 'full-shoe';
@@ -124,7 +143,7 @@ export class BaccOddsNote extends StatisticsPanel {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (!this.statisticsInputsChanged(changed) && !changed.has('ended') && !this.oddsArrived) return;
+    if (!this.statisticsInputsChanged(changed) && !changed.has('ended') && !changed.has('cardsOutOfPlay') && !this.oddsArrived) return;
     this.oddsArrived = false;
     const lookup = this.wantedOdds();
     this.odds = lookup.now ?? null;
@@ -152,10 +171,13 @@ export class BaccOddsNote extends StatisticsPanel {
   private wantedOdds(): OddsLookup {
     this.followStatistics();
     const statistics = this.follower.statistics;
-    // With no hand yet, the cards left are the full shoe: say so rather than "the cards left".
-    const remaining = statistics.hands > 0 && !this.ended ? statistics.remainingCounts() : null;
+    const outOfPlay = this.outOfPlay;
+    // With no hand and no card out of play yet, the cards left are the full shoe: say so rather than "the cards left".
+    const counted = (statistics.hands > 0 || outOfPlay.length > 0) && !this.ended ? statistics.remainingCounts() : null;
+    // More of a rank out of play than the hands left (cards that are not this shoe's): a full shoe's odds, as for hands that cannot be.
+    const remaining = counted === null ? null : withoutCards(counted, outOfPlay);
     const left = remaining?.reduce((sum, n) => sum + n, 0) ?? 0;
-    // The composition ShoeStatistics.nextHandOdds would use: known cards left, six or more.
+    // The composition ShoeStatistics.nextHandOdds would use, less the cards out of play: known cards left, six or more.
     const next = remaining !== null && left >= 6 ? remaining : null;
     this.basis = this.ended ? 'new-shoe' : next === null ? 'full-shoe' : 'next-hand';
     this.cardsLeft = left;
@@ -196,6 +218,26 @@ export class BaccOddsNote extends StatisticsPanel {
       </dt>
       <dd part="value">${probability === undefined ? '…' : percent(probability, 2)}</dd>
     </div>`;
+  }
+}
+
+/** The cards a `.cardsOutOfPlay` value gives: the list when every entry is a card; none otherwise, with one warning. */
+function acceptedCards(value: unknown, element: string): readonly Card[] {
+  if (value == null) return [];
+  const wrong = Array.isArray(value) ? value.findIndex((card) => !isCard(card)) : null;
+  if (wrong === -1) return value as readonly Card[];
+  const problem = wrong === null ? 'expected an array of cards' : `cardsOutOfPlay[${wrong}] is not a card`;
+  console.warn(`${element}: .cardsOutOfPlay refused, leaving no card out: ${problem}`);
+  return [];
+}
+
+function isCard(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  try {
+    parseCard(value);
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -1,6 +1,7 @@
 import { LitElement, html, css, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { DEFAULT_RULES, type TableRules } from '../src/game/rules.js';
+import type { Card } from '../src/game/cards.js';
 import type { HandRecord } from '../src/shoes/document.js';
 import { RoadFollower } from '../src/roads/road-follower.js';
 import { StatisticsFollower } from '../src/roads/statistics-follower.js';
@@ -408,6 +409,13 @@ export class BaccScoreboard extends LitElement {
   /** The table's rules: decks for the cards left, pay tables for the house edges. */
   @property({ attribute: false }) rules: TableRules = DEFAULT_RULES;
 
+  /**
+   * Cards out of play that everyone saw leave the shoe outside the hands (a cancelled card, the burn's
+   * card turned face up, a void or dummy hand's cards), in the card notation: the odds note leaves them
+   * out of the next hand's odds. Not the cards burned face down. Given to `<bacc-odds-note>` as is.
+   */
+  @property({ attribute: false }) cardsOutOfPlay: readonly Card[] | null | undefined = [];
+
   /** The table's name. */
   @property({ attribute: 'table-name' }) tableName = '';
 
@@ -584,6 +592,7 @@ export class BaccScoreboard extends LitElement {
           .hands=${hands}
           .rules=${rules}
           .statisticsFollower=${statisticsFollower}
+          .cardsOutOfPlay=${this.cardsOutOfPlay}
           ?ended=${this.ended}
         ></bacc-odds-note>
       </div>
