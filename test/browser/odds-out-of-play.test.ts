@@ -4,8 +4,10 @@
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../components/define/scoreboard.js';
+import '../../components/app/history/bacc-replay.js';
 import type { BaccScoreboard } from '../../components/bacc-scoreboard.js';
 import type { BaccOddsNote } from '../../components/bacc-odds-note.js';
+import type { BaccReplay } from '../../components/app/history/bacc-replay.js';
 import { exactOdds, withoutCards } from '../../src/game/odds.js';
 import { Shoe } from '../../src/game/shoe.js';
 import { makeRules } from '../../src/game/rules.js';
@@ -102,5 +104,18 @@ describe('cards out of play on the scoreboard’s odds', () => {
     } finally {
       console.warn = warn;
     }
+  });
+
+  it('a replay gives the scoreboard the cards exposed up to the hand shown', async () => {
+    const shoe = shoeWith([burn(['2C']), { kind: 'cancelled', at, afterHand: 3, card: cancelledCard, by: 'clerk' }]);
+    const el = await fixture<BaccReplay>(html`<bacc-replay style="height: 720px" .shoe=${shoe}></bacc-replay>`);
+    const scoreboard = el.shadowRoot!.querySelector('bacc-scoreboard')!;
+    expect(scoreboard.cardsOutOfPlay).to.deep.equal(['5H', cancelledCard]);
+    el.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="back"]')!.click();
+    await el.updateComplete;
+    el.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="back"]')!.click();
+    await el.updateComplete;
+    expect(scoreboard.hands).to.have.length(2);
+    expect(scoreboard.cardsOutOfPlay).to.deep.equal(['5H']);
   });
 });

@@ -3,6 +3,7 @@ import { customElement, property } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import { DEFAULT_RULES } from '../../../src/game/rules.js';
 import type { ShoeRecord } from '../../../src/shoes/document.js';
+import { exposedCards } from '../../../src/shoes/exposed-cards.js';
 import { TableDisplayController } from './table-display.js';
 import { RoomDisplayController, clockTime } from './room-display.js';
 import type { BrokerSettings } from '../shared/room/room-link.js';
@@ -211,6 +212,7 @@ export class BaccTableDisplay extends LitElement {
       <bacc-scoreboard
         .hands=${shoe?.hands ?? []}
         .rules=${shoe?.rules ?? DEFAULT_RULES}
+        .cardsOutOfPlay=${exposedCards(shoe)}
         table-name=${shoe?.table ?? (room ? this.tableName : this.table)}
         shoe-number=${shoe?.number ?? 0}
         ?ended=${shoe?.endedAt != null}

@@ -3,6 +3,7 @@ import { customElement, property, state } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import type { HandRecord, ShoeRecord } from '../../../src/shoes/document.js';
 import { DEFAULT_RULES } from '../../../src/game/rules.js';
+import { exposedCards } from '../../../src/shoes/exposed-cards.js';
 import { ReplayPlaybackController } from './replay-playback.js';
 import { markLineText, trailMarks, trailTime, type TrailMark } from './shoe-trail.js';
 import { controlStyles } from '../shared/control-styles.js';
@@ -226,6 +227,7 @@ export class BaccReplay extends LitElement {
         part="scoreboard"
         .hands=${this.shownHands}
         .rules=${this.shoe?.rules ?? DEFAULT_RULES}
+        .cardsOutOfPlay=${exposedCards(this.shoe, this.shownHands.length)}
         ?ended=${this.shoe?.endedAt != null && this.shownHands.length === this.shoe.hands.length}
         table-name=${this.shoe?.table ?? ''}
         shoe-number=${this.shoe?.number ?? 0}

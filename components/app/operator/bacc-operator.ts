@@ -2,6 +2,7 @@ import { LitElement, html, nothing } from 'lit';
 import { customElement, property, query } from 'lit/decorators.js';
 import { localized, msg, str } from '@lit/localize';
 import { DEFAULT_RULES, type TableRules } from '../../../src/game/rules.js';
+import { exposedCards } from '../../../src/shoes/exposed-cards.js';
 import { themeTokens } from '../../styles/theme.js';
 import { controlBasics } from '../shared/control-styles.js';
 import { ConsoleController } from './console-controller.js';
@@ -519,6 +520,7 @@ export class BaccOperator extends LitElement {
       <bacc-scoreboard
         .hands=${consoleController.hands}
         .rules=${shoe?.rules ?? this.rules}
+        .cardsOutOfPlay=${exposedCards(shoe)}
         ?ended=${shoe?.endedAt != null || (consoleController.simulating && consoleController.simulationFinished)}
         table-name=${this.table}
         shoe-number=${shoe?.number ?? 0}
