@@ -367,8 +367,24 @@ export class BaccChart extends StatisticsPanel {
     const isTie = (index: number): boolean => this.outcomes[index] === 'T';
     const countAt = (index: number): number => this.counts[index] ?? 0;
     const pointRadius = Math.max(2, Math.round(palette.fontSize / 5));
+    // The last hand number is centred under the last point, at the plot's right edge. chart.js
+    // leaves room there for a sample of the numbers that can miss the last one (and cut "10" or
+    // "100" in half): the plot keeps half of the widest number of as many digits clear on its right.
+    const fontString = `${palette.fontSize}px ${palette.fontFamily}`;
+    let widestDigit: number | undefined;
+    const lastNumberRoom = (context: CanvasRenderingContext2D): number => {
+      if (widestDigit === undefined) {
+        context.save();
+        context.font = fontString;
+        widestDigit = Math.max(...'0123456789'.split('').map((digit) => context.measureText(digit).width));
+        context.restore();
+      }
+      const digits = String(this.handNumbers.length).length;
+      return Math.ceil((digits * widestDigit) / 2) + 2;
+    };
     return {
       ...commonOptions(() => this.textSizeChanged(palette.fontSize)),
+      layout: { padding: ({ chart }) => ({ right: lastNumberRoom(chart.ctx) }) },
       datasets: {
         line: {
           borderWidth: Math.max(2, palette.fontSize / 6),
