@@ -16,7 +16,20 @@ export function sliceCharacters(from?: string): Record<ChineseFontSlice, number[
 export function unicodeRange(codePoints: Iterable<number>): string;
 export function rangeCodePoints(range: string): number[];
 export function rangesModule(slices: Record<ChineseFontSlice, number[]>): string;
-export function fontCss(slices: Record<ChineseFontSlice, number[]>): string;
+export function fontCss(slices: Record<ChineseFontSlice, number[]>, full?: FullSlice[]): string;
 export function readCmap(font: Buffer): Map<number, number>;
 export function buildFont(weight: number, codePoints: number[]): Promise<Buffer>;
 export function fontCodePoints(font: Buffer): Promise<Set<number>>;
+export const FULL_FAMILY: string;
+export const FULL_DIR: string;
+export const FULL_MODULE_FILE: string;
+export function fullFontName(slice: string, weight: number): string;
+export interface FullSlice {
+  name: string;
+  codePoints: number[];
+  files: Record<number, string>;
+}
+export function fullSlices(): FullSlice[];
+export function encodeRuns(codePoints: Iterable<number>): string;
+export function fullModule(slices: FullSlice[]): string;
+export function fullFontCss(slices: FullSlice[]): string[];

@@ -19,10 +19,14 @@
  * tables: Chinese labels need no shaping), and HarfBuzz cuts the joined font once more, which
  * rewrites its tables cleanly and compresses it to woff2.
  *
+ * It also copies the whole font for table names (any Chinese name, in either language): Fontsource's
+ * slices that hold CJK characters, as they are, into components/fonts/full/, declared in a family of
+ * their own (FULL_FAMILY) in chinese-font.css and in components/app/fonts/noto-sans-sc-full.ts.
+ *
  * Run `node scripts/build-chinese-font.mjs` after a translation gains a character;
  * test/node/app/shared/chinese-font.test.ts fails until then, naming the missing characters.
  */
-import { readFileSync, readdirSync, writeFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -162,7 +166,7 @@ export function rangesModule(slices) {
  * The generated stylesheet: one @font-face per slice and weight, each for exactly its slice's
  * characters, so a page fetches a file only when it draws one of them, and an English page none.
  */
-export function fontCss(slices) {
+export function fontCss(slices, full = fullSlices()) {
   const faces = SLICES.flatMap((slice) =>
     WEIGHTS.map((weight) =>
       [
@@ -184,6 +188,8 @@ export function fontCss(slices) {
     ' * Font License, OFL.txt beside this file), cut to the characters of their Simplified Chinese words.',
     ' */',
     ...faces,
+    '/* The whole font, in its slices, for the characters the words above lack (a table name): fetched only for what a page draws. */',
+    ...fullFontCss(full),
     '',
   ].join('\n');
 }
@@ -419,6 +425,102 @@ export async function buildFont(weight, codePoints) {
   return subsetFont(joinFonts(pieces), String.fromCodePoint(...codePoints), { targetFormat: 'woff2', noHinting: true });
 }
 
+/**
+ * The whole font, for the characters no translation uses (a table name such as 龍鳳桌 or 鑫隆厅): a
+ * second family whose faces are Fontsource's own unicode-range slices, copied as they are into
+ * components/fonts/full/, so a page fetches only the slices holding the characters it draws (one or
+ * two for a name). Only the slices with CJK characters are kept, and each face is declared for its
+ * CJK characters alone, so Latin text never falls into it; the translations' subset comes first in
+ * the font stack, so a page in Chinese still draws its labels from that one small file.
+ */
+export const FULL_FAMILY = 'Noto Sans SC Full';
+
+/** Where the whole font's slices go, beside the subset (shipped with the elements too). */
+export const FULL_DIR = join(FONT_DIR, 'full');
+
+/** The generated module giving the app's loader each slice of the whole font: its unicode-range and files. */
+export const FULL_MODULE_FILE = join(root, 'components', 'app', 'fonts', 'noto-sans-sc-full.ts');
+
+export const fullFontName = (slice, weight) => `noto-sans-sc-full-${slice}-${weight}.woff2`;
+
+/**
+ * Fontsource's slices that hold CJK characters, the same for every weight: each slice's name (its
+ * number), its CJK code points, and its file for each weight.
+ */
+export function fullSlices() {
+  const byName = new Map();
+  for (const weight of WEIGHTS) {
+    for (const { file, ranges } of slices(weight)) {
+      const name = /noto-sans-sc-([\w-]+)-\d+-normal\.woff2$/.exec(file)[1];
+      const codePoints = ranges.flatMap(([first, last]) => Array.from({ length: last - first + 1 }, (_, i) => first + i)).filter(isCjk);
+      if (codePoints.length === 0) continue;
+      const slice = byName.get(name) ?? { name, codePoints, files: {} };
+      slice.files[weight] = file;
+      byName.set(name, slice);
+    }
+  }
+  return [...byName.values()].sort((a, b) => a.codePoints[0] - b.codePoints[0]);
+}
+
+/**
+ * Code points, written short for the app's module (a third of the unicode-range text, gzipped):
+ * each run of consecutive code points as the distance from the end of the run before (from 0 for
+ * the first) and, for a run longer than one, `+` and how many follow, both in base 36, separated by
+ * spaces. chinese-font.ts's `unicodeRangeOf` reads it back.
+ */
+export function encodeRuns(codePoints) {
+  const sorted = [...new Set(codePoints)].sort((a, b) => a - b);
+  const runs = [];
+  let end = 0;
+  for (let i = 0; i < sorted.length;) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j++;
+    const gap = (sorted[i] - end).toString(36);
+    runs.push(j > i ? `${gap}+${(j - i).toString(36)}` : gap);
+    end = sorted[j];
+    i = j + 1;
+  }
+  return runs.join(' ');
+}
+
+/** The generated module: each slice of the whole font, its code points (`encodeRuns`) and its file for each weight. */
+export function fullModule(slices) {
+  const entries = slices.map(({ name, codePoints }) =>
+    [
+      '  {',
+      `    runs: '${encodeRuns(codePoints)}',`,
+      ...WEIGHTS.map((weight) => `    ${weight}: new URL('../../fonts/full/${fullFontName(name, weight)}', import.meta.url),`),
+      '  },',
+    ].join('\n'),
+  );
+  return [
+    '// Generated by scripts/build-chinese-font.mjs: do not edit. Run `node scripts/build-chinese-font.mjs`.',
+    "/** The slices of the whole Chinese font: each one's CJK characters, in runs (unicodeRangeOf in chinese-font.ts reads them), and its file for each weight. */",
+    `export const CHINESE_FULL_FONT_SLICES: readonly ({ runs: string } & Record<${WEIGHTS.join(' | ')}, URL>)[] = [`,
+    ...entries,
+    '];',
+    '',
+  ].join('\n');
+}
+
+/** The @font-face rules of the whole font's slices, for chinese-font.css. */
+export function fullFontCss(slices) {
+  return slices.flatMap(({ name, codePoints }) =>
+    WEIGHTS.map((weight) =>
+      [
+        '@font-face {',
+        `  font-family: '${FULL_FAMILY}';`,
+        '  font-style: normal;',
+        `  font-weight: ${weight};`,
+        '  font-display: swap;',
+        `  src: url('./full/${fullFontName(name, weight)}') format('woff2');`,
+        `  unicode-range: ${unicodeRange(codePoints)};`,
+        '}',
+      ].join('\n'),
+    ),
+  );
+}
+
 /** The code points a woff2 (or any font subset-font reads) maps to a glyph. */
 export async function fontCodePoints(font) {
   const sfnt = await subsetFont(font, null, { keepAllGlyphs: true, targetFormat: 'sfnt' });
@@ -440,13 +542,26 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       console.log(`${relative(root, fontFile(slice, weight))}: ${codePoints.length} characters, ${font.length} bytes`);
     }
   }
+  const full = fullSlices();
+  rmSync(FULL_DIR, { recursive: true, force: true });
+  mkdirSync(FULL_DIR, { recursive: true });
+  let fullBytes = 0;
+  for (const slice of full) {
+    for (const weight of WEIGHTS) {
+      copyFileSync(slice.files[weight], join(FULL_DIR, fullFontName(slice.name, weight)));
+      fullBytes += statSync(slice.files[weight]).size;
+    }
+  }
+  console.log(`${relative(root, FULL_DIR)}: ${full.length} slices of the whole font, ${WEIGHTS.length} weights, ${fullBytes} bytes`);
   // Formatted as the repository's prettier would, so that a rebuild changes nothing it need not.
   const prettier = await import('prettier');
   const options = (await prettier.resolveConfig(RANGES_FILE)) ?? {};
   writeFileSync(RANGES_FILE, await prettier.format(rangesModule(slices), { ...options, filepath: RANGES_FILE }));
   console.log(`${relative(root, RANGES_FILE)}: ${SLICES.map((slice) => unicodeRange(slices[slice]).split(',').length).join(' + ')} ranges`);
+  writeFileSync(FULL_MODULE_FILE, await prettier.format(fullModule(full), { ...options, filepath: FULL_MODULE_FILE }));
+  console.log(`${relative(root, FULL_MODULE_FILE)}: ${full.length} slices`);
   const cssOptions = (await prettier.resolveConfig(CSS_FILE)) ?? {};
-  writeFileSync(CSS_FILE, await prettier.format(fontCss(slices), { ...cssOptions, filepath: CSS_FILE }));
-  console.log(`${relative(root, CSS_FILE)}: ${SLICES.length * WEIGHTS.length} faces`);
+  writeFileSync(CSS_FILE, await prettier.format(fontCss(slices, full), { ...cssOptions, filepath: CSS_FILE }));
+  console.log(`${relative(root, CSS_FILE)}: ${(SLICES.length + full.length) * WEIGHTS.length} faces`);
   console.log(`in ${Math.round(performance.now() - started)} ms`);
 }
