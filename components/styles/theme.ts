@@ -37,7 +37,7 @@ export const themeTokens = css`
     --_panel: var(--bacc-panel-color, color-mix(in srgb, currentColor 6%, transparent));
     --_grid-line: var(--bacc-grid-line-color, color-mix(in srgb, currentColor 22%, transparent));
     --_cell: var(--bacc-cell-size, 28px);
-    --_font: var(--bacc-font-family, 'Noto Sans SC', system-ui, 'Noto Sans CJK SC', 'PingFang SC', sans-serif);
+    --_font: var(--bacc-font-family, 'Noto Sans SC', 'Noto Sans SC Full', system-ui, 'Noto Sans CJK SC', 'PingFang SC', sans-serif);
     --_radius: var(--bacc-radius, 8px);
     --_focus: var(--bacc-focus-color, ${color('focus')});
     --_notice: var(--bacc-notice-background, ${color('notice')});
@@ -67,7 +67,7 @@ export const themeTokens = css`
 export const noticeLook = css`
   background: var(--bacc-notice-background, ${color('notice')});
   color: var(--bacc-notice-color, ${color('onNotice')});
-  font-family: 'Noto Sans SC', system-ui, 'Noto Sans CJK SC', 'PingFang SC', sans-serif;
+  font-family: 'Noto Sans SC', 'Noto Sans SC Full', system-ui, 'Noto Sans CJK SC', 'PingFang SC', sans-serif;
   font-weight: 600;
   line-height: 1.4;
 `;

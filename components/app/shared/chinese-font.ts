@@ -19,6 +19,12 @@
  * again text it drew while a face was loading if an installed font (system-ui) came before that
  * face's family. They cover only CJK code points, so Latin text keeps the next font in the stack,
  * and a character the slices lack falls through to the families after it.
+ *
+ * Table names are not the translations' words: a name such as 龍鳳桌 VIP comes from the console or
+ * the address, on an English page too. `declareFullChineseFont()` declares a second family, the
+ * whole Noto Sans SC in Fontsource's unicode-range slices (../fonts/noto-sans-sc-full.ts), which the
+ * font stack names right after the subset: the browser fetches only the slices of the characters a
+ * page draws that the subset lacks, and the service worker keeps those it fetched for offline use.
  */
 import type { CHINESE_FONT_RANGES } from '../fonts/noto-sans-sc-ranges.js';
 
@@ -97,4 +103,79 @@ export async function loadChineseFont({ evidence = false }: { evidence?: boolean
   const slices: ChineseFontSlice[] = evidence ? ['app', 'evidence'] : ['app'];
   const loaded = await Promise.all(slices.map(loadSlice));
   return loaded.every(Boolean);
+}
+
+/**
+ * The unicode-range of a slice's code points as scripts/build-chinese-font.mjs's `encodeRuns` writes
+ * them: each run, its distance from the end of the run before and, after a `+`, how many follow, in base 36.
+ */
+export function unicodeRangeOf(runs: string): string {
+  const hex = (codePoint: number): string => codePoint.toString(16).toUpperCase();
+  let end = 0;
+  return runs
+    .split(' ')
+    .map((run) => {
+      const [gap = '0', more = '0'] = run.split('+');
+      const first = end + parseInt(gap, 36);
+      end = first + parseInt(more, 36);
+      return first === end ? `U+${hex(first)}` : `U+${hex(first)}-${hex(end)}`;
+    })
+    .join(', ');
+}
+
+/** The family of the whole font's slices, second in the theme's font stack, after the translations' subset. */
+export const CHINESE_FULL_FONT_FAMILY = 'Noto Sans SC Full';
+
+let fullDeclared: Promise<boolean> | null = null;
+
+/** A face of the whole font: one slice, one weight. */
+const fullFace = (url: URL, weight: string, unicodeRange: string): FontFace =>
+  new FontFace(CHINESE_FULL_FONT_FAMILY, `url(${JSON.stringify(url.href)}) format('woff2')`, {
+    weight,
+    style: 'normal',
+    display: 'swap',
+    unicodeRange,
+  });
+
+/**
+ * A face that could not be fetched (offline before the slice was ever kept) stays in the error state
+ * for good: once the network is back, each such face is declared anew, and a text that needs it
+ * fetches it again.
+ */
+function redeclareFailedFaces(urls: Map<FontFace, URL>): void {
+  for (const [face, url] of [...urls]) {
+    if (face.status !== 'error') continue;
+    const fresh = fullFace(url, face.weight, face.unicodeRange);
+    document.fonts.delete(face);
+    urls.delete(face);
+    urls.set(fresh, url);
+    document.fonts.add(fresh);
+  }
+}
+
+/**
+ * Declares the whole font's faces, every slice in both weights, once however often it is called;
+ * fetches nothing itself. Their ranges (about 10 KB compressed) load on demand, after the page's
+ * first frame. Resolves to true once the faces are declared, false when their module could not be
+ * loaded (a later call then tries again).
+ */
+export function declareFullChineseFont(): Promise<boolean> {
+  fullDeclared ??= (async () => {
+    try {
+      const { CHINESE_FULL_FONT_SLICES } = await import('../fonts/noto-sans-sc-full.js');
+      const urls = new Map<FontFace, URL>();
+      for (const slice of CHINESE_FULL_FONT_SLICES) {
+        const range = unicodeRangeOf(slice.runs);
+        for (const weight of [400, 700] as const) urls.set(fullFace(slice[weight], String(weight), range), slice[weight]);
+      }
+      for (const face of urls.keys()) document.fonts.add(face);
+      addEventListener('online', () => redeclareFailedFaces(urls));
+      return true;
+    } catch (error) {
+      console.warn('The whole Chinese font could not be declared:', error);
+      fullDeclared = null;
+      return false;
+    }
+  })();
+  return fullDeclared;
 }

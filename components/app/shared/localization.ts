@@ -8,7 +8,7 @@
  * from the service worker's precache), so a page in English never downloads them.
  */
 import { configureLocalization } from '@lit/localize';
-import { loadChineseFont } from './chinese-font.js';
+import { declareFullChineseFont, loadChineseFont } from './chinese-font.js';
 
 /** The locales the scoreboard speaks, English first (the source). */
 export const LOCALES = ['en', 'zh-Hans'] as const;
@@ -28,8 +28,12 @@ export async function useLocale(locale: Locale): Promise<void> {
     loadLocale: () => import('../locales/zh-Hans.js'),
   });
   document.documentElement.lang = locale;
-  // A screen with no CJK font of its own draws the labels with the one shipped (fetched only now).
-  if (locale === 'zh-Hans') void loadChineseFont();
+  // A screen with no CJK font of its own draws the labels with the one shipped (fetched only now),
+  // and a Chinese table name, in either language, with the whole font's slices. In Chinese those
+  // are declared once the labels' subset is loaded: declared while it loads, they would be fetched
+  // for the very characters it holds.
+  if (locale === 'zh-Hans') void loadChineseFont().then(() => declareFullChineseFont());
+  else void declareFullChineseFont();
   await localization.setLocale(locale);
 }
 
