@@ -5,13 +5,24 @@
  * (src/reader/messages.ts) on the table's `reader` topic, in order, one message in flight at a time.
  * While the broker is away the lines wait in order (MQTT.js keeps a message in flight and sends it
  * again on reconnection; a message keeps its seq, so a console drops one it receives twice). When
- * the device goes away its path is tried every second until it opens again.
+ * the device goes away its path is tried every second until it opens again. A console that was
+ * closed asks on the table's `reader-request` topic for the lines after the ones it holds: the bridge
+ * publishes them again from its memory of the shoe, or asks the device (`RESUME`) when it lacks them.
  */
 import { randomBytes } from 'node:crypto';
 import type { MqttClient } from 'mqtt';
 import type { SerialPort } from 'serialport';
 import { ShoeLineReader, isRefusal, type LineRefusal, type ReadLine, type ShoeProtocol } from '../../../src/reader/lines.js';
-import { MAX_READER_LINES, readerLinesMessage, readerTopic, type ReaderLinesMessage } from '../../../src/reader/messages.js';
+import {
+  MAX_READER_LINES,
+  readReaderRequest,
+  readerLinesMessage,
+  readerRefusalLogText,
+  readerRequestTopic,
+  readerTopic,
+  type ReaderLinesMessage,
+} from '../../../src/reader/messages.js';
+import { ShoeLineMemory } from '../../../src/reader/resend.js';
 import { closeQuietly, openWhenThere, pause, watchDevice } from './serial-line.js';
 
 export interface ShoeBridgeOptions {
@@ -158,8 +169,16 @@ export async function runShoeBridge(options: ShoeBridgeOptions): Promise<ShoeBri
     trouble.fatal ??= error;
     stop.abort();
   };
+  const requestTopic = readerRequestTopic(table);
   let connectedOnce = false;
   client.on('connect', () => {
+    // A clean session: the console's requests are subscribed to again at each connection.
+    if (protocol === 'bacc')
+      client.subscribe(requestTopic, { qos: 1 }, (error, granted) => {
+        const code = granted?.[0]?.qos ?? 0;
+        if (error || code >= 128)
+          warn(`consoles cannot ask for lines again: the broker refused ${requestTopic} (${error?.message ?? `reason ${code}`})`);
+      });
     log(`${connectedOnce ? 'connected again to' : 'connected to'} ${shownUrl(brokerUrl)} as ${username}`);
     connectedOnce = true;
   });
@@ -180,6 +199,20 @@ export async function runShoeBridge(options: ShoeBridgeOptions): Promise<ShoeBri
       if (line !== 'RESUME') log(`asked the device for the lines after the ones held: ${line}`);
     },
   });
+  const memory = new ShoeLineMemory();
+  client.on('message', (messageTopic, payload) => {
+    const request = readReaderRequest(messageTopic, payload.toString('utf-8'), payload.byteLength);
+    if (!request.ok) return warn(`refused a request for lines (${readerRefusalLogText(request.refusal)})`);
+    const holds = request.held ? `line ${request.held.last} of ${request.held.pack}` : 'no line of this shoe';
+    const answer = memory.answer(request.held);
+    if (answer.kind === 'resend') {
+      log(`the console holds ${holds}: publishing ${answer.lines.length} lines again`);
+      for (const line of answer.lines) publisher.add(line);
+    } else if (answer.kind === 'ask-device') {
+      log(`the console holds ${holds}: asking the device for the lines after it`);
+      reader.resumeFrom(answer.from);
+    }
+  });
   let accepted = 0;
   let refusedSeen = 0;
   const take = (items: readonly ReadLine[]) => {
@@ -193,6 +226,7 @@ export async function runShoeBridge(options: ShoeBridgeOptions): Promise<ShoeBri
       // The hello is the bridge's to answer, not the console's to read.
       else if (result.kind !== 'hello') {
         accepted++;
+        memory.keep(result, line);
         publisher.add(line);
       }
     }
