@@ -137,6 +137,7 @@ export class BaccOperator extends LitElement {
     this.consoleController,
     () => this.rules,
     (mark) => keepLineMark(this.table, mark),
+    () => lineMark(this.table),
   );
 
   /** A card-reading shoe on this machine's serial line (Web Serial). */

@@ -9,6 +9,11 @@
  * table go) it takes the stored shoe up where it stands, and whenever the record changes other than by the
  * feed's own writes (an undo, a redo, a correction, a hand entered by hand) it is rebuilt on it, so its hand
  * numbers and counts are the record's. The hand in play and a card in question are kept (see `followStoredShoe`).
+ *
+ * Lines read before the stored shoe is (after a reload) wait for it. The device's numbered lines are marked as
+ * kept once their effects are stored (`onLinesKept`): a console reopened mid-hand has the lines after the
+ * mark sent again, reads the hand in play's cards again, and skips the lines of that hand whose effect is
+ * stored already (a card drawn by mistake and its cancel, the cut card), so nothing is recorded twice.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import {
@@ -27,6 +32,7 @@ import {
   type ResumeRequest,
   type ShoeLineEvent,
 } from '../../../src/reader/lines.js';
+import type { LineMark } from '../../../src/reader/resend.js';
 import type { TableRules } from '../../../src/game/rules.js';
 import type { AuditAction, ShoeRecord } from '../../../src/shoes/records.js';
 import type { ConsoleController } from './console-controller.js';
@@ -59,16 +65,25 @@ export class CardFeedController implements ReactiveController {
   private pack: string | null = null;
   /** The last numbered line after which nothing was in play, waiting for the feed's writes to finish. */
   private mark: ResumeRequest = null;
+  /** Numbered lines after the mark whose effect is stored (see `LineMark`). */
+  private kept: number[] = [];
+  /** The number of the last card line read (a device's cancel takes that card back). */
+  private lastCardLine: number | null = null;
+  /** The mark kept before this page opened has been read. */
+  private resumed = false;
 
   /**
    * @param onLinesKept called with the device's last numbered line whose every effect is stored and
-   * after which no card is in play (a console reopened mid-hand asks its device for the lines after it).
+   * after which no card is in play (a console reopened mid-hand asks its device for the lines after it),
+   * and the later lines whose effect is stored too.
+   * @param keptBefore the mark kept before the page opened (read at the first line).
    */
   constructor(
     private readonly host: ReactiveControllerHost,
     private readonly consoleController: ConsoleController,
     private readonly rules: () => TableRules,
-    private readonly onLinesKept: (mark: ResumeRequest) => void = () => undefined,
+    private readonly onLinesKept: (mark: LineMark) => void = () => undefined,
+    private readonly keptBefore: () => LineMark = () => null,
   ) {
     this.feed = new CardFeed({ rules: rules() });
     host.addController(this);
@@ -84,11 +99,15 @@ export class CardFeedController implements ReactiveController {
    */
   hostUpdate(): void {
     const shoe = this.consoleController.shoe;
-    if (shoe === this.looked || !this.consoleController.ready || this.consoleController.readOnly || this.writing > 0) return;
-    this.looked = shoe;
-    // An ended shoe takes no more hands (a new one is started for the next), a simulated one takes none from the feed.
-    // Drawn by the update under way: no other is asked for.
-    if (shoe && shoe.endedAt === null && shoe.source === 'recorded') this.follow(shoe);
+    if (!this.consoleController.ready || this.consoleController.readOnly || this.writing > 0) return;
+    if (shoe !== this.looked) {
+      this.looked = shoe;
+      // An ended shoe takes no more hands (a new one is started for the next), a simulated one takes none from the feed.
+      // Drawn by the update under way: no other is asked for.
+      if (shoe && shoe.endedAt === null && shoe.source === 'recorded') return this.follow(shoe);
+    }
+    // Lines that came while the stored shoe was being read.
+    if (this.waiting.length > 0 && !this.feed.question) this.drain();
   }
 
   /** The question waiting for the clerk, or null. */
@@ -211,27 +230,64 @@ export class CardFeedController implements ReactiveController {
   }
 
   private drain(): void {
+    // Still reading the stored shoe (after a reload): the lines are read once the feed follows it.
+    if (!this.consoleController.ready && !this.consoleController.readOnly) return;
+    this.resume();
     while (this.waiting.length > 0 && !this.feed.question) {
       const event = this.waiting.shift()!;
+      if (this.storedAlready(event)) continue;
       if (event.kind === 'card') this.cardsRead++;
       const result = this.feed.feed(event);
       if (!result.accepted) {
         this.feedRefusal = result.refusal;
         continue;
       }
+      const stored = result.events.some((done) => done.kind !== 'hand' && shoeEventOf(done) !== null);
       for (const done of result.events) this.apply(done);
-      this.markLine(event);
+      this.markLine(event, stored);
     }
   }
 
-  /** Notes a numbered line after which the feed is between hands; it is said kept once the writes are done. */
-  private markLine(event: ReadLineEvent): void {
+  /** Takes up the mark kept before the page opened: its pack, and the lines after it already stored. */
+  private resume(): void {
+    if (this.resumed) return;
+    this.resumed = true;
+    const held = this.keptBefore();
+    if (!held || this.pack !== null) return;
+    this.pack = held.pack;
+    this.mark = { pack: held.pack, last: held.last };
+    this.kept = [...(held.kept ?? [])];
+  }
+
+  /** A line of the hand that was in play at a reload whose effect is stored already: read again, it would count twice. */
+  private storedAlready(event: ReadLineEvent): boolean {
+    const { number } = event;
+    return number !== undefined && event.kind !== 'shoe' && this.mark !== null && number > this.mark.last && this.kept.includes(number);
+  }
+
+  /**
+   * Notes a numbered line after which the feed is between hands, or one whose effect was stored (`stored`)
+   * with a hand in play; they are said kept once the writes are done.
+   */
+  private markLine(event: ReadLineEvent, stored: boolean): void {
     if (event.kind === 'shoe') this.pack = event.pack;
     if (event.number === undefined || this.pack === null) return;
+    if (event.kind === 'card') this.lastCardLine = event.number;
     const between = this.feed.handCards.length === 0 && !this.feed.question && this.feed.phase !== 'burning';
-    if (!between) return;
-    this.mark = { pack: this.pack, last: event.number };
-    if (this.writing === 0) this.onLinesKept(this.mark);
+    if (between) {
+      this.mark = { pack: this.pack, last: event.number };
+      this.kept = [];
+    } else if (stored && this.mark?.pack === this.pack) {
+      // A cancel took back the card read just before it: both lines' effect is the stored cancelled card.
+      if (event.kind === 'cancel' && this.lastCardLine !== null) this.kept.push(this.lastCardLine);
+      this.kept.push(event.number);
+    } else return;
+    if (this.writing === 0) this.onLinesKept(this.keptMark());
+  }
+
+  /** The mark with the lines after it already stored. */
+  private keptMark(): LineMark {
+    return this.mark && (this.kept.length > 0 ? { ...this.mark, kept: [...this.kept] } : this.mark);
   }
 
   private apply(event: FeedEvent): void {
@@ -262,7 +318,7 @@ export class CardFeedController implements ReactiveController {
     this.writing++;
     const done = (): void => {
       if (--this.writing > 0) return;
-      if (this.mark) this.onLinesKept(this.mark);
+      if (this.mark) this.onLinesKept(this.keptMark());
       this.host.requestUpdate();
     };
     void written.then(done, done);

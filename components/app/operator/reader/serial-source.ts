@@ -8,13 +8,8 @@
  * The console answers a device speaking the project's protocol (`RESUME`, src/reader/lines.ts) on the
  * port's writable side, so numbered lines lost while the cable was out are sent again.
  */
-import {
-  ShoeLineReader,
-  SHOE_PROTOCOLS,
-  type LineParseResult,
-  type ResumeRequest,
-  type ShoeProtocol,
-} from '../../../../src/reader/lines.js';
+import { ShoeLineReader, SHOE_PROTOCOLS, type LineParseResult, type ShoeProtocol } from '../../../../src/reader/lines.js';
+import type { LineMark } from '../../../../src/reader/resend.js';
 
 /** The parts of the browser's `SerialPort` used here (a test's stand-in provides the same). */
 export interface SerialPortLike {
@@ -51,8 +46,11 @@ export const SERIAL_KEY_PREFIX = 'bacc-card-shoe:';
 /** Where a table's last device line kept is noted (a console reopened mid-hand asks for what follows it). */
 export const LINE_MARK_KEY_PREFIX = 'bacc-card-shoe-line:';
 
-/** Notes that every line of `mark.pack` up to `mark.last` is stored for `table`, with no card in play after it. */
-export function keepLineMark(table: string, mark: ResumeRequest): void {
+/**
+ * Notes that every line of `mark.pack` up to `mark.last` is stored for `table`, with no card in play after it
+ * (and the lines `mark.kept` after it too).
+ */
+export function keepLineMark(table: string, mark: LineMark): void {
   try {
     if (mark) localStorage.setItem(LINE_MARK_KEY_PREFIX + table, JSON.stringify(mark));
   } catch {
@@ -61,12 +59,16 @@ export function keepLineMark(table: string, mark: ResumeRequest): void {
 }
 
 /** The line noted for `table`, or null. */
-export function lineMark(table: string): ResumeRequest {
+export function lineMark(table: string): LineMark {
   try {
-    const mark = JSON.parse(localStorage.getItem(LINE_MARK_KEY_PREFIX + table) ?? 'null') as { pack?: unknown; last?: unknown } | null;
-    return mark && typeof mark.pack === 'string' && Number.isSafeInteger(mark.last) && (mark.last as number) >= 0
-      ? { pack: mark.pack, last: mark.last as number }
-      : null;
+    const mark = JSON.parse(localStorage.getItem(LINE_MARK_KEY_PREFIX + table) ?? 'null') as {
+      pack?: unknown;
+      last?: unknown;
+      kept?: unknown;
+    } | null;
+    if (!mark || typeof mark.pack !== 'string' || !Number.isSafeInteger(mark.last) || (mark.last as number) < 0) return null;
+    const kept = Array.isArray(mark.kept) ? mark.kept.filter((number): number is number => Number.isSafeInteger(number)) : [];
+    return kept.length > 0 ? { pack: mark.pack, last: mark.last as number, kept } : { pack: mark.pack, last: mark.last as number };
   } catch {
     return null;
   }
