@@ -8,12 +8,16 @@ import '../../components/app/history/bacc-replay.js';
 import type { BaccScoreboard } from '../../components/bacc-scoreboard.js';
 import type { BaccOddsNote } from '../../components/bacc-odds-note.js';
 import type { BaccReplay } from '../../components/app/history/bacc-replay.js';
+import '../../components/app/display/bacc-table-display.js';
+import type { BaccTableDisplay } from '../../components/app/display/bacc-table-display.js';
 import { exactOdds, withoutCards } from '../../src/game/odds.js';
 import { Shoe } from '../../src/game/shoe.js';
 import { makeRules } from '../../src/game/rules.js';
 import { handRecord, type HandRecord, type ShoeEvent, type ShoeRecord } from '../../src/shoes/document.js';
 import { exposedCards } from '../../src/shoes/exposed-cards.js';
 import { cardsLeftByRank, textOf } from './panel-helpers.js';
+import { freshStorage } from '../support/browser/storage.js';
+import { until } from '../support/wait.js';
 
 const rules = makeRules({ decks: 1 });
 /** A one-deck shoe, where one card moves the odds by more than the note's two decimals show. */
@@ -117,5 +121,26 @@ describe('cards out of play on the scoreboard’s odds', () => {
     await el.updateComplete;
     expect(scoreboard.hands).to.have.length(2);
     expect(scoreboard.cardsOutOfPlay).to.deep.equal(['5H']);
+  });
+});
+
+describe('the display’s scoreboard and the cards out of play', () => {
+  let storage: Awaited<ReturnType<typeof freshStorage>>;
+  beforeEach(async () => (storage = await freshStorage()));
+  afterEach(async () => storage.teardown());
+
+  it('gives the stored shoe’s exposed cards to the scoreboard, whose odds leave them out', async () => {
+    const shoe = {
+      ...shoeWith([burn(['2C', '3C', '4C', '6C', '7C']), { kind: 'cancelled', at, afterHand: 4, card: cancelledCard, by: 'device' }]),
+      table: 'Table 15',
+    };
+    await storage.store.createShoe(shoe, 'console');
+    const display = await fixture<BaccTableDisplay>(html`<bacc-table-display table="Table 15"></bacc-table-display>`);
+    await until(() => display.shoe?.hands.length === 4, 'the display to read the stored shoe');
+    await display.updateComplete;
+    const scoreboard = display.shadowRoot!.querySelector('bacc-scoreboard')!;
+    await scoreboard.updateComplete;
+    expect(scoreboard.cardsOutOfPlay).to.deep.equal(['5H', cancelledCard]);
+    expect(await shown(scoreboard)).to.deep.equal(asShown(withoutCards(left, ['5H', cancelledCard])));
   });
 });
