@@ -56,8 +56,18 @@ export default defineConfig({
       workbox: {
         // woff2: the Chinese font (components/app/shared/chinese-font.ts), which a kiosk in Chinese needs offline too.
         globPatterns: ['**/*.{js,css,html,png,webmanifest,woff2}'],
-        // The storage benchmark builds its own page into the app's folder: not part of the app.
-        globIgnores: ['bench/**'],
+        // The storage benchmark builds its own page into the app's folder: not part of the app. The
+        // whole Chinese font's slices (4.7 MB) are not precached: each is kept as a page first draws it.
+        globIgnores: ['bench/**', 'assets/noto-sans-sc-full-*.woff2'],
+        runtimeCaching: [
+          {
+            // A slice of the whole Chinese font (a table name's characters; chinese-font.ts), kept once
+            // fetched, so that the name still draws offline. Its name carries its content's hash.
+            urlPattern: /\/assets\/noto-sans-sc-full-[\w-]+\.woff2$/,
+            handler: 'CacheFirst',
+            options: { cacheName: 'chinese-font-slices', cacheableResponse: { statuses: [200] } },
+          },
+        ],
         // The kiosk's settings are in the query string (?mode=operator&table=…): one cached page serves them all.
         ignoreURLParametersMatching: [/.*/],
         navigateFallback: 'index.html',
