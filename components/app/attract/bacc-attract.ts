@@ -7,8 +7,8 @@ import type { KeptShoeStore } from '../shared/data/kept-shoe.js';
 import { DEFAULT_STORED_TABLE } from '../shared/data/stored-table.js';
 import { storageErrorText } from '../shared/data/storage-words.js';
 import { StorageError } from '../shared/data/scoreboard-store.js';
-// The attract mode is its scoreboard: the element comes with this page's own code.
-import '../../define/scoreboard.js';
+// The attract mode is its scoreboard: the element comes with this page's own code, its roads painted first.
+import './scoreboard-parts.js';
 
 /** Hands the evidence panel deals between shoes: a few seconds with every core. */
 const ATTRACT_EVIDENCE_HANDS = 2_000_000;
