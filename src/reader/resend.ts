@@ -78,6 +78,8 @@ export interface CatchUpStep {
   repeated: number;
   /** Lines of the pack held are missing before the ones waiting: ask for them. */
   missing: boolean;
+  /** Lines given up on in this batch (a new shoe began, or too many lines waited). */
+  missed: number;
 }
 
 /** Lines a console holds back at most while it waits for the missing ones; more, and it gives up. */
@@ -114,11 +116,17 @@ export class LineCatchUp {
 
   /** Sorts a batch of events in the order they came. */
   take(events: readonly ReadLineEvent[]): CatchUpStep {
-    const step: CatchUpStep = { events: [], repeated: 0, missing: false };
+    const step: CatchUpStep = { events: [], repeated: 0, missing: false, missed: 0 };
     for (const event of events) this.sort(event, step);
-    if (this.waiting.size > MOST_WAITING) step.events.push(...this.giveUp().events);
+    if (this.waiting.size > MOST_WAITING) this.giveUpInto(step);
     step.missing = this.waiting.size > 0;
     return step;
+  }
+
+  /** Lines not received so far before the ones waiting. */
+  get missingLines(): number {
+    if (this.waiting.size === 0) return 0;
+    return Math.max(...this.waiting.keys()) - this.last - this.waiting.size;
   }
 
   /** Stops waiting: the lines held back are read in order, and how many lines never came is said. */
@@ -137,6 +145,12 @@ export class LineCatchUp {
     return { events, missed };
   }
 
+  private giveUpInto(step: CatchUpStep): void {
+    const { events, missed } = this.giveUp();
+    step.events.push(...events);
+    step.missed += missed;
+  }
+
   private sort(event: ReadLineEvent, step: CatchUpStep): void {
     const { number } = event;
     if (number === undefined || event.kind === 'hello') {
@@ -146,7 +160,7 @@ export class LineCatchUp {
     }
     if (event.kind === 'shoe' && event.pack !== this.pack) {
       // A new shoe: the lines missing of the last one will not come any more.
-      if (this.waiting.size > 0) step.events.push(...this.giveUp().events);
+      if (this.waiting.size > 0) this.giveUpInto(step);
       this.pack = event.pack;
       this.last = number;
       step.events.push(event);

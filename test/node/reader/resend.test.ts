@@ -129,7 +129,8 @@ describe("a console's order of the lines", () => {
   it('holds a later line back until the missing ones come, then reads all in order', () => {
     const order = new LineCatchUp({ pack: 'sim-order', last: 40 });
     let step = order.take(events.slice(45, 47));
-    expect(step).toEqual({ events: [], repeated: 0, missing: true });
+    expect(step).toEqual({ events: [], repeated: 0, missing: true, missed: 0 });
+    expect(order.missingLines).toBe(5);
     step = order.take(events.slice(38, 45));
     expect(numbers(step.events)).toEqual([41, 42, 43, 44, 45, 46, 47]);
     expect(step).toMatchObject({ repeated: 2, missing: false });
@@ -140,6 +141,7 @@ describe("a console's order of the lines", () => {
     const order = new LineCatchUp({ pack: 'sim-order', last: 40 });
     order.take([...events.slice(60, 62), { kind: 'lid', open: true }]);
     expect(order.waitingLines).toBe(3);
+    expect(order.missingLines).toBe(20);
     const { events: read, missed } = order.giveUp();
     expect(numbers(read)).toEqual([61, 62, undefined]);
     expect(missed).toBe(20);
@@ -150,7 +152,9 @@ describe("a console's order of the lines", () => {
     const order = new LineCatchUp({ pack: 'sim-order', last: 40 });
     order.take(events.slice(50, 52));
     const next = shoeLines('order', 'sim-new').map(event);
-    expect(numbers(order.take(next.slice(0, 3)).events)).toEqual([51, 52, 1, 2, 3]);
+    const step = order.take(next.slice(0, 3));
+    expect(numbers(step.events)).toEqual([51, 52, 1, 2, 3]);
+    expect(step.missed).toBe(10);
     const late = new LineCatchUp(null);
     expect(numbers(late.take(events.slice(100, 103)).events)).toEqual([101, 102, 103]);
     expect(late.take(events.slice(100, 101)).repeated).toBe(1);

@@ -45,8 +45,8 @@ export class BrokerReaderSource extends BrokerController<RoomLink> {
   lost = 0;
   /** Numbered lines dropped because the console holds them already. */
   repeated = 0;
-  /** Numbered lines never received (their numbers skipped: the console was closed, or messages were lost). */
-  missedLines = 0;
+  /** Numbered lines given up on (their numbers skipped: the console was closed, or messages were lost). */
+  private givenUp = 0;
   private readonly sequence = new ReaderSequence();
   private order: LineCatchUp | null = null;
   private askedAt: number | null = null;
@@ -90,6 +90,11 @@ export class BrokerReaderSource extends BrokerController<RoomLink> {
   }
 
   /** The line order, made with what the console holds (kept across a reload) the first time it is needed. */
+  /** Numbered lines not received: given up on, or still missing before lines that came after them. */
+  get missedLines(): number {
+    return this.givenUp + (this.order?.missingLines ?? 0);
+  }
+
   private lineOrder(): LineCatchUp {
     return (this.order ??= new LineCatchUp(this.options.held?.() ?? null));
   }
@@ -125,6 +130,7 @@ export class BrokerReaderSource extends BrokerController<RoomLink> {
   /** Reads what the order let through; asks for missing lines, and gives up on them after a while. */
   private readInOrder(step: CatchUpStep): void {
     this.repeated += step.repeated;
+    this.givenUp += step.missed;
     if (step.events.length > 0) this.options.onEvents(step.events);
     if (!step.missing) return this.stopWaiting();
     this.ask(false);
@@ -134,7 +140,7 @@ export class BrokerReaderSource extends BrokerController<RoomLink> {
     this.giveUpTimer = setTimeout(() => {
       this.giveUpTimer = null;
       const { events, missed } = this.lineOrder().giveUp();
-      this.missedLines += missed;
+      this.givenUp += missed;
       if (events.length > 0) this.options.onEvents(events);
       this.host.requestUpdate();
     }, WAIT_FOR_LINES_MS);
