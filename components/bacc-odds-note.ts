@@ -2,13 +2,14 @@ import { html, css, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { Winner } from '../src/game/hand.js';
 import { fullShoe, withoutCards, type NextHandOdds } from '../src/game/odds.js';
-import { parseCard, type Card } from '../src/game/cards.js';
+import type { Card } from '../src/game/cards.js';
 import { outcomeLetter, outcomeName } from './internal/messages.js';
 import { percent } from './internal/panel-labels.js';
 import { panelTokens } from './styles/panel-styles.js';
 import { StatisticsPanel } from './internal/statistics-panel.js';
 import { themeTokens } from './styles/theme.js';
 import { exactOddsOf, type OddsLookup } from './internal/exact-odds.js';
+import { acceptedCards, cardsChanged } from './internal/cards-out-of-play.js';
 
 /**
  * Which odds the note shows: of the next hand from the cards left, of a hand from a full shoe, or
@@ -109,7 +110,7 @@ export class BaccOddsNote extends StatisticsPanel {
   set cardsOutOfPlay(value: readonly Card[] | null | undefined) {
     const accepted = acceptedCards(value, this.localName);
     // The same cards in a new list (a page builds one each render) change nothing.
-    if (accepted.length !== this.outOfPlay.length || accepted.some((card, i) => card !== this.outOfPlay[i])) this.outOfPlay = accepted;
+    if (cardsChanged(accepted, this.outOfPlay)) this.outOfPlay = accepted;
   }
   private outOfPlay: readonly Card[] = [];
 
@@ -218,26 +219,6 @@ export class BaccOddsNote extends StatisticsPanel {
       </dt>
       <dd part="value">${probability === undefined ? '…' : percent(probability, 2)}</dd>
     </div>`;
-  }
-}
-
-/** The cards a `.cardsOutOfPlay` value gives: the list when every entry is a card; none otherwise, with one warning. */
-function acceptedCards(value: unknown, element: string): readonly Card[] {
-  if (value == null) return [];
-  const wrong = Array.isArray(value) ? value.findIndex((card) => !isCard(card)) : null;
-  if (wrong === -1) return value as readonly Card[];
-  const problem = wrong === null ? 'expected an array of cards' : `cardsOutOfPlay[${wrong}] is not a card`;
-  console.warn(`${element}: .cardsOutOfPlay refused, leaving no card out: ${problem}`);
-  return [];
-}
-
-function isCard(value: unknown): boolean {
-  if (typeof value !== 'string') return false;
-  try {
-    parseCard(value);
-    return true;
-  } catch {
-    return false;
   }
 }
 

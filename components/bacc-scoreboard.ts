@@ -2,6 +2,7 @@ import { LitElement, html, css, type PropertyValues } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { DEFAULT_RULES, type TableRules } from '../src/game/rules.js';
 import type { Card } from '../src/game/cards.js';
+import { cardsChanged } from './internal/cards-out-of-play.js';
 import type { HandRecord } from '../src/shoes/document.js';
 import { RoadFollower } from '../src/roads/road-follower.js';
 import { StatisticsFollower } from '../src/roads/statistics-follower.js';
@@ -414,7 +415,7 @@ export class BaccScoreboard extends LitElement {
    * card turned face up, a void or dummy hand's cards), in the card notation: the odds note leaves them
    * out of the next hand's odds. Not the cards burned face down. Given to `<bacc-odds-note>` as is.
    */
-  @property({ attribute: false }) cardsOutOfPlay: readonly Card[] | null | undefined = [];
+  @property({ attribute: false, hasChanged: cardsChanged }) cardsOutOfPlay: readonly Card[] | null | undefined = [];
 
   /** The table's name. */
   @property({ attribute: 'table-name' }) tableName = '';

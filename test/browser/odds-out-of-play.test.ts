@@ -110,6 +110,19 @@ describe('cards out of play on the scoreboard’s odds', () => {
     }
   });
 
+  it('takes the same cards in a new list as no change: a page that lists them at every render does not redraw the board', async () => {
+    const el = await board(shoeWith([{ kind: 'cancelled', at, afterHand: 4, card: cancelledCard, by: 'device' }]));
+    const note = await noteOf(el);
+    el.cardsOutOfPlay = [cancelledCard];
+    expect(el.isUpdatePending).to.equal(false);
+    note.cardsOutOfPlay = [cancelledCard];
+    expect(note.isUpdatePending).to.equal(false);
+    el.cardsOutOfPlay = [cancelledCard, '5H'];
+    expect(el.isUpdatePending).to.equal(true);
+    await el.updateComplete;
+    expect(await shown(el)).to.deep.equal(asShown(withoutCards(left, [cancelledCard, '5H'])));
+  });
+
   it('a replay gives the scoreboard the cards exposed up to the hand shown', async () => {
     const shoe = shoeWith([burn(['2C']), { kind: 'cancelled', at, afterHand: 3, card: cancelledCard, by: 'clerk' }]);
     const el = await fixture<BaccReplay>(html`<bacc-replay style="height: 720px" .shoe=${shoe}></bacc-replay>`);
