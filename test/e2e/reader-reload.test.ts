@@ -40,7 +40,7 @@ afterAll(() => {
 });
 
 /** The first hand after `after` hands whose first two cards come after a card drawn by mistake and its cancel. */
-function handWithCancel(lines: readonly string[], after: number): { handsBefore: number; cancelled: number } {
+function handWithCancel(lines: readonly string[], after: number): { handsBefore: number; line: number; cancelled: number } {
   const feed = new CardFeed({ rules: { decks: 8 } });
   let cancelledAt = -1;
   let cancelled = 0;
@@ -53,7 +53,7 @@ function handWithCancel(lines: readonly string[], after: number): { handsBefore:
       cancelledAt = feed.handsRecorded;
     }
     if (event.kind === 'card' && feed.handCards.length === 2 && feed.handsRecorded >= after && cancelledAt === feed.handsRecorded)
-      return { handsBefore: feed.handsRecorded, cancelled };
+      return { handsBefore: feed.handsRecorded, line: event.number!, cancelled };
   }
   throw new Error('no hand with a cancel before its second card');
 }
@@ -90,26 +90,40 @@ describe('a console reloaded mid-hand while its bridge feeds it', () => {
     await until(() => reader.stdout().includes('connected to'), 'the bridge to connect', 30_000).catch((error: Error) => {
       throw new Error(`${error.message}; bacc shoe wrote: ${reader.stdout()} / ${reader.stderr()}`);
     });
-    // Reloaded by the page itself, the moment the hand's second card is placed (a round trip to the test could miss it).
+    // The page reads the lines up to the hand's second card and no further (the bridge batches lines, so the
+    // moment could pass within one message), then reloads itself once what it read is written.
     await tableConsole.page.evaluate(
-      ({ handsBefore }) => {
-        const watch = setInterval(() => {
-          const feed = document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator')?.cardFeed.feed;
-          if (feed?.handsRecorded !== handsBefore || feed.handCards.length !== 2) return;
-          clearInterval(watch);
-          sessionStorage.setItem('reloaded-mid-hand', feed.handCards.join(' '));
-          location.reload();
-        }, 1);
+      ({ line }) => {
+        const operator = document.querySelector('bacc-kiosk')!.shadowRoot!.querySelector('bacc-operator')!;
+        const options = (operator.bridge as unknown as { options: { onEvents: (events: { number?: number }[]) => void } }).options;
+        const read = options.onEvents;
+        let closing = false;
+        options.onEvents = (events) => {
+          if (closing) return;
+          const at = events.findIndex((event) => event.number === line);
+          if (at < 0) return read(events);
+          read(events.slice(0, at + 1));
+          closing = true;
+          const feed = operator.cardFeed.feed;
+          sessionStorage.setItem('reloaded-mid-hand', `${feed.handsRecorded} hands, then ${feed.handCards.join(' ')}`);
+          let settled = 0;
+          const watch = setInterval(() => {
+            settled = operator.consoleController.unsaved === 0 ? settled + 1 : 0;
+            if (settled < 3) return;
+            clearInterval(watch);
+            location.reload();
+          }, 10);
+        };
       },
-      { handsBefore: reloadAt.handsBefore },
+      { line: reloadAt.line },
     );
+    const reloaded = tableConsole.page.waitForEvent('load', { timeout: 30_000 });
     const sim = bacc('shoe-sim', '--port', join(dir, 'shoe'), '--seed', seed, '--pack', simPackId(seed), '--interval', '30');
 
     const expected = new Shoe({ seed, rules: { decks: 8 } }).dealAll().map(handRecord);
-    await tableConsole.page.waitForFunction(() => sessionStorage.getItem('reloaded-mid-hand') !== null, undefined, { timeout: 30_000 });
-    // Reopened: the stored shoe holds the hands before, not the hand that was in play.
-    await tableConsole.page.waitForFunction(
-      () => document.querySelector('bacc-kiosk')?.shadowRoot?.querySelector('bacc-operator')?.consoleController?.ready === true,
+    await reloaded;
+    expect(await tableConsole.page.evaluate(() => sessionStorage.getItem('reloaded-mid-hand'))).toMatch(
+      new RegExp(`^${reloadAt.handsBefore} hands, then \\S+ \\S+$`),
     );
     expect(await sim.exited).toBe(0);
     expect(sim.stdout()).toContain(`${plan.length} lines written`);
