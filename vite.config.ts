@@ -1,5 +1,48 @@
 import { defineConfig } from 'vitest/config';
 import { VitePWA } from 'vite-plugin-pwa';
+import type { Plugin } from 'vite';
+
+/**
+ * The page names the attract mode's scripts for preloading in its HTML, beside the entry's: the kiosk
+ * shows that mode unless the URL names another. Preloaded by Vite's loader instead, they were ten
+ * links added from script in the page's first long task, fetched only once the entry had run. The
+ * other modes fetch them too, which the service worker does anyway as it precaches the build.
+ */
+function preloadAttractMode(): Plugin {
+  let base = '/';
+  return {
+    name: 'bacc-preload-attract-mode',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        const files = new Set<string>();
+        const visit = (fileName: string): void => {
+          if (files.has(fileName)) return;
+          files.add(fileName);
+          for (const imported of chunks.find((chunk) => chunk.fileName === fileName)?.imports ?? []) visit(imported);
+        };
+        const attract = chunks.find((chunk) => chunk.facadeModuleId?.endsWith('components/app/attract/bacc-attract.ts'));
+        if (attract) visit(attract.fileName);
+        // The entry and the scripts it imports are preloaded by Vite already.
+        for (const entry of chunks.filter((chunk) => chunk.isEntry)) {
+          files.delete(entry.fileName);
+          for (const imported of entry.imports) files.delete(imported);
+        }
+        return [...files].map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
 
 export default defineConfig({
   server: { host: '127.0.0.1', port: 5173 },
@@ -34,6 +77,7 @@ export default defineConfig({
     },
   },
   plugins: [
+    preloadAttractMode(),
     // The kiosk runs for days beside a table, network or not: a service worker precaches the built
     // page and everything it loads (Workbox, through vite-plugin-pwa), and a new build replaces it
     // on its own. Stored shoes live in IndexedDB, so an update never touches them.
