@@ -110,18 +110,31 @@ afterEach(async () => {
   await storage.teardown();
 });
 
-/** The seed's shoe as a numbering device sends it: `1 SHOE sim-<seed>`, the burn, every card, CUT. */
-function numberedShoe(seed: string) {
+/**
+ * The seed's shoe as a numbering device sends it: `1 SHOE sim-<seed>`, the burn, every card, CUT. With
+ * `cancelIn`, a card drawn by mistake and its CANCEL come before the second card of that hand (from 0);
+ * `secondCard` is then the number of that hand's second card's line.
+ */
+function numberedShoe(seed: string, cancelIn?: number) {
   const rules = makeRules();
   const shoe = new Shoe({ seed, rules });
   const hands = shoe.dealAll().map(handRecord);
-  const used = 1 + shoe.burned + hands.reduce((sum, hand) => sum + hand.cards!.length, 0);
+  const burn = 1 + shoe.burned;
+  const used = burn + hands.reduce((sum, hand) => sum + hand.cards!.length, 0);
   const plain = [`SHOE sim-${seed}`];
-  for (let i = 0; i < used; i++) {
+  let secondCard = 0;
+  for (let i = 0, hand = 0, inHand = 0; i < used; i++) {
     if (i === shoe.cutIndex) plain.push('CUT');
+    if (i >= burn && hand === cancelIn && inHand === 1) {
+      const wrong = formatCode(shoe.order[used]!);
+      plain.push(formatCardLine(wrong, 'bacc'), `CANCEL ${wrong}`);
+    }
     plain.push(formatCardLine(formatCode(shoe.order[i]!), 'bacc'));
+    if (i < burn) continue;
+    if (hand === cancelIn && inHand === 1) secondCard = plain.length;
+    if (++inHand === hands[hand]!.cards!.length) [hand, inHand] = [hand + 1, 0];
   }
-  return { rules, hands, lines: plain.map((line, index) => `${index + 1} ${line}`) };
+  return { rules, hands, lines: plain.map((line, index) => `${index + 1} ${line}`), secondCard };
 }
 
 describe('<bacc-operator> answering a card-reading shoe that numbers its lines', function () {
@@ -191,5 +204,41 @@ describe('<bacc-operator> answering a card-reading shoe that numbers its lines',
     const kinds = (second.consoleController.shoe!.events ?? []).map((event) => event.kind);
     expect(kinds.filter((kind) => kind === 'burn')).to.have.length(1);
     expect(kinds.filter((kind) => kind === 'cut')).to.have.length(1);
+  });
+
+  it('reopened after two cards of a hand in which a card was cancelled, records that cancel once', async () => {
+    const { rules, hands, lines, secondCard } = numberedShoe('cancelled-then-reloaded', 6);
+    const device = new NumberingDevice(lines);
+    const first = await mountConsole('cancel-reloaded', { rules: rules, serial: device });
+    first.serialSource.setProtocol('bacc');
+    first.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="connect-shoe"]')!.click();
+    await until(() => first.serialSource.state === 'reading', 'the port to be read');
+    await until(() => device.heard.includes('RESUME'), 'the console to answer the hello');
+    // Up to the seventh hand's second card, the card drawn by mistake and its cancel before it.
+    while (device.next < secondCard) {
+      device.step();
+      await delay(2);
+    }
+    await until(() => first.cardFeed.feed.handCards.length === 2 && first.consoleController.unsaved === 0, 'the cancel to be stored');
+    expect(first.consoleController.shoe!.hands).to.have.length(6);
+    first.remove();
+    await delay(50);
+
+    const second = await mountConsole('cancel-reloaded', { rules: rules, serial: device });
+    await until(() => second.serialSource.state === 'reading', 'the kept port to be opened again without asking');
+    await until(
+      () => device.heard.some((line) => line.startsWith('RESUME sim-cancelled-then-reloaded ')),
+      'the console to say what it kept',
+    );
+    while (device.next < device.lines.length) {
+      device.step();
+      await delay(1);
+    }
+    await until(() => second.consoleController.shoe?.endedAt != null, 'the shoe to end', 20_000);
+    expect(second.consoleController.shoe!.hands).to.deep.equal(hands);
+    const kinds = (second.consoleController.shoe!.events ?? []).map((event) => event.kind);
+    expect(kinds.filter((kind) => kind === 'cancelled')).to.have.length(1);
+    await second.updateComplete;
+    expect(second.shadowRoot!.querySelector('.feed-reconcile')?.textContent?.trim()).to.match(/= 416, the shoe's 416\.$/);
   });
 });
