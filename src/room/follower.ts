@@ -4,12 +4,13 @@
  * a message at or below the revision shown changes nothing; a hand added right after the revision
  * shown is added (one road update); anything else (a gap, a correction, an undo, a new shoe)
  * asks for the table's retained state, which replaces what is shown when it is newer. A message
- * more than a day's revisions behind the one shown is refused (a replay), not merely passed over.
+ * far behind the one shown is refused (a replay), not merely passed over.
  *
- * Only the console that holds the table is followed: the session its latest presence names. A
- * state or change of another session (a second console, or the one the table was taken from) is
- * passed over; a presence naming a session other than the one shown is a new holder, whose
- * revisions count from where it started, so the next state of it is taken whatever its revision. DOM-free.
+ * Only the console that holds the table is followed: the session its latest presence names (the
+ * last will of another session is passed over). A state or change of another session (a forger's,
+ * or the console the table was taken from, sent before it heard) is refused; a presence naming a
+ * new holder resets the revision shown, since a new session counts from where it started: its next
+ * state is taken whatever its revision. DOM-free.
  */
 import {
   checkedShoeWith,
@@ -22,13 +23,7 @@ import type { ShoeRecord } from '../shoes/document.js';
 
 /** What a message did: shown whole, a hand added, nothing (already shown), a refusal, or "read the whole state again". */
 export type FollowOutcome =
-  | { kind: 'shown' }
-  | { kind: 'added' }
-  | { kind: 'stale' }
-  | { kind: 'resync' }
-  | { kind: 'refused'; refusal: RoomRefusal }
-  /** From a console session that does not hold the table: not shown, not refused. */
-  | { kind: 'not-holder' };
+  { kind: 'shown' } | { kind: 'added' } | { kind: 'stale' } | { kind: 'resync' } | { kind: 'refused'; refusal: RoomRefusal };
 
 /** The console's presence as a screen knows it: online or not, and since when (the screen's clock when it learned, if the message does not say). */
 export interface KnownPresence {
@@ -40,14 +35,24 @@ export interface KnownPresence {
 /**
  * How far behind the revision shown a message may be and still be an old one arriving late (a
  * retained state read just before its change's): further back it is a replay or a forgery, refused.
+ * More changes than a console makes in a day's play.
  */
-const FAR_PAST = 24 * 60 * 60 * 1000;
+const FAR_PAST = 100_000;
 
 /** The refusal of a message far behind the revision shown. */
 function farPast(revision: number, shown: number): FollowOutcome | null {
   if (revision >= shown - FAR_PAST) return null;
-  return { kind: 'refused', refusal: { kind: 'bad-message', path: 'revision', detail: 'more than a day behind the revision shown' } };
+  return {
+    kind: 'refused',
+    refusal: { kind: 'bad-message', path: 'revision', detail: 'more than 100,000 revisions behind the revision shown' },
+  };
 }
+
+/** The refusal of a state or change from a console session that does not hold the table. */
+const NOT_HOLDER: FollowOutcome = {
+  kind: 'refused',
+  refusal: { kind: 'bad-message', path: 'session', detail: 'not from the console that holds the table' },
+};
 
 export class RoomTableFollower {
   /** The highest revision shown; 0 before any. */
@@ -78,7 +83,7 @@ export class RoomTableFollower {
 
   /** The table's retained state, received on joining or after asking again: taken when newer than what is shown. */
   receiveState(state: TableStateMessage): FollowOutcome {
-    if (!this.fromHolder(state.session)) return { kind: 'not-holder' };
+    if (!this.fromHolder(state.session)) return NOT_HOLDER;
     const incoming = state.document.shoes[0] ?? null;
     // The state of the revision shown may give the number of a shoe first published without one.
     const shoe = this.shoe;
@@ -97,7 +102,7 @@ export class RoomTableFollower {
 
   /** One change as the console published it. */
   receiveChange(change: TableChangeMessage, now: Date = new Date()): FollowOutcome {
-    if (!this.fromHolder(change.session)) return { kind: 'not-holder' };
+    if (!this.fromHolder(change.session)) return NOT_HOLDER;
     if (change.revision <= this.revision) return farPast(change.revision, this.revision) ?? { kind: 'stale' };
     const shoe = this.shoe;
     const next = change.after === this.revision && shoe !== null && change.shoeId === shoe.id && (change.session ?? '') === this.session;
@@ -122,6 +127,8 @@ export class RoomTableFollower {
    * taken whatever its revision (a new session counts from where it started).
    */
   receivePresence(presence: ConsolePresenceMessage, receivedAt: Date | null): boolean {
+    // The last will of a console that does not hold the table (one it was taken from) says nothing of the holder.
+    if (!presence.online && this.holder !== null && (presence.session ?? '') !== this.holder) return false;
     this.presence = { online: presence.online, since: presence.at ?? receivedAt?.toISOString() ?? null };
     this.holder = presence.session ?? '';
     // Nothing shown yet: the state comes with the subscription, nothing to read again.

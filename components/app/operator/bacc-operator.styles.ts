@@ -210,7 +210,8 @@ export const operatorStyles = css`
     border-radius: 5px;
     ${noticeLook}
   }
-  .storage:not(:empty) {
+  .storage:not(:empty),
+  .room[data-trouble] {
     font-weight: 600;
     color: var(--_notice);
   }

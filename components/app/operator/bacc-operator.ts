@@ -11,6 +11,7 @@ import { cleanOperatorName } from './console-audit.js';
 import { KeyShortcutsController } from './key-shortcuts.js';
 import type { KeptShoeStore } from '../shared/data/kept-shoe.js';
 import { ConsolePublisher } from './console-publisher.js';
+import { consoleMachine } from './console-machine.js';
 import type { BrokerSettings } from '../shared/room/room-link.js';
 import { consoleNewsText } from './console-words.js';
 import { OPERATOR_KEYS, operatorKeyAction, type OperatorAction } from './operator-keys.js';
@@ -30,6 +31,7 @@ import {
   renderConfirmation,
   renderOutcomeEntry,
   renderReasonQuestion,
+  roomInTrouble,
   roomText,
   shoeStateText,
 } from './console-panel-parts.js';
@@ -108,7 +110,7 @@ export class BaccOperator extends LitElement {
   @query('input.hand-number') private handNumberField!: HTMLInputElement | null;
 
   /** The console's state and actions (tests read it). */
-  readonly consoleController = new ConsoleController(this, {
+  readonly consoleController: ConsoleController = new ConsoleController(this, {
     rules: () => this.rules,
     table: () => this.table,
     store: () => this.store,
@@ -119,6 +121,8 @@ export class BaccOperator extends LitElement {
     onSaved: (change, shoeNumber) => this.publisher.saved(change, shoeNumber),
     onVoidShoe: () => void this.cardFeed.voidShoe(),
     operator: () => this.operatorName || null,
+    heldInRoom: () => !this.publisher.holdsRoom,
+    takeOverRoom: () => this.publisher.takeOver(),
   });
 
   /** The name the clerk signed in with, kept for the browser session (sessionStorage); '' for nobody. */
@@ -175,13 +179,16 @@ export class BaccOperator extends LitElement {
   private readonly button: ActionButton = (action, label, options) => actionButton((chosen) => this.act(chosen), action, label, options);
 
   /** The table, published to the room's screens through the broker (when there is one). */
-  private readonly publisher = new ConsolePublisher(this, {
+  private readonly publisher: ConsolePublisher = new ConsolePublisher(this, {
     broker: () => this.broker,
     table: () => this.table,
     limits: () => this.limits,
     storedShoe: () => this.consoleController.shoe,
     whenReady: () => this.consoleController.whenReady(),
-    holdsTable: () => !this.consoleController.readOnly,
+    // Another machine holding the table in the room does not stop this one asking the broker about it.
+    holdsTable: () => !this.consoleController.readOnlyHere,
+    machine: consoleMachine(globalThis.localStorage ?? null, new URLSearchParams(globalThis.location?.search)),
+    adoptShoe: (shoe) => this.consoleController.adoptShoe(shoe),
   });
 
   constructor() {
@@ -512,14 +519,16 @@ export class BaccOperator extends LitElement {
 
   protected override render() {
     const { consoleController } = this;
-    const shoe = consoleController.shoe;
+    // Another console machine holds the table: the room's shoe is the one on its screens.
+    const shoe = this.publisher.holdsRoom ? consoleController.shoe : this.publisher.roomShoe;
+    const hands = this.publisher.holdsRoom ? consoleController.hands : (shoe?.hands ?? []);
     const recording = consoleController.shoeOpen && !consoleController.simulating && !consoleController.readOnly;
     // A write refused as a conflict is not retried: it is shown as loudly as a refused key.
     const conflict = consoleController.unsaved > 0 && consoleController.storageProblem?.kind === 'conflict';
     const refusal = consoleController.message?.kind === 'refused' ? consoleNewsText(consoleController.message.news) : '';
     return html`
       <bacc-scoreboard
-        .hands=${consoleController.hands}
+        .hands=${hands}
         .rules=${shoe?.rules ?? this.rules}
         .cardsOutOfPlay=${exposedCards(shoe)}
         ?ended=${shoe?.endedAt != null || (consoleController.simulating && consoleController.simulationFinished)}
@@ -530,12 +539,12 @@ export class BaccOperator extends LitElement {
         ?letters=${this.letters}
       ></bacc-scoreboard>
       <!-- The last hand again beside the controls, for the clerk's eye: the scoreboard's own says it to screen readers. -->
-      <div class="last-hand" aria-hidden="true"><bacc-last-hand .hands=${consoleController.hands}></bacc-last-hand></div>
+      <div class="last-hand" aria-hidden="true"><bacc-last-hand .hands=${hands}></bacc-last-hand></div>
       <section class="panel" part="panel" aria-label=${msg('Console', { id: 'operator-console' })}>
         ${this.renderClerk()}
         <div class="messages">
           <!-- The room's line beside the shoe's: "Sent to screens." costs the laptop's console no row. -->
-          <p class="shoe-state">${shoeStateText(consoleController)} <span class="room" role="status">${roomText(this.publisher)}</span></p>
+          <p class="shoe-state">${shoeStateText(consoleController, this.publisher)} <span class="room" role="status" ?data-trouble=${roomInTrouble(this.publisher)}>${roomText(this.publisher)}</span></p>
           <p class="storage" part="status" role="status">${conflict ? '' : consoleController.storageText}</p>
           <p class="done" role="status">
             ${consoleController.message?.kind === 'done' ? consoleNewsText(consoleController.message.news) : ''}

@@ -130,12 +130,15 @@ export class ConsoleController extends ConsoleState {
 
   /**
    * Takes the table from the window that records it: that window only shows the shoe from then on
-   * (it keeps nothing to write later), and this one reads the shoe as stored and records it.
+   * (it keeps nothing to write later), and this one reads the shoe as stored and records it. A
+   * table held by another console machine of the room is taken with the room's shoe.
    */
   takeOver(): void {
     if (!this.readOnly) return;
     if (this.message?.news.about === 'table-taken') this.message = null;
-    this.kept.takeOver();
+    // This browser's other window first: the room's holder is asked once this window keeps the table.
+    if (this.kept.lockedElsewhere) this.kept.takeOver();
+    else void this.options.takeOverRoom?.();
     this.host.requestUpdate();
   }
 

@@ -2,7 +2,7 @@
 import { html, nothing } from 'lit';
 import { msg, str } from '@lit/localize';
 import type { ConsoleController } from './console-controller.js';
-import type { ConsolePublisher } from './console-publisher.js';
+import type { ConsolePublisher, HeldElsewhere, TakeOverProblem } from './console-publisher.js';
 import type { HandFlag } from './console-types.js';
 import type { ActionButton } from './action-button.js';
 import { sideName } from '../shared/road-words.js';
@@ -25,8 +25,10 @@ export interface CardFieldHandlers {
 }
 
 /** What the shoe on screen is: recorded or simulated, its hands, the hand being corrected; or why there is none. */
-export function shoeStateText(consoleController: ConsoleController): string {
+export function shoeStateText(consoleController: ConsoleController, publisher?: ConsolePublisher): string {
   const shoe = consoleController.shoe;
+  const held = publisher?.heldElsewhere;
+  if (held && !consoleController.readOnlyHere) return heldElsewhereText(held, publisher.takeOverProblem);
   if (consoleController.readOnly) {
     return msg('This table is being recorded in another window: this one only shows its shoe, and takes over when that window closes.', {
       id: 'operator-read-only',
@@ -47,8 +49,40 @@ export function shoeStateText(consoleController: ConsoleController): string {
     : msg(str`${kind}: ${count} hands${correcting}`, { id: 'operator-shoe-state' });
 }
 
+/** Which console machine holds the table, and what K does here; with why the last take-over did not happen. */
+function heldElsewhereText(held: HeldElsewhere, problem: TakeOverProblem | null): string {
+  const machine = held.machine || msg('another console', { id: 'console-room-another-console' });
+  const since = held.since ? new Date(held.since).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : '';
+  const state = held.takenFromHere
+    ? msg(str`${machine} took this table over: this console no longer sends to screens and only shows the room's shoe. Press K to take it back.`, {
+        id: 'console-room-taken',
+      })
+    : held.online
+      ? msg(str`This table is recorded on ${machine} (since ${since || '?'}): this console only shows the room's shoe. Press K to take it over.`, {
+          id: 'console-room-held',
+        })
+      : msg(str`This table was last recorded on ${machine}, which left (at ${since || '?'}): this console only shows its shoe. Press K to take it over and go on with it.`, {
+          id: 'console-room-held-offline',
+        });
+  if (!problem) return state;
+  const why =
+    problem.kind === 'differs'
+      ? msg(str`Not taken over: this machine recorded this shoe with another hand ${problem.differsAt}. Its hands stay here; export them from History before taking the table.`, {
+          id: 'console-room-take-over-differs',
+        })
+      : msg('Not taken over: this console is still writing or reading its shoe. Try again in a moment.', { id: 'console-room-take-over-not-now' });
+  return `${state} ${why}`;
+}
+
+/** The room's line says something is wrong (not sent, not confirmed, refused), so it is shown in colour. */
+export function roomInTrouble(publisher: ConsolePublisher): boolean {
+  if (publisher.linkState === 'none' || publisher.linkState === 'connecting') return false;
+  return publisher.linkState !== 'connected' || publisher.refusedByBroker || publisher.unsent || publisher.unconfirmed > 0;
+}
+
 /** Where the table stands with the room's screens: sent, not sent (the broker away), refused; empty without a broker. */
 export function roomText(publisher: ConsolePublisher): string {
+  if (publisher.heldElsewhere && publisher.linkState === 'connected') return '';
   switch (publisher.linkState) {
     case 'none':
       return '';
@@ -66,9 +100,18 @@ export function roomText(publisher: ConsolePublisher): string {
           id: 'console-room-not-allowed',
         });
       }
-      return publisher.unsent
-        ? msg('Not sent to screens yet: sending the whole shoe again.', { id: 'console-room-unsent' })
-        : msg('Sent to screens.', { id: 'console-room-sent' });
+      if (publisher.unsent) return msg('Not sent to screens yet: sending the whole shoe again.', { id: 'console-room-unsent' });
+      if (publisher.unconfirmed > 0) {
+        return publisher.unconfirmed === 1
+          ? msg('Not confirmed by the broker for 5 s: 1 change may not have reached the screens (is the network down?). Recording goes on.', {
+              id: 'console-room-unconfirmed-one',
+            })
+          : msg(
+              str`Not confirmed by the broker for 5 s: ${publisher.unconfirmed} changes may not have reached the screens (is the network down?). Recording goes on.`,
+              { id: 'console-room-unconfirmed' },
+            );
+      }
+      return msg('Sent to screens.', { id: 'console-room-sent' });
   }
 }
 

@@ -2,15 +2,20 @@ import type { ReactiveControllerHost } from 'lit';
 import type { ShoeChange } from '../../../src/shoes/keeper.js';
 import type { ShoeRecord } from '../../../src/shoes/document.js';
 import {
+  HIGHEST_REVISION,
   nextRevision,
   presenceMessage,
+  readRoomMessage,
   tableStateMessage,
   tableTopics,
+  type ConsolePresenceMessage,
   type TableChangeKind,
   type TableChangeMessage,
 } from '../../../src/room/messages.js';
 import { RoomLink, type BrokerSettings } from '../shared/room/room-link.js';
 import { BrokerController } from '../shared/room/broker-controller.js';
+import type { Adoption } from '../shared/data/kept-shoe.js';
+import { consoleSession, sessionOfMachine, type ConsoleMachine } from './console-machine.js';
 
 export interface ConsolePublisherOptions {
   broker: () => BrokerSettings | null;
@@ -22,27 +27,92 @@ export interface ConsolePublisherOptions {
   whenReady: () => Promise<void>;
   /** Whether this window records the table (another window of this browser may). */
   holdsTable: () => boolean;
+  /** The machine this console runs on. */
+  machine: ConsoleMachine;
+  /** Takes up the room's shoe as this console's own (on taking the table over from another machine). */
+  adoptShoe: (shoe: ShoeRecord) => Promise<Adoption>;
   /** Opens the link (tests give their own). */
   openLink?: typeof RoomLink.open;
 }
 
+/** Another console holds the table through the broker: which machine, whether it is online, since when. */
+export interface HeldElsewhere {
+  machine: string;
+  online: boolean;
+  /** ISO 8601, or null when not known. */
+  since: string | null;
+  /** It took the table from this console (which held it until then). */
+  takenFromHere: boolean;
+}
+
+/** Why a take-over did not happen: this machine recorded the room's shoe otherwise from hand `differsAt`, or it cannot now. */
+export type TakeOverProblem = { kind: 'differs'; differsAt: number } | { kind: 'not-now' };
+
+/** How long a publication may wait for the broker's acknowledgement before the clerk is told. */
+export const CONFIRMATION_WAIT_MS = 5000;
+
+/** A publication the broker has not acknowledged after this long is given up as not sent (the whole shoe goes again). */
+const PUBLICATION_GIVE_UP_MS = 15_000;
+
+/** Wait after subscribing for the retained presence and state to arrive (they follow the broker's SUBACK at once). */
+const RETAINED_WAIT_MS = 250;
+
+/** Wait before answering a message on this table's topics that this console did not publish (a burst is answered once). */
+const ANSWER_DELAY_MS = 500;
+
+/** This console's publications remembered, to tell their echoes from someone else's. */
+const REMEMBERED_PUBLICATIONS = 64;
+
 /**
  * Publishes a console's table to the room's screens, after each change is written on this machine
  * (IndexedDB stays the truth): the change (a hand added carries the hand), then the table's whole
- * state, retained, so a screen that joins later shows it at once. Says it is online on connecting;
- * its last will, kept by the broker, says it left. With the broker away it publishes nothing, says
- * "not sent to screens" (`unsent`), and on the broker's return publishes the state whole, once:
- * screens settle it by revision, so nothing is lost or shown twice.
+ * state, retained, so a screen that joins later shows it at once. With the broker away it
+ * publishes nothing, says "not sent to screens" (`unsent`), and on the broker's return publishes
+ * the state whole, once: screens settle it by revision, so nothing is lost or shown twice.
+ *
+ * One console holds a table across machines: its presence (retained, with its session and
+ * machine; its last will says it left) is the claim, and screens follow only the session it names.
+ * On connecting, the console reads the table's presence and state first: it takes the table when
+ * nobody holds it, when this machine did (a reload), or when the last holder left with no shoe of
+ * another machine on the screens; otherwise it only shows the room's shoe (`heldElsewhere`) until
+ * the clerk takes it over (`takeOver`), which takes the room's shoe up first. A console that sees
+ * another session's presence after its own stops publishing at once and says so. Its revisions go
+ * on above the table's retained state, and any state or change on its topics it did not publish (a
+ * forgery by the table's login) is answered with its own whole state above it.
  */
 export class ConsolePublisher extends BrokerController<RoomLink> {
   /** A change written here has not reached the broker yet. */
   unsent = false;
   /** The broker refused the last publication: this user may not write this table's topics. */
   refusedByBroker = false;
+  /** Changes the broker has not acknowledged within CONFIRMATION_WAIT_MS (the network may be down). */
+  unconfirmed = 0;
+  /** Another console holds the table: this one publishes nothing. */
+  heldElsewhere: HeldElsewhere | null = null;
+  /** The table's shoe as the room's screens show it (its retained state), or null. */
+  roomShoe: ShoeRecord | null = null;
+  /** Why the last take-over did not happen, or null. */
+  takeOverProblem: TakeOverProblem | null = null;
 
   /** The table's shoe as written, change by change (the keeper may hold more, not yet written). */
   private written: ShoeRecord | null | undefined = undefined;
   private revision = 0;
+  /** The highest revision of the table's state seen on the broker (this console's or another's). */
+  private seenRevision = 0;
+  /** This page's session: screens follow the console whose session the table's presence names. */
+  private consoleSession: string;
+  /** This console claimed the table and has not lost it since. */
+  private claimed = false;
+  /** Its claim has come back from the broker: a presence of another session after it is a take-over. */
+  private claimEchoed = false;
+  /** The latest presence read on the table's topic, or null. */
+  private presence: ConsolePresenceMessage | null = null;
+  /** The text of this console's recent publications on the state and change topics. */
+  private readonly publishedTexts = new Set<string>();
+  private answerTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Publications under way, and those among them the broker has not acknowledged in time. */
+  private readonly waiting = new Set<object>();
+  private readonly overdue = new Set<object>();
   /** Publications, one after another, so that revisions reach the broker in order. */
   private queue: Promise<void> = Promise.resolve();
 
@@ -51,29 +121,43 @@ export class ConsolePublisher extends BrokerController<RoomLink> {
     private readonly options: ConsolePublisherOptions,
   ) {
     super(host);
+    this.consoleSession = consoleSession(options.machine);
     host.addController(this);
+  }
+
+  /** This console holds its table in the room (or has not learned otherwise yet). */
+  get holdsRoom(): boolean {
+    return this.heldElsewhere === null;
   }
 
   protected follow(): void {
     const broker = this.options.broker();
     if (!broker) return;
     const topics = tableTopics(this.options.table());
-    this.openLink(() =>
-      (this.options.openLink ?? RoomLink.open)(broker, {
-        will: { topic: topics.presence, payload: JSON.stringify(presenceMessage(false, null)) },
-        onState: (state) => {
-          this.linkState = state;
-          this.host.requestUpdate();
-        },
-        onMessage: () => undefined,
-        onConnect: () => void this.inTurn(() => this.publishWhole()),
-      }),
+    this.openLink(
+      () =>
+        (this.options.openLink ?? RoomLink.open)(broker, {
+          will: { topic: topics.presence, payload: JSON.stringify(presenceMessage(false, null, this.holder())) },
+          onState: (state) => {
+            this.linkState = state;
+            this.host.requestUpdate();
+          },
+          onMessage: (topic, text, bytes) => this.onMessage(topic, text, bytes),
+          onConnect: () => void this.inTurn(() => this.onConnected()),
+        }),
+      { opened: (link) => link.subscribe([topics.presence, topics.state, topics.change]) },
     );
   }
 
-  /** Leaving on purpose: say so now (the last will says it only when the connection dies). */
+  protected override stop(): void {
+    clearTimeout(this.answerTimer);
+    super.stop();
+  }
+
+  /** Leaving on purpose: say so now (the last will says it only when the connection dies); a console that does not hold the table says nothing. */
   protected override release(link: RoomLink): Promise<void> {
-    return link.close({ topic: tableTopics(this.options.table()).presence, message: presenceMessage(false, new Date()) });
+    if (!this.claimed) return link.close();
+    return link.close({ topic: tableTopics(this.options.table()).presence, message: presenceMessage(false, new Date(), this.holder()) });
   }
 
   /**
@@ -87,7 +171,46 @@ export class ConsolePublisher extends BrokerController<RoomLink> {
     const stored = this.options.storedShoe();
     const number = shoeNumber ?? (stored?.id === written?.id ? stored?.number : undefined);
     this.written = written && number !== undefined ? { ...written, number } : written;
-    void this.inTurn(() => this.publishChange(change));
+    const publication = {};
+    this.waiting.add(publication);
+    setTimeout(() => {
+      if (!this.waiting.has(publication)) return;
+      this.overdue.add(publication);
+      this.unconfirmed = this.overdue.size;
+      this.host.requestUpdate();
+    }, CONFIRMATION_WAIT_MS);
+    void this.inTurn(() => this.publishChange(change)).finally(() => {
+      this.waiting.delete(publication);
+      if (this.overdue.delete(publication)) {
+        this.unconfirmed = this.overdue.size;
+        this.host.requestUpdate();
+      }
+    });
+  }
+
+  /**
+   * Takes the table over from the console that holds it: the room's shoe is taken up as this
+   * console's own first (refused when this machine recorded that shoe otherwise: nothing is lost),
+   * then this console claims the table; the other one stops as it hears of it.
+   */
+  async takeOver(): Promise<void> {
+    if (!this.heldElsewhere || this.link?.state !== 'connected') return;
+    this.takeOverProblem = null;
+    const shoe = this.roomShoe;
+    const adopted = shoe ? await this.options.adoptShoe(shoe) : null;
+    if (adopted && adopted.kind !== 'adopted') {
+      this.takeOverProblem = adopted;
+      this.host.requestUpdate();
+      return;
+    }
+    this.written = undefined;
+    this.heldElsewhere = null;
+    this.host.requestUpdate();
+    await this.inTurn(() => this.claim());
+  }
+
+  private holder(): { session: string; machine: string } {
+    return { session: this.consoleSession, machine: this.options.machine.name };
   }
 
   private writtenShoe(): ShoeRecord | null {
@@ -100,13 +223,126 @@ export class ConsolePublisher extends BrokerController<RoomLink> {
     return this.queue;
   }
 
+  /** Connected (again): the table's presence and state are read first, then this console claims the table, or does not. */
+  private async onConnected(): Promise<void> {
+    await this.options.whenReady();
+    const link = this.link;
+    if (!link || link.state !== 'connected') return;
+    const topics = tableTopics(this.options.table());
+    // Subscribing again has the broker send the retained messages now, right after it acknowledges.
+    await link.readRetained(topics.presence, true);
+    await link.readRetained(topics.state, true);
+    await new Promise((resolve) => setTimeout(resolve, RETAINED_WAIT_MS));
+    if (this.link !== link || link.state !== 'connected' || !this.options.holdsTable()) return;
+    const presence = this.presence;
+    const mine = presence === null || presence.session === this.consoleSession || sessionOfMachine(presence.session, this.options.machine);
+    if (this.claimed && presence !== null && presence.session !== this.consoleSession) {
+      // Taken over while this console was away.
+      return this.lose(presence);
+    }
+    if (this.claimed || mine || this.mayTakeAtOnce(presence)) return this.claim();
+    this.heldElsewhere = { machine: machineName(presence), online: presence.online, since: presence.at, takenFromHere: false };
+    this.host.requestUpdate();
+  }
+
+  /** Nobody holds the table, and the screens show no shoe but this console's: it is taken without asking. */
+  private mayTakeAtOnce(presence: ConsolePresenceMessage): boolean {
+    if (presence.online) return false;
+    const room = this.roomShoe;
+    return room === null || room.id === this.options.storedShoe()?.id;
+  }
+
+  /** Claims the table: its presence names this session, then the whole state above what the broker holds. */
+  private async claim(): Promise<void> {
+    if (this.seenRevision >= HIGHEST_REVISION) {
+      // No room left to count up (a forged revision): a new session counts from 1, with a will of its own.
+      this.consoleSession = consoleSession(this.options.machine);
+      this.seenRevision = 0;
+      this.revision = 0;
+      this.claimed = false;
+      await this.closeLink();
+      if (this.connected) this.follow();
+      return;
+    }
+    this.claimed = true;
+    this.claimEchoed = false;
+    this.heldElsewhere = null;
+    await this.publishWhole(true);
+  }
+
+  /** Another console took the table: nothing more is published from here. */
+  private lose(presence: ConsolePresenceMessage): void {
+    this.claimed = false;
+    this.heldElsewhere = { machine: machineName(presence), online: presence.online, since: presence.at, takenFromHere: true };
+    this.unsent = false;
+    this.host.requestUpdate();
+  }
+
+  private onMessage(topic: string, text: string, bytes: number): void {
+    // This console's own publication, back from the broker: nothing to read (a state is checked whole, at a cost).
+    if (this.claimed && this.publishedTexts.has(text)) return;
+    const reading = readRoomMessage(topic, text, bytes);
+    const topics = tableTopics(this.options.table());
+    if (!reading.ok) {
+      // Something no screen can read now stands in the table's topics: this console's state goes again.
+      if (topic !== topics.presence) this.answerForgery();
+      return;
+    }
+    const { received } = reading;
+    switch (received.kind) {
+      case 'presence':
+        return this.onPresence(received.message);
+      case 'state':
+        this.roomShoe = received.message.document.shoes[0] ?? null;
+        this.seenRevision = Math.max(this.seenRevision, received.message.revision);
+        if (this.heldElsewhere) this.host.requestUpdate();
+        this.answerForgery();
+        return;
+      case 'change':
+        this.seenRevision = Math.max(this.seenRevision, received.message.revision);
+        this.answerForgery();
+        return;
+    }
+  }
+
+  private onPresence(presence: ConsolePresenceMessage): void {
+    if (presence.session === this.consoleSession) {
+      this.presence = presence;
+      this.claimEchoed = this.claimed;
+      return;
+    }
+    const holder = this.claimed ? this.consoleSession : this.presence?.session;
+    if (!presence.online && this.presence !== null && presence.session !== holder) {
+      // The last will of a console that does not hold the table replaced the holder's presence at the broker: it is said again.
+      if (this.claimed) this.answerForgery();
+      return;
+    }
+    this.presence = presence;
+    // Before this console's claim came back, another presence is an older one.
+    if (this.claimed && this.claimEchoed) return this.lose(presence);
+    if (this.heldElsewhere) {
+      this.heldElsewhere = { ...this.heldElsewhere, machine: machineName(presence), online: presence.online, since: presence.at };
+      this.host.requestUpdate();
+    }
+  }
+
+  /** A message on this table's topics that this console did not publish: while it holds the table, its own whole state follows, once for a burst. */
+  private answerForgery(): void {
+    if (!this.claimed || this.answerTimer !== undefined) return;
+    this.answerTimer = setTimeout(() => {
+      this.answerTimer = undefined;
+      if (this.claimed) void this.inTurn(() => this.publishWhole(true));
+    }, ANSWER_DELAY_MS);
+  }
+
   private async publishChange(change: ShoeChange): Promise<void> {
     const link = this.link;
+    if (!this.claimed) return;
     if (!link || link.state !== 'connected') return this.markUnsent();
     // After a change the broker missed, the screens need the state whole, not one more step.
-    if (this.unsent) return this.publishWhole();
+    if (this.unsent) return this.publishWhole(false);
     const shoe = this.writtenShoe();
-    const after = this.revision;
+    const after = Math.max(this.revision, this.seenRevision);
     const revision = nextRevision(after);
     const message: TableChangeMessage = {
       format: 'bacc-table-change',
@@ -117,23 +353,24 @@ export class ConsolePublisher extends BrokerController<RoomLink> {
       change: changeKind(change),
       handCount: shoe?.hands.length ?? 0,
       ...(change.kind === 'add' ? { hand: change.hand } : {}),
+      session: this.consoleSession,
     };
     const topics = tableTopics(this.options.table());
     const sent = await this.sendAll(link, [
       [topics.change, message, false],
-      [topics.state, tableStateMessage(this.options.table(), this.options.limits(), shoe, revision), true],
+      [topics.state, this.stateMessage(shoe, revision), true],
     ]);
     this.revision = revision;
     if (!sent) this.markUnsent();
   }
 
-  /** The presence and the whole state: on (re)connecting, and after changes the broker missed. */
-  private async publishWhole(): Promise<void> {
+  /** The presence (when claiming) and the whole state: on (re)connecting, after changes the broker missed, and in answer to a forgery. */
+  private async publishWhole(withPresence: boolean): Promise<void> {
     await this.options.whenReady();
     const link = this.link;
-    if (!link || link.state !== 'connected' || !this.options.holdsTable()) return;
+    if (!link || link.state !== 'connected' || !this.options.holdsTable() || !this.claimed) return;
     const topics = tableTopics(this.options.table());
-    const after = this.revision;
+    const after = Math.max(this.revision, this.seenRevision);
     const revision = nextRevision(after);
     const shoe = this.writtenShoe();
     // The state first, then news of it: screens follow changes, not states, and read the state on this news.
@@ -145,10 +382,11 @@ export class ConsolePublisher extends BrokerController<RoomLink> {
       shoeId: shoe?.id ?? '-',
       change: 'state',
       handCount: shoe?.hands.length ?? 0,
+      session: this.consoleSession,
     };
     const sent = await this.sendAll(link, [
-      [topics.presence, presenceMessage(true, new Date()), true],
-      [topics.state, tableStateMessage(this.options.table(), this.options.limits(), shoe, revision), true],
+      ...(withPresence ? [[topics.presence, presenceMessage(true, new Date(), this.holder()), true] as const] : []),
+      [topics.state, this.stateMessage(shoe, revision), true],
       [topics.change, notice, false],
     ]);
     this.revision = revision;
@@ -156,14 +394,28 @@ export class ConsolePublisher extends BrokerController<RoomLink> {
     this.host.requestUpdate();
   }
 
+  private stateMessage(shoe: ShoeRecord | null, revision: number) {
+    return tableStateMessage(this.options.table(), this.options.limits(), shoe, revision, new Date(), this.consoleSession);
+  }
+
   /** Publishes in order, stopping at the first not sent; says whether all were, and remembers a refusal. */
-  private async sendAll(link: RoomLink, messages: readonly [string, object, boolean][]): Promise<boolean> {
+  private async sendAll(link: RoomLink, messages: readonly (readonly [string, object, boolean])[]): Promise<boolean> {
+    const topics = tableTopics(this.options.table());
     for (const [topic, message, retain] of messages) {
-      const outcome = await link.publish(topic, message, retain);
+      // Stopped the moment another console took the table.
+      if (!this.claimed) return true;
+      if (topic !== topics.presence) this.remember(message);
+      const outcome = await givenUpAfter(link.publish(topic, message, retain), PUBLICATION_GIVE_UP_MS);
       this.refusedByBroker = outcome === 'refused';
       if (outcome !== 'sent') return false;
     }
     return true;
+  }
+
+  /** Remembers a publication's text, so its echo is not taken for someone else's. */
+  private remember(message: object): void {
+    if (this.publishedTexts.size >= REMEMBERED_PUBLICATIONS) this.publishedTexts.delete(this.publishedTexts.values().next().value!);
+    this.publishedTexts.add(JSON.stringify(message));
   }
 
   private markUnsent(): void {
@@ -171,6 +423,18 @@ export class ConsolePublisher extends BrokerController<RoomLink> {
     this.unsent = true;
     this.host.requestUpdate();
   }
+}
+
+/** The name a presence gives its machine, or what stands for it (a console of 1.0 gives none). */
+function machineName(presence: ConsolePresenceMessage): string {
+  return presence.machine ?? '';
+}
+
+/** `publication`'s outcome, or `not-sent` when the broker has not answered within `ms` (the link is dead but not yet known to be). */
+function givenUpAfter(publication: Promise<'sent' | 'refused' | 'not-sent'>, ms: number): Promise<'sent' | 'refused' | 'not-sent'> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const givenUp = new Promise<'not-sent'>((resolve) => (timer = setTimeout(() => resolve('not-sent'), ms)));
+  return Promise.race([publication, givenUp]).finally(() => clearTimeout(timer));
 }
 
 function changeKind(change: ShoeChange): TableChangeKind {

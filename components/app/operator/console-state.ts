@@ -2,7 +2,7 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { HandRecord, ShoeRecord } from '../../../src/shoes/document.js';
 import type { KeeperProblem } from '../../../src/shoes/keeper.js';
 import { replayStoredShoe } from '../../../src/shoes/attract-shoes.js';
-import { KeptShoeController, storageProblemText } from '../shared/data/kept-shoe.js';
+import { KeptShoeController, storageProblemText, type Adoption } from '../shared/data/kept-shoe.js';
 import { cardsTyped } from './operator-keys.js';
 import { ConsoleAudit } from './console-audit.js';
 import type { ConsoleMessage, ConsoleNews } from './console-news.js';
@@ -97,9 +97,14 @@ export abstract class ConsoleState implements ReactiveController {
     return this.kept.shoe !== null && this.kept.shoe.endedAt === null;
   }
 
-  /** Another window records this table: this console only shows its shoe. */
-  get readOnly(): boolean {
+  /** Another window of this browser records this table. */
+  get readOnlyHere(): boolean {
     return this.kept.lockedElsewhere;
+  }
+
+  /** Another window, or another console machine of the room, records this table: this console only shows its shoe. */
+  get readOnly(): boolean {
+    return this.kept.lockedElsewhere || (this.options.heldInRoom?.() ?? false);
   }
 
   /** An ended shoe can be opened again (`reopenLastShoe`): the one just ended, or after a reload the table's last shoe, when it is ended. */
@@ -107,7 +112,12 @@ export abstract class ConsoleState implements ReactiveController {
     return !this.readOnly && this.kept.reopenable;
   }
 
-  /** Another window records this table and this one may take it over (`takeOver`). */
+  /** Takes up the room's shoe as this console's own (see KeptShoeController.adoptShoe). */
+  adoptShoe(shoe: ShoeRecord): Promise<Adoption> {
+    return this.kept.adoptShoe(shoe);
+  }
+
+  /** Another window or console machine records this table and this one may take it over (`takeOver`). */
   get canTakeOver(): boolean {
     return this.readOnly;
   }

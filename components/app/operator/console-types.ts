@@ -41,4 +41,8 @@ export interface ConsoleOptions {
    * nobody signed in (the entry is kept all the same, and says so).
    */
   operator?: () => string | null;
+  /** Another console machine holds this table through the room's broker: this one only shows the shoe. */
+  heldInRoom?: () => boolean;
+  /** Takes the table over from the console machine that holds it (see ConsolePublisher.takeOver). */
+  takeOverRoom?: () => Promise<void>;
 }

@@ -275,13 +275,14 @@ describe('a screen follows only the console that holds the table', () => {
   const A = { session: 'console-a', machine: 'Pit laptop' };
   const B = { session: 'console-b', machine: 'Spare laptop' };
 
-  it('passes over a second console’s state and changes, and takes the new holder’s state whatever its revision', () => {
+  it('refuses a second console’s state and changes, and takes the new holder’s state whatever its revision', () => {
     const follower = new RoomTableFollower('T7');
     expect(follower.receivePresence(presenceMessage(true, NOW, A), null)).toBe(false);
     expect(follower.receiveState(tableStateMessage('T7', '', recordedShoe('T7', 6), 500, NOW, A.session))).toEqual({ kind: 'shown' });
     // B opens the table on another machine without taking it: nothing of it is shown.
-    expect(follower.receiveState(tableStateMessage('T7', '', recordedShoe('T7', 1, 'other'), 900, NOW, B.session))).toEqual({
-      kind: 'not-holder',
+    expect(follower.receiveState(tableStateMessage('T7', '', recordedShoe('T7', 1, 'other'), 900, NOW, B.session))).toMatchObject({
+      kind: 'refused',
+      refusal: { path: 'session' },
     });
     const change: TableChangeMessage = {
       format: 'bacc-table-change',
@@ -293,14 +294,14 @@ describe('a screen follows only the console that holds the table', () => {
       handCount: 1,
       session: B.session,
     };
-    expect(follower.receiveChange(change, NOW)).toEqual({ kind: 'not-holder' });
+    expect(follower.receiveChange(change, NOW)).toMatchObject({ kind: 'refused', refusal: { path: 'session' } });
     expect(follower.shoe!.hands).toHaveLength(6);
     // B takes the table over: its revisions count from its own start, below A's, and are taken.
     expect(follower.receivePresence(presenceMessage(true, NOW, B), null)).toBe(true);
     expect(follower.receiveState(tableStateMessage('T7', '', recordedShoe('T7', 7), 3, NOW, B.session))).toEqual({ kind: 'shown' });
     expect(follower.shoe!.hands).toHaveLength(7);
     // A's late messages are now the other console's.
-    expect(follower.receiveState(tableStateMessage('T7', '', recordedShoe('T7', 8), 501, NOW, A.session))).toEqual({ kind: 'not-holder' });
+    expect(follower.receiveState(tableStateMessage('T7', '', recordedShoe('T7', 8), 501, NOW, A.session))).toMatchObject({ kind: 'refused' });
   });
 
   it('keeps a copy kept on this machine until any state of the table arrives, even at revision 1', () => {
@@ -316,5 +317,21 @@ describe('a screen follows only the console that holds the table', () => {
     follower.receivePresence(presenceMessage(true, NOW), null);
     expect(follower.receiveState(tableStateMessage('T7', '', recordedShoe('T7', 3), 10, NOW))).toEqual({ kind: 'shown' });
     expect(follower.receiveState(tableStateMessage('T7', '', recordedShoe('T7', 2), 9, NOW))).toEqual({ kind: 'stale' });
+  });
+});
+
+describe('the last will of a console that does not hold the table', () => {
+  it('says nothing of the holder: its state goes on being shown, and it is still online', () => {
+    const follower = new RoomTableFollower('T7');
+    follower.receivePresence(presenceMessage(true, NOW, { session: 'b-1', machine: 'B' }), null);
+    follower.receiveState(tableStateMessage('T7', '', recordedShoe('T7', 5), 3, NOW, 'b-1'));
+    // A, from which B took the table, closes: its last will.
+    expect(follower.receivePresence(presenceMessage(false, null, { session: 'a-1', machine: 'A' }), null)).toBe(false);
+    expect(follower.holder).toBe('b-1');
+    expect(follower.presence).toMatchObject({ online: true });
+    expect(follower.receiveState(tableStateMessage('T7', '', recordedShoe('T7', 6), 4, NOW, 'b-1'))).toEqual({ kind: 'shown' });
+    // The holder's own last will is news: it is offline.
+    follower.receivePresence(presenceMessage(false, null, { session: 'b-1', machine: 'B' }), null);
+    expect(follower.presence).toMatchObject({ online: false });
   });
 });

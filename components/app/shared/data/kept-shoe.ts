@@ -11,7 +11,12 @@ import { TableLockController } from './table-lock.js';
 import { StoredShoeFollowerController } from './stored-shoe-follower.js';
 
 /** What the controller needs of a store: writing (the keeper's part), finding the shoe to resume, letting old shoes go. */
-export type KeptShoeStore = ShoeStore & Pick<ScoreboardStore, 'latestShoe' | 'listShoes' | 'deleteShoe'>;
+export type KeptShoeStore = ShoeStore &
+  Pick<ScoreboardStore, 'latestShoe' | 'listShoes' | 'deleteShoe'> &
+  Partial<Pick<ScoreboardStore, 'adoptRoomShoe'>>;
+
+/** What `adoptShoe` did: taken up, refused (this machine recorded the shoe otherwise from hand `differsAt`), or not possible now. */
+export type Adoption = { kind: 'adopted' } | { kind: 'differs'; differsAt: number } | { kind: 'not-now' };
 
 export interface KeptShoeOptions {
   /** The table whose open shoe is resumed, named in every message to other windows. */
@@ -275,6 +280,24 @@ export class KeptShoeController implements ReactiveController {
    */
   takeOver(): void {
     this.lock.takeOver();
+  }
+
+  /**
+   * Takes up `shoe`, the table's shoe as the room's screens show it, as this window's shoe (a
+   * console taking its table over from another machine): stored whole, then resumed. Not while this
+   * window does not keep the table, has changes to write, or its storage is not open.
+   */
+  async adoptShoe(shoe: ShoeRecord): Promise<Adoption> {
+    const store = this.connection.store;
+    if (!store?.adoptRoomShoe || !this.ready || this.keeper.unsaved > 0) return { kind: 'not-now' };
+    const adopted = await store.adoptRoomShoe(shoe);
+    if (adopted !== 'adopted') return { kind: 'differs', differsAt: adopted.differsAt };
+    if (this.connection.store !== store || !this.lock.held) return { kind: 'not-now' };
+    const stored = (await store.latestShoe({ table: this.options.table(), origin: this.options.origin, open: true })) ?? null;
+    this.lastEnded = null;
+    this.keeper.resume(stored?.id === shoe.id ? stored : { ...shoe });
+    this.host.requestUpdate();
+    return { kind: 'adopted' };
   }
 
   private async change(change: () => Promise<boolean>): Promise<boolean> {

@@ -175,6 +175,17 @@ export class ScoreboardStore implements ShoeStore {
     return writes.keepReceivedShoe(this.db, shoe);
   }
 
+  /**
+   * Takes up, as this browser's console shoe, the shoe the room's screens show (a console taking its
+   * table over from another machine): written whole, in one transaction, replacing a copy kept here
+   * under its id, unless this browser's console recorded that shoe with a hand the room's copy lacks
+   * or has otherwise: then nothing is written, and the first such hand (from 1) is returned, so no
+   * recorded hand is lost.
+   */
+  async adoptRoomShoe(shoe: ShoeRecord): Promise<'adopted' | { differsAt: number }> {
+    return writes.adoptRoomShoe(this.db, shoe);
+  }
+
   /** A page of history, newest first, and how many shoes match in all. */
   async listShoes(query: HistoryQuery = {}): Promise<{ shoes: ShoeSummary[]; total: number }> {
     return reads.listShoes(this.db, query);

@@ -178,6 +178,30 @@ export async function keepReceivedShoe(db: Database, shoe: ShoeRecord): Promise<
   return result;
 }
 
+/** ScoreboardStore.adoptRoomShoe, on `db`. */
+export async function adoptRoomShoe(db: Database, shoe: ShoeRecord): Promise<'adopted' | { differsAt: number }> {
+  const action: StorageAction = { action: 'import-shoes' };
+  let result: 'adopted' | { differsAt: number } = 'adopted';
+  await write(db, action, async (tx) => {
+    const stored = await tx.objectStore('shoes').get(shoe.id);
+    if (stored?.origin === 'console') {
+      const kept = await tx.objectStore('hands').getAll(handsOf(shoe.id));
+      const differsAt = kept.findIndex((hand, index) => {
+        const other = shoe.hands[index];
+        return other === undefined || JSON.stringify(storedFields(other)) !== JSON.stringify(storedFields(hand));
+      });
+      if (differsAt >= 0) {
+        result = { differsAt: differsAt + 1 };
+        return;
+      }
+    }
+    await tx.objectStore('hands').delete(handsOf(shoe.id));
+    const number = shoe.number ?? stored?.number ?? (await nextShoeNumber(tx, shoe.table, shoe.startedAt));
+    await putShoe(tx, shoe, 'console', number, new Date().toISOString());
+  });
+  return result;
+}
+
 /** ScoreboardStore.deleteShoe, on `db`. */
 export async function deleteShoe(db: Database, id: string, options: { refuseOpenConsoleShoe?: boolean } = {}): Promise<void> {
   const action = { action: 'delete-shoe' } as const;
