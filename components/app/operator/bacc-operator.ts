@@ -544,7 +544,10 @@ export class BaccOperator extends LitElement {
         ${this.renderClerk()}
         <div class="messages">
           <!-- The room's line beside the shoe's: "Sent to screens." costs the laptop's console no row. -->
-          <p class="shoe-state">${shoeStateText(consoleController, this.publisher)} <span class="room" role="status" ?data-trouble=${roomInTrouble(this.publisher)}>${roomText(this.publisher)}</span></p>
+          <p class="shoe-state">
+            ${shoeStateText(consoleController, this.publisher)}
+            <span class="room" role="status" ?data-trouble=${roomInTrouble(this.publisher)}>${roomText(this.publisher)}</span>
+          </p>
           <p class="storage" part="status" role="status">${conflict ? '' : consoleController.storageText}</p>
           <p class="done" role="status">
             ${consoleController.message?.kind === 'done' ? consoleNewsText(consoleController.message.news) : ''}

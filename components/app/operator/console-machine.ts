@@ -38,7 +38,11 @@ export function consoleMachine(
   const id = typeof kept?.id === 'string' && /^[0-9a-f]{8}$/.test(kept.id) ? kept.id : randomHex(4);
   const given = params.get('machine');
   const named = given === null ? null : normaliseFreeText(given, MAX_MACHINE_LENGTH);
-  const name = named?.ok ? named.name : typeof kept?.name === 'string' && kept.name !== '' ? kept.name : `Console ${id.slice(0, 4).toUpperCase()}`;
+  const name = named?.ok
+    ? named.name
+    : typeof kept?.name === 'string' && kept.name !== ''
+      ? kept.name
+      : `Console ${id.slice(0, 4).toUpperCase()}`;
   const machine = { id, name };
   try {
     storage?.setItem(CONSOLE_MACHINE_KEY, JSON.stringify(machine));

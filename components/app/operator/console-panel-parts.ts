@@ -54,23 +54,37 @@ function heldElsewhereText(held: HeldElsewhere, problem: TakeOverProblem | null)
   const machine = held.machine || msg('another console', { id: 'console-room-another-console' });
   const since = held.since ? new Date(held.since).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : '';
   const state = held.takenFromHere
-    ? msg(str`${machine} took this table over: this console no longer sends to screens and only shows the room's shoe. Press K to take it back.`, {
-        id: 'console-room-taken',
-      })
+    ? msg(
+        str`${machine} took this table over: this console no longer sends to screens and only shows the room's shoe. Press K to take it back.`,
+        {
+          id: 'console-room-taken',
+        },
+      )
     : held.online
-      ? msg(str`This table is recorded on ${machine} (since ${since || '?'}): this console only shows the room's shoe. Press K to take it over.`, {
-          id: 'console-room-held',
-        })
-      : msg(str`This table was last recorded on ${machine}, which left (at ${since || '?'}): this console only shows its shoe. Press K to take it over and go on with it.`, {
-          id: 'console-room-held-offline',
-        });
+      ? msg(
+          str`This table is recorded on ${machine} (since ${since || '?'}): this console only shows the room's shoe. Press K to take it over.`,
+          {
+            id: 'console-room-held',
+          },
+        )
+      : msg(
+          str`This table was last recorded on ${machine}, which left (at ${since || '?'}): this console only shows its shoe. Press K to take it over and go on with it.`,
+          {
+            id: 'console-room-held-offline',
+          },
+        );
   if (!problem) return state;
   const why =
     problem.kind === 'differs'
-      ? msg(str`Not taken over: this machine recorded this shoe with another hand ${problem.differsAt}. Its hands stay here; export them from History before taking the table.`, {
-          id: 'console-room-take-over-differs',
-        })
-      : msg('Not taken over: this console is still writing or reading its shoe. Try again in a moment.', { id: 'console-room-take-over-not-now' });
+      ? msg(
+          str`Not taken over: this machine recorded this shoe with another hand ${problem.differsAt}. Its hands stay here; export them from History before taking the table.`,
+          {
+            id: 'console-room-take-over-differs',
+          },
+        )
+      : msg('Not taken over: this console is still writing or reading its shoe. Try again in a moment.', {
+          id: 'console-room-take-over-not-now',
+        });
   return `${state} ${why}`;
 }
 
@@ -103,9 +117,12 @@ export function roomText(publisher: ConsolePublisher): string {
       if (publisher.unsent) return msg('Not sent to screens yet: sending the whole shoe again.', { id: 'console-room-unsent' });
       if (publisher.unconfirmed > 0) {
         return publisher.unconfirmed === 1
-          ? msg('Not confirmed by the broker for 5 s: 1 change may not have reached the screens (is the network down?). Recording goes on.', {
-              id: 'console-room-unconfirmed-one',
-            })
+          ? msg(
+              'Not confirmed by the broker for 5 s: 1 change may not have reached the screens (is the network down?). Recording goes on.',
+              {
+                id: 'console-room-unconfirmed-one',
+              },
+            )
           : msg(
               str`Not confirmed by the broker for 5 s: ${publisher.unconfirmed} changes may not have reached the screens (is the network down?). Recording goes on.`,
               { id: 'console-room-unconfirmed' },

@@ -301,7 +301,9 @@ describe('a screen follows only the console that holds the table', () => {
     expect(follower.receiveState(tableStateMessage('T7', '', recordedShoe('T7', 7), 3, NOW, B.session))).toEqual({ kind: 'shown' });
     expect(follower.shoe!.hands).toHaveLength(7);
     // A's late messages are now the other console's.
-    expect(follower.receiveState(tableStateMessage('T7', '', recordedShoe('T7', 8), 501, NOW, A.session))).toMatchObject({ kind: 'refused' });
+    expect(follower.receiveState(tableStateMessage('T7', '', recordedShoe('T7', 8), 501, NOW, A.session))).toMatchObject({
+      kind: 'refused',
+    });
   });
 
   it('keeps a copy kept on this machine until any state of the table arrives, even at revision 1', () => {
