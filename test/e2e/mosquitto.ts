@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { connectAsync } from 'mqtt';
 import {
   acceptsConnections,
   aclText,
@@ -169,6 +170,11 @@ export function useBroker(users: { tables: string[]; screens?: string[] }): () =
   beforeAll(async () => {
     broker = await startBroker(users);
   });
+  // Each test starts from an empty room: no table's state or console left by the test before (its
+  // console machine is gone, and a new one would only show that machine's shoe until taken over).
+  afterEach(async () => {
+    if (broker?.pid !== undefined) await clearRetained(broker, users.tables);
+  });
   afterAll(async () => {
     await broker?.stop();
   });
@@ -176,4 +182,20 @@ export function useBroker(users: { tables: string[]; screens?: string[] }): () =
     if (!broker) throw new Error('Mosquitto is not running: call useBroker() at the top level of a test file');
     return broker;
   };
+}
+
+/** Clears the retained state and presence of each table, with its console login. */
+async function clearRetained(broker: RunningBroker, tables: readonly string[]): Promise<void> {
+  for (const table of tables) {
+    const login = broker.credentials.consoles[table];
+    if (!login) continue;
+    const client = await connectAsync(broker.mqttUrl, { protocolVersion: 5, reconnectPeriod: 0, connectTimeout: 5_000, ...login });
+    try {
+      for (const kind of ['presence', 'state']) {
+        await client.publishAsync(`bacc/v1/tables/${tableKey(table)}/${kind}`, '', { qos: 1, retain: true });
+      }
+    } finally {
+      await client.endAsync();
+    }
+  }
 }

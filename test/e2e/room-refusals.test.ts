@@ -66,13 +66,21 @@ async function publishRefusal(client: MqttClient, topic: string, payload: string
  * of the table may. The screens may show a hand before the console has published the state that
  * holds it: a change forged against an earlier revision would race the console's own.
  */
-async function readRetainedState(client: MqttClient, topic: string, hands: number): Promise<{ revision: number; shoeId: string }> {
-  let latest: { revision: number; shoeId: string; hands: number } | undefined;
+async function readRetainedState(
+  client: MqttClient,
+  topic: string,
+  hands: number,
+): Promise<{ revision: number; shoeId: string; session: string }> {
+  let latest: { revision: number; shoeId: string; hands: number; session: string } | undefined;
   client.on('message', (received, payload) => {
     if (received !== topic) return;
-    const message = JSON.parse(payload.toString()) as { revision: number; document: { shoes: { id: string; hands: unknown[] }[] } };
+    const message = JSON.parse(payload.toString()) as {
+      revision: number;
+      session: string;
+      document: { shoes: { id: string; hands: unknown[] }[] };
+    };
     const shoe = message.document.shoes[0]!;
-    latest = { revision: message.revision, shoeId: shoe.id, hands: shoe.hands.length };
+    latest = { revision: message.revision, shoeId: shoe.id, hands: shoe.hands.length, session: message.session };
   });
   await client.subscribeAsync(topic, { qos: 1 });
   const state = await untilValue(
@@ -81,7 +89,7 @@ async function readRetainedState(client: MqttClient, topic: string, hands: numbe
     `the retained state with ${hands} hands`,
     ACROSS_THE_ROOM,
   );
-  return { revision: state!.revision, shoeId: state!.shoeId };
+  return { revision: state!.revision, shoeId: state!.shoeId, session: state!.session };
 }
 
 /** A real dealt shoe of the table with one hand's outcome contradicting its cards: impossible. */
@@ -147,8 +155,9 @@ describe('what the room refuses', () => {
     const shown = await readRetainedState(forger, topics.state, outcomes.length);
     const impossible = impossibleShoe();
 
-    // A change carrying an impossible hand, right after the revision every screen shows: the open
-    // display and lobby check the hand within its shoe, refuse it, count it, and show what they showed.
+    // A change carrying an impossible hand, right after the revision every screen shows, in the
+    // console's session (copied, as any holder of the login can): the open display and lobby check
+    // the hand within its shoe, refuse it, count it, and show what they showed.
     const forgedChange = {
       format: 'bacc-table-change',
       version: 1,
@@ -158,6 +167,7 @@ describe('what the room refuses', () => {
       change: 'add',
       handCount: outcomes.length + 1,
       hand: { ...impossible.hands[0]!, outcome: impossible.hands[0]!.outcome === 'B' ? 'P' : 'B' },
+      session: shown.session,
     };
     expect(await publishRefusal(forger, topics.change, JSON.stringify(forgedChange), false)).toBeNull();
     await untilValue(
@@ -175,9 +185,12 @@ describe('what the room refuses', () => {
     expect((await displayView(display.page)).outcomes).toBe(outcomes);
     expect(await lobbyTiles(lobby.page)).toMatchObject([{ table: TABLE, hands: outcomes.length, roadOutcomes: outcomes }]);
 
-    // An impossible shoe as the table's retained state: screens read it on joining (and on a gap),
-    // so a display rebooted now, and one switched on now, refuse it, count it once, and show no forged hand.
-    const forgedState = tableStateMessage(TABLE, '', impossible, Date.now() + 60_000);
+    // An impossible shoe as the table's retained state once its console is gone (a console answers
+    // any state it did not publish with its own): screens read it on joining (and on a gap), so a
+    // display rebooted now, and one switched on now, refuse it, count it once, and show no forged hand.
+    await tableConsole.context.close();
+    machines.splice(machines.indexOf(tableConsole), 1);
+    const forgedState = tableStateMessage(TABLE, '', impossible, shown.revision + 60_000, new Date(), shown.session);
     expect(await publishRefusal(forger, topics.state, JSON.stringify(forgedState), true)).toBeNull();
     await display.page.reload();
     const view = await untilValue(
