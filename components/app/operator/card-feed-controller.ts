@@ -262,7 +262,8 @@ export class CardFeedController implements ReactiveController {
   /** A line of the hand that was in play at a reload whose effect is stored already: read again, it would count twice. */
   private storedAlready(event: ReadLineEvent): boolean {
     const { number } = event;
-    return number !== undefined && event.kind !== 'shoe' && this.mark !== null && number > this.mark.last && this.kept.includes(number);
+    const { mark } = this;
+    return number !== undefined && event.kind !== 'shoe' && mark?.pack === this.pack && number > mark.last && this.kept.includes(number);
   }
 
   /**
