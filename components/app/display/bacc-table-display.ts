@@ -29,14 +29,16 @@ import '../../define/scoreboard.js';
 @localized()
 export class BaccTableDisplay extends LitElement {
   static override styles = css`
+    /* A column: the status, when there is one, takes its own strip above the board and covers no road, in any orientation. */
     :host {
-      display: block;
+      display: flex;
+      flex-direction: column;
       position: relative;
       height: 100%;
     }
     bacc-scoreboard {
-      position: absolute;
-      inset: 0;
+      flex: 1 1 auto;
+      min-height: 0;
     }
     .message,
     .status {
@@ -45,7 +47,7 @@ export class BaccTableDisplay extends LitElement {
       padding: 0.8em 1.2em;
       border-radius: 8px;
       ${noticeLook}
-      font-size: clamp(14px, 2vmin, 32px);
+      font-size: clamp(14px, 2.4vmin, 48px);
     }
     .message {
       left: 50%;
@@ -53,11 +55,12 @@ export class BaccTableDisplay extends LitElement {
       transform: translateX(-50%);
       max-width: min(90vw, 50em);
     }
-    /* While a shoe is shown: at the right of the header, over the end of the roads that fills last, so the odds and the early hands stay readable. */
+    /* While a shoe is shown: a strip of its own above the board (the board gives up its height). */
     .status {
-      top: 0.5vmin;
-      right: 0.5vmin;
-      max-width: min(42vw, 30em);
+      position: static;
+      order: -1;
+      flex: none;
+      margin: 0.5vmin 0.5vmin 0;
       padding: 0.4em 0.9em;
     }
     .operator-note {

@@ -44,6 +44,28 @@ describe('<bacc-table-display> with a broker that cannot be reached', () => {
     expect(display.shadowRoot!.textContent).not.to.contain(BROKER.password);
   });
 
+  for (const [width, height] of [
+    [540, 960],
+    [960, 540],
+  ]) {
+    it(`says so on a strip of its own above the board, covering no road or figure, at ${width}×${height}`, async () => {
+      await storage.store.keepReceivedShoe(kept);
+      const display = await fixture<BaccTableDisplay>(
+        html`<div style="width: ${width}px; height: ${height}px">
+          <bacc-table-display table=${TABLE} .broker=${BROKER}></bacc-table-display>
+        </div>`,
+      ).then((frame) => frame.querySelector('bacc-table-display')!);
+      await until(() => display.shoe !== null && display.room?.linkState === 'offline', 'the kept copy and the link to give up', 10_000);
+      await display.updateComplete;
+      const status = display.shadowRoot!.querySelector('[part="status"]')!.getBoundingClientRect();
+      const board = display.shadowRoot!.querySelector('bacc-scoreboard')!.getBoundingClientRect();
+      expect(status.height).to.be.greaterThan(0);
+      // The board starts below the status and still fills the display's height with it.
+      expect(board.top).to.be.at.least(status.bottom);
+      expect(board.bottom).to.be.closeTo(display.getBoundingClientRect().bottom, 1);
+    });
+  }
+
   it('with nothing kept, says the broker cannot be reached and nothing was received', async () => {
     const display = await fixture<BaccTableDisplay>(html`<bacc-table-display table=${TABLE} .broker=${BROKER}></bacc-table-display>`);
     await until(() => display.room?.linkState === 'offline', 'the link to give up', 10_000);
