@@ -2,8 +2,12 @@
  * The page's connection to the room's MQTT broker (MQTT.js over WebSocket, MQTT 5): connects with
  * the machine's credential, reconnects by itself, and says in one word where it stands. MQTT.js
  * is loaded only when a broker is configured, so a page without one carries none of it.
+ * Messages are handed on in slices of at most SLICE_MS of work, so a burst the broker delivers at
+ * once never keeps the page from drawing.
  */
 import type { MqttClient } from 'mqtt';
+import { MAX_ROOM_MESSAGE_BYTES } from '../../../../src/room/messages.js';
+import { MessageSlices } from './message-slices.js';
 
 /** Where the page's broker is and who it is there. Kept in this browser (room-settings.ts), never in an address or a log. */
 export interface BrokerSettings {
@@ -41,9 +45,16 @@ const REFUSED_CODES = new Set([4, 5, 134, 135]);
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
+/**
+ * A message larger than any the pages read (a room message's limit; a reader's is smaller) is not
+ * decoded: it is handed on as empty text with its size, which every reader refuses as too large.
+ */
+const LARGEST_READ_BYTES = MAX_ROOM_MESSAGE_BYTES;
+
 export class RoomLink {
   state: LinkState = 'connecting';
   private readonly subscriptions = new Set<string>();
+  private readonly slices = new MessageSlices();
   private closed = false;
 
   private constructor(
@@ -67,14 +78,18 @@ export class RoomLink {
       }
     });
     client.on('message', (topic, payload, packet) => {
-      let text: string;
-      try {
-        text = decoder.decode(payload);
-      } catch {
-        // Not UTF-8: handed on as text that is not JSON, to be refused and counted like any other bad message.
-        text = '\u0000';
-      }
-      options.onMessage(topic, text, payload.byteLength, packet.retain);
+      const retained = packet.retain;
+      this.slices.add(() => {
+        if (this.closed) return;
+        let text = '';
+        try {
+          if (payload.byteLength <= LARGEST_READ_BYTES) text = decoder.decode(payload);
+        } catch {
+          // Not UTF-8: handed on as text that is not JSON, to be refused and counted like any other bad message.
+          text = '\u0000';
+        }
+        options.onMessage(topic, text, payload.byteLength, retained);
+      });
     });
   }
 
@@ -129,6 +144,8 @@ export class RoomLink {
       this.subscriptions.delete(topic);
       await this.client.unsubscribeAsync(topic);
     }
+    // The retained message came before the broker's answer, but may wait in a slice: it is handed on first.
+    await this.slices.drained();
   }
 
   /**
