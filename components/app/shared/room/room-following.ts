@@ -5,11 +5,15 @@
  * apart (the console publishes its change before its state), and then lets go, so the next change
  * asks afresh: a read that found a refused or older state never holds a table back. A refused
  * message is counted and logged once, however often the broker hands it over again (a retained
- * state is read on every resync). DOM-free: the display and the lobby differ only in what they
- * subscribe to and how they show it.
+ * state is read on every resync). A flood from a table's login is not checked message by message:
+ * each table has a budget of checking time (CheckBudget); beyond it the table's messages are dropped
+ * unread, the burst is counted as one refusal, and the table's retained state is read every half
+ * second until the burst ends, and once after, so the console's hands still show. DOM-free: the
+ * display and the lobby differ only in what they subscribe to and how they show it.
  */
 import { RoomTableFollower } from '../../../../src/room/follower.js';
 import { readRoomMessage, readTopic, roomRefusalLogText, type RoomRefusal } from '../../../../src/room/messages.js';
+import { CheckBudget, DEFAULT_CHECK_BUDGET, type CheckBudgetOptions } from './check-budget.js';
 
 /** What a message did to a table a screen shows. */
 export type FollowedNews = 'shown' | 'added' | 'presence';
@@ -29,6 +33,21 @@ export interface RoomFollowingOptions {
   now?: () => Date;
   /** Wait before reading a state again when the one read is older than the change that asked (default 300 ms). */
   stateReadDelay?: number;
+  /** Checking time each table may cost (tests); DEFAULT_CHECK_BUDGET otherwise. */
+  budget?: CheckBudgetOptions;
+}
+
+/** While a table's messages are dropped unread, its retained state is read this often. */
+export const FLOOD_STATE_READ_MS = 250;
+
+/** A burst of dropped messages ends once none has been dropped for this long. */
+export const FLOOD_QUIET_MS = 1000;
+
+/** A burst of one table's messages dropped unread: how many, when the last, and the timer that reads the state meanwhile. */
+interface Flood {
+  dropped: number;
+  lastAt: number;
+  timer: ReturnType<typeof setInterval>;
 }
 
 /** Reads of one table's state after a change that asked for it, before letting go until the next change. */
@@ -55,15 +74,34 @@ export class RoomFollowing {
   private readonly numberAsked = new Map<string, string>();
   /** The text of the last message refused on each topic. */
   private readonly lastRefused = new Map<string, string>();
+  private readonly budget: CheckBudget;
+  private readonly floods = new Map<string, Flood>();
   private stopped = false;
 
   constructor(private readonly options: RoomFollowingOptions) {
     if (options.table !== undefined) this.followers.set(options.table, new RoomTableFollower(options.table));
+    this.budget = new CheckBudget(options.budget ?? DEFAULT_CHECK_BUDGET);
   }
 
-  /** One message as the broker delivered it: checked, then followed; `retained` when the broker kept it from before. */
+  /**
+   * One message as the broker delivered it: checked, then followed; `retained` when the broker kept
+   * it from before. A retained message comes only when this screen reads a state, so it is always
+   * checked (what it cost is still taken from the table's budget); any other is dropped unread
+   * when its table has used up its budget.
+   */
   receive(topic: string, text: string, bytes: number, retained = false): void {
     if (this.stopped) return;
+    const table = readTopic(topic)?.table ?? topic;
+    if (!retained && !this.budget.allows(table)) return this.drop(table, topic);
+    const started = this.budget.now();
+    try {
+      this.check(topic, text, bytes, retained);
+    } finally {
+      this.budget.spend(table, this.budget.now() - started);
+    }
+  }
+
+  private check(topic: string, text: string, bytes: number, retained: boolean): void {
     const now = this.options.now?.() ?? new Date();
     const reading = readRoomMessage(topic, text, bytes, now);
     if (!reading.ok) {
@@ -131,6 +169,50 @@ export class RoomFollowing {
     this.stopped = true;
     for (const read of this.reading.values()) clearTimeout(read.timer);
     this.reading.clear();
+    for (const flood of this.floods.values()) clearInterval(flood.timer);
+    this.floods.clear();
+  }
+
+  /**
+   * A message of `table` dropped unread (its budget is used up). The first of a burst is counted as
+   * one refusal and logged; meanwhile the table's retained state, which only its console's login
+   * writes, is read every FLOOD_STATE_READ_MS, and once more when the burst is over.
+   */
+  private drop(table: string, topic: string): void {
+    const flood = this.floods.get(table);
+    if (flood) {
+      flood.dropped++;
+      flood.lastAt = this.budget.now();
+      return;
+    }
+    const started: Flood = {
+      dropped: 1,
+      lastAt: this.budget.now(),
+      timer: setInterval(() => {
+        const over = this.budget.now() - started.lastAt >= FLOOD_QUIET_MS;
+        if (over) {
+          clearInterval(started.timer);
+          this.floods.delete(table);
+          console.info(`bacc: the burst on table "${table.slice(0, 60)}" is over: ${started.dropped} messages were dropped unread`);
+        }
+        this.readNow(table);
+      }, FLOOD_STATE_READ_MS),
+    };
+    this.floods.set(table, started);
+    this.refused++;
+    console.warn(
+      `bacc: refused a message on ${topic}: too many messages (more than this screen checks for one table); ` +
+        'the table’s messages are dropped unread until they slow down, and its state is read instead',
+    );
+    this.options.onRefused?.();
+    this.readNow(table);
+  }
+
+  /** Reads `table`'s state once, apart from the reads a change asked for (which wait for a revision). */
+  private readNow(table: string): void {
+    void Promise.resolve()
+      .then(() => this.options.readState(table))
+      .catch(() => undefined);
   }
 
   /**
@@ -155,9 +237,7 @@ export class RoomFollowing {
 
   private read(table: string, read: StateRead): void {
     read.reads++;
-    void Promise.resolve()
-      .then(() => this.options.readState(table))
-      .catch(() => undefined);
+    this.readNow(table);
     // No answer, or one older than wanted, within the wait: read again, a few times, then let go.
     read.timer = setTimeout(() => {
       if (this.reading.get(table) !== read) return;
