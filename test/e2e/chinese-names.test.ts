@@ -50,12 +50,25 @@ const controlled = (page: Page) =>
     }
   });
 
+/**
+ * Waits until the page has declared every face of the whole font (a few slices in each idle moment,
+ * after its first content), drawn a frame with them, and loaded the faces that frame asked for.
+ */
+async function wholeFontSettled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => [...document.fonts].filter((face) => face.family.replace(/"/g, '') === 'Noto Sans SC Full').length === 176,
+  );
+  await page.evaluate(async () => {
+    await new Promise(requestAnimationFrame);
+    await new Promise(requestAnimationFrame);
+    await document.fonts.ready;
+  });
+}
+
 /** The Chinese the page draws as boxes once the name's faces have loaded and it has had a second to draw with them. */
 async function boxesOnceDrawn(page: Page): Promise<string[]> {
   const cdp = await fontInspector(page);
-  await page.waitForFunction(() =>
-    [...document.fonts].some((face) => face.family.replace(/"/g, '') === 'Noto Sans SC Full' && face.status === 'loaded'),
-  );
+  await wholeFontSettled(page);
   const deadline = Date.now() + 1000;
   let boxes = await chineseBoxes(page, cdp);
   while (boxes.length > 0 && Date.now() < deadline) {
@@ -91,9 +104,7 @@ describe('the whole Chinese font in the built app', () => {
       await controlled(page);
       // Now through the service worker: the slices of the name's characters, and only those, are fetched and kept.
       await page.reload();
-      await page.waitForFunction(() =>
-        [...document.fonts].some((face) => face.family.replace(/"/g, '') === 'Noto Sans SC Full' && face.status === 'loaded'),
-      );
+      await wholeFontSettled(page);
       const fetched = [...new Set(await sliceFetches(page))].sort();
       expect(fetched.length).toBeGreaterThan(0);
       // Six characters: at most six slices, in the weights the name (700) and the limits (400) take.
