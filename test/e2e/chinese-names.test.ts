@@ -56,7 +56,8 @@ const controlled = (page: Page) =>
  */
 async function wholeFontSettled(page: Page): Promise<void> {
   await page.waitForFunction(
-    () => [...document.fonts].filter((face) => face.family.replace(/"/g, '') === 'Noto Sans SC Full').length === 176,
+    (count) => [...document.fonts].filter((face) => face.family.replace(/"/g, '') === 'Noto Sans SC Full').length === count,
+    readdirSync('components/fonts/full').length,
   );
   await page.evaluate(async () => {
     await new Promise(requestAnimationFrame);
