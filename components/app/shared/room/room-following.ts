@@ -7,8 +7,8 @@
  * message is counted and logged once, however often the broker hands it over again (a retained
  * state is read on every resync). A flood from a table's login is not checked message by message:
  * each table has a budget of checking time (CheckBudget); beyond it the table's messages are dropped
- * unread, the burst is counted as one refusal, and the table's retained state is read every half
- * second until the burst ends, and once after, so the console's hands still show. DOM-free: the
+ * unread, the burst is counted as one refusal, and the table's retained state is read every
+ * FLOOD_STATE_READ_MS until the burst ends, and once after, so the console's hands still show. DOM-free: the
  * display and the lobby differ only in what they subscribe to and how they show it.
  */
 import { RoomTableFollower } from '../../../../src/room/follower.js';
