@@ -7,8 +7,8 @@ import type { KeptShoeStore } from '../shared/data/kept-shoe.js';
 import { DEFAULT_STORED_TABLE } from '../shared/data/stored-table.js';
 import { storageErrorText } from '../shared/data/storage-words.js';
 import { StorageError } from '../shared/data/scoreboard-store.js';
-// The attract mode is its scoreboard: the element comes with this page's own code, its roads painted first.
-import './scoreboard-parts.js';
+// The attract mode is its scoreboard: the element comes with this page's own code, its parts registered in stages.
+import { scoreboardPartsDefined } from './scoreboard-parts.js';
 
 /** Hands the evidence panel deals between shoes: a few seconds with every core. */
 const ATTRACT_EVIDENCE_HANDS = 2_000_000;
@@ -39,6 +39,10 @@ export class BaccAttract extends LitElement {
       position: absolute;
       inset: 0;
       transform: translate(var(--bacc-burn-in-x, 0), var(--bacc-burn-in-y, 0));
+    }
+    /* Laid out, not drawn, while its parts register (scoreboard-parts.ts): shown whole, it shifts nothing. */
+    bacc-scoreboard.assembling {
+      visibility: hidden;
     }
     bacc-evidence {
       position: absolute;
@@ -72,11 +76,19 @@ export class BaccAttract extends LitElement {
   /** The dealer: its hands, shoe number and troubles are what the scoreboard shows. Made on the first update, with the settings. */
   private dealer: AttractDealerController | null = null;
 
+  /** Every part of the scoreboard is registered and drawn: the board is shown. */
+  @state() private assembled = false;
+
   /** The evidence panel is on screen in place of the scoreboard. */
   @state() private evidenceShown = false;
   /** The shoe whose end last showed the evidence panel. */
   private evidenceAfterShoe = 0;
   private evidenceTimer: ReturnType<typeof setTimeout> | undefined;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (!this.assembled) void scoreboardPartsDefined.then(() => (this.assembled = true));
+  }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
@@ -155,6 +167,7 @@ export class BaccAttract extends LitElement {
           ? html`<bacc-evidence autostart hands=${ATTRACT_EVIDENCE_HANDS} decks=${this.rules.decks}></bacc-evidence>`
           : nothing
       }<bacc-scoreboard
+        class=${this.assembled ? '' : 'assembling'}
         ?hidden=${this.evidenceShown}
         .hands=${dealer?.hands ?? []}
         .rules=${this.rules}
