@@ -2,7 +2,7 @@
 import { html, nothing } from 'lit';
 import { msg, str } from '@lit/localize';
 import type { ConsoleController } from './console-controller.js';
-import type { ConsolePublisher, HeldElsewhere, TakeOverProblem } from './console-publisher.js';
+import type { ConsolePublisher, HeldElsewhere } from './console-publisher.js';
 import type { HandFlag } from './console-types.js';
 import type { ActionButton } from './action-button.js';
 import { sideName } from '../shared/road-words.js';
@@ -28,7 +28,7 @@ export interface CardFieldHandlers {
 export function shoeStateText(consoleController: ConsoleController, publisher?: ConsolePublisher): string {
   const shoe = consoleController.shoe;
   const held = publisher?.heldElsewhere;
-  if (held && !consoleController.readOnlyHere) return heldElsewhereText(held, publisher.takeOverProblem);
+  if (held && !consoleController.readOnlyHere) return heldElsewhereText(held, publisher);
   if (consoleController.readOnly) {
     return msg('This table is being recorded in another window: this one only shows its shoe, and takes over when that window closes.', {
       id: 'operator-read-only',
@@ -50,7 +50,9 @@ export function shoeStateText(consoleController: ConsoleController, publisher?: 
 }
 
 /** Which console machine holds the table, and what K does here; with why the last take-over did not happen. */
-function heldElsewhereText(held: HeldElsewhere, problem: TakeOverProblem | null): string {
+function heldElsewhereText(held: HeldElsewhere, publisher: ConsolePublisher): string {
+  const problem = publisher.takeOverProblem;
+  const strayed = publisher.handsNotOnScreens;
   const machine = held.machine || msg('another console', { id: 'console-room-another-console' });
   const since = held.since ? new Date(held.since).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }) : '';
   const state = held.takenFromHere
@@ -61,31 +63,38 @@ function heldElsewhereText(held: HeldElsewhere, problem: TakeOverProblem | null)
         },
       )
     : held.online
-      ? msg(
-          str`This table is recorded on ${machine} (since ${since || '?'}): this console only shows the room's shoe. Press K to take it over.`,
-          {
-            id: 'console-room-held',
-          },
-        )
+      ? msg(str`This table is recorded on ${machine}: this console only shows the room's shoe. Press K to take it over.`, {
+          id: 'console-room-held',
+        })
       : msg(
-          str`This table was last recorded on ${machine}, which left (at ${since || '?'}): this console only shows its shoe. Press K to take it over and go on with it.`,
+          str`This table was last recorded on ${machine}, which has left: this console only shows its shoe. Press K to take it over and go on with it.`,
           {
             id: 'console-room-held-offline',
           },
         );
-  if (!problem) return state;
-  const why =
-    problem.kind === 'differs'
-      ? msg(
-          str`Not taken over: this machine recorded this shoe with another hand ${problem.differsAt}. Its hands stay here; export them from History before taking the table.`,
-          {
-            id: 'console-room-take-over-differs',
-          },
-        )
-      : msg('Not taken over: this console is still writing or reading its shoe. Try again in a moment.', {
-          id: 'console-room-take-over-not-now',
-        });
-  return `${state} ${why}`;
+  const parts = [state];
+  if (since) parts.push(msg(str`(Since ${since}.)`, { id: 'console-room-held-since' }));
+  if (strayed) {
+    parts.push(
+      msg(
+        str`Hands ${strayed.from}–${strayed.to} recorded here are not on the screens (the table was taken before they were sent); they stay on this machine, in History.`,
+        { id: 'console-room-hands-not-sent' },
+      ),
+    );
+  }
+  if (problem) {
+    parts.push(
+      problem.kind === 'differs'
+        ? msg(
+            str`Not taken over: hand ${problem.differsAt} of this shoe on this machine differs from the screens' (or is not there). Its hands stay here; export them from History before taking the table.`,
+            { id: 'console-room-take-over-differs' },
+          )
+        : msg('Not taken over: this console is still writing or reading its shoe. Try again in a moment.', {
+            id: 'console-room-take-over-not-now',
+          }),
+    );
+  }
+  return parts.join(' ');
 }
 
 /** The room's line says something is wrong (not sent, not confirmed, refused), so it is shown in colour. */

@@ -16,6 +16,7 @@ import { RoomLink, type BrokerSettings } from '../shared/room/room-link.js';
 import { BrokerController } from '../shared/room/broker-controller.js';
 import type { Adoption } from '../shared/data/kept-shoe.js';
 import { consoleSession, sessionOfMachine, type ConsoleMachine } from './console-machine.js';
+import { firstDifference, handsNotInRoom } from './room-shoes.js';
 
 export interface ConsolePublisherOptions {
   broker: () => BrokerSettings | null;
@@ -97,8 +98,15 @@ export class ConsolePublisher extends BrokerController<RoomLink> {
   /** The table's shoe as written, change by change (the keeper may hold more, not yet written). */
   private written: ShoeRecord | null | undefined = undefined;
   private revision = 0;
-  /** The highest revision of the table's state seen on the broker (this console's or another's). */
+  /** The highest revision seen on the table's topics (this console's or another's), and the highest of this session. */
   private seenRevision = 0;
+  private seenOwnRevision = 0;
+  /** The link open carries this console's last will: only a console that holds its table leaves one. */
+  private willLink = false;
+  /** This console is to claim the table as soon as its link (with a will) is connected. */
+  private wantClaim = false;
+  /** The text of this console's last presence, to tell a forged one with its session from its own. */
+  private presenceText = '';
   /** This page's session: screens follow the console whose session the table's presence names. */
   private consoleSession: string;
   /** This console claimed the table and has not lost it since. */
@@ -134,10 +142,12 @@ export class ConsolePublisher extends BrokerController<RoomLink> {
     const broker = this.options.broker();
     if (!broker) return;
     const topics = tableTopics(this.options.table());
+    // A console that does not hold its table leaves no will: its "offline" would replace the holder's presence.
+    const withWill = this.claimed || this.wantClaim;
     this.openLink(
       () =>
         (this.options.openLink ?? RoomLink.open)(broker, {
-          will: { topic: topics.presence, payload: JSON.stringify(presenceMessage(false, null, this.holder())) },
+          ...(withWill ? { will: { topic: topics.presence, payload: JSON.stringify(presenceMessage(false, null, this.holder())) } } : {}),
           onState: (state) => {
             this.linkState = state;
             this.host.requestUpdate();
@@ -145,7 +155,12 @@ export class ConsolePublisher extends BrokerController<RoomLink> {
           onMessage: (topic, text, bytes) => this.onMessage(topic, text, bytes),
           onConnect: () => void this.inTurn(() => this.onConnected()),
         }),
-      { opened: (link) => link.subscribe([topics.presence, topics.state, topics.change]) },
+      {
+        opened: (link) => {
+          this.willLink = withWill;
+          link.subscribe([topics.presence, topics.state, topics.change]);
+        },
+      },
     );
   }
 
@@ -194,10 +209,17 @@ export class ConsolePublisher extends BrokerController<RoomLink> {
    * then this console claims the table; the other one stops as it hears of it.
    */
   async takeOver(): Promise<void> {
-    if (!this.heldElsewhere || this.link?.state !== 'connected') return;
+    const link = this.link;
+    if (!this.heldElsewhere || link?.state !== 'connected') return;
     this.takeOverProblem = null;
+    // The room's shoe as the broker holds it now, not as last heard (the holder may have just added a hand).
+    await link.readRetained(tableTopics(this.options.table()).state, true);
+    await new Promise((resolve) => setTimeout(resolve, RETAINED_WAIT_MS));
     const shoe = this.roomShoe;
-    const adopted = shoe ? await this.options.adoptShoe(shoe) : null;
+    const mine = this.options.storedShoe();
+    // This machine's copy holds every hand of the room's (and maybe more, recorded while it was cut off): it goes on with its own.
+    const holdsAll = shoe !== null && mine !== null && firstDifference(mine, shoe) === 0;
+    const adopted = shoe && !holdsAll ? await this.options.adoptShoe(shoe) : null;
     if (adopted && adopted.kind !== 'adopted') {
       this.takeOverProblem = adopted;
       this.host.requestUpdate();
@@ -207,6 +229,11 @@ export class ConsolePublisher extends BrokerController<RoomLink> {
     this.heldElsewhere = null;
     this.host.requestUpdate();
     await this.inTurn(() => this.claim());
+  }
+
+  /** Hands this console recorded that the screens' copy of the same shoe lacks or has otherwise (taken over before they were sent), or null. */
+  get handsNotOnScreens(): { from: number; to: number } | null {
+    return this.heldElsewhere ? handsNotInRoom(this.options.storedShoe(), this.roomShoe) : null;
   }
 
   private holder(): { session: string; machine: string } {
@@ -235,85 +262,133 @@ export class ConsolePublisher extends BrokerController<RoomLink> {
     await new Promise((resolve) => setTimeout(resolve, RETAINED_WAIT_MS));
     if (this.link !== link || link.state !== 'connected' || !this.options.holdsTable()) return;
     const presence = this.presence;
-    const mine = presence === null || presence.session === this.consoleSession || sessionOfMachine(presence.session, this.options.machine);
-    if (this.claimed && presence !== null && presence.session !== this.consoleSession) {
+    if (this.claimed && presence !== null && presence.online && presence.session !== this.consoleSession) {
       // Taken over while this console was away.
       return this.lose(presence);
     }
-    if (this.claimed || mine || this.mayTakeAtOnce(presence)) return this.claim();
-    this.heldElsewhere = { machine: machineName(presence), online: presence.online, since: presence.at, takenFromHere: false };
+    if (this.claimed || this.wantClaim || this.mayTakeAtOnce(presence)) return this.claim();
+    const holder = presence ?? presenceMessage(false, null);
+    // Back on the broker after a take-over: still the console the table was taken from.
+    const takenFromHere = this.heldElsewhere?.takenFromHere === true && this.heldElsewhere.machine === machineName(holder);
+    this.heldElsewhere = { machine: machineName(holder), online: holder.online, since: holder.at, takenFromHere };
     this.host.requestUpdate();
   }
 
-  /** Nobody holds the table, and the screens show no shoe but this console's: it is taken without asking. */
-  private mayTakeAtOnce(presence: ConsolePresenceMessage): boolean {
-    if (presence.online) return false;
+  /**
+   * The table may be taken without asking: nobody holds it, or this machine did (a reload), or its
+   * holder left; and never when that would change a hand the screens show (this console's shoe
+   * lacks one, or has it otherwise: a hand of another machine, or one this machine recorded after it
+   * was taken over).
+   */
+  private mayTakeAtOnce(presence: ConsolePresenceMessage | null): boolean {
+    const ours = presence === null || sessionOfMachine(presence.session, this.options.machine);
+    if (presence !== null && presence.online && !ours) return false;
     const room = this.roomShoe;
-    return room === null || room.id === this.options.storedShoe()?.id;
+    const mine = this.options.storedShoe();
+    if (room === null) return true;
+    const difference = mine ? firstDifference(mine, room) : null;
+    // This machine moved on to a shoe of its own (a reload after a new shoe): its shoe is the table's.
+    if (difference === null) return ours && mine !== null;
+    return difference === 0;
   }
 
-  /** Claims the table: its presence names this session, then the whole state above what the broker holds. */
+  /** Claims the table: its presence names this session, then the whole state above what the broker holds; with a will first. */
   private async claim(): Promise<void> {
-    if (this.seenRevision >= HIGHEST_REVISION) {
-      // No room left to count up (a forged revision): a new session counts from 1, with a will of its own.
-      this.consoleSession = consoleSession(this.options.machine);
-      this.seenRevision = 0;
-      this.revision = 0;
-      this.claimed = false;
-      await this.closeLink();
-      if (this.connected) this.follow();
-      return;
+    if (this.outOfRevisions()) return this.renewSession();
+    if (!this.willLink) {
+      this.wantClaim = true;
+      return this.reopen();
     }
+    this.wantClaim = false;
     this.claimed = true;
     this.claimEchoed = false;
     this.heldElsewhere = null;
     await this.publishWhole(true);
   }
 
-  /** Another console took the table: nothing more is published from here. */
+  /** This session has counted up to the highest revision (pushed there by forgeries): a new session is due. */
+  private outOfRevisions(): boolean {
+    return Math.max(this.seenOwnRevision, this.revision) >= HIGHEST_REVISION;
+  }
+
+  /** No room left to count up in this session (a forged revision): a new session counts from 1, with a will of its own. */
+  private async renewSession(): Promise<void> {
+    this.consoleSession = consoleSession(this.options.machine);
+    this.seenOwnRevision = 0;
+    this.revision = 0;
+    this.claimed = false;
+    this.wantClaim = true;
+    await this.reopen();
+  }
+
+  /** Connects again (a clean disconnect drops the old link's will), for a claim with a will or a console without one. */
+  private async reopen(): Promise<void> {
+    await this.closeLink();
+    if (this.connected) this.follow();
+  }
+
+  /** Another console took the table: nothing more is published from here, and this link's will goes with a clean disconnect. */
   private lose(presence: ConsolePresenceMessage): void {
     this.claimed = false;
+    this.wantClaim = false;
     this.heldElsewhere = { machine: machineName(presence), online: presence.online, since: presence.at, takenFromHere: true };
     this.unsent = false;
     this.host.requestUpdate();
+    void this.inTurn(() => this.reopen());
   }
 
   private onMessage(topic: string, text: string, bytes: number): void {
     // This console's own publication, back from the broker: nothing to read (a state is checked whole, at a cost).
     if (this.claimed && this.publishedTexts.has(text)) return;
+    // Holding the table, a state or change it did not send is answered, whatever it holds: its revision is all there is to read (a flood costs little).
+    if (this.claimed && topic !== tableTopics(this.options.table()).presence) {
+      const numbers = revisionOf(text);
+      if (numbers) this.seen(numbers);
+      this.answerForgery();
+      return;
+    }
     const reading = readRoomMessage(topic, text, bytes);
-    const topics = tableTopics(this.options.table());
     if (!reading.ok) {
-      // Something no screen can read now stands in the table's topics: this console's state goes again.
-      if (topic !== topics.presence) this.answerForgery();
+      // Something no screen can read now stands in the table's topics: this console says its own again.
+      this.answerForgery();
       return;
     }
     const { received } = reading;
     switch (received.kind) {
       case 'presence':
-        return this.onPresence(received.message);
+        return this.onPresence(received.message, text);
       case 'state':
-        this.roomShoe = received.message.document.shoes[0] ?? null;
-        this.seenRevision = Math.max(this.seenRevision, received.message.revision);
+        this.seen(received.message);
+        // A console that does not hold the table shows the holder's shoe, as the screens do, not another session's.
+        if (this.claimed || this.presence === null || received.message.session === this.presence.session) {
+          this.roomShoe = received.message.document.shoes[0] ?? null;
+        }
         if (this.heldElsewhere) this.host.requestUpdate();
         this.answerForgery();
         return;
       case 'change':
-        this.seenRevision = Math.max(this.seenRevision, received.message.revision);
+        this.seen(received.message);
         this.answerForgery();
         return;
     }
   }
 
-  private onPresence(presence: ConsolePresenceMessage): void {
+  private seen(message: { revision: number; session?: string }): void {
+    this.seenRevision = Math.max(this.seenRevision, message.revision);
+    if (message.session === this.consoleSession) this.seenOwnRevision = Math.max(this.seenOwnRevision, message.revision);
+  }
+
+  private onPresence(presence: ConsolePresenceMessage, text: string): void {
     if (presence.session === this.consoleSession) {
       this.presence = presence;
-      this.claimEchoed = this.claimed;
+      if (text === this.presenceText) this.claimEchoed = this.claimed;
+      // This session's name on a presence it did not send (offline, say): it says its own again.
+      else this.answerForgery();
       return;
     }
     const holder = this.claimed ? this.consoleSession : this.presence?.session;
     if (!presence.online && this.presence !== null && presence.session !== holder) {
-      // The last will of a console that does not hold the table replaced the holder's presence at the broker: it is said again.
+      // The last will of a console that does not hold the table (an older one's) replaced the holder's presence: it is said again.
       if (this.claimed) this.answerForgery();
       return;
     }
@@ -341,8 +416,9 @@ export class ConsolePublisher extends BrokerController<RoomLink> {
     if (!link || link.state !== 'connected') return this.markUnsent();
     // After a change the broker missed, the screens need the state whole, not one more step.
     if (this.unsent) return this.publishWhole(false);
+    if (this.outOfRevisions()) return this.renewSession();
     const shoe = this.writtenShoe();
-    const after = Math.max(this.revision, this.seenRevision);
+    const after = this.base();
     const revision = nextRevision(after);
     const message: TableChangeMessage = {
       format: 'bacc-table-change',
@@ -369,8 +445,9 @@ export class ConsolePublisher extends BrokerController<RoomLink> {
     await this.options.whenReady();
     const link = this.link;
     if (!link || link.state !== 'connected' || !this.options.holdsTable() || !this.claimed) return;
+    if (this.outOfRevisions()) return this.renewSession();
     const topics = tableTopics(this.options.table());
-    const after = Math.max(this.revision, this.seenRevision);
+    const after = this.base();
     const revision = nextRevision(after);
     const shoe = this.writtenShoe();
     // The state first, then news of it: screens follow changes, not states, and read the state on this news.
@@ -394,6 +471,16 @@ export class ConsolePublisher extends BrokerController<RoomLink> {
     this.host.requestUpdate();
   }
 
+  /**
+   * The revision this console goes on from: above everything seen on its table's topics, unless
+   * that is beyond what can be counted up from (a forgery of another session: screens follow this
+   * session's own count from its presence).
+   */
+  private base(): number {
+    const seen = this.seenRevision < HIGHEST_REVISION ? this.seenRevision : this.seenOwnRevision;
+    return Math.max(this.revision, seen);
+  }
+
   private stateMessage(shoe: ShoeRecord | null, revision: number) {
     return tableStateMessage(this.options.table(), this.options.limits(), shoe, revision, new Date(), this.consoleSession);
   }
@@ -405,6 +492,7 @@ export class ConsolePublisher extends BrokerController<RoomLink> {
       // Stopped the moment another console took the table.
       if (!this.claimed) return true;
       if (topic !== topics.presence) this.remember(message);
+      else this.presenceText = JSON.stringify(message);
       const outcome = await givenUpAfter(link.publish(topic, message, retain), PUBLICATION_GIVE_UP_MS);
       this.refusedByBroker = outcome === 'refused';
       if (outcome !== 'sent') return false;
@@ -422,6 +510,17 @@ export class ConsolePublisher extends BrokerController<RoomLink> {
     if (this.unsent) return;
     this.unsent = true;
     this.host.requestUpdate();
+  }
+}
+
+/** A message's revision and session, read without checking the rest; null when it has no revision to count from. */
+function revisionOf(text: string): { revision: number; session?: string } | null {
+  try {
+    const json = JSON.parse(text) as { revision?: unknown; session?: unknown };
+    if (typeof json.revision !== 'number' || !Number.isSafeInteger(json.revision) || json.revision < 0) return null;
+    return { revision: json.revision, ...(typeof json.session === 'string' ? { session: json.session } : {}) };
+  } catch {
+    return null;
   }
 }
 
