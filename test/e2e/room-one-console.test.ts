@@ -27,9 +27,10 @@ import {
   useMachines,
   waitForDisplayOutcomes,
   waitForRoomLine,
+  displayView,
   type Machine,
 } from './room-helpers.js';
-import { tableStateMessage, tableTopics } from '../../src/room/messages.js';
+import { presenceMessage, tableStateMessage, tableTopics } from '../../src/room/messages.js';
 import { simulateShoeRecords } from '../../src/shoes/document.js';
 import { DEFAULT_RULES } from '../../src/game/rules.js';
 import { untilValue } from '../support/wait.js';
@@ -262,6 +263,102 @@ describe('one console per table across machines (#28)', () => {
     const late = await openDisplay(chromium(), baseUrl, broker(), TABLE);
     machines.push(late);
     await waitForDisplayOutcomes(late.page, 'BPTB');
+  });
+
+  it('a console that does not hold the table leaves no will: reloaded after the holder closed, it neither takes the table nor blanks the screens', async () => {
+    const first = await openConsole(chromium(), baseUrl, broker(), TABLE);
+    machines.push(first);
+    await startShoe(first.page);
+    await typeHands(first.page, 'BPBBP');
+    const display = await openDisplay(chromium(), baseUrl, broker(), TABLE);
+    machines.push(display);
+    await waitForDisplayOutcomes(display.page, 'BPBBP');
+    const second = await openSecondConsole();
+    machines.push(second);
+    await first.context.close();
+    machines.splice(machines.indexOf(first), 1);
+    await untilValue(
+      () => shoeLine(second.page),
+      (line) => /last recorded on Console/.test(line),
+      'the second console seeing the holder leave',
+      ACROSS_THE_ROOM,
+    );
+    await second.page.reload();
+    await untilValue(
+      () => shoeLine(second.page),
+      (line) => /last recorded on Console [0-9A-F]{4}, which has left/.test(line),
+      'the reloaded second console still asking',
+      ACROSS_THE_ROOM,
+    );
+    await display.page.waitForTimeout(1500);
+    expect((await displayView(display.page)).outcomes).toBe('BPBBP');
+    // Taken explicitly, it goes on with the room's shoe.
+    await second.page.keyboard.press('k');
+    await waitForRoomLine(second.page, /^Sent to screens\.$/);
+    await typeHands(second.page, 'T');
+    await waitForDisplayOutcomes(display.page, 'BPBBPT');
+  });
+
+  it('a forged revision of 2^53 − 1 in the console’s session, and a forged “offline” in its name, are answered: nothing freezes', async () => {
+    const tableConsole = await openConsole(chromium(), baseUrl, broker(), TABLE);
+    machines.push(tableConsole);
+    await startShoe(tableConsole.page);
+    await typeHands(tableConsole.page, 'BP');
+    const display = await openDisplay(chromium(), baseUrl, broker(), TABLE);
+    machines.push(display);
+    const lobby = await openLobby(chromium(), baseUrl, broker());
+    machines.push(lobby);
+    await waitForDisplayOutcomes(display.page, 'BP');
+
+    const client = await forger();
+    const { revision, session } = await retained(client, 2);
+    const [invented] = simulateShoeRecords({ rules: DEFAULT_RULES, shoes: 1, seed: 'forged-max', table: TABLE, now: () => new Date() });
+    const topics = tableTopics(TABLE);
+    const highest = Number.MAX_SAFE_INTEGER;
+    const forged = tableStateMessage(
+      TABLE,
+      '',
+      { ...invented!, source: 'recorded', seed: null, endedAt: null, hands: invented!.hands.slice(0, 3) },
+      highest,
+      new Date(),
+      session,
+    );
+    await client.publishAsync(topics.state, JSON.stringify(forged), { qos: 1, retain: true });
+    const notice = {
+      format: 'bacc-table-change',
+      version: 1,
+      revision: highest,
+      after: revision,
+      shoeId: invented!.id,
+      change: 'state',
+      handCount: 3,
+      session,
+    };
+    await client.publishAsync(topics.change, JSON.stringify(notice), { qos: 1 });
+    await typeHands(tableConsole.page, 'T');
+    await waitForDisplayOutcomes(display.page, 'BPT');
+    const late = await openDisplay(chromium(), baseUrl, broker(), TABLE);
+    machines.push(late);
+    await waitForDisplayOutcomes(late.page, 'BPT');
+
+    // "Offline" in the console's name, retained: the console says it is online again, and the screens follow.
+    const current = await retained(client, 3);
+    await client.publishAsync(
+      topics.presence,
+      JSON.stringify(presenceMessage(false, new Date(), { session: current.session, machine: 'Forged' })),
+      {
+        qos: 1,
+        retain: true,
+      },
+    );
+    await untilValue(
+      () => lobbyTiles(lobby.page),
+      (tiles) => tiles[0]?.offlineText === '' && tiles[0]?.hands === 3,
+      'the lobby tile online again',
+      ACROSS_THE_ROOM,
+    );
+    await typeHands(tableConsole.page, 'B');
+    await waitForDisplayOutcomes(display.page, 'BPTB');
   });
 
   it('a console whose clock runs 20 hours ahead, then one on time taking the table over: the screens follow both', async () => {
