@@ -6,9 +6,7 @@
  * never freezes the screens; a hand the broker does not confirm within 5 s is said, in colour.
  */
 import { createServer, connect, type Server, type Socket } from 'node:net';
-import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { connectAsync, type MqttClient } from 'mqtt';
 import type { Page } from 'playwright-core';
 import { useChromium } from './browser.js';
 import { useBroker } from './mosquitto.js';
@@ -30,8 +28,9 @@ import {
   displayView,
   type Machine,
 } from './room-helpers.js';
-import { presenceMessage, tableStateMessage, tableTopics } from '../../src/room/messages.js';
-import { simulateShoeRecords } from '../../src/shoes/document.js';
+import { presenceMessage, tableTopics } from '../../src/room/messages.js';
+import { forgeState, retainedState, useForgers } from './room-forger.js';
+import { simulateShoeRecords, type ShoeRecord } from '../../src/shoes/document.js';
 import { DEFAULT_RULES } from '../../src/game/rules.js';
 import { untilValue } from '../support/wait.js';
 
@@ -40,13 +39,18 @@ const chromium = useChromium();
 const TABLE = 'Table 1';
 const broker = useBroker({ tables: [TABLE], screens: ['screen'] });
 const machines = useMachines();
-const clients: MqttClient[] = [];
+const forger = useForgers(broker);
 const servers: Server[] = [];
 
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.endAsync(true)));
+afterEach(() => {
   for (const server of servers.splice(0)) server.close();
 });
+
+/** A dealt shoe of the table with `hands` hands nobody dealt at it. */
+function inventedShoe(seed: string, hands: number): ShoeRecord {
+  const [invented] = simulateShoeRecords({ rules: DEFAULT_RULES, shoes: 1, seed, table: TABLE, now: () => new Date() });
+  return { ...invented!, source: 'recorded', seed: null, endedAt: null, hands: invented!.hands.slice(0, hands) };
+}
 
 /** What the console's shoe line says (who holds the table, its hands). */
 function shoeLine(page: Page): Promise<string> {
@@ -81,41 +85,6 @@ async function openSecondConsole(): Promise<Machine> {
     ACROSS_THE_ROOM,
   );
   return machine;
-}
-
-/** A client with the table's own console login, as a forger holding it would connect. */
-async function forger(): Promise<MqttClient> {
-  const client = await connectAsync(broker().mqttUrl, {
-    protocolVersion: 5,
-    clientId: `forger-${randomUUID()}`,
-    reconnectPeriod: 0,
-    connectTimeout: 5_000,
-    ...consoleLogin(broker(), TABLE),
-  });
-  clients.push(client);
-  return client;
-}
-
-/** The retained state's revision and session once it holds `hands` hands. */
-async function retained(client: MqttClient, hands: number): Promise<{ revision: number; session: string }> {
-  const topic = tableTopics(TABLE).state;
-  let latest: { revision: number; session: string; hands: number } | undefined;
-  const listener = (received: string, payload: Buffer) => {
-    if (received !== topic || payload.length === 0) return;
-    const message = JSON.parse(payload.toString()) as { revision: number; session: string; document: { shoes: { hands: unknown[] }[] } };
-    latest = { revision: message.revision, session: message.session, hands: message.document.shoes[0]?.hands.length ?? 0 };
-  };
-  client.on('message', listener);
-  await client.subscribeAsync(topic, { qos: 1 });
-  const state = await untilValue(
-    () => latest,
-    (seen) => seen?.hands === hands,
-    `the retained state with ${hands} hands`,
-    ACROSS_THE_ROOM,
-  );
-  await client.unsubscribeAsync(topic);
-  client.off('message', listener);
-  return state!;
 }
 
 /**
@@ -227,37 +196,16 @@ describe('one console per table across machines (#28)', () => {
     await waitForDisplayOutcomes(display.page, 'BP');
 
     // Invented hands, 20 hours of milliseconds ahead, with the console's own session copied.
-    const client = await forger();
-    const { revision, session } = await retained(client, 2);
-    const [invented] = simulateShoeRecords({ rules: DEFAULT_RULES, shoes: 1, seed: 'forged', table: TABLE, now: () => new Date() });
+    const client = await forger(consoleLogin(broker(), TABLE));
+    const { revision, session } = await retainedState(client, TABLE, 2);
     const ahead = revision + 20 * 60 * 60 * 1000;
-    const topics = tableTopics(TABLE);
-    const forged = tableStateMessage(
-      TABLE,
-      '',
-      { ...invented!, source: 'recorded', seed: null, endedAt: null, hands: invented!.hands.slice(0, 9) },
-      ahead,
-      new Date(),
-      session,
-    );
-    await client.publishAsync(topics.state, JSON.stringify(forged), { qos: 1, retain: true });
-    const notice = {
-      format: 'bacc-table-change',
-      version: 1,
-      revision: ahead,
-      after: revision,
-      shoeId: invented!.id,
-      change: 'state',
-      handCount: 9,
-      session,
-    };
-    await client.publishAsync(topics.change, JSON.stringify(notice), { qos: 1 });
+    await forgeState(client, TABLE, { shoe: inventedShoe('forged', 9), revision: ahead, after: revision, session });
 
     // The console answers with its own state above it: the screens are back on the real shoe, and follow its next hands.
     await waitForDisplayOutcomes(display.page, 'BP');
     await typeHands(tableConsole.page, 'TB');
     await waitForDisplayOutcomes(display.page, 'BPTB');
-    const after = await retained(client, 4);
+    const after = await retainedState(client, TABLE, 4);
     expect(after.revision).toBeGreaterThan(ahead);
     // A display opened now reads the console's state, not the forgery.
     const late = await openDisplay(chromium(), baseUrl, broker(), TABLE);
@@ -310,31 +258,10 @@ describe('one console per table across machines (#28)', () => {
     machines.push(lobby);
     await waitForDisplayOutcomes(display.page, 'BP');
 
-    const client = await forger();
-    const { revision, session } = await retained(client, 2);
-    const [invented] = simulateShoeRecords({ rules: DEFAULT_RULES, shoes: 1, seed: 'forged-max', table: TABLE, now: () => new Date() });
+    const client = await forger(consoleLogin(broker(), TABLE));
+    const { revision, session } = await retainedState(client, TABLE, 2);
     const topics = tableTopics(TABLE);
-    const highest = Number.MAX_SAFE_INTEGER;
-    const forged = tableStateMessage(
-      TABLE,
-      '',
-      { ...invented!, source: 'recorded', seed: null, endedAt: null, hands: invented!.hands.slice(0, 3) },
-      highest,
-      new Date(),
-      session,
-    );
-    await client.publishAsync(topics.state, JSON.stringify(forged), { qos: 1, retain: true });
-    const notice = {
-      format: 'bacc-table-change',
-      version: 1,
-      revision: highest,
-      after: revision,
-      shoeId: invented!.id,
-      change: 'state',
-      handCount: 3,
-      session,
-    };
-    await client.publishAsync(topics.change, JSON.stringify(notice), { qos: 1 });
+    await forgeState(client, TABLE, { shoe: inventedShoe('forged-max', 3), revision: Number.MAX_SAFE_INTEGER, after: revision, session });
     await typeHands(tableConsole.page, 'T');
     await waitForDisplayOutcomes(display.page, 'BPT');
     const late = await openDisplay(chromium(), baseUrl, broker(), TABLE);
@@ -342,7 +269,7 @@ describe('one console per table across machines (#28)', () => {
     await waitForDisplayOutcomes(late.page, 'BPT');
 
     // "Offline" in the console's name, retained: the console says it is online again, and the screens follow.
-    const current = await retained(client, 3);
+    const current = await retainedState(client, TABLE, 3);
     await client.publishAsync(
       topics.presence,
       JSON.stringify(presenceMessage(false, new Date(), { session: current.session, machine: 'Forged' })),

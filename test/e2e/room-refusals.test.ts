@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { connectAsync, type MqttClient } from 'mqtt';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import type { MqttClient } from 'mqtt';
+import { describe, expect, inject, it } from 'vitest';
 import { tableStateMessage, tableTopics } from '../../src/room/messages.js';
 import { simulateShoeRecords, type ShoeRecord } from '../../src/shoes/document.js';
 import { useChromium } from './browser.js';
-import { useBroker, type Login } from './mosquitto.js';
+import { useBroker } from './mosquitto.js';
+import { retainedState, useForgers } from './room-forger.js';
 import {
   consoleLogin,
   consoleState,
@@ -30,25 +30,8 @@ const TABLE = 'Table 1';
 const broker = useBroker({ tables: [TABLE], screens: ['screen'] });
 
 const machines = useMachines();
-const clients: MqttClient[] = [];
-
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.endAsync(true)));
-});
-
 /** A Node MQTT 5 client on the plain listener, so that refusals carry reason codes. */
-async function connect(login: Login): Promise<MqttClient> {
-  const client = await connectAsync(broker().mqttUrl, {
-    protocolVersion: 5,
-    clientId: `forger-${randomUUID()}`,
-    reconnectPeriod: 0,
-    connectTimeout: 5_000,
-    username: login.username,
-    password: login.password,
-  });
-  clients.push(client);
-  return client;
-}
+const connect = useForgers(broker);
 
 /** The puback reason code of a refused QoS 1 publish, or null when the broker took it. */
 async function publishRefusal(client: MqttClient, topic: string, payload: string, retain: boolean): Promise<number | null> {
@@ -59,37 +42,6 @@ async function publishRefusal(client: MqttClient, topic: string, payload: string
   } catch (error) {
     return (error as { code?: number }).code ?? -1;
   }
-}
-
-/**
- * The revision and shoe of the table's retained state once it holds `hands` hands, read as any client
- * of the table may. The screens may show a hand before the console has published the state that
- * holds it: a change forged against an earlier revision would race the console's own.
- */
-async function readRetainedState(
-  client: MqttClient,
-  topic: string,
-  hands: number,
-): Promise<{ revision: number; shoeId: string; session: string }> {
-  let latest: { revision: number; shoeId: string; hands: number; session: string } | undefined;
-  client.on('message', (received, payload) => {
-    if (received !== topic) return;
-    const message = JSON.parse(payload.toString()) as {
-      revision: number;
-      session: string;
-      document: { shoes: { id: string; hands: unknown[] }[] };
-    };
-    const shoe = message.document.shoes[0]!;
-    latest = { revision: message.revision, shoeId: shoe.id, hands: shoe.hands.length, session: message.session };
-  });
-  await client.subscribeAsync(topic, { qos: 1 });
-  const state = await untilValue(
-    () => latest,
-    (seen) => seen?.hands === hands,
-    `the retained state with ${hands} hands`,
-    ACROSS_THE_ROOM,
-  );
-  return { revision: state!.revision, shoeId: state!.shoeId, session: state!.session };
 }
 
 /** A real dealt shoe of the table with one hand's outcome contradicting its cards: impossible. */
@@ -152,7 +104,7 @@ describe('what the room refuses', () => {
     );
     const forger = await connect(consoleLogin(broker(), TABLE));
     const topics = tableTopics(TABLE);
-    const shown = await readRetainedState(forger, topics.state, outcomes.length);
+    const shown = await retainedState(forger, TABLE, outcomes.length);
     const impossible = impossibleShoe();
 
     // A change carrying an impossible hand, right after the revision every screen shows, in the

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { connectAsync, type MqttClient } from 'mqtt';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { tableStateMessage, tableTopics } from '../../src/room/messages.js';
+import { tableTopics } from '../../src/room/messages.js';
+import { forgeState, retainedState, useForgers } from './room-forger.js';
 import { simulateShoeRecords, type ShoeRecord } from '../../src/shoes/document.js';
 import { useChromium } from './browser.js';
 import { useBroker } from './mosquitto.js';
@@ -30,46 +29,7 @@ const TABLE = 'Table 1';
 const broker = useBroker({ tables: [TABLE], screens: ['screen'] });
 
 const machines = useMachines();
-const clients: MqttClient[] = [];
-
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.endAsync(true)));
-});
-
-/** A client with the table's own console login, as a forger holding it would connect. */
-async function forger(): Promise<MqttClient> {
-  const login = consoleLogin(broker(), TABLE);
-  const client = await connectAsync(broker().mqttUrl, {
-    protocolVersion: 5,
-    clientId: `forger-${randomUUID()}`,
-    reconnectPeriod: 0,
-    connectTimeout: 5_000,
-    username: login.username,
-    password: login.password,
-  });
-  clients.push(client);
-  return client;
-}
-
-/** The revision and console session of the table's retained state once it holds `hands` hands (a forger reads both). */
-async function retainedRevision(client: MqttClient, hands: number): Promise<{ revision: number; session: string }> {
-  const topic = tableTopics(TABLE).state;
-  let latest: { revision: number; hands: number; session: string } | undefined;
-  client.on('message', (received, payload) => {
-    if (received !== topic) return;
-    const message = JSON.parse(payload.toString()) as { revision: number; session: string; document: { shoes: { hands: unknown[] }[] } };
-    latest = { revision: message.revision, hands: message.document.shoes[0]?.hands.length ?? 0, session: message.session };
-  });
-  await client.subscribeAsync(topic, { qos: 1 });
-  const state = await untilValue(
-    () => latest,
-    (seen) => seen?.hands === hands,
-    `the retained state with ${hands} hands`,
-    ACROSS_THE_ROOM,
-  );
-  await client.unsubscribeAsync(topic);
-  return { revision: state!.revision, session: state!.session };
-}
+const forger = useForgers(broker);
 
 /** A dealt shoe of the table with one hand's outcome contradicting its cards: impossible. */
 function impossibleShoe(): ShoeRecord {
@@ -152,23 +112,11 @@ describe('screens that refuse a message recover on the next valid one (#28)', ()
     );
 
     // A refused state (an impossible shoe), retained, then a change announcing it, by the table's own login.
-    const client = await forger();
+    const client = await forger(consoleLogin(broker(), TABLE));
     // It copies the console's session, as anyone holding the login can.
-    const { revision: shown, session } = await retainedRevision(client, 4);
+    const { revision: shown, session } = await retainedState(client, TABLE, 4);
     const topics = tableTopics(TABLE);
-    const forged = tableStateMessage(TABLE, '', impossibleShoe(), shown + 60_000, new Date(), session);
-    await client.publishAsync(topics.state, JSON.stringify(forged), { qos: 1, retain: true });
-    const announce = {
-      format: 'bacc-table-change',
-      version: 1,
-      revision: shown + 60_000,
-      after: shown,
-      shoeId: 'forged',
-      change: 'correct',
-      handCount: 8,
-      session,
-    };
-    await client.publishAsync(topics.change, JSON.stringify(announce), { qos: 1 });
+    await forgeState(client, TABLE, { shoe: impossibleShoe(), revision: shown + 60_000, after: shown, session });
     await bothCount(lobby, display, '1 message refused', 'the forged state');
 
     // The console goes on: its state replaces the forged one at the broker; an end of shoe, a new shoe, hands.
@@ -192,7 +140,7 @@ describe('screens that refuse a message recover on the next valid one (#28)', ()
     expect(tiles[0]).toMatchObject({ status: 'open', hands: 3 });
 
     // A change from a console session that does not hold the table: refused and counted, not passed over in silence.
-    const current = await retainedRevision(client, 3);
+    const current = await retainedState(client, TABLE, 3);
     const old = {
       format: 'bacc-table-change',
       version: 1,
