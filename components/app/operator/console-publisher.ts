@@ -107,6 +107,8 @@ export class ConsolePublisher extends BrokerController<RoomLink> {
   private wantClaim = false;
   /** The text of this console's last presence, to tell a forged one with its session from its own. */
   private presenceText = '';
+  /** The console session of the table's latest state on the broker (this console's own once it publishes), or null before one. */
+  private stateSession: string | null = null;
   /** This page's session: screens follow the console whose session the table's presence names. */
   private consoleSession: string;
   /** This console claimed the table and has not lost it since. */
@@ -266,6 +268,11 @@ export class ConsolePublisher extends BrokerController<RoomLink> {
       // Taken over while this console was away.
       return this.lose(presence);
     }
+    if (this.claimed && this.stateSession !== null && this.stateSession !== this.consoleSession) {
+      // Another console published the table's state meanwhile: taken over while this one was cut off (its
+      // presence then replaced by this console's own last will).
+      return this.lose(presenceMessage(true, null, { session: this.stateSession, machine: '' }));
+    }
     if (this.claimed || this.wantClaim || this.mayTakeAtOnce(presence)) return this.claim();
     const holder = presence ?? presenceMessage(false, null);
     // Back on the broker after a take-over: still the console the table was taken from.
@@ -329,6 +336,8 @@ export class ConsolePublisher extends BrokerController<RoomLink> {
 
   /** Another console took the table: nothing more is published from here, and this link's will goes with a clean disconnect. */
   private lose(presence: ConsolePresenceMessage): void {
+    // What this console last heard of the room's shoe while it held the table is not the new holder's: read again on reconnecting.
+    this.roomShoe = null;
     this.claimed = false;
     this.wantClaim = false;
     this.heldElsewhere = { machine: machineName(presence), online: presence.online, since: presence.at, takenFromHere: true };
@@ -344,6 +353,7 @@ export class ConsolePublisher extends BrokerController<RoomLink> {
     if (this.claimed && topic !== tableTopics(this.options.table()).presence) {
       const numbers = revisionOf(text);
       if (numbers) this.seen(numbers);
+      if (numbers && topic === tableTopics(this.options.table()).state) this.stateSession = numbers.session ?? '';
       this.answerForgery();
       return;
     }
@@ -359,6 +369,7 @@ export class ConsolePublisher extends BrokerController<RoomLink> {
         return this.onPresence(received.message, text);
       case 'state':
         this.seen(received.message);
+        this.stateSession = received.message.session ?? '';
         // A console that does not hold the table shows the holder's shoe, as the screens do, not another session's.
         if (this.claimed || this.presence === null || received.message.session === this.presence.session) {
           this.roomShoe = received.message.document.shoes[0] ?? null;
@@ -491,6 +502,7 @@ export class ConsolePublisher extends BrokerController<RoomLink> {
     for (const [topic, message, retain] of messages) {
       // Stopped the moment another console took the table.
       if (!this.claimed) return true;
+      if (topic === topics.state) this.stateSession = this.consoleSession;
       if (topic !== topics.presence) this.remember(message);
       else this.presenceText = JSON.stringify(message);
       const outcome = await givenUpAfter(link.publish(topic, message, retain), PUBLICATION_GIVE_UP_MS);
