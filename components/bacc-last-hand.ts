@@ -201,11 +201,12 @@ export class BaccLastHand extends LitElement {
       .result .mark {
         font-size: 0.6em;
       }
+      /* The pills' padding and border would make the top line taller than the number: they reach into the gap instead, so the panel never grows with a flag. */
       .flags {
         grid-area: flags;
         justify-content: end;
         list-style: none;
-        margin: 0;
+        margin: -0.2em 0;
         padding: 0;
         display: flex;
         flex-wrap: wrap;
