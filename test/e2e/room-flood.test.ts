@@ -179,73 +179,66 @@ function summary({ gaps, tasks }: { gaps: number[]; tasks: number[] }): string {
 }
 
 describe('a flood from a table’s login (#28, point 7)', () => {
-  it('keeps the display and the lobby drawing (no frame waits over 100 ms) and paints a real hand within 1 s', async () => {
-    const tableConsole = await openConsole(chromium(), baseUrl, broker(), TABLE);
-    machines.push(tableConsole);
-    const display = await openDisplay(chromium(), baseUrl, broker(), TABLE);
-    machines.push(display);
-    const lobby = await openLobby(chromium(), baseUrl, broker());
-    machines.push(lobby);
+  // Each screen on its own, as each is a machine of its own in a room: two pages drawing at once on
+  // this 2-core machine beside the console, the broker and the flood would measure this machine.
+  for (const mode of ['display', 'lobby'] as const) {
+    it(`keeps the ${mode} drawing (no frame waits over 100 ms) and paints a real hand within 1 s`, async () => {
+      const tableConsole = await openConsole(chromium(), baseUrl, broker(), TABLE);
+      machines.push(tableConsole);
+      const screen =
+        mode === 'display' ? await openDisplay(chromium(), baseUrl, broker(), TABLE) : await openLobby(chromium(), baseUrl, broker());
+      machines.push(screen);
+      const shows = (outcomes: string, what: string): Promise<unknown> =>
+        mode === 'display'
+          ? waitForDisplayOutcomes(screen.page, outcomes, ACROSS_THE_ROOM)
+          : untilValue(
+              () => lobbyTiles(screen.page),
+              (tiles) => tiles[0]?.roadOutcomes === outcomes,
+              what,
+              ACROSS_THE_ROOM,
+            );
 
-    await startShoe(tableConsole.page);
-    // Late in a shoe: a forged hand is then checked against every hand before it.
-    await typeHands(tableConsole.page, BEFORE);
-    await waitForDisplayOutcomes(display.page, BEFORE, ACROSS_THE_ROOM);
-    await untilValue(
-      () => lobbyTiles(lobby.page),
-      (tiles) => tiles[0]?.hands === BEFORE.length,
-      `the lobby tile with ${BEFORE.length} hands`,
-      ACROSS_THE_ROOM,
-    );
+      await startShoe(tableConsole.page);
+      // Late in a shoe: a forged hand is then checked against every hand before it.
+      await typeHands(tableConsole.page, BEFORE);
+      await shows(BEFORE, `the lobby tile with ${BEFORE.length} hands`);
 
-    const login = consoleLogin(broker(), TABLE);
-    const forger = await connect(login.username, login.password);
-    const { revision: shown, shoe } = await retainedState(forger);
-    await watchFrames(display.page, 'display', BEFORE.length + 1);
-    await watchFrames(lobby.page, 'lobby', BEFORE.length + 1);
-    const started = Date.now();
-    let handTyped: Promise<void> | undefined;
-    let pressed = 0;
-    for (let sent = 0; sent < FLOOD_MESSAGES;) {
-      const tick = Date.now();
-      for (let i = 0; i < PER_TICK; i++, sent++) {
-        const message = forged(sent, shown, shoe);
-        forger.publish(message.topic, message.payload, { qos: 0, retain: message.retain });
+      const login = consoleLogin(broker(), TABLE);
+      const forger = await connect(login.username, login.password);
+      const { revision: shown, shoe } = await retainedState(forger);
+      await watchFrames(screen.page, mode, BEFORE.length + 1);
+      const started = Date.now();
+      let handTyped: Promise<void> | undefined;
+      let pressed = 0;
+      for (let sent = 0; sent < FLOOD_MESSAGES;) {
+        const tick = Date.now();
+        for (let i = 0; i < PER_TICK; i++, sent++) {
+          const message = forged(sent, shown, shoe);
+          forger.publish(message.topic, message.payload, { qos: 0, retain: message.retain });
+        }
+        // Mid-flood, the dealer records a real hand on the table's console.
+        if (handTyped === undefined && sent >= FLOOD_MESSAGES / 2) {
+          // Taken before the key is sent: the delay measured is never shorter than the real one.
+          pressed = Date.now();
+          handTyped = typeHands(tableConsole.page, 'B');
+        }
+        await delay(Math.max(0, TICK_MS - (Date.now() - tick)));
       }
-      // Mid-flood, the dealer records a real hand on the table's console.
-      if (handTyped === undefined && sent >= FLOOD_MESSAGES / 2) {
-        // Taken before the key is sent: the delay measured is never shorter than the real one.
-        pressed = Date.now();
-        handTyped = typeHands(tableConsole.page, 'B');
-      }
-      await delay(Math.max(0, TICK_MS - (Date.now() - tick)));
-    }
-    const floodSeconds = (Date.now() - started) / 1000;
-    await handTyped;
-    // The screens work through what the broker holds for them; the figures are read even when they fall behind.
-    const shownOn = await Promise.allSettled([
-      waitForDisplayOutcomes(display.page, `${BEFORE}B`, ACROSS_THE_ROOM),
-      untilValue(
-        () => lobbyTiles(lobby.page),
-        (tiles) => tiles[0]?.roadOutcomes === `${BEFORE}B`,
-        'the lobby tile with the real hand',
-        ACROSS_THE_ROOM,
-      ),
-    ]);
-    await delay(1_000);
-    const onDisplay = await framesSeen(display.page);
-    const onLobby = await framesSeen(lobby.page);
+      const floodSeconds = (Date.now() - started) / 1000;
+      await handTyped;
+      // The screen works through what the broker holds for it; the figures are read even when it falls behind.
+      const [shownOn] = await Promise.allSettled([shows(`${BEFORE}B`, 'the lobby tile with the real hand')]);
+      await delay(1_000);
+      const seen = await framesSeen(screen.page);
 
-    const figures =
-      `flood of ${FLOOD_MESSAGES} messages in ${floodSeconds.toFixed(1)} s; ` +
-      `display: ${summary(onDisplay)}, hand painted ${onDisplay.painted ? onDisplay.painted - pressed : 'never'} ms after the key was pressed on the console; ` +
-      `lobby: ${summary(onLobby)}, hand painted ${onLobby.painted ? onLobby.painted - pressed : 'never'} ms after`;
-    console.log(figures);
-    for (const shown of shownOn) if (shown.status === 'rejected') throw shown.reason;
-    expect(floodSeconds).toBeLessThan(15);
-    expect(Math.max(...onDisplay.gaps), figures).toBeLessThanOrEqual(MOST_FRAME_GAP_MS);
-    expect(Math.max(...onLobby.gaps), figures).toBeLessThanOrEqual(MOST_FRAME_GAP_MS);
-    expect(onDisplay.painted - pressed, figures).toBeLessThanOrEqual(MOST_HAND_DELAY_MS);
-    expect(onLobby.painted - pressed, figures).toBeLessThanOrEqual(MOST_HAND_DELAY_MS);
-  });
+      const figures =
+        `flood of ${FLOOD_MESSAGES} messages in ${floodSeconds.toFixed(1)} s; ` +
+        `${mode}: ${summary(seen)}, hand painted ${seen.painted ? seen.painted - pressed : 'never'} ms after the key was pressed on the console`;
+      console.log(figures);
+      if (shownOn.status === 'rejected') throw shownOn.reason;
+      expect(floodSeconds).toBeLessThan(15);
+      expect(Math.max(...seen.gaps), figures).toBeLessThanOrEqual(MOST_FRAME_GAP_MS);
+      expect(seen.painted - pressed, figures).toBeLessThanOrEqual(MOST_HAND_DELAY_MS);
+    });
+  }
 });
