@@ -118,3 +118,20 @@ describe('<bacc-last-hand>', () => {
     await expect(el).to.be.accessible();
   });
 });
+
+describe('<bacc-last-hand> flags', () => {
+  it('takes no more height with a flag than without one: the pills do not make the top line taller', async () => {
+    const heightOf = async (hands: HandRecord[]): Promise<number> => {
+      const el = await fixture<BaccLastHand>(
+        html`<bacc-last-hand style="display: block; width: 760px; font-size: 26px" .hands=${hands}></bacc-last-hand>`,
+      );
+      return el.getBoundingClientRect().height;
+    };
+    // 8 and 9 dealt: a natural, with a pair on each side; the same totals without flags.
+    const flagged = hand('4H', '9C', '4D', '9S');
+    expect(flagged.natural && flagged.playerPair && flagged.bankerPair).to.equal(true);
+    const plain = hand('2H', '3C', '4D', '4S');
+    expect(plain.natural || plain.playerPair || plain.bankerPair).to.equal(false);
+    expect(await heightOf([flagged])).to.be.at.most((await heightOf([plain])) + 0.5);
+  });
+});
