@@ -160,7 +160,9 @@ export class ConsolePublisher extends BrokerController<RoomLink> {
       {
         opened: (link) => {
           this.willLink = withWill;
-          link.subscribe([topics.presence, topics.state, topics.change]);
+          // Its own presence comes back (a take-over is told by a presence after it); its own state and change do not.
+          link.subscribe([topics.presence]);
+          link.subscribe([topics.state, topics.change], { noLocal: true });
         },
       },
     );

@@ -54,6 +54,8 @@ const LARGEST_READ_BYTES = MAX_ROOM_MESSAGE_BYTES;
 export class RoomLink {
   state: LinkState = 'connecting';
   private readonly subscriptions = new Set<string>();
+  /** Subscriptions that take no message this link published itself (MQTT 5 No Local). */
+  private readonly noLocal = new Set<string>();
   private readonly slices = new MessageSlices();
   private closed = false;
 
@@ -64,7 +66,7 @@ export class RoomLink {
     client.on('connect', () => {
       this.setState('connected');
       // A clean session forgets subscriptions: take them again (the retained state comes with them).
-      if (this.subscriptions.size > 0) client.subscribe([...this.subscriptions], { qos: 1 });
+      this.subscribeNow([...this.subscriptions]);
       options.onConnect?.();
     });
     client.on('offline', () => this.setState('offline'));
@@ -118,16 +120,33 @@ export class RoomLink {
     this.options.onState(state);
   }
 
-  /** Subscribes (QoS 1), now and after every reconnection. */
-  subscribe(topics: readonly string[]): void {
+  /**
+   * Subscribes (QoS 1), now and after every reconnection. `noLocal`: the broker sends this link none
+   * of its own publications on these topics (a console reads its table's topics for others' messages,
+   * and its own echo would double what the broker writes to it for every hand).
+   */
+  subscribe(topics: readonly string[], { noLocal = false }: { noLocal?: boolean } = {}): void {
     const fresh = topics.filter((topic) => !this.subscriptions.has(topic));
-    for (const topic of fresh) this.subscriptions.add(topic);
-    if (fresh.length > 0 && this.client.connected) this.client.subscribe(fresh, { qos: 1 });
+    for (const topic of fresh) {
+      this.subscriptions.add(topic);
+      if (noLocal) this.noLocal.add(topic);
+    }
+    if (this.client.connected) this.subscribeNow(fresh);
+  }
+
+  private subscribeNow(topics: readonly string[]): void {
+    const local = topics.filter((topic) => !this.noLocal.has(topic));
+    const others = topics.filter((topic) => this.noLocal.has(topic));
+    if (local.length > 0) this.client.subscribe(local, { qos: 1 });
+    if (others.length > 0) this.client.subscribe(others, { qos: 1, nl: true });
   }
 
   /** Stops a subscription. */
   unsubscribe(topics: readonly string[]): void {
-    for (const topic of topics) this.subscriptions.delete(topic);
+    for (const topic of topics) {
+      this.subscriptions.delete(topic);
+      this.noLocal.delete(topic);
+    }
     if (this.client.connected) this.client.unsubscribe([...topics]);
   }
 
@@ -138,10 +157,11 @@ export class RoomLink {
   async readRetained(topic: string, keep: boolean): Promise<void> {
     if (!this.client.connected) return;
     if (this.subscriptions.has(topic)) await this.client.unsubscribeAsync(topic);
-    await this.client.subscribeAsync(topic, { qos: 1 });
+    await this.client.subscribeAsync(topic, { qos: 1, nl: this.noLocal.has(topic) });
     if (keep) this.subscriptions.add(topic);
     else {
       this.subscriptions.delete(topic);
+      this.noLocal.delete(topic);
       await this.client.unsubscribeAsync(topic);
     }
     // The retained message came before the broker's answer, but may wait in a slice: it is handed on first.
