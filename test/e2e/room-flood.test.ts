@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { connectAsync, type MqttClient } from 'mqtt';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { tableStateMessage, tableTopics } from '../../src/room/messages.js';
 import { simulateShoeRecords, type ShoeRecord } from '../../src/shoes/document.js';
 import { useChromium } from './browser.js';
 import { useBroker } from './mosquitto.js';
+import { retainedState, useForgers } from './room-forger.js';
 import {
   consoleLogin,
   lobbyTiles,
@@ -27,11 +26,7 @@ const TABLE = 'Table 1';
 const broker = useBroker({ tables: [TABLE], screens: ['screen'] });
 
 const machines = useMachines();
-const clients: MqttClient[] = [];
-
-afterEach(async () => {
-  await Promise.all(clients.splice(0).map((client) => client.endAsync(true)));
-});
+const connect = useForgers(broker);
 
 /** The flood: this many messages from the table's own login, in ticks of `PER_TICK` every `TICK_MS`. */
 const FLOOD_MESSAGES = 5_000;
@@ -42,34 +37,6 @@ const MOST_FRAME_GAP_MS = 100;
 const MOST_HAND_DELAY_MS = 1_000;
 /** The hands the console records before the flood. */
 const BEFORE = randomOutcomes(75);
-
-async function connect(username: string, password: string): Promise<MqttClient> {
-  const client = await connectAsync(broker().mqttUrl, {
-    protocolVersion: 5,
-    clientId: `flood-${randomUUID()}`,
-    reconnectPeriod: 0,
-    connectTimeout: 5_000,
-    username,
-    password,
-  });
-  clients.push(client);
-  return client;
-}
-
-/** The table's retained state as the broker holds it now (the console's, before the flood). */
-async function retainedState(client: MqttClient): Promise<{ revision: number; shoe: ShoeRecord }> {
-  const topic = tableTopics(TABLE).state;
-  let seen: { revision: number; shoe: ShoeRecord } | undefined;
-  client.on('message', (received, payload) => {
-    if (received !== topic || seen) return;
-    const message = JSON.parse(payload.toString()) as { revision: number; document: { shoes: ShoeRecord[] } };
-    seen = { revision: message.revision, shoe: message.document.shoes[0]! };
-  });
-  await client.subscribeAsync(topic, { qos: 1 });
-  const state = await untilValue(() => seen, Boolean, 'the retained state', ACROSS_THE_ROOM);
-  await client.unsubscribeAsync(topic);
-  return state!;
-}
 
 /**
  * The `index`th forged message: most (seven in ten) add a hand that contradicts its cards right after
@@ -204,8 +171,8 @@ describe('a flood from a table’s login (#28, point 7)', () => {
       await shows(BEFORE, `the lobby tile with ${BEFORE.length} hands`);
 
       const login = consoleLogin(broker(), TABLE);
-      const forger = await connect(login.username, login.password);
-      const { revision: shown, shoe } = await retainedState(forger);
+      const forger = await connect(login);
+      const { revision: shown, shoe } = await retainedState(forger, TABLE, BEFORE.length);
       await watchFrames(screen.page, mode, BEFORE.length + 1);
       const started = Date.now();
       let handTyped: Promise<void> | undefined;
@@ -213,7 +180,7 @@ describe('a flood from a table’s login (#28, point 7)', () => {
       for (let sent = 0; sent < FLOOD_MESSAGES;) {
         const tick = Date.now();
         for (let i = 0; i < PER_TICK; i++, sent++) {
-          const message = forged(sent, shown, shoe);
+          const message = forged(sent, shown, shoe!);
           forger.publish(message.topic, message.payload, { qos: 0, retain: message.retain });
         }
         // Mid-flood, the dealer records a real hand on the table's console.

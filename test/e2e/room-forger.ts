@@ -32,19 +32,25 @@ export function useForgers(broker: () => RunningBroker): (login: Login) => Promi
   };
 }
 
-/** The table's retained state once it holds `hands` hands: its revision, console session and shoe. */
+/** The table's retained state once it holds `hands` hands: its revision, console session and shoe (its id, and the shoe itself). */
 export async function retainedState(
   client: MqttClient,
   table: string,
   hands: number,
-): Promise<{ revision: number; session: string; shoeId: string }> {
+): Promise<{ revision: number; session: string; shoeId: string; shoe: ShoeRecord | null }> {
   const topic = tableTopics(table).state;
-  let latest: { revision: number; session: string; shoeId: string; hands: number } | undefined;
+  let latest: { revision: number; session: string; shoeId: string; hands: number; shoe: ShoeRecord | null } | undefined;
   const listener = (received: string, payload: Buffer): void => {
     if (received !== topic || payload.length === 0) return;
     const message = JSON.parse(payload.toString()) as { revision: number; session: string; document: { shoes: ShoeRecord[] } };
     const shoe = message.document.shoes[0];
-    latest = { revision: message.revision, session: message.session, shoeId: shoe?.id ?? '', hands: shoe?.hands.length ?? 0 };
+    latest = {
+      revision: message.revision,
+      session: message.session,
+      shoeId: shoe?.id ?? '',
+      hands: shoe?.hands.length ?? 0,
+      shoe: shoe ?? null,
+    };
   };
   client.on('message', listener);
   await client.subscribeAsync(topic, { qos: 1 });
@@ -56,7 +62,7 @@ export async function retainedState(
   );
   await client.unsubscribeAsync(topic);
   client.off('message', listener);
-  return { revision: state!.revision, session: state!.session, shoeId: state!.shoeId };
+  return { revision: state!.revision, session: state!.session, shoeId: state!.shoeId, shoe: state!.shoe };
 }
 
 /** Publishes `shoe` as the table's retained state at `revision` in `session`, then a change announcing it after `after`. */

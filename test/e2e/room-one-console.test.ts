@@ -118,17 +118,28 @@ async function silentRelay(target: number): Promise<{ port: number; silence: () 
   };
 }
 
+/** A console machine that has recorded `outcomes` on a new shoe, and a display (and a lobby) showing them. */
+async function tableShown(
+  outcomes: string,
+  { lobby = false } = {},
+): Promise<{ tableConsole: Machine; display: Machine; lobby: Machine | null }> {
+  const tableConsole = await openConsole(chromium(), baseUrl, broker(), TABLE);
+  machines.push(tableConsole);
+  await startShoe(tableConsole.page);
+  await typeHands(tableConsole.page, outcomes);
+  const display = await openDisplay(chromium(), baseUrl, broker(), TABLE);
+  machines.push(display);
+  const lobbyMachine = lobby ? await openLobby(chromium(), baseUrl, broker()) : null;
+  if (lobbyMachine) machines.push(lobbyMachine);
+  await waitForDisplayOutcomes(display.page, outcomes);
+  return { tableConsole, display, lobby: lobbyMachine };
+}
+
 describe('one console per table across machines (#28)', () => {
   it('a second machine only shows the room’s shoe and names the holder; a take-over goes on with that shoe, and the first machine stops at once and says so', async () => {
-    const first = await openConsole(chromium(), baseUrl, broker(), TABLE);
-    machines.push(first);
-    await startShoe(first.page);
-    await typeHands(first.page, 'BPB');
-    const display = await openDisplay(chromium(), baseUrl, broker(), TABLE);
-    machines.push(display);
-    const lobby = await openLobby(chromium(), baseUrl, broker());
-    machines.push(lobby);
-    await waitForDisplayOutcomes(display.page, 'BPB');
+    const shown = await tableShown('BPB', { lobby: true });
+    const { tableConsole: first, display } = shown;
+    const lobby = shown.lobby!;
 
     const second = await openSecondConsole();
     machines.push(second);
@@ -187,13 +198,7 @@ describe('one console per table across machines (#28)', () => {
   });
 
   it('a forged state far ahead by the table’s own login is answered by the console, and the screens go on with its hands', async () => {
-    const tableConsole = await openConsole(chromium(), baseUrl, broker(), TABLE);
-    machines.push(tableConsole);
-    await startShoe(tableConsole.page);
-    await typeHands(tableConsole.page, 'BP');
-    const display = await openDisplay(chromium(), baseUrl, broker(), TABLE);
-    machines.push(display);
-    await waitForDisplayOutcomes(display.page, 'BP');
+    const { tableConsole, display } = await tableShown('BP');
 
     // Invented hands, 20 hours of milliseconds ahead, with the console's own session copied.
     const client = await forger(consoleLogin(broker(), TABLE));
@@ -214,13 +219,7 @@ describe('one console per table across machines (#28)', () => {
   });
 
   it('a console that does not hold the table leaves no will: reloaded after the holder closed, it neither takes the table nor blanks the screens', async () => {
-    const first = await openConsole(chromium(), baseUrl, broker(), TABLE);
-    machines.push(first);
-    await startShoe(first.page);
-    await typeHands(first.page, 'BPBBP');
-    const display = await openDisplay(chromium(), baseUrl, broker(), TABLE);
-    machines.push(display);
-    await waitForDisplayOutcomes(display.page, 'BPBBP');
+    const { tableConsole: first, display } = await tableShown('BPBBP');
     const second = await openSecondConsole();
     machines.push(second);
     await first.context.close();
@@ -248,15 +247,9 @@ describe('one console per table across machines (#28)', () => {
   });
 
   it('a forged revision of 2^53 − 1 in the console’s session, and a forged “offline” in its name, are answered: nothing freezes', async () => {
-    const tableConsole = await openConsole(chromium(), baseUrl, broker(), TABLE);
-    machines.push(tableConsole);
-    await startShoe(tableConsole.page);
-    await typeHands(tableConsole.page, 'BP');
-    const display = await openDisplay(chromium(), baseUrl, broker(), TABLE);
-    machines.push(display);
-    const lobby = await openLobby(chromium(), baseUrl, broker());
-    machines.push(lobby);
-    await waitForDisplayOutcomes(display.page, 'BP');
+    const shown = await tableShown('BP', { lobby: true });
+    const { tableConsole, display } = shown;
+    const lobby = shown.lobby!;
 
     const client = await forger(consoleLogin(broker(), TABLE));
     const { revision, session } = await retainedState(client, TABLE, 2);
