@@ -176,17 +176,22 @@ const firstContent = (timeout: number): Promise<void> =>
     observer.observe({ type: 'paint', buffered: true });
   });
 
-/** How many slices are declared in one go: declaring a slice's two faces parses their ranges, some 0.3 ms here. */
-const SLICES_AT_ONCE = 22;
+/**
+ * How many slices' faces are made in one idle moment: making a slice's two faces parses their
+ * ranges, some 0.3 ms here, over 1 ms at a phone's 4× slowdown (22 at once were 55–120 ms tasks there).
+ */
+const SLICES_AT_ONCE = 4;
 
 /**
  * Declares the whole font's faces, every slice in both weights, once however often it is called;
  * fetches nothing itself. Their ranges (about 10 KB compressed) load on demand; the faces are
- * declared after the page's first content, a few slices in each idle moment: all at once they
- * held the main thread some 60 ms (parsing their ranges, then the styles they invalidate), which
- * put the English kiosk's first contentful paint 200–300 ms later. A name drawn before then is drawn
- * again with them. Resolves to true once the faces are declared, false when their module could not
- * be loaded (a later call then tries again).
+ * declared after the page's first content: all at once they held the main thread some 60 ms
+ * (parsing their ranges, then the styles they invalidate), which put the English kiosk's first
+ * contentful paint 200–300 ms later. They are made a few slices in each idle moment, then added to
+ * the page together: each addition lays all of the page's text out again (15–30 ms at a phone's 4×
+ * slowdown), so once, not once per few slices. A name drawn before then is drawn again with them.
+ * Resolves to true once the faces are declared, false when their module could not be loaded (a
+ * later call then tries again).
  */
 export function declareFullChineseFont(): Promise<boolean> {
   fullDeclared ??= (async () => {
@@ -201,13 +206,11 @@ export function declareFullChineseFont(): Promise<boolean> {
         await idle(500);
         for (const slice of CHINESE_FULL_FONT_SLICES.slice(first, first + SLICES_AT_ONCE)) {
           const range = unicodeRangeOf(slice.runs);
-          for (const weight of [400, 700] as const) {
-            const face = fullFace(slice[weight], String(weight), range);
-            urls.set(face, slice[weight]);
-            document.fonts.add(face);
-          }
+          for (const weight of [400, 700] as const) urls.set(fullFace(slice[weight], String(weight), range), slice[weight]);
         }
       }
+      await idle(500);
+      for (const face of urls.keys()) document.fonts.add(face);
       addEventListener('online', () => redeclareFailedFaces(urls));
       return true;
     } catch (error) {

@@ -120,6 +120,7 @@ export const templates: Record<string, unknown> = {
   // Storage (storage-words.ts): the events and audit trail kept with a shoe
   'storage-doing-save-event': '保存本靴的过程记录',
   'storage-doing-save-audit': '保存本靴的操作记录',
+  'storage-doing-mark-recorded': '将本靴标记为已存入记录服务器',
   'storage-differs-events': '过程记录',
   'storage-differs-audit': '操作记录',
 

@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { msg, str } from '@lit/localize';
 import { ShoeKeeper, type ShoeStore, type ShoeChange, type KeeperOrigin, type KeeperProblem } from '../../../../src/shoes/keeper.js';
-import type { ScoreboardStore } from './scoreboard-store.js';
+import type { RecordedCentrally, ScoreboardStore } from './scoreboard-store.js';
 import type { AuditEntry, HandRecord, ShoeEvent, ShoeRecord } from '../../../../src/shoes/records.js';
 import type { StorageStatus } from './storage.js';
 import { keeperProblemText, storageErrorText } from './storage-words.js';
@@ -13,7 +13,7 @@ import { StoredShoeFollowerController } from './stored-shoe-follower.js';
 /** What the controller needs of a store: writing (the keeper's part), finding the shoe to resume, letting old shoes go. */
 export type KeptShoeStore = ShoeStore &
   Pick<ScoreboardStore, 'latestShoe' | 'listShoes' | 'deleteShoe'> &
-  Partial<Pick<ScoreboardStore, 'adoptRoomShoe'>>;
+  Partial<Pick<ScoreboardStore, 'adoptRoomShoe' | 'markRecorded'>>;
 
 /** What `adoptShoe` did: taken up, refused (this machine recorded the shoe otherwise from hand `differsAt`), or not possible now. */
 export type Adoption = { kind: 'adopted' } | { kind: 'differs'; differsAt: number } | { kind: 'not-now' };
@@ -298,6 +298,23 @@ export class KeptShoeController implements ReactiveController {
     this.keeper.resume(stored?.id === shoe.id ? stored : { ...shoe });
     this.host.requestUpdate();
     return { kind: 'adopted' };
+  }
+
+  /**
+   * The room's recorder acknowledged `shoe`, as this console published it: the store marks it
+   * recorded centrally unless it changed since, and other windows (History) hear of it as of an end
+   * (they read the summary again). Storage trouble only costs the mark: it is logged.
+   */
+  async markRecorded(shoe: ShoeRecord, mark: RecordedCentrally): Promise<void> {
+    const store = this.connection.store;
+    if (!store?.markRecorded) return;
+    try {
+      if ((await store.markRecorded(shoe, mark)) !== 'marked') return;
+    } catch (error) {
+      console.warn('bacc: could not mark the shoe recorded centrally:', error);
+      return;
+    }
+    this.channel?.post({ shoeId: shoe.id, table: shoe.table, handCount: shoe.hands.length, origin: this.options.origin, change: 'end' });
   }
 
   private async change(change: () => Promise<boolean>): Promise<boolean> {

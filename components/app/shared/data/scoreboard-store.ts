@@ -14,7 +14,15 @@
 import { deleteDB } from 'idb';
 import type { AuditEntry, HandRecord, ShoeEvent, ShoeRecord } from '../../../../src/shoes/records.js';
 import type { ShoeStore } from '../../../../src/shoes/keeper.js';
-import { DATABASE_NAME, openDatabase, type Database, type OpenOptions, type ShoeOrigin, type ShoeSummary } from './store-schema.js';
+import {
+  DATABASE_NAME,
+  openDatabase,
+  type Database,
+  type OpenOptions,
+  type RecordedCentrally,
+  type ShoeOrigin,
+  type ShoeSummary,
+} from './store-schema.js';
 import type { HistoryQuery } from './store-reads.js';
 import type { ImportOptions, ImportResult } from './store-import.js';
 import * as reads from './store-reads.js';
@@ -29,6 +37,7 @@ export {
   shoeDay,
   startKey,
   type OpenOptions,
+  type RecordedCentrally,
   type ScoreboardSchema,
   type ShoeOrigin,
   type ShoeSummary,
@@ -131,6 +140,15 @@ export class ScoreboardStore implements ShoeStore {
    */
   async appendAudit(shoeId: string, entry: AuditEntry): Promise<void> {
     return writes.appendAudit(this.db, shoeId, entry);
+  }
+
+  /**
+   * Marks a shoe recorded centrally (`recordedCentrally` on its summary) when it is stored exactly
+   * as `shoe`, the shoe the room's recorder acknowledged; any later write of the shoe drops the mark.
+   * @returns `marked`, or `changed` when the stored shoe is not `shoe` (changed since, or gone): nothing written.
+   */
+  async markRecorded(shoe: ShoeRecord, mark: RecordedCentrally): Promise<'marked' | 'changed'> {
+    return writes.markRecorded(this.db, shoe, mark);
   }
 
   /** One shoe with all its hands, or undefined. */

@@ -18,6 +18,8 @@ export type StorageAction =
   | { action: 'save-event' }
   /** appendAudit */
   | { action: 'save-audit' }
+  /** markRecorded */
+  | { action: 'mark-recorded' }
   | { action: 'read-shoe' }
   | { action: 'read-hand'; hand: number }
   | { action: 'find-latest-shoe' }
@@ -124,6 +126,8 @@ function actionLogText(action: StorageAction): string {
       return 'save an event of the shoe';
     case 'save-audit':
       return 'save an entry of the audit trail';
+    case 'mark-recorded':
+      return 'mark the shoe recorded centrally';
     case 'read-shoe':
       return 'read the shoe';
     case 'read-hand':

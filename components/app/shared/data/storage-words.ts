@@ -36,6 +36,8 @@ function actionText(action: StorageAction): string {
       return msg('save an event of the shoe', { id: 'storage-doing-save-event' });
     case 'save-audit':
       return msg('save an entry of the audit trail', { id: 'storage-doing-save-audit' });
+    case 'mark-recorded':
+      return msg('mark the shoe recorded centrally', { id: 'storage-doing-mark-recorded' });
     case 'read-shoe':
       return msg('read the shoe', { id: 'storage-doing-read-shoe' });
     case 'read-hand': {

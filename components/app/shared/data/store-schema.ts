@@ -27,6 +27,21 @@ export interface ShoeSummary extends Omit<ShoeRecord, 'hands' | 'number'> {
   startKey: string;
   /** Who wrote the shoe here; not part of the export document. */
   origin: ShoeOrigin;
+  /**
+   * The room's recorder acknowledged the shoe as it stands here (as this browser's console heard
+   * it); absent when it did not, or the shoe changed since: every other write of the summary drops
+   * it. Not part of the export document. An optional field, so no schema upgrade (as `events`).
+   */
+  recordedCentrally?: RecordedCentrally;
+}
+
+/** What the room's recorder acknowledged of a stored shoe (room contract 1.2's `recorded` message). */
+export interface RecordedCentrally {
+  /** The shoe's hands as acknowledged (all of them: the mark covers the shoe as stored). */
+  handCount: number;
+  /** When the recorder committed it (ISO 8601), and its name. */
+  at: string;
+  recorder: string;
 }
 
 /**

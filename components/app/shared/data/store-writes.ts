@@ -5,8 +5,17 @@
 import type { AuditEntry, HandRecord, ShoeEvent, ShoeRecord } from '../../../../src/shoes/records.js';
 import { auditFields, eventFields } from '../../../../src/shoes/records.js';
 import { StorageError, storageError, type StorageAction } from './storage-error.js';
-import { handsOf, shoeDay, startKey, type Database, type ShoeOrigin, type ShoeSummary, type WriteTransaction } from './store-schema.js';
-import { shoeFields, storedFields } from './store-records.js';
+import {
+  handsOf,
+  shoeDay,
+  startKey,
+  type Database,
+  type RecordedCentrally,
+  type ShoeOrigin,
+  type ShoeSummary,
+  type WriteTransaction,
+} from './store-schema.js';
+import { exportableShoe, shoeFields, storedFields, toShoeRecord } from './store-records.js';
 
 /**
  * Runs `body` in one read-write transaction over both stores: all of it is written, or (when it
@@ -41,6 +50,30 @@ export async function summaryFor(tx: WriteTransaction, shoeId: string, action: S
   return summary;
 }
 
+/** A summary about to be written with a change: the recorder's acknowledgement no longer covers the shoe. */
+function unacknowledged(summary: ShoeSummary): ShoeSummary {
+  const changed = { ...summary };
+  delete changed.recordedCentrally;
+  return changed;
+}
+
+/** ScoreboardStore.markRecorded, on `db`. */
+export async function markRecorded(db: Database, shoe: ShoeRecord, mark: RecordedCentrally): Promise<'marked' | 'changed'> {
+  let result: 'marked' | 'changed' = 'changed';
+  await write(db, { action: 'mark-recorded' }, async (tx) => {
+    const summary = await tx.objectStore('shoes').get(shoe.id);
+    if (!summary) return;
+    const hands = await tx.objectStore('hands').getAll(handsOf(shoe.id));
+    // Compared in this transaction: a change written after the acknowledged one is never marked.
+    // The shoe's number is the store's to give: the console's copy may not have it yet.
+    const acknowledged = exportableShoe({ ...shoe, number: summary.number });
+    if (JSON.stringify(toShoeRecord(summary, hands)) !== JSON.stringify(acknowledged) || mark.handCount !== shoe.hands.length) return;
+    await tx.objectStore('shoes').put({ ...summary, recordedCentrally: { ...mark } });
+    result = 'marked';
+  });
+  return result;
+}
+
 /** ScoreboardStore.createShoe, on `db`. */
 export async function createShoe(db: Database, shoe: ShoeRecord, origin: ShoeOrigin = 'console'): Promise<number> {
   const action = { action: 'save-new-shoe' } as const;
@@ -73,7 +106,12 @@ export async function appendHand(db: Database, shoeId: string, index: number, ha
     await tx.objectStore('hands').put({ ...storedFields(hand), shoeId, index });
     await tx
       .objectStore('shoes')
-      .put({ ...summary, handCount: index + 1, outcomes: summary.outcomes + hand.outcome, updatedAt: new Date().toISOString() });
+      .put({
+        ...unacknowledged(summary),
+        handCount: index + 1,
+        outcomes: summary.outcomes + hand.outcome,
+        updatedAt: new Date().toISOString(),
+      });
   });
 }
 
@@ -90,7 +128,7 @@ export async function replaceHand(db: Database, shoeId: string, index: number, h
     }
     await tx.objectStore('hands').put({ ...storedFields(hand), shoeId, index });
     const outcomes = summary.outcomes.slice(0, index) + hand.outcome + summary.outcomes.slice(index + 1);
-    await tx.objectStore('shoes').put({ ...summary, outcomes, updatedAt: new Date().toISOString() });
+    await tx.objectStore('shoes').put({ ...unacknowledged(summary), outcomes, updatedAt: new Date().toISOString() });
   });
 }
 
@@ -108,7 +146,12 @@ export async function removeLastHand(db: Database, shoeId: string, index: number
     await tx.objectStore('hands').delete([shoeId, index]);
     await tx
       .objectStore('shoes')
-      .put({ ...summary, handCount: index, outcomes: summary.outcomes.slice(0, index), updatedAt: new Date().toISOString() });
+      .put({
+        ...unacknowledged(summary),
+        handCount: index,
+        outcomes: summary.outcomes.slice(0, index),
+        updatedAt: new Date().toISOString(),
+      });
   });
 }
 
@@ -117,7 +160,7 @@ export async function endShoe(db: Database, shoeId: string, endedAt: string): Pr
   const action = { action: 'end-shoe' } as const;
   await write(db, action, async (tx) => {
     const summary = await summaryFor(tx, shoeId, action);
-    await tx.objectStore('shoes').put({ ...summary, endedAt, updatedAt: new Date().toISOString() });
+    await tx.objectStore('shoes').put({ ...unacknowledged(summary), endedAt, updatedAt: new Date().toISOString() });
   });
 }
 
@@ -136,7 +179,7 @@ export async function reopenShoe(db: Database, shoeId: string): Promise<void> {
     for (let cursor = await tx.objectStore('shoes').index('tableStartKey').openCursor(range); cursor; cursor = await cursor.continue()) {
       if (cursor.value.origin === summary.origin && cursor.value.id !== shoeId) throw refuse();
     }
-    await tx.objectStore('shoes').put({ ...summary, endedAt: null, updatedAt: new Date().toISOString() });
+    await tx.objectStore('shoes').put({ ...unacknowledged(summary), endedAt: null, updatedAt: new Date().toISOString() });
   });
 }
 
@@ -146,7 +189,7 @@ export async function appendEvent(db: Database, shoeId: string, event: ShoeEvent
   await write(db, action, async (tx) => {
     const summary = await summaryFor(tx, shoeId, action);
     const events = [...(summary.events ?? []), eventFields(event)];
-    await tx.objectStore('shoes').put({ ...summary, events, updatedAt: new Date().toISOString() });
+    await tx.objectStore('shoes').put({ ...unacknowledged(summary), events, updatedAt: new Date().toISOString() });
   });
 }
 
@@ -156,7 +199,7 @@ export async function appendAudit(db: Database, shoeId: string, entry: AuditEntr
   await write(db, action, async (tx) => {
     const summary = await summaryFor(tx, shoeId, action);
     const audit = [...(summary.audit ?? []), auditFields(entry)];
-    await tx.objectStore('shoes').put({ ...summary, audit, updatedAt: new Date().toISOString() });
+    await tx.objectStore('shoes').put({ ...unacknowledged(summary), audit, updatedAt: new Date().toISOString() });
   });
 }
 
