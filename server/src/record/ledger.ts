@@ -1,0 +1,455 @@
+/**
+ * The room's ledger: what the recorder writes (each table's shoes as versions, the consoles'
+ * presence, the reader lines, every refused message) and what is read back from it (a shoe as it
+ * stands or as it stood at any earlier version). Append-only and idempotent: the same message
+ * twice, or the same state from two recorders, writes once, by unique keys.
+ */
+import { createHash } from 'node:crypto';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import {
+  auditFields,
+  eventFields,
+  type AuditEntry,
+  type HandRecord,
+  type ShoeEvent,
+  type ShoeRecord,
+  type TableRules,
+} from '../../../src/index.js';
+import type { LedgerDatabase } from './database.js';
+import type { LedgerTables, ShoeVersionRow } from './schema.js';
+
+/** A table's state as the recorder commits it: a checked shoe at a revision of a console session. */
+export interface StateToRecord {
+  table: string;
+  limits: string;
+  session: string;
+  revision: number;
+  sentAt: string;
+  shoe: ShoeRecord;
+}
+
+export type RecordOutcome =
+  /** A new version of the shoe was committed. */
+  | { kind: 'recorded'; version: number; handCount: number }
+  /** The shoe already stands so (the same state again, from this recorder or another): nothing written. */
+  | { kind: 'unchanged'; version: number; handCount: number }
+  /** Older than what the ledger holds from that session: nothing written. */
+  | { kind: 'stale'; version: number; handCount: number }
+  /** A shoe id the ledger holds for another table or with other rules, seed or start: nothing written. */
+  | { kind: 'conflict'; why: string };
+
+/** The latest version the ledger holds of a table's shoe, for the recorder to go on from. */
+export interface LatestVersion {
+  table: string;
+  shoeId: string;
+  version: number;
+  session: string;
+  revision: number;
+  handCount: number;
+}
+
+/** ISO 8601 in UTC with milliseconds: sorts as text on both databases. */
+export function utc(text: string): string {
+  return new Date(text).toISOString();
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** A hand's fields in the document's order (so stored and read-back hands compare and export the same). */
+function handFields(hand: HandRecord): HandRecord {
+  const { cards, outcome, playerPair, bankerPair, natural, playerTotal, bankerTotal } = hand;
+  return { cards: cards ? [...cards] : null, outcome, playerPair, bankerPair, natural, playerTotal, bankerTotal };
+}
+
+/** The shoe's fields in the document's order; `number`, `events` and `audit` only when it has them. */
+export function shoeFields(shoe: ShoeRecord): ShoeRecord {
+  const record: ShoeRecord = {
+    id: shoe.id,
+    table: shoe.table,
+    ...(shoe.number !== undefined ? { number: shoe.number } : {}),
+    source: shoe.source,
+    seed: shoe.seed,
+    startedAt: shoe.startedAt,
+    endedAt: shoe.endedAt,
+    rules: shoe.rules,
+    hands: shoe.hands.map(handFields),
+  };
+  if (shoe.events !== undefined) record.events = shoe.events.map(eventFields);
+  if (shoe.audit !== undefined) record.audit = shoe.audit.map(auditFields);
+  return record;
+}
+
+/** A unique key another writer took first (or PostgreSQL's serialization failure): the transaction is tried again. */
+function isDuplicate(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === '23505' || code === '40001' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/** How long a write waits for another writer's lock before it fails. */
+const LOCK_WAIT_MS = 30_000;
+
+export class Ledger {
+  constructor(
+    readonly database: LedgerDatabase,
+    /** This recorder's name, kept with what it writes. */
+    readonly recorder: string,
+  ) {}
+
+  private get db(): Kysely<LedgerTables> {
+    return this.database.db;
+  }
+
+  /**
+   * Runs `work` in one write transaction, again when another writer (a second recorder) committed
+   * the same rows first or holds the write lock. SQLite's transaction takes the write lock at once
+   * (BEGIN IMMEDIATE), so two writers never both read then both write; it waits for the lock here,
+   * asynchronously, since better-sqlite3's own wait would block this process whole.
+   */
+  private async write<T>(work: (trx: Kysely<LedgerTables>) => Promise<T>): Promise<T> {
+    const deadline = Date.now() + LOCK_WAIT_MS;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.db.connection().execute(async (connection) => {
+          await sql.raw(this.database.dialect === 'sqlite' ? 'begin immediate' : 'begin').execute(connection);
+          try {
+            const result = await work(connection);
+            await sql.raw('commit').execute(connection);
+            return result;
+          } catch (error) {
+            await sql
+              .raw('rollback')
+              .execute(connection)
+              .catch(() => {});
+            throw error;
+          }
+        });
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (code === 'SQLITE_BUSY' && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, Math.min(2 ** attempt, 100)));
+          continue;
+        }
+        if (attempt >= 5 || !isDuplicate(error)) throw error;
+      }
+    }
+  }
+
+  /** Commits a table's state as a new version of its shoe, unless the ledger already holds it so. */
+  async recordState(state: StateToRecord, now: Date = new Date()): Promise<RecordOutcome> {
+    const shoe = shoeFields(state.shoe);
+    const digest = sha256(JSON.stringify({ limits: state.limits, shoe }));
+    const recordedAt = now.toISOString();
+    return this.write(async (trx) => {
+      await trx
+        .insertInto('room_table')
+        .values({ name: state.table, first_seen_at: recordedAt })
+        .onConflict((c) => c.column('name').doNothing())
+        .execute();
+      const rules = JSON.stringify(shoe.rules);
+      await trx
+        .insertInto('shoe')
+        .values({
+          shoe_id: shoe.id,
+          table_name: state.table,
+          source: shoe.source,
+          seed: shoe.seed,
+          rules,
+          started_at: shoe.startedAt,
+          started_utc: utc(shoe.startedAt),
+          first_recorded_at: recordedAt,
+        })
+        .onConflict((c) => c.column('shoe_id').doNothing())
+        .execute();
+      const known = await trx.selectFrom('shoe').selectAll().where('shoe_id', '=', shoe.id).executeTakeFirstOrThrow();
+      if (known.table_name !== state.table) return { kind: 'conflict', why: `shoe ${shoe.id} is recorded on table "${known.table_name}"` };
+      if (known.source !== shoe.source || known.seed !== shoe.seed || known.rules !== rules || known.started_at !== shoe.startedAt) {
+        return { kind: 'conflict', why: `shoe ${shoe.id} is recorded with another source, seed, rules or start` };
+      }
+      const latest = await trx
+        .selectFrom('shoe_version')
+        .selectAll()
+        .where('shoe_id', '=', shoe.id)
+        .orderBy('version', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (latest) {
+        const at = { version: latest.version, handCount: latest.hand_count };
+        if (latest.session === state.session && state.revision < latest.revision) return { kind: 'stale', ...at };
+        if (latest.digest === digest) return { kind: 'unchanged', ...at };
+      }
+      const version = (latest?.version ?? 0) + 1;
+      const sentUtc = utc(state.sentAt);
+      await trx
+        .insertInto('shoe_version')
+        .values({
+          shoe_id: shoe.id,
+          version,
+          digest,
+          session: state.session,
+          revision: state.revision,
+          limits: state.limits,
+          number: shoe.number ?? null,
+          ended_at: shoe.endedAt,
+          hand_count: shoe.hands.length,
+          event_count: shoe.events?.length ?? null,
+          audit_count: shoe.audit?.length ?? null,
+          sent_utc: sentUtc,
+          recorded_at: recordedAt,
+          recorder: this.recorder,
+        })
+        .execute();
+      const before = latest ? await readContent(trx, shoe.id, latest) : { hands: [], events: [], audit: [] };
+      const hands = shoe.hands
+        .map((hand, index) => ({ hand, position: index + 1 }))
+        .filter(({ hand, position }) => JSON.stringify(before.hands[position - 1]) !== JSON.stringify(hand))
+        .map(({ hand, position }) => ({
+          shoe_id: shoe.id,
+          position,
+          from_version: version,
+          outcome: hand.outcome,
+          player_pair: hand.playerPair ? 1 : 0,
+          banker_pair: hand.bankerPair ? 1 : 0,
+          natural: hand.natural ? 1 : 0,
+          player_total: hand.playerTotal,
+          banker_total: hand.bankerTotal,
+          cards: hand.cards ? hand.cards.join(' ') : null,
+          dealt_utc: sentUtc,
+        }));
+      if (hands.length > 0) await trx.insertInto('hand').values(hands).execute();
+      const entries = [
+        ...changedEntries('event', shoe.events ?? [], before.events, (event) => event.kind),
+        ...changedEntries('audit', shoe.audit ?? [], before.audit, (entry) => entry.action),
+      ].map((entry) => ({ ...entry, shoe_id: shoe.id, from_version: version }));
+      if (entries.length > 0) await trx.insertInto('shoe_entry').values(entries).execute();
+      return { kind: 'recorded', version, handCount: shoe.hands.length };
+    });
+  }
+
+  /** A console's presence; the same one from two recorders (or twice) is one row. */
+  async recordPresence(
+    presence: { table: string; session: string; machine: string | null; online: boolean; at: string | null },
+    receivedAt: Date = new Date(),
+  ): Promise<boolean> {
+    return this.write(async (trx) => {
+      // A last will has no time of its own: it is the will of the session's latest "online".
+      const lastOnline = presence.at
+        ? null
+        : await trx
+            .selectFrom('presence')
+            .select('at_utc')
+            .where('table_name', '=', presence.table)
+            .where('session', '=', presence.session)
+            .where('online', '=', 1)
+            .orderBy('id', 'desc')
+            .limit(1)
+            .executeTakeFirst();
+      const key = presence.at
+        ? `${presence.online ? 'online' : 'offline'} ${presence.session} ${utc(presence.at)}`
+        : `will ${presence.session} ${lastOnline?.at_utc ?? ''}`;
+      const inserted = await trx
+        .insertInto('presence')
+        .values({
+          table_name: presence.table,
+          session: presence.session,
+          machine: presence.machine,
+          online: presence.online ? 1 : 0,
+          at_utc: presence.at ? utc(presence.at) : null,
+          presence_key: key,
+          received_at: receivedAt.toISOString(),
+          recorder: this.recorder,
+        })
+        .onConflict((c) => c.columns(['table_name', 'presence_key']).doNothing())
+        .executeTakeFirst();
+      return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+    });
+  }
+
+  /** A message refused, with why; the same message refused again is one row. */
+  async recordRefusal(refusal: { topic: string; reason: string; payload: Uint8Array }, receivedAt: Date = new Date()): Promise<void> {
+    const digest = createHash('sha256').update(refusal.payload).digest('hex');
+    await this.write((trx) =>
+      trx
+        .insertInto('refusal')
+        .values({
+          topic: refusal.topic.slice(0, 500),
+          received_at: receivedAt.toISOString(),
+          reason: refusal.reason.slice(0, 500),
+          bytes: refusal.payload.byteLength,
+          digest,
+          recorder: this.recorder,
+        })
+        .onConflict((c) => c.columns(['topic', 'digest']).doNothing())
+        .execute(),
+    );
+  }
+
+  /** One message of a card shoe's bridge; its source and seq make it one row however often it comes. */
+  async recordReaderLines(
+    message: { table: string; source: string; seq: number; protocol: string; lines: readonly string[] },
+    receivedAt: Date = new Date(),
+  ): Promise<void> {
+    await this.write((trx) =>
+      trx
+        .insertInto('reader_line')
+        .values({
+          table_name: message.table,
+          source: message.source,
+          seq: message.seq,
+          protocol: message.protocol,
+          lines: JSON.stringify(message.lines),
+          received_at: receivedAt.toISOString(),
+        })
+        .onConflict((c) => c.columns(['table_name', 'source', 'seq']).doNothing())
+        .execute(),
+    );
+  }
+
+  /** Each table's most recently recorded shoe version: where a recorder that starts again goes on from. */
+  async latestVersions(): Promise<LatestVersion[]> {
+    const tables = await this.db.selectFrom('room_table').select('name').orderBy('name').execute();
+    const latest: LatestVersion[] = [];
+    for (const { name } of tables) {
+      const row = await this.db
+        .selectFrom('shoe_version as v')
+        .innerJoin('shoe as s', 's.shoe_id', 'v.shoe_id')
+        .select(['v.shoe_id', 'v.version', 'v.session', 'v.revision', 'v.hand_count'])
+        .where('s.table_name', '=', name)
+        .orderBy('v.recorded_at', 'desc')
+        .orderBy('v.revision', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (row) {
+        latest.push({
+          table: name,
+          shoeId: row.shoe_id,
+          version: row.version,
+          session: row.session,
+          revision: row.revision,
+          handCount: row.hand_count,
+        });
+      }
+    }
+    return latest;
+  }
+
+  /** One shoe as it stands (its latest version), or as it stood at `version`; null when the ledger has no such shoe or version. */
+  async shoe(shoeId: string, version?: number): Promise<ShoeRecord | null> {
+    let query = this.db.selectFrom('shoe_version').selectAll().where('shoe_id', '=', shoeId);
+    query = version === undefined ? query.orderBy('version', 'desc').limit(1) : query.where('version', '=', version);
+    const row = await query.executeTakeFirst();
+    return row ? this.shoeAt(row) : null;
+  }
+
+  /** Every version of a shoe, oldest first: who sent it, at which revision, with how many hands. */
+  async versions(shoeId: string): Promise<ShoeVersionRow[]> {
+    return this.db.selectFrom('shoe_version').selectAll().where('shoe_id', '=', shoeId).orderBy('version').execute();
+  }
+
+  /**
+   * The shoes as they stand, oldest first: of one table or all, and those in play at some moment
+   * from `from` to `to` (started before `to`, and not ended before `from`).
+   */
+  async shoes(filter: { table?: string; from?: string; to?: string } = {}): Promise<ShoeRecord[]> {
+    let query = this.db.selectFrom('shoe').select(['shoe_id', 'started_utc']);
+    if (filter.table !== undefined) query = query.where('table_name', '=', filter.table);
+    if (filter.to !== undefined) query = query.where('started_utc', '<', utc(filter.to));
+    const ids = await query.orderBy('started_utc').orderBy('shoe_id').execute();
+    const shoes: ShoeRecord[] = [];
+    for (const { shoe_id } of ids) {
+      const shoe = await this.shoe(shoe_id);
+      if (!shoe) continue;
+      if (filter.from !== undefined && shoe.endedAt !== null && utc(shoe.endedAt) < utc(filter.from)) continue;
+      shoes.push(shoe);
+    }
+    return shoes;
+  }
+
+  private async shoeAt(version: ShoeVersionRow): Promise<ShoeRecord> {
+    const shoe = await this.db.selectFrom('shoe').selectAll().where('shoe_id', '=', version.shoe_id).executeTakeFirstOrThrow();
+    const content = await readContent(this.db, version.shoe_id, version);
+    const record: ShoeRecord = {
+      id: shoe.shoe_id,
+      table: shoe.table_name,
+      ...(version.number !== null ? { number: version.number } : {}),
+      source: shoe.source,
+      seed: shoe.seed,
+      startedAt: shoe.started_at,
+      endedAt: version.ended_at,
+      rules: JSON.parse(shoe.rules) as TableRules,
+      hands: content.hands,
+    };
+    if (version.event_count !== null) record.events = content.events;
+    if (version.audit_count !== null) record.audit = content.audit;
+    return record;
+  }
+}
+
+/**
+ * The hands, events and audit entries of a shoe at `version`: in each place, the row that place
+ * took most recently at or before it.
+ */
+async function readContent(
+  db: Kysely<LedgerTables> | Transaction<LedgerTables>,
+  shoeId: string,
+  version: Pick<ShoeVersionRow, 'version' | 'hand_count' | 'event_count' | 'audit_count'>,
+): Promise<{ hands: HandRecord[]; events: ShoeEvent[]; audit: AuditEntry[] }> {
+  const handRows = await db
+    .selectFrom('hand')
+    .selectAll()
+    .where('shoe_id', '=', shoeId)
+    .where('position', '<=', version.hand_count)
+    .where('from_version', '<=', version.version)
+    .orderBy('position')
+    .orderBy('from_version')
+    .execute();
+  const hands: HandRecord[] = [];
+  // Rows come by place, oldest first: the last of each place is the one standing.
+  for (const row of handRows) {
+    hands[row.position - 1] = {
+      cards: row.cards === null ? null : row.cards.split(' '),
+      outcome: row.outcome,
+      playerPair: row.player_pair === 1,
+      bankerPair: row.banker_pair === 1,
+      natural: row.natural === 1,
+      playerTotal: row.player_total,
+      bankerTotal: row.banker_total,
+    };
+  }
+  const entryRows = await db
+    .selectFrom('shoe_entry')
+    .select(['list', 'position', 'body'])
+    .where('shoe_id', '=', shoeId)
+    .where('from_version', '<=', version.version)
+    .orderBy('list')
+    .orderBy('position')
+    .orderBy('from_version')
+    .execute();
+  const events: ShoeEvent[] = [];
+  const audit: AuditEntry[] = [];
+  for (const row of entryRows) {
+    if (row.list === 'event' && row.position <= (version.event_count ?? 0)) events[row.position - 1] = JSON.parse(row.body) as ShoeEvent;
+    if (row.list === 'audit' && row.position <= (version.audit_count ?? 0)) audit[row.position - 1] = JSON.parse(row.body) as AuditEntry;
+  }
+  if (hands.length !== version.hand_count || hands.includes(undefined as never)) {
+    throw new Error(`the ledger lacks hands of shoe ${shoeId} at version ${version.version}`);
+  }
+  return { hands, events, audit };
+}
+
+/** The entries whose place holds something else than before (new places included), as rows. */
+function changedEntries<T extends ShoeEvent | AuditEntry>(
+  list: 'event' | 'audit',
+  now: readonly T[],
+  before: readonly T[],
+  kind: (entry: T) => string,
+): { list: 'event' | 'audit'; position: number; kind: string; body: string }[] {
+  const rows: { list: 'event' | 'audit'; position: number; kind: string; body: string }[] = [];
+  now.forEach((entry, index) => {
+    const body = JSON.stringify(entry);
+    if (before[index] === undefined || JSON.stringify(before[index]) !== body)
+      rows.push({ list, position: index + 1, kind: kind(entry), body });
+  });
+  return rows;
+}

@@ -1,0 +1,169 @@
+/**
+ * The ledger's schema, as versioned migrations run at start (Kysely's Migrator). A migration is
+ * never edited once released: a change is a new one. A database that has run a migration this
+ * program does not know was made by a newer program, and is refused before anything is written.
+ */
+import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import { Migrator, type Migration } from 'kysely/migration';
+
+export type LedgerDialect = 'sqlite' | 'postgres';
+
+/** Kysely's bookkeeping tables, named for the ledger. */
+const MIGRATION_TABLE = 'ledger_migration';
+const MIGRATION_LOCK_TABLE = 'ledger_migration_lock';
+
+function migrations(dialect: LedgerDialect): Record<string, Migration> {
+  const bigInteger = dialect === 'postgres' ? 'bigint' : 'integer';
+  /** An id that counts up as rows are inserted: the order rows arrived in. */
+  const serialType = dialect === 'postgres' ? 'bigint' : 'integer';
+  const serialId = (column: ColumnDefinitionBuilder) =>
+    dialect === 'postgres' ? column.primaryKey().generatedAlwaysAsIdentity() : column.primaryKey().autoIncrement();
+  return {
+    '001-shoes': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('room_table')
+          .addColumn('name', 'text', (c) => c.primaryKey())
+          .addColumn('first_seen_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('shoe')
+          .addColumn('shoe_id', 'text', (c) => c.primaryKey())
+          .addColumn('table_name', 'text', (c) => c.notNull().references('room_table.name'))
+          .addColumn('source', 'text', (c) => c.notNull())
+          .addColumn('seed', 'text')
+          .addColumn('rules', 'text', (c) => c.notNull())
+          .addColumn('started_at', 'text', (c) => c.notNull())
+          .addColumn('started_utc', 'text', (c) => c.notNull())
+          .addColumn('first_recorded_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex('shoe_by_table_and_start').on('shoe').columns(['table_name', 'started_utc']).execute();
+        await db.schema.createIndex('shoe_by_start').on('shoe').column('started_utc').execute();
+        await db.schema
+          .createTable('shoe_version')
+          .addColumn('shoe_id', 'text', (c) => c.notNull().references('shoe.shoe_id'))
+          .addColumn('version', 'integer', (c) => c.notNull())
+          .addColumn('digest', 'text', (c) => c.notNull())
+          .addColumn('session', 'text', (c) => c.notNull())
+          .addColumn('revision', bigInteger, (c) => c.notNull())
+          .addColumn('limits', 'text', (c) => c.notNull())
+          .addColumn('number', 'integer')
+          .addColumn('ended_at', 'text')
+          .addColumn('hand_count', 'integer', (c) => c.notNull())
+          .addColumn('event_count', 'integer')
+          .addColumn('audit_count', 'integer')
+          .addColumn('sent_utc', 'text', (c) => c.notNull())
+          .addColumn('recorded_at', 'text', (c) => c.notNull())
+          .addColumn('recorder', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('shoe_version_key', ['shoe_id', 'version'])
+          // The same state delivered twice, or committed by two recorders, is one version.
+          .addUniqueConstraint('shoe_version_once', ['shoe_id', 'session', 'revision', 'digest'])
+          .execute();
+        await db.schema
+          .createTable('hand')
+          .addColumn('shoe_id', 'text', (c) => c.notNull().references('shoe.shoe_id'))
+          .addColumn('position', 'integer', (c) => c.notNull())
+          .addColumn('from_version', 'integer', (c) => c.notNull())
+          .addColumn('outcome', 'text', (c) => c.notNull())
+          .addColumn('player_pair', 'integer', (c) => c.notNull())
+          .addColumn('banker_pair', 'integer', (c) => c.notNull())
+          .addColumn('natural', 'integer', (c) => c.notNull())
+          .addColumn('player_total', 'integer')
+          .addColumn('banker_total', 'integer')
+          .addColumn('cards', 'text')
+          .addColumn('dealt_utc', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('hand_key', ['shoe_id', 'position', 'from_version'])
+          .execute();
+        await db.schema.createIndex('hand_by_time').on('hand').column('dealt_utc').execute();
+        await db.schema
+          .createTable('shoe_entry')
+          .addColumn('shoe_id', 'text', (c) => c.notNull().references('shoe.shoe_id'))
+          .addColumn('list', 'text', (c) => c.notNull())
+          .addColumn('position', 'integer', (c) => c.notNull())
+          .addColumn('from_version', 'integer', (c) => c.notNull())
+          .addColumn('kind', 'text', (c) => c.notNull())
+          .addColumn('body', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('shoe_entry_key', ['shoe_id', 'list', 'position', 'from_version'])
+          .execute();
+      },
+    },
+    '002-room-activity': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('presence')
+          .addColumn('id', serialType, serialId)
+          .addColumn('table_name', 'text', (c) => c.notNull())
+          .addColumn('session', 'text', (c) => c.notNull())
+          .addColumn('machine', 'text')
+          .addColumn('online', 'integer', (c) => c.notNull())
+          .addColumn('at_utc', 'text')
+          .addColumn('presence_key', 'text', (c) => c.notNull())
+          .addColumn('received_at', 'text', (c) => c.notNull())
+          .addColumn('recorder', 'text', (c) => c.notNull())
+          .addUniqueConstraint('presence_once', ['table_name', 'presence_key'])
+          .execute();
+        await db.schema
+          .createTable('refusal')
+          .addColumn('id', serialType, serialId)
+          .addColumn('topic', 'text', (c) => c.notNull())
+          .addColumn('received_at', 'text', (c) => c.notNull())
+          .addColumn('reason', 'text', (c) => c.notNull())
+          .addColumn('bytes', 'integer', (c) => c.notNull())
+          .addColumn('digest', 'text', (c) => c.notNull())
+          .addColumn('recorder', 'text', (c) => c.notNull())
+          .addUniqueConstraint('refusal_once', ['topic', 'digest'])
+          .execute();
+        await db.schema.createIndex('refusal_by_time').on('refusal').column('received_at').execute();
+        await db.schema
+          .createTable('reader_line')
+          .addColumn('table_name', 'text', (c) => c.notNull())
+          .addColumn('source', 'text', (c) => c.notNull())
+          .addColumn('seq', bigInteger, (c) => c.notNull())
+          .addColumn('protocol', 'text', (c) => c.notNull())
+          .addColumn('lines', 'text', (c) => c.notNull())
+          .addColumn('received_at', 'text', (c) => c.notNull())
+          .addPrimaryKeyConstraint('reader_line_key', ['table_name', 'source', 'seq'])
+          .execute();
+      },
+    },
+  };
+}
+
+/** The names of the migrations this program knows, in order. */
+export function knownMigrations(): string[] {
+  return Object.keys(migrations('sqlite')).sort();
+}
+
+/** A ledger made by a newer program (it has run migrations this one does not know). */
+export class NewerLedgerError extends Error {}
+
+/**
+ * Brings the ledger's schema up to this program's (up to `target`, for tests of an older schema),
+ * after refusing one a newer program made.
+ */
+export async function migrateLedger(db: Kysely<unknown>, dialect: LedgerDialect, target?: string): Promise<void> {
+  const known = migrations(dialect);
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(known) },
+    migrationTableName: MIGRATION_TABLE,
+    migrationLockTableName: MIGRATION_LOCK_TABLE,
+  });
+  const newer = (await ranMigrations(db)).filter((name) => !(name in known));
+  if (newer.length > 0) {
+    throw new NewerLedgerError(
+      `this ledger was made by a newer bacc (schema ${newer.join(', ')}); this one knows up to ${knownMigrations().at(-1)}: update bacc`,
+    );
+  }
+  const { error } = target === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(target);
+  if (error)
+    throw error instanceof Error ? error : new Error(`the ledger's schema could not be brought up to date: ${JSON.stringify(error)}`);
+}
+
+/** The migrations the database says it has run (none when it has no bookkeeping table yet). */
+async function ranMigrations(db: Kysely<unknown>): Promise<string[]> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((table) => table.name === MIGRATION_TABLE)) return [];
+  const rows = await sql<{ name: string }>`select name from ${sql.table(MIGRATION_TABLE)}`.execute(db);
+  return rows.rows.map((row) => row.name);
+}
