@@ -33,6 +33,9 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
         return await shoeCommand(rest, io);
       case 'shoe-sim':
         return await shoeSimCommand(rest, io);
+      case 'recorder':
+        // Loaded only here: the database drivers stay out of every other command's start.
+        return await (await import('./commands/recorder.js')).recorderCommand(rest, io);
       case 'help':
       case '--help':
       case '-h':

@@ -42,6 +42,20 @@ Commands:
                                answers RESUME and sends again from the line after the one it holds;
                                its SHOE line names a pack of its own each run (sim-<seed>-<time>)
                                unless --pack gives one.
+  recorder --broker mqtt://host:port [--user recorder] --password P [--db <where>] [--name N]
+                               The room's record: follow every table through the broker (a session
+                               kept at the broker under N, default this machine's name) and write each
+                               table's shoes, consoles' presence, reader lines and refused messages
+                               into the ledger: a SQLite file (default bacc-ledger.sqlite) or a
+                               postgres:// address. Each table's commit is acknowledged on its
+                               retained recorded topic. The password may come from
+                               BACC_RECORDER_PASSWORD, the ledger's address from BACC_RECORDER_DB.
+  recorder export [--db <where>] [--table T] [--from ISO] [--to ISO] [--out file]
+                               The ledger's shoes as they stand, as a shoe export document: of one
+                               table, and those in play between --from and --to.
+  recorder backup [--db file] --out file
+                               A copy of a SQLite ledger, taken while the recorder runs (for
+                               PostgreSQL use pg_dump).
 
 Play money only. Past results do not predict the next hand.`;
 

@@ -1,0 +1,248 @@
+/**
+ * The room's recorder: follows every table through the broker as a screen does (the same checks,
+ * the same follower), commits each table's shoe to the ledger, and acknowledges it on the table's
+ * retained `recorded` topic. A persistent MQTT session at QoS 1: what is published while the
+ * recorder is away waits at the broker, and a message is acknowledged to the broker only once it
+ * is committed, so a recorder killed mid-write gets it again.
+ */
+import type { IClientOptions, MqttClient } from 'mqtt';
+import { checkedShoeWith, everyTableTopic, readRoomMessage, roomRefusalLogText, tableTopics } from '../../../src/room/messages.js';
+import { RoomTableFollower } from '../../../src/room/follower.js';
+import { recordedTopic, tableRecordedMessage } from '../../../src/room/recorded.js';
+import { EVERY_READER_TOPIC, readReaderMessage, readReaderTopic, readerRefusalLogText } from '../../../src/reader/messages.js';
+import { shownUrl } from '../serial/shoe-bridge.js';
+import type { Ledger } from './ledger.js';
+
+export interface RecorderOptions {
+  brokerUrl: string;
+  username: string;
+  password: string;
+  ledger: Ledger;
+  /** The broker's session is kept under this name: a recorder started again with it gets what it missed. */
+  name: string;
+  signal: AbortSignal;
+  log: (text: string) => void;
+  warn: (text: string) => void;
+  /** Called once connected and subscribed (tests wait for it). */
+  onReady?: () => void;
+}
+
+export interface RecorderTally {
+  versions: number;
+  refused: number;
+}
+
+/** How long the broker keeps the recorder's session while it is away: a week of messages wait for it. */
+const SESSION_EXPIRY_S = 7 * 24 * 60 * 60;
+
+/** How long to wait before connecting again after the ledger refused a write (a full disk, a lost database). */
+const RETRY_AFTER_FAILURE_MS = 2000;
+
+/** A recorder's MQTT client id: the same for the same name, so its session waits at the broker. */
+export function recorderClientId(name: string): string {
+  return `bacc-recorder-${name.replace(/[^\w.-]/g, '_').slice(0, 40)}`;
+}
+
+export async function runRecorder(options: RecorderOptions): Promise<RecorderTally> {
+  const { brokerUrl, username, password, ledger, name, signal, log, warn } = options;
+  const tally: RecorderTally = { versions: 0, refused: 0 };
+  const followers = new Map<string, RoomTableFollower>();
+  // Go on from what the ledger holds: a state redelivered after a restart is then seen as stale.
+  for (const latest of await ledger.latestVersions()) {
+    const follower = new RoomTableFollower(latest.table);
+    follower.revision = latest.revision;
+    follower.session = latest.session;
+    follower.shoe = await ledger.shoe(latest.shoeId);
+    followers.set(latest.table, follower);
+  }
+  const followerOf = (table: string) => {
+    let follower = followers.get(table);
+    if (!follower) followers.set(table, (follower = new RoomTableFollower(table)));
+    return follower;
+  };
+
+  const mqtt = await import('mqtt');
+  // Messages of one connection are handled one at a time, in the order the broker delivered them.
+  let queue: Promise<void> = Promise.resolve();
+  let connection = 0;
+  let broken = false;
+  const clientOptions: IClientOptions = {
+    protocolVersion: 5,
+    username,
+    password,
+    clientId: recorderClientId(name),
+    clean: false,
+    properties: { sessionExpiryInterval: SESSION_EXPIRY_S },
+    reconnectPeriod: 1000,
+    connectTimeout: 5000,
+    customHandleAcks: (topic, payload, _packet, done) => {
+      const mine = connection;
+      queue = queue.then(async () => {
+        // After a failed write, nothing more of that connection is acknowledged: the broker sends it all again.
+        if (broken || mine !== connection) return;
+        try {
+          await handle(topic, payload);
+          done(0);
+        } catch (error) {
+          broken = true;
+          warn(`could not write to the ledger (${ledger.database.where}): ${(error as Error).message}; nothing acknowledged, trying again`);
+          setTimeout(() => client.stream.destroy(), RETRY_AFTER_FAILURE_MS);
+        }
+      });
+    },
+  };
+
+  const refuse = async (topic: string, payload: Buffer, why: string) => {
+    tally.refused++;
+    warn(`refused a message on ${topic.slice(0, 200)}: ${why}`);
+    await ledger.recordRefusal({ topic, reason: why, payload });
+  };
+
+  /** Reads the table's retained state again (a subscription hands it over). */
+  const readStateAgain = (table: string) => {
+    const topic = tableTopics(table).state;
+    client.unsubscribe(topic, () => client.subscribe(topic, { qos: 1 }));
+  };
+
+  async function handle(topic: string, payload: Buffer): Promise<void> {
+    const text = payload.toString('utf8');
+    const readerTable = readReaderTopic(topic);
+    if (readerTable !== null) {
+      const reading = readReaderMessage(topic, text, payload.byteLength);
+      if (!reading.ok) return refuse(topic, payload, readerRefusalLogText(reading.refusal));
+      await ledger.recordReaderLines({ table: readerTable, ...reading.message });
+      return;
+    }
+    const reading = readRoomMessage(topic, text, payload.byteLength);
+    if (!reading.ok) return refuse(topic, payload, roomRefusalLogText(reading.refusal));
+    const { received } = reading;
+    const follower = followerOf(received.table);
+    switch (received.kind) {
+      case 'presence': {
+        const { message } = received;
+        const newHolder = follower.receivePresence(message, new Date());
+        const kept = await ledger.recordPresence({
+          table: received.table,
+          session: message.session ?? '',
+          machine: message.machine ?? null,
+          online: message.online,
+          at: message.at,
+        });
+        if (kept)
+          log(`${received.table}: console ${message.machine ?? message.session ?? ''} ${message.online ? 'online' : 'offline'}`.trim());
+        if (newHolder) readStateAgain(received.table);
+        return;
+      }
+      case 'change': {
+        // The state that follows each change is what is recorded; a change tells of a gap, and an
+        // impossible hand in it is refused here as a screen refuses it.
+        const change = received.message;
+        if (follower.holder !== null && follower.holder !== (change.session ?? '')) {
+          return refuse(topic, payload, 'bad message at "session": not from the console that holds the table');
+        }
+        if (change.revision <= follower.revision) return;
+        const shoe = follower.shoe;
+        if (change.change === 'add' && change.hand !== undefined && shoe?.id === change.shoeId && change.after === follower.revision) {
+          const checked = checkedShoeWith(shoe, change.hand);
+          if (!checked.ok) return refuse(topic, payload, roomRefusalLogText(checked.refusal));
+        }
+        expectState(received.table, change.revision);
+        return;
+      }
+      case 'state': {
+        const { message } = received;
+        const outcome = follower.receiveState(message);
+        if (outcome.kind === 'refused') return refuse(topic, payload, roomRefusalLogText(outcome.refusal));
+        if (outcome.kind !== 'shown') return;
+        stateSeen(received.table, message.revision);
+        const shoe = message.document.shoes[0];
+        if (!shoe) return;
+        const session = message.session ?? '';
+        const result = await ledger.recordState({
+          table: received.table,
+          limits: message.limits,
+          session,
+          revision: message.revision,
+          sentAt: message.sentAt,
+          shoe,
+        });
+        if (result.kind === 'conflict') return refuse(topic, payload, result.why);
+        if (result.kind === 'stale') return;
+        if (result.kind === 'recorded') {
+          tally.versions++;
+          log(
+            `${received.table}: shoe ${shoe.number ?? '?'} (${shoe.id}) recorded with ${result.handCount} hands, version ${result.version}, revision ${message.revision}`,
+          );
+        }
+        const ack = tableRecordedMessage({
+          table: received.table,
+          shoeId: shoe.id,
+          session,
+          revision: message.revision,
+          handCount: result.handCount,
+          recorder: name,
+        });
+        client.publish(recordedTopic(received.table), JSON.stringify(ack), { qos: 1, retain: true });
+        return;
+      }
+    }
+  }
+
+  // A change whose state has not come within a few seconds (the broker dropped it): read it again.
+  const awaited = new Map<string, { revision: number; timer: ReturnType<typeof setTimeout> }>();
+  function expectState(table: string, revision: number) {
+    if (awaited.has(table)) return;
+    const timer = setTimeout(() => {
+      awaited.delete(table);
+      readStateAgain(table);
+    }, 3000);
+    awaited.set(table, { revision, timer });
+  }
+  function stateSeen(table: string, revision: number) {
+    const waiting = awaited.get(table);
+    if (waiting && revision >= waiting.revision) {
+      clearTimeout(waiting.timer);
+      awaited.delete(table);
+    }
+  }
+
+  const client: MqttClient = mqtt.connect(brokerUrl, clientOptions);
+  let connectedOnce = false;
+  const trouble: { fatal: Error | null } = { fatal: null };
+  const finished = new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    signal.addEventListener('abort', stop, { once: true });
+    client.on('error', (error: Error & { code?: number }) => {
+      // 4 and 5 (MQTT 3) and 134/135 (MQTT 5): the login is wrong or not allowed; trying again will not help.
+      if (error.code === 4 || error.code === 5 || error.code === 134 || error.code === 135) {
+        trouble.fatal = new Error(`the broker refused the login ${username}: ${error.message}`);
+        resolve();
+      }
+    });
+  });
+  client.on('connect', (connack) => {
+    connection++;
+    broken = false;
+    queue = Promise.resolve();
+    const topics = [everyTableTopic('state'), everyTableTopic('change'), everyTableTopic('presence'), EVERY_READER_TOPIC];
+    client.subscribe(topics, { qos: 1 }, (error, granted) => {
+      const refused = (granted ?? []).filter((grant) => grant.qos >= 128).map((grant) => grant.topic);
+      if (error || refused.length > 0)
+        warn(`the broker refused the subscription to ${refused.join(', ') || error?.message}: check the recorder's ACL`);
+      else options.onReady?.();
+    });
+    log(
+      `${connectedOnce ? 'connected again to' : 'connected to'} ${shownUrl(brokerUrl)} as ${username}${connack.sessionPresent ? ' (its session kept what came meanwhile)' : ''}; ledger ${ledger.database.where}`,
+    );
+    connectedOnce = true;
+  });
+  client.on('offline', () => warn(`the broker at ${shownUrl(brokerUrl)} is away; what consoles publish meanwhile waits there`));
+
+  await finished;
+  for (const { timer } of awaited.values()) clearTimeout(timer);
+  // Let the message in hand finish and its acknowledgement go out before leaving.
+  await queue;
+  await new Promise<void>((resolve) => client.end(false, {}, () => resolve()));
+  if (trouble.fatal) throw trouble.fatal;
+  return tally;
+}
