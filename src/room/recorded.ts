@@ -39,7 +39,10 @@ export function recordedTopic(table: string): string {
 /** Every table's acknowledgements (a recorder's ACL line and a tool's subscription). */
 export const EVERY_RECORDED_TOPIC = `${ROOM_TOPIC_ROOT}/+/recorded`;
 
-export function tableRecordedMessage(fields: Omit<TableRecordedMessage, 'format' | 'version' | 'at'>, at: Date = new Date()): TableRecordedMessage {
+export function tableRecordedMessage(
+  fields: Omit<TableRecordedMessage, 'format' | 'version' | 'at'>,
+  at: Date = new Date(),
+): TableRecordedMessage {
   return { format: 'bacc-table-recorded', version: ROOM_PROTOCOL_VERSION, ...fields, at: at.toISOString() };
 }
 
@@ -58,6 +61,22 @@ const recordedSchema = v.looseObject({
 export type RecordedReading =
   | { ok: true; message: TableRecordedMessage }
   | { ok: false; refusal: EnvelopeRefusal | { kind: 'bad-message'; path: string; detail: string } | { kind: 'wrong-table' } };
+
+/** A refused acknowledgement in one line for the log (English, like every log line). */
+export function recordedRefusalLogText(refusal: Extract<RecordedReading, { ok: false }>['refusal']): string {
+  switch (refusal.kind) {
+    case 'too-large':
+      return `message of ${refusal.bytes} bytes, more than ${refusal.most}`;
+    case 'not-json':
+      return 'not JSON';
+    case 'newer-version':
+      return `version ${refusal.version}, newer than ${ROOM_PROTOCOL_VERSION}`;
+    case 'bad-message':
+      return `bad acknowledgement at "${refusal.path}": ${refusal.detail}`;
+    case 'wrong-table':
+      return "the acknowledgement names another table than its topic's";
+  }
+}
 
 /** Reads an acknowledgement received on `table`'s `recorded` topic, with the room's envelope checks. */
 export function readRecordedMessage(table: string, text: string, bytes: number, now: Date = new Date()): RecordedReading {

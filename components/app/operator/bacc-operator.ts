@@ -26,6 +26,7 @@ import { operatorStyles } from './bacc-operator.styles.js';
 import { actionButton, type ActionButton } from './action-button.js';
 import { cardShoeInUse, cardShoePanelStyles, renderCardShoe, renderFeedQuestion } from './card-shoe-panel.js';
 import {
+  centralRecordText,
   historyLink,
   renderCardEntry,
   renderConfirmation,
@@ -189,6 +190,7 @@ export class BaccOperator extends LitElement {
     holdsTable: () => !this.consoleController.readOnlyHere,
     machine: consoleMachine(globalThis.localStorage ?? null, new URLSearchParams(globalThis.location?.search)),
     adoptShoe: (shoe) => this.consoleController.adoptShoe(shoe),
+    markRecorded: (shoe, mark) => this.consoleController.markRecorded(shoe, mark),
   });
 
   constructor() {
@@ -547,6 +549,7 @@ export class BaccOperator extends LitElement {
           <p class="shoe-state">
             ${shoeStateText(consoleController, this.publisher)}
             <span class="room" role="status" ?data-trouble=${roomInTrouble(this.publisher)}>${roomText(this.publisher)}</span>
+            <span class="central" role="status">${centralRecordText(this.publisher)}</span>
           </p>
           <p class="storage" part="status" role="status">${conflict ? '' : consoleController.storageText}</p>
           <p class="done" role="status">

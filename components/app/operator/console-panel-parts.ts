@@ -141,6 +141,32 @@ export function roomText(publisher: ConsolePublisher): string {
   }
 }
 
+/**
+ * How far the room's recorder has recorded this console's shoe (a line of the room's status); empty
+ * while no recorder has acknowledged the table (a room without one says nothing) or another console holds it.
+ */
+export function centralRecordText(publisher: ConsolePublisher): string {
+  const record = publisher.centralRecord;
+  switch (record.kind) {
+    case 'unknown':
+      return '';
+    case 'recorded': {
+      const hand = record.hands;
+      return hand === 0
+        ? msg('Recorded centrally (no hand yet).', { id: 'console-central-recorded-none' })
+        : msg(str`Recorded centrally up to hand ${hand}.`, { id: 'console-central-recorded' });
+    }
+    case 'behind': {
+      const hands = record.hands;
+      return hands === 1
+        ? msg('1 hand not yet recorded centrally.', { id: 'console-central-behind-one' })
+        : msg(str`${hands} hands not yet recorded centrally.`, { id: 'console-central-behind' });
+    }
+    case 'latest-change':
+      return msg('The latest change is not yet recorded centrally.', { id: 'console-central-latest-change' });
+  }
+}
+
 /** The question before an action that ends a shoe: Yes or Cancel. */
 export function renderConfirmation(consoleController: ConsoleController, button: ActionButton) {
   const question =

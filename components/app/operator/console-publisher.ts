@@ -12,9 +12,12 @@ import {
   type TableChangeKind,
   type TableChangeMessage,
 } from '../../../src/room/messages.js';
+import { readRecordedMessage, recordedRefusalLogText, recordedTopic, type TableRecordedMessage } from '../../../src/room/recorded.js';
 import { RoomLink, type BrokerSettings } from '../shared/room/room-link.js';
 import { BrokerController } from '../shared/room/broker-controller.js';
 import type { Adoption } from '../shared/data/kept-shoe.js';
+import type { RecordedCentrally } from '../shared/data/scoreboard-store.js';
+import { centralRecord, type CentralRecord } from './central-record.js';
 import { consoleSession, sessionOfMachine, type ConsoleMachine } from './console-machine.js';
 import { firstDifference, handsNotInRoom } from './room-shoes.js';
 
@@ -32,6 +35,8 @@ export interface ConsolePublisherOptions {
   machine: ConsoleMachine;
   /** Takes up the room's shoe as this console's own (on taking the table over from another machine). */
   adoptShoe: (shoe: ShoeRecord) => Promise<Adoption>;
+  /** The room's recorder acknowledged `shoe` as this console published it: the store marks it (History shows the mark). */
+  markRecorded?: (shoe: ShoeRecord, mark: RecordedCentrally) => Promise<void>;
   /** Opens the link (tests give their own). */
   openLink?: typeof RoomLink.open;
 }
@@ -61,7 +66,7 @@ const RETAINED_WAIT_MS = 250;
 /** Wait before answering a message on this table's topics that this console did not publish (a burst is answered once). */
 const ANSWER_DELAY_MS = 500;
 
-/** This console's publications remembered, to tell their echoes from someone else's. */
+/** This console's publications remembered, to tell their echoes from someone else's (and the shoes it published, for the recorder's acknowledgements). */
 const REMEMBERED_PUBLICATIONS = 64;
 
 /**
@@ -94,6 +99,8 @@ export class ConsolePublisher extends BrokerController<RoomLink> {
   roomShoe: ShoeRecord | null = null;
   /** Why the last take-over did not happen, or null. */
   takeOverProblem: TakeOverProblem | null = null;
+  /** The room's recorder's latest acknowledgement of this table (room contract 1.2), or null before one is heard. */
+  acknowledgement: TableRecordedMessage | null = null;
 
   /** The table's shoe as written, change by change (the keeper may hold more, not yet written). */
   private written: ShoeRecord | null | undefined = undefined;
@@ -119,6 +126,10 @@ export class ConsolePublisher extends BrokerController<RoomLink> {
   private presence: ConsolePresenceMessage | null = null;
   /** The text of this console's recent publications on the state and change topics. */
   private readonly publishedTexts = new Set<string>();
+  /** The shoe of each recent state this console published, by session and revision: what an acknowledgement covers. */
+  private readonly publishedShoes = new Map<string, ShoeRecord | null>();
+  /** The last answer of `centralRecord`, and what it was worked out from (a shoe is compared whole). */
+  private centralRecordMemo: { acknowledgement: TableRecordedMessage | null; shoe: ShoeRecord | null; record: CentralRecord } | null = null;
   private answerTimer: ReturnType<typeof setTimeout> | undefined;
   /** Publications under way, and those among them the broker has not acknowledged in time. */
   private readonly waiting = new Set<object>();
@@ -163,6 +174,8 @@ export class ConsolePublisher extends BrokerController<RoomLink> {
           // Its own presence comes back (a take-over is told by a presence after it); its own state and change do not.
           link.subscribe([topics.presence]);
           link.subscribe([topics.state, topics.change], { noLocal: true });
+          // The recorder's acknowledgement (retained): a screen of 1.1 never subscribes to it.
+          link.subscribe([recordedTopic(this.options.table())]);
         },
       },
     );
@@ -233,6 +246,21 @@ export class ConsolePublisher extends BrokerController<RoomLink> {
     this.heldElsewhere = null;
     this.host.requestUpdate();
     await this.inTurn(() => this.claim());
+  }
+
+  /**
+   * How far the room's recorder has recorded this console's shoe, from its latest acknowledgement;
+   * `unknown` while this console does not hold its table or no acknowledgement was heard.
+   */
+  get centralRecord(): CentralRecord {
+    if (!this.claimed) return { kind: 'unknown' };
+    const acknowledgement = this.acknowledgement;
+    const shoe = this.options.storedShoe();
+    const memo = this.centralRecordMemo;
+    if (memo && memo.acknowledgement === acknowledgement && memo.shoe === shoe) return memo.record;
+    const record = centralRecord(acknowledgement, shoe, (session, revision) => this.publishedShoe(session, revision) ?? undefined);
+    this.centralRecordMemo = { acknowledgement, shoe, record };
+    return record;
   }
 
   /** Hands this console recorded that the screens' copy of the same shoe lacks or has otherwise (taken over before they were sent), or null. */
@@ -349,6 +377,8 @@ export class ConsolePublisher extends BrokerController<RoomLink> {
   }
 
   private onMessage(topic: string, text: string, bytes: number): void {
+    // The recorder's topic is not this console's to defend: an acknowledgement is read, or refused and logged.
+    if (topic === recordedTopic(this.options.table())) return this.onAcknowledgement(topic, text, bytes);
     // This console's own publication, back from the broker: nothing to read (a state is checked whole, at a cost).
     if (this.claimed && this.publishedTexts.has(text)) return;
     // Holding the table, a state or change it did not send is answered, whatever it holds: its revision is all there is to read (a flood costs little).
@@ -384,6 +414,46 @@ export class ConsolePublisher extends BrokerController<RoomLink> {
         this.answerForgery();
         return;
     }
+  }
+
+  /**
+   * The recorder's acknowledgement: kept when it can be true (one of this session names a state this
+   * console published, with that shoe and its hands; one of an earlier revision of the same session
+   * than the one kept is older news); the shoe it covers is marked recorded centrally in the store.
+   */
+  private onAcknowledgement(topic: string, text: string, bytes: number): void {
+    const reading = readRecordedMessage(this.options.table(), text, bytes);
+    if (!reading.ok) {
+      console.warn(`bacc: refused a message on ${topic}: ${recordedRefusalLogText(reading.refusal)}`);
+      return;
+    }
+    const message = reading.message;
+    const kept = this.acknowledgement;
+    if (message.session === this.consoleSession) {
+      const shoe = this.publishedShoe(message.session, message.revision);
+      if (shoe === undefined && message.revision > this.revision) {
+        console.warn(
+          `bacc: refused a message on ${topic}: it acknowledges revision ${message.revision}, beyond this console's ${this.revision}`,
+        );
+        return;
+      }
+      if (shoe !== undefined && (shoe?.id !== message.shoeId || shoe.hands.length !== message.handCount)) {
+        console.warn(
+          `bacc: refused a message on ${topic}: it acknowledges revision ${message.revision} as shoe "${message.shoeId.slice(0, 60)}" ` +
+            `with ${message.handCount} hands, which this console did not publish`,
+        );
+        return;
+      }
+      if (shoe) void this.options.markRecorded?.(shoe, { handCount: message.handCount, at: message.at, recorder: message.recorder });
+    }
+    if (kept !== null && kept.session === message.session && kept.revision > message.revision) return;
+    this.acknowledgement = message;
+    this.host.requestUpdate();
+  }
+
+  /** The shoe this console published in its state of `revision` of `session` (null: none yet), or undefined when not remembered. */
+  private publishedShoe(session: string, revision: number): ShoeRecord | null | undefined {
+    return this.publishedShoes.get(`${session} ${revision}`);
   }
 
   private seen(message: { revision: number; session?: string }): void {
@@ -495,6 +565,8 @@ export class ConsolePublisher extends BrokerController<RoomLink> {
   }
 
   private stateMessage(shoe: ShoeRecord | null, revision: number) {
+    if (this.publishedShoes.size >= REMEMBERED_PUBLICATIONS) this.publishedShoes.delete(this.publishedShoes.keys().next().value!);
+    this.publishedShoes.set(`${this.consoleSession} ${revision}`, shoe);
     return tableStateMessage(this.options.table(), this.options.limits(), shoe, revision, new Date(), this.consoleSession);
   }
 

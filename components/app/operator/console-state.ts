@@ -3,6 +3,7 @@ import type { HandRecord, ShoeRecord } from '../../../src/shoes/document.js';
 import type { KeeperProblem } from '../../../src/shoes/keeper.js';
 import { replayStoredShoe } from '../../../src/shoes/attract-shoes.js';
 import { KeptShoeController, storageProblemText, type Adoption } from '../shared/data/kept-shoe.js';
+import type { RecordedCentrally } from '../shared/data/scoreboard-store.js';
 import { cardsTyped } from './operator-keys.js';
 import { ConsoleAudit } from './console-audit.js';
 import type { ConsoleMessage, ConsoleNews } from './console-news.js';
@@ -115,6 +116,11 @@ export abstract class ConsoleState implements ReactiveController {
   /** Takes up the room's shoe as this console's own (see KeptShoeController.adoptShoe). */
   adoptShoe(shoe: ShoeRecord): Promise<Adoption> {
     return this.kept.adoptShoe(shoe);
+  }
+
+  /** The room's recorder acknowledged `shoe` as this console published it (see KeptShoeController.markRecorded). */
+  markRecorded(shoe: ShoeRecord, mark: RecordedCentrally): Promise<void> {
+    return this.kept.markRecorded(shoe, mark);
   }
 
   /** Another window or console machine records this table and this one may take it over (`takeOver`). */
