@@ -59,6 +59,7 @@ export function renderShoeList(view: ShoeListView): TemplateResult | typeof noth
             <th scope="col">${msg('Started', { id: 'history-started' })}</th>
             <th scope="col">${msg('Ended', { id: 'history-ended' })}</th>
             <th scope="col">${msg('Source', { id: 'history-source' })}</th>
+            <th scope="col">${msg('Recorded centrally', { id: 'history-central' })}</th>
             <th scope="col">${msg('Hands', { id: 'history-hands' })}</th>
             <th scope="col">${msg('Banker', { id: 'banker-long' })}</th>
             <th scope="col">${msg('Player', { id: 'player-long' })}</th>
@@ -109,6 +110,7 @@ function renderRow(view: ShoeListView, shoe: ShoeSummary): TemplateResult {
       <td>${formatTime(shoe.startedAt)}</td>
       <td>${shoe.endedAt ? formatTime(shoe.endedAt) : msg('in play', { id: 'history-in-play' })}</td>
       <td>${shoe.source === 'simulated' ? msg('simulated', { id: 'history-simulated' }) : msg('recorded', { id: 'history-recorded' })}</td>
+      ${renderCentralMark(shoe)}
       <td class="number hand-count">${shoe.handCount}</td>
       <td class="number banker-count">${counts.banker}</td>
       <td class="number player-count">${counts.player}</td>
@@ -164,6 +166,18 @@ function renderRow(view: ShoeListView, shoe: ShoeSummary): TemplateResult {
     </tr>
     ${view.trailOpen === shoe.id ? renderTrail(shoe) : nothing}
   `;
+}
+
+/**
+ * Whether the room's recorder acknowledged a console shoe of this browser as it stands (a shoe
+ * changed since is not marked); empty for other shoes, which this browser never sent to a recorder.
+ */
+function renderCentralMark(shoe: ShoeSummary): TemplateResult {
+  const mark = shoe.recordedCentrally;
+  if (shoe.origin !== 'console') return html`<td class="central-mark"></td>`;
+  return mark
+    ? html`<td class="central-mark" data-recorded>${msg('yes', { id: 'history-central-yes' })}</td>`
+    : html`<td class="central-mark">${msg('not yet', { id: 'history-central-not-yet' })}</td>`;
 }
 
 /**

@@ -24,7 +24,7 @@ export function renderTrail(shoe: ShoeSummary): TemplateResult {
   const events = shoe.events ?? [];
   const name = shoeName(shoe);
   return html`<tr class="trail-row" data-trail-of=${shoe.id}>
-    <td colspan="11">
+    <td colspan="12">
       <section class="trail" id=${`trail-${shoe.id}`} aria-label=${msg(str`Trail of ${name}`, { id: 'history-trail-of' })}>
         <h2>${msg('Audit trail', { id: 'history-audit-trail' })}</h2>
         ${
