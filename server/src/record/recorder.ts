@@ -98,10 +98,13 @@ export async function runRecorder(options: RecorderOptions): Promise<RecorderTal
     await ledger.recordRefusal({ topic, reason: why, payload });
   };
 
-  /** Reads the table's retained state again (a subscription hands it over). */
+  /**
+   * Reads the table's retained state again: a subscription of its own hands it over, and is taken
+   * back at once (beside the subscription to every table's state, each message would come twice).
+   */
   const readStateAgain = (table: string) => {
     const topic = tableTopics(table).state;
-    client.unsubscribe(topic, () => client.subscribe(topic, { qos: 1 }));
+    client.subscribe(topic, { qos: 1 }, () => client.unsubscribe(topic));
   };
 
   async function handle(topic: string, payload: Buffer): Promise<void> {
