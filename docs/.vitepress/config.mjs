@@ -7,6 +7,7 @@ const guide = [
   { text: 'The console', link: '/guide/console' },
   { text: 'History', link: '/guide/history' },
   { text: 'Running a room', link: '/guide/room' },
+  { text: 'The room’s record', link: '/guide/recorder' },
   { text: 'Card shoes and scanners', link: '/guide/card-shoes' },
   { text: 'Embedding the elements', link: '/guide/embedding' },
   { text: 'The bacc command', link: '/guide/cli' },
