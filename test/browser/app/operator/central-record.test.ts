@@ -1,5 +1,8 @@
 import { expect } from '@open-wc/testing';
+import { fixture, html } from '@open-wc/testing';
 import '../../../../components/app/operator/bacc-operator.js';
+import '../../../../components/app/history/bacc-history.js';
+import type { BaccHistory } from '../../../../components/app/history/bacc-history.js';
 import type { BaccOperator } from '../../../../components/app/operator/bacc-operator.js';
 import { RoomLink } from '../../../../components/app/shared/room/room-link.js';
 import { useLocale } from '../../../../components/app/shared/localization.js';
@@ -94,6 +97,19 @@ describe('<bacc-operator> and the room’s recorder (stand-in broker)', () => {
     await delay(100);
     expect(central(el)).to.equal('Recorded centrally up to hand 5.');
     expect((await storedMark())?.handCount).to.equal(5);
+  });
+
+  it('has History, open beside it, mark the shoe recorded as the acknowledgement comes, and not after the next hand', async () => {
+    const el = await recording('BPB');
+    const history = await fixture<BaccHistory>(html`<bacc-history></bacc-history>`);
+    await history.refresh();
+    const mark = () =>
+      history.shadowRoot!.querySelector(`tr[data-shoe-id="${state()!.document.shoes[0]!.id}"] td.central-mark`)?.textContent.trim();
+    expect(mark()).to.equal('not yet');
+    acknowledge();
+    await until(() => mark() === 'yes', 'History to show the shoe recorded centrally');
+    await el.consoleController.recordOutcome('P');
+    await until(() => mark() === 'not yet', 'History to show the shoe not recorded since its fourth hand');
   });
 
   it('after a correction, says the latest change is not yet recorded until the recorder acknowledges it', async () => {
