@@ -8,7 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import { shoeDocumentText } from '../../../src/index.js';
 import { parse, required, stopSignal, UsageError, type CliIo } from '../command-line.js';
 import { shownUrl } from '../serial/shoe-bridge.js';
-import { openLedgerDatabase, type LedgerDatabase } from '../record/database.js';
+import { isPostgresAddress, openLedgerDatabase, type LedgerDatabase } from '../record/database.js';
 import { Ledger } from '../record/ledger.js';
 import { runRecorder } from '../record/recorder.js';
 
@@ -115,15 +115,16 @@ async function backupCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parse(args, { db: { type: 'string' }, out: { type: 'string' } });
   if (positionals.length > 0) throw new UsageError(`recorder backup takes no arguments besides its options; got "${positionals[0]}"`);
   const out = required('--out file', values.out, 'recorder backup');
-  const database = await openExisting(ledgerAddress(values.db));
+  const where = ledgerAddress(values.db);
+  if (isPostgresAddress(where)) {
+    throw new UsageError(
+      'a PostgreSQL ledger is backed up with its own tools: pg_dump --format=custom --file room.dump "$BACC_RECORDER_DB" (see the recorder guide)',
+    );
+  }
+  const database = await openExisting(where);
   try {
-    if (!database.sqlite) {
-      throw new UsageError(
-        'a PostgreSQL ledger is backed up with pg_dump (e.g. pg_dump --format=custom --file room.dump "$BACC_RECORDER_DB"); see the recorder guide',
-      );
-    }
     // SQLite's online backup: a consistent copy while the recorder goes on writing.
-    const { totalPages } = await database.sqlite.backup(out);
+    const { totalPages } = await database.sqlite!.backup(out);
     io.stdout(`bacc recorder: backed up ${database.where} to ${out} (${totalPages} pages)\n`);
     return 0;
   } finally {
@@ -133,7 +134,7 @@ async function backupCommand(args: string[], io: CliIo): Promise<number> {
 
 /** Opens a ledger that must already exist (reading it never creates an empty one by mistake). */
 async function openExisting(where: string): Promise<LedgerDatabase> {
-  if (!/^postgres(ql)?:\/\//i.test(where)) {
+  if (!isPostgresAddress(where)) {
     const { existsSync } = await import('node:fs');
     if (!existsSync(where)) throw new UsageError(`no ledger at ${where}: give --db (a SQLite file or a postgres:// address)`);
   }
