@@ -455,6 +455,13 @@ export class BaccScoreboard extends LitElement {
   private readonly roadFollower = new RoadFollower();
   private readonly statisticsFollower = new StatisticsFollower();
 
+  /** The hands each stage's parts were last given (STAGES order): the first stage's are always `hands`. */
+  private readonly stageHands: (readonly HandRecord[])[] = STAGES.map(() => []);
+  /** The first stage not yet given the current hands; STAGES.length when every part has them. */
+  private nextStage: number = STAGES.length;
+  /** Gives the later stages their hands, a frame apart; null when none is waiting. */
+  private staging: Promise<void> | null = null;
+
   /** The shoe and hand numbers; with no shoe number, only what is true: no shoe yet, or the hand. */
   private renderShoe() {
     const { shoeNumber, hands } = this;
@@ -507,6 +514,43 @@ export class BaccScoreboard extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('rows')) this.rowsInUse = usableRows(this.rows, this.localName);
     if (changed.has('turnSeconds') && this.isConnected && changed.get('turnSeconds') !== undefined) this.startTurns();
+    if (changed.has('hands')) this.stageHandsFrom(0);
+    else if (this.nextStage < STAGES.length) this.stageHandsFrom(this.nextStage);
+  }
+
+  /**
+   * Gives the current hands to the parts of stage `first` now, and to each later stage in a task of
+   * its own after the next frame (the first render gives every part its hands at once). A new hand
+   * given to every part at once was one task of 50–90 ms of script, then one of 50–130 ms of layout,
+   * at a phone's 4× slowdown (the attract kiosk deals one every 4 s): a stage is a part of that.
+   */
+  private stageHandsFrom(first: number): void {
+    const last = this.hasUpdated ? first : STAGES.length - 1;
+    for (let stage = first; stage <= last; stage++) this.stageHands[stage] = this.hands;
+    this.nextStage = last + 1;
+    if (this.nextStage < STAGES.length) this.staging ??= this.giveLaterStages();
+  }
+
+  private async giveLaterStages(): Promise<void> {
+    try {
+      while (this.nextStage < STAGES.length) {
+        await afterNextFrame();
+        this.requestUpdate();
+        await super.getUpdateComplete();
+      }
+    } finally {
+      this.staging = null;
+    }
+  }
+
+  /** Resolves once every part has been given the hands (the later stages a frame or so after the board's own update). */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let complete = await super.getUpdateComplete();
+    while (this.staging) {
+      await this.staging;
+      complete = (await super.getUpdateComplete()) && complete;
+    }
+    return complete;
   }
 
   private readonly holdTurn = (): void => {
@@ -518,6 +562,7 @@ export class BaccScoreboard extends LitElement {
 
   protected override render() {
     const { hands, rules, letters, roadFollower, statisticsFollower, turn } = this;
+    const [, lastHands, derivedHands, countHands, detailHands] = this.stageHands;
     const rows = this.rowsInUse;
     const beadLabels = usableChoice(
       this,
@@ -544,7 +589,7 @@ export class BaccScoreboard extends LitElement {
           </div>
           <p class="status" part="status" role="status">${this.status}</p>
         </header>
-        <div class="panel last"><bacc-last-hand .hands=${hands}></bacc-last-hand></div>
+        <div class="panel last"><bacc-last-hand .hands=${lastHands}></bacc-last-hand></div>
         <bacc-big-road class="panel big" .hands=${hands} .roadFollower=${roadFollower} rows=${rows} ?letters=${letters}></bacc-big-road>
         <bacc-bead-plate
           class="panel bead"
@@ -559,16 +604,18 @@ export class BaccScoreboard extends LitElement {
             html`<bacc-derived-road
               class="panel ${area}"
               kind=${kind}
-              .hands=${hands}
+              .hands=${derivedHands}
               .roadFollower=${roadFollower}
               rows=${rows}
               ?letters=${letters}
             ></bacc-derived-road>`,
         )}
         <div class="panel counts">
-          <bacc-stats show="counts" .hands=${hands} .rules=${rules} .statisticsFollower=${statisticsFollower}></bacc-stats>
+          <bacc-stats show="counts" .hands=${countHands} .rules=${rules} .statisticsFollower=${statisticsFollower}></bacc-stats>
         </div>
-        <div class="panel ask"><bacc-predictions .hands=${hands} .roadFollower=${roadFollower} ?letters=${letters}></bacc-predictions></div>
+        <div class="panel ask">
+          <bacc-predictions .hands=${derivedHands} .roadFollower=${roadFollower} ?letters=${letters}></bacc-predictions>
+        </div>
         <div
           class="more"
           data-turn=${turn}
@@ -578,19 +625,19 @@ export class BaccScoreboard extends LitElement {
           @focusout=${this.releaseTurn}
         >
           <div class="panel details">
-            <bacc-stats show="details" .hands=${hands} .rules=${rules} .statisticsFollower=${statisticsFollower}></bacc-stats>
+            <bacc-stats show="details" .hands=${detailHands} .rules=${rules} .statisticsFollower=${statisticsFollower}></bacc-stats>
           </div>
           ${CHART_KINDS.map(
             (kind) =>
               html`<div class="panel chart ${kind}">
-                <bacc-chart kind=${kind} .hands=${hands} .rules=${rules} .statisticsFollower=${statisticsFollower}></bacc-chart>
+                <bacc-chart kind=${kind} .hands=${detailHands} .rules=${rules} .statisticsFollower=${statisticsFollower}></bacc-chart>
               </div>`,
           )}
         </div>
         <bacc-odds-note
           class="panel note"
           part="note"
-          .hands=${hands}
+          .hands=${countHands}
           .rules=${rules}
           .statisticsFollower=${statisticsFollower}
           .cardsOutOfPlay=${this.cardsOutOfPlay}
@@ -600,6 +647,25 @@ export class BaccScoreboard extends LitElement {
     `;
   }
 }
+
+/**
+ * The parts that take a new hand together, in the order they get it, each stage a frame after the one
+ * before: the big road and the bead plate with the header; the last hand; the derived roads and the
+ * ask roads (which share the roads' follower); the counts and the odds; the other statistics and the
+ * charts (which share the statistics' follower with the counts and the odds).
+ */
+const STAGES = ['roads', 'last', 'derived', 'counts', 'details'] as const;
+
+/** Resolves in a task after the next frame is drawn (or after 100 ms on a page that draws none: hidden). */
+const afterNextFrame = (): Promise<void> =>
+  new Promise((resolve) => {
+    const next = (): void => {
+      clearTimeout(fallback);
+      setTimeout(resolve);
+    };
+    const fallback = setTimeout(next, 100);
+    requestAnimationFrame(next);
+  });
 
 /** The panels that take turns in the shared panel, in order. */
 const TURNS = ['details', 'count', 'frequencies'] as const;
