@@ -104,14 +104,12 @@ export async function appendHand(db: Database, shoeId: string, index: number, ha
       });
     }
     await tx.objectStore('hands').put({ ...storedFields(hand), shoeId, index });
-    await tx
-      .objectStore('shoes')
-      .put({
-        ...unacknowledged(summary),
-        handCount: index + 1,
-        outcomes: summary.outcomes + hand.outcome,
-        updatedAt: new Date().toISOString(),
-      });
+    await tx.objectStore('shoes').put({
+      ...unacknowledged(summary),
+      handCount: index + 1,
+      outcomes: summary.outcomes + hand.outcome,
+      updatedAt: new Date().toISOString(),
+    });
   });
 }
 
@@ -144,14 +142,12 @@ export async function removeLastHand(db: Database, shoeId: string, index: number
       });
     }
     await tx.objectStore('hands').delete([shoeId, index]);
-    await tx
-      .objectStore('shoes')
-      .put({
-        ...unacknowledged(summary),
-        handCount: index,
-        outcomes: summary.outcomes.slice(0, index),
-        updatedAt: new Date().toISOString(),
-      });
+    await tx.objectStore('shoes').put({
+      ...unacknowledged(summary),
+      handCount: index,
+      outcomes: summary.outcomes.slice(0, index),
+      updatedAt: new Date().toISOString(),
+    });
   });
 }
 
