@@ -21,7 +21,7 @@
  *   accepts (the bridge publishes no refused line; a message holding one is refused whole).
  */
 import * as v from 'valibot';
-import { readJsonMessage, ROOM_TOPIC_ROOT, tableKey } from '../room/messages.js';
+import { envelopeRefusalLogText, readJsonMessage, ROOM_TOPIC_ROOT, tableKey } from '../room/messages.js';
 import {
   MAX_LINE_LENGTH,
   SHOE_PROTOCOLS,
@@ -166,11 +166,9 @@ export function readerRefusalLogText(refusal: ReaderRefusal): string {
     case 'not-ours':
       return `not a reader topic: ${refusal.topic.slice(0, 120)}`;
     case 'too-large':
-      return `message of ${refusal.bytes} bytes, more than ${refusal.most}`;
     case 'not-json':
-      return 'not JSON';
     case 'newer-version':
-      return `version ${refusal.version}, newer than ${READER_MESSAGE_VERSION}`;
+      return envelopeRefusalLogText(refusal, READER_MESSAGE_VERSION);
     case 'bad-message':
       return `bad message at "${refusal.path}": ${refusal.detail}`;
     case 'bad-line':

@@ -323,17 +323,27 @@ export function checkedShoeWith(
   }
 }
 
+/** An envelope's refusal in one line for the log, for a message whose newest known version is `supported`. */
+export function envelopeRefusalLogText(refusal: EnvelopeRefusal, supported: number): string {
+  switch (refusal.kind) {
+    case 'too-large':
+      return `message of ${refusal.bytes} bytes, more than ${refusal.most}`;
+    case 'not-json':
+      return 'not JSON';
+    case 'newer-version':
+      return `version ${refusal.version}, newer than ${supported}`;
+  }
+}
+
 /** A refusal in one line for the log (English, like every log line; the screen words it in its language). */
 export function roomRefusalLogText(refusal: RoomRefusal): string {
   switch (refusal.kind) {
     case 'not-ours':
       return `not a table topic: ${refusal.topic.slice(0, 120)}`;
     case 'too-large':
-      return `message of ${refusal.bytes} bytes, more than ${refusal.most}`;
     case 'not-json':
-      return 'not JSON';
     case 'newer-version':
-      return `version ${refusal.version}, newer than ${ROOM_PROTOCOL_VERSION}`;
+      return envelopeRefusalLogText(refusal, ROOM_PROTOCOL_VERSION);
     case 'bad-message':
       return `bad message at "${refusal.path}": ${refusal.detail}`;
     case 'wrong-table':

@@ -5,7 +5,14 @@
  * how far its hands are safe beyond its own browser. Screens of 1.1 never subscribe to the topic.
  */
 import * as v from 'valibot';
-import { ROOM_PROTOCOL_VERSION, ROOM_TOPIC_ROOT, tableKey, readJsonMessage, type EnvelopeRefusal } from './messages.js';
+import {
+  envelopeRefusalLogText,
+  ROOM_PROTOCOL_VERSION,
+  ROOM_TOPIC_ROOT,
+  tableKey,
+  readJsonMessage,
+  type EnvelopeRefusal,
+} from './messages.js';
 
 /** An acknowledgement is a few hundred bytes: anything larger is not one. */
 export const MAX_RECORDED_MESSAGE_BYTES = 4 * 1024;
@@ -66,11 +73,9 @@ export type RecordedReading =
 export function recordedRefusalLogText(refusal: Extract<RecordedReading, { ok: false }>['refusal']): string {
   switch (refusal.kind) {
     case 'too-large':
-      return `message of ${refusal.bytes} bytes, more than ${refusal.most}`;
     case 'not-json':
-      return 'not JSON';
     case 'newer-version':
-      return `version ${refusal.version}, newer than ${ROOM_PROTOCOL_VERSION}`;
+      return envelopeRefusalLogText(refusal, ROOM_PROTOCOL_VERSION);
     case 'bad-message':
       return `bad acknowledgement at "${refusal.path}": ${refusal.detail}`;
     case 'wrong-table':
