@@ -53,6 +53,38 @@ export function stopSignal(): { signal: AbortSignal; dispose: () => void } {
   };
 }
 
+/**
+ * The broker's address of a command that connects to the room (`--broker`): mqtt://, mqtts://,
+ * ws:// or wss://, with no login in it (the login comes with --user and --password).
+ */
+export function brokerAddress(text: string | undefined, command: string): string {
+  const address = required('--broker mqtt://host:port', text, command);
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    throw new UsageError(`--broker must be a URL such as mqtt://host:1883; got "${shownUrl(address)}"`);
+  }
+  if (!['mqtt:', 'mqtts:', 'ws:', 'wss:'].includes(url.protocol)) {
+    throw new UsageError(`--broker must start mqtt://, mqtts://, ws:// or wss://; got "${url.protocol}"`);
+  }
+  if (url.username !== '' || url.password !== '')
+    throw new UsageError('give the login with --user and --password, not in the --broker URL');
+  return address;
+}
+
+/** The broker's address for a log line: no user name or password, even if the URL carries them. */
+export function shownUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.username = '';
+    parsed.password = '';
+    return parsed.toString().replace(/\/$/, '');
+  } catch {
+    return '(a broker address)';
+  }
+}
+
 export function wholeNumber(option: string, text: string, min: number, max: number): number {
   const value = Number(text);
   if (!/^\d+$/.test(text) || value < min || value > max) {

@@ -6,8 +6,7 @@
 import { hostname } from 'node:os';
 import { writeFile } from 'node:fs/promises';
 import { shoeDocumentText } from '../../../src/index.js';
-import { parse, required, stopSignal, UsageError, type CliIo } from '../command-line.js';
-import { shownUrl } from '../serial/shoe-bridge.js';
+import { brokerAddress, parse, required, stopSignal, UsageError, type CliIo } from '../command-line.js';
 import { isPostgresAddress, openLedgerDatabase, type LedgerDatabase } from '../record/database.js';
 import { Ledger } from '../record/ledger.js';
 import { runRecorder } from '../record/recorder.js';
@@ -36,18 +35,7 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
     name: { type: 'string' },
   });
   if (positionals.length > 0) throw new UsageError(`unknown recorder command "${positionals[0]}"; try "bacc help"`);
-  const brokerUrl = required('--broker mqtt://host:port', values.broker, 'recorder');
-  let url: URL;
-  try {
-    url = new URL(brokerUrl);
-  } catch {
-    throw new UsageError(`--broker must be a URL such as mqtt://host:1883; got "${shownUrl(brokerUrl)}"`);
-  }
-  if (!['mqtt:', 'mqtts:', 'ws:', 'wss:'].includes(url.protocol)) {
-    throw new UsageError(`--broker must start mqtt://, mqtts://, ws:// or wss://; got "${url.protocol}"`);
-  }
-  if (url.username !== '' || url.password !== '')
-    throw new UsageError('give the login with --user and --password, not in the --broker URL');
+  const brokerUrl = brokerAddress(values.broker, 'recorder');
   const username = values.user ?? 'recorder';
   const password = values.password ?? process.env['BACC_RECORDER_PASSWORD'];
   if (password === undefined || password === '') throw new UsageError('recorder needs --password P (or BACC_RECORDER_PASSWORD)');

@@ -1,6 +1,6 @@
 /** `bacc shoe`: a card-reading shoe on a serial line, published to a table's console through the room's broker. */
-import { parse, parseProtocol, required, stopSignal, UsageError, type CliIo } from '../command-line.js';
-import { runShoeBridge, shownUrl } from '../serial/shoe-bridge.js';
+import { brokerAddress, parse, parseProtocol, required, stopSignal, UsageError, type CliIo } from '../command-line.js';
+import { runShoeBridge } from '../serial/shoe-bridge.js';
 
 export async function shoeCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parse(args, {
@@ -15,18 +15,7 @@ export async function shoeCommand(args: string[], io: CliIo): Promise<number> {
   const path = required('--port <device>', values.port, 'shoe');
   const table = required('--table T', values.table, 'shoe');
   if (table.length > 200) throw new UsageError('--table is at most 200 characters');
-  const brokerUrl = required('--broker mqtt://host:port', values.broker, 'shoe');
-  let url: URL;
-  try {
-    url = new URL(brokerUrl);
-  } catch {
-    throw new UsageError(`--broker must be a URL such as mqtt://host:1883; got "${shownUrl(brokerUrl)}"`);
-  }
-  if (!['mqtt:', 'mqtts:', 'ws:', 'wss:'].includes(url.protocol)) {
-    throw new UsageError(`--broker must start mqtt://, mqtts://, ws:// or wss://; got "${url.protocol}"`);
-  }
-  if (url.username !== '' || url.password !== '')
-    throw new UsageError('give the login with --user and --password, not in the --broker URL');
+  const brokerUrl = brokerAddress(values.broker, 'shoe');
   const username = required('--user U', values.user, 'shoe');
   const password = values.password ?? process.env['BACC_BROKER_PASSWORD'];
   if (password === undefined || password === '') throw new UsageError('shoe needs --password P (or BACC_BROKER_PASSWORD)');

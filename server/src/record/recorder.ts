@@ -10,7 +10,7 @@ import { checkedShoeWith, everyTableTopic, readRoomMessage, roomRefusalLogText, 
 import { RoomTableFollower } from '../../../src/room/follower.js';
 import { recordedTopic, tableRecordedMessage } from '../../../src/room/recorded.js';
 import { EVERY_READER_TOPIC, readReaderMessage, readReaderTopic, readerRefusalLogText } from '../../../src/reader/messages.js';
-import { shownUrl } from '../serial/shoe-bridge.js';
+import { shownUrl } from '../command-line.js';
 import type { Ledger } from './ledger.js';
 
 export interface RecorderOptions {

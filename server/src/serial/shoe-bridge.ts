@@ -24,6 +24,7 @@ import {
 } from '../../../src/reader/messages.js';
 import { ShoeLineMemory } from '../../../src/reader/resend.js';
 import { closeQuietly, openWhenThere, pause, watchDevice } from './serial-line.js';
+import { shownUrl } from '../command-line.js';
 
 export interface ShoeBridgeOptions {
   path: string;
@@ -54,18 +55,6 @@ export interface ShoeBridgeTally {
 function refusalText(refusal: LineRefusal): string {
   const shown = refusal.line.length > 80 ? `${refusal.line.slice(0, 80)}…` : refusal.line;
   return `refused line (${refusal.refused}): ${JSON.stringify(shown)}`;
-}
-
-/** The broker's address for a log line: no user name or password, even if the URL carries them. */
-export function shownUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    parsed.username = '';
-    parsed.password = '';
-    return parsed.toString().replace(/\/$/, '');
-  } catch {
-    return '(a broker address)';
-  }
 }
 
 /** Refused lines logged one by one before the log thins out. */
