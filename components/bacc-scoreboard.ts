@@ -461,6 +461,11 @@ export class BaccScoreboard extends LitElement {
   private nextStage: number = STAGES.length;
   /** Gives the later stages their hands, a frame apart; null when none is waiting. */
   private staging: Promise<void> | null = null;
+  /** How many lists of hands the board has been given, and which of them each stage holds. */
+  private handsGiven = 0;
+  private readonly stageHolds: number[] = STAGES.map(() => 0);
+  /** Called once the next stage has been given its hands. */
+  private stageWaiters: (() => void)[] = [];
 
   /** The shoe and hand numbers; with no shoe number, only what is true: no shoe yet, or the hand. */
   private renderShoe() {
@@ -514,20 +519,28 @@ export class BaccScoreboard extends LitElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('rows')) this.rowsInUse = usableRows(this.rows, this.localName);
     if (changed.has('turnSeconds') && this.isConnected && changed.get('turnSeconds') !== undefined) this.startTurns();
-    if (changed.has('hands')) this.stageHandsFrom(0);
-    else if (this.nextStage < STAGES.length) this.stageHandsFrom(this.nextStage);
+    if (changed.has('hands') || this.nextStage < STAGES.length) this.giveStage(changed.has('hands'));
   }
 
   /**
-   * Gives the current hands to the parts of stage `first` now, and to each later stage in a task of
-   * its own after the next frame (the first render gives every part its hands at once). A new hand
-   * given to every part at once was one task of 50–90 ms of script, then one of 50–130 ms of layout,
-   * at a phone's 4× slowdown (the attract kiosk deals one every 4 s): a stage is a part of that.
+   * Gives the current hands to the roads (with a new hand) or to the next stage's parts, and has the
+   * stages after it given theirs each in a task of its own after the next frame; the first render
+   * gives every part its hands at once. A new hand given to every part at once was one task of
+   * 50–90 ms of script, then one of 50–130 ms of layout, at a phone's 4× slowdown (the attract kiosk
+   * deals one every 4 s). A hand that comes while the stages are given does not start them again:
+   * each stage takes the newest hands when its turn comes, and they go round until all hold them.
    */
-  private stageHandsFrom(first: number): void {
-    const last = this.hasUpdated ? first : STAGES.length - 1;
-    for (let stage = first; stage <= last; stage++) this.stageHands[stage] = this.hands;
-    this.nextStage = last + 1;
+  private giveStage(newHands: boolean): void {
+    if (newHands) this.handsGiven++;
+    if (!this.hasUpdated) {
+      this.stageHands.fill(this.hands);
+      this.stageHolds.fill(this.handsGiven);
+      return;
+    }
+    const stage = newHands ? 0 : this.nextStage++;
+    this.stageHands[stage] = this.hands;
+    this.stageHolds[stage] = this.handsGiven;
+    if (this.nextStage >= STAGES.length && this.stageHands.some((hands) => hands !== this.hands)) this.nextStage = 1;
     if (this.nextStage < STAGES.length) this.staging ??= this.giveLaterStages();
   }
 
@@ -537,17 +550,23 @@ export class BaccScoreboard extends LitElement {
         await afterNextFrame();
         this.requestUpdate();
         await super.getUpdateComplete();
+        for (const resolve of this.stageWaiters.splice(0)) resolve();
       }
     } finally {
       this.staging = null;
+      for (const resolve of this.stageWaiters.splice(0)) resolve();
     }
   }
 
-  /** Resolves once every part has been given the hands (the later stages a frame or so after the board's own update). */
+  /**
+   * Resolves once every part has been given the hands the board had (the later stages a few frames
+   * after the board's own update), not waiting for hands given after it was asked.
+   */
   protected override async getUpdateComplete(): Promise<boolean> {
     let complete = await super.getUpdateComplete();
-    while (this.staging) {
-      await this.staging;
+    const wanted = this.handsGiven;
+    while (this.staging && Math.min(...this.stageHolds) < wanted) {
+      await new Promise<void>((resolve) => this.stageWaiters.push(resolve));
       complete = (await super.getUpdateComplete()) && complete;
     }
     return complete;

@@ -69,4 +69,21 @@ describe('<bacc-scoreboard> hands in stages', () => {
     const { first, later } = parts(el);
     for (const part of [...first, ...later]) expect(part.hands, part.localName).to.equal(hands);
   });
+
+  it('gives the last stage its hands while a new hand comes every frame', async () => {
+    const hands = dealt('stages-every-frame', 40);
+    const el = await fixture<BaccScoreboard>(
+      html`<bacc-scoreboard style="width:1600px;height:900px" .hands=${hands.slice(0, 10)}></bacc-scoreboard>`,
+    );
+    const charts = [...el.shadowRoot!.querySelectorAll<Part>('bacc-chart')];
+    const before = charts[0]!.hands;
+    for (let count = 11; count <= 40; count++) {
+      el.hands = hands.slice(0, count);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+    // Stage by stage, a frame apart, the charts took some newer hands while the hands kept coming.
+    for (const chart of charts) expect(chart.hands).to.not.equal(before);
+    await el.updateComplete;
+    for (const chart of charts) expect(chart.hands).to.equal(el.hands);
+  });
 });
