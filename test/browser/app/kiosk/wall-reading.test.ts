@@ -97,6 +97,8 @@ function shownIn(host: Element, selector: string): { text: string; size: number 
 const shadow = (host: Element, selector: string): Element => host.shadowRoot!.querySelector(selector)!;
 
 async function settled(scoreboard: BaccScoreboard): Promise<void> {
+  // The board gives a new hand to its parts in stages: its updateComplete waits for the last.
+  await scoreboard.updateComplete;
   const parts = [...scoreboard.shadowRoot!.querySelectorAll('*')].filter((el) => el.localName.startsWith('bacc-'));
   await Promise.all(parts.map((part) => (part as unknown as { updateComplete: Promise<unknown> }).updateComplete));
   await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
