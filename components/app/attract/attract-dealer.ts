@@ -35,6 +35,15 @@ export interface AttractStorage {
   retryDelays?: () => readonly number[] | undefined;
 }
 
+const NO_HANDS: readonly HandRecord[] = [];
+
+/** Resolves when the main thread is next idle (at most a second later). */
+const whenIdle = (): Promise<void> =>
+  new Promise((resolve) => {
+    if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 1000 });
+    else setTimeout(resolve);
+  });
+
 /**
  * Attract mode: deals a simulated shoe a hand at a time, by itself, and starts a new shoe after
  * the cut card's last hand. The host reads `hands` (replaced on every hand) and `shoeNumber`.
@@ -97,7 +106,10 @@ export class AttractDealerController implements ReactiveController {
   get hands(): readonly HandRecord[] {
     // Another kiosk window deals this table's shoe: this one shows it as stored.
     // With storage, the kept shoe's (this window's, or the one another window deals).
-    return this.kept ? this.kept.hands : this.dealt;
+    if (!this.kept) return this.dealt;
+    // The same empty list every time there is no shoe yet: a new one is a change the whole board renders again.
+    const { hands } = this.kept;
+    return hands.length === 0 ? NO_HANDS : hands;
   }
 
   /**
@@ -228,7 +240,10 @@ export class AttractDealerController implements ReactiveController {
         rules: this.options.rules,
         hands: [],
       });
-      void this.letGoOfOldShoes(this.storage.table(), this.storage.keep());
+      // In an idle moment: listed in the task that starts the shoe, the table's shoes took a fifth of
+      // the attract kiosk's first long task at a phone's 4× slowdown.
+      const [table, keep] = [this.storage.table(), this.storage.keep()];
+      void whenIdle().then(() => this.letGoOfOldShoes(table, keep));
     }
     this.host.requestUpdate();
   }
