@@ -2,6 +2,8 @@
 export const CONFIG_TEMPLATE: string;
 export const RUN_DIR: string;
 export const DEFAULT_SCREEN: string;
+export const RECORDER_USER: 'recorder';
+export const CONSOLE_WRITES: readonly string[];
 export function tableName(given: string): string;
 export function tableKey(name: string): string;
 export function checkUserNames(tables: readonly string[], screens: readonly string[]): void;

@@ -2,8 +2,10 @@
  * The files a Mosquitto broker for the scoreboard needs (configuration, ACL, password file),
  * shared by `npm run broker`, `npm run broker:user` and the end-to-end tests.
  *
- * Topics are `bacc/v1/tables/<tableKey>/state|change|presence`; each table's console logs in as
- * the user named `<tableKey>` and may touch only its own table; screen users read every table.
+ * Topics are `bacc/v1/tables/<tableKey>/state|change|presence` (and the reader bridge's `reader`,
+ * `reader-request`, the recorder's `recorded`); each table's console logs in as the user named
+ * `<tableKey>` and may touch only its own table; screen users read every table; the room's
+ * recorder reads every table and writes only its acknowledgements.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -26,6 +28,9 @@ export const RUN_DIR = join(root, '.broker');
 
 /** The screen user every run creates unless told otherwise. */
 export const DEFAULT_SCREEN = 'screen';
+
+/** The room recorder's login (`bacc recorder --user recorder`): reads every table, writes only `recorded`. */
+export const RECORDER_USER = 'recorder';
 
 /**
  * A table's name as the pages use it: the core's one rule (white space collapsed and trimmed,
@@ -50,8 +55,8 @@ export function tableKey(name) {
 }
 
 /**
- * Checks that screen names are plain and that no table's console user is also a screen user
- * (ACL patterns apply to every user, so a table keyed `screen` would share the screen's login).
+ * Checks that screen names are plain and that no table's console user is also a screen user or the
+ * recorder (ACL patterns apply to every user, so a table keyed `screen` would share the screen's login).
  */
 export function checkUserNames(tables, screens) {
   for (const screen of screens) {
@@ -59,24 +64,43 @@ export function checkUserNames(tables, screens) {
   }
   for (const table of tables) {
     if (screens.includes(tableKey(table))) throw new Error(`the table "${table}" has the same user name as a screen: rename one of them`);
+    if (tableKey(table) === RECORDER_USER) throw new Error(`the table "${table}" has the same user name as the room's recorder: rename it`);
   }
 }
 
-/** The ACL file: each console reads and writes its own table; screens only read. */
+/**
+ * The topics under its own table a console's login writes: the console publishes its state, changes
+ * and presence and asks the reader bridge for lines again; the bridge, logged in as the table,
+ * publishes the reader's lines. Not `recorded`: a console must not acknowledge its own hands.
+ */
+export const CONSOLE_WRITES = Object.freeze(['state', 'change', 'presence', 'reader', 'reader-request']);
+
+/** The ACL file: each console reads its own table and writes what a console writes there; screens only read; the recorder reads all and writes `recorded`. */
 export function aclText(screens = [DEFAULT_SCREEN]) {
   const lines = [
-    '# Each console logs in as its table key (%u) and may read and write only that table.',
-    'pattern readwrite bacc/v1/tables/%u/#',
+    '# Each console logs in as its table key (%u): it reads that table only, and writes there only what a',
+    "# console or its reader bridge publishes (not the recorder's acknowledgement, recorded).",
+    'pattern read bacc/v1/tables/%u/#',
+    ...CONSOLE_WRITES.map((leaf) => `pattern write bacc/v1/tables/%u/${leaf}`),
   ];
   for (const screen of screens)
     lines.push(
       '',
-      '# A screen (display, lobby) reads every table and writes nothing; the pattern above would let it write',
+      '# A screen (display, lobby) reads every table and writes nothing; the patterns above would let it write',
       '# the topics of a table named as the screen is, so those are denied.',
       `user ${screen}`,
       'topic read bacc/v1/#',
       `topic deny bacc/v1/tables/${screen}/#`,
     );
+  lines.push(
+    '',
+    "# The room's recorder reads every table and writes only each table's acknowledgement; a table keyed",
+    '# as the recorder is refused when users are made, and its topics denied here as for a screen.',
+    `user ${RECORDER_USER}`,
+    'topic read bacc/v1/tables/#',
+    'topic write bacc/v1/tables/+/recorded',
+    `topic deny bacc/v1/tables/${RECORDER_USER}/#`,
+  );
   return lines.join('\n') + '\n';
 }
 

@@ -4,9 +4,11 @@
  * addresses to open, then runs `mosquitto -c .broker/mosquitto.conf` in the foreground.
  *
  *   npm run broker -- [--table "Table 1"]… [--screen screen]… [--password P] [--screen-password P]
- *                     [--port 1883] [--ws-port 9001] [--app http://127.0.0.1:5173/] [--dir .broker]
+ *                     [--recorder-password P] [--port 1883] [--ws-port 9001]
+ *                     [--app http://127.0.0.1:5173/] [--dir .broker]
  *
- * --password applies to every table's console; without it each gets its own random password.
+ * --password applies to every table's console; without it each gets its own random password. The
+ * room's recorder (`bacc recorder`) logs in as `recorder`, with --recorder-password or a random one.
  * Table names follow the pages' rule (tableName). A second run in the same folder while the first
  * still runs is refused: it would have replaced the first one's passwords under it.
  */
@@ -15,6 +17,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join, resolve } from 'node:path';
 import {
   DEFAULT_SCREEN,
+  RECORDER_USER,
   RUN_DIR,
   aclText,
   addUser,
@@ -66,12 +69,13 @@ function isRunning(pid) {
 
 function main() {
   const options = parseOptions(process.argv.slice(2), { repeatable: ['table', 'screen'] });
-  const known = ['table', 'screen', 'password', 'screen-password', 'port', 'ws-port', 'app', 'dir'];
+  const known = ['table', 'screen', 'password', 'screen-password', 'recorder-password', 'port', 'ws-port', 'app', 'dir'];
   for (const name of Object.keys(options)) if (!known.includes(name)) throw new Error(`unknown option --${name}`);
 
   const { mosquitto } = mosquittoPaths();
   const tables = (options.table ?? ['Table 1']).map(tableName);
   const screens = options.screen ?? [DEFAULT_SCREEN];
+  if (screens.includes(RECORDER_USER)) throw new Error(`a screen cannot be named ${RECORDER_USER}: that is the room recorder's login`);
   checkUserNames(tables, screens);
   const mqttPort = port(options.port, 1883);
   const wsPort = port(options['ws-port'], 9001);
@@ -88,7 +92,8 @@ function main() {
 
   const consoles = tables.map((table) => ({ table, username: tableKey(table), password: options.password ?? generatePassword() }));
   const screenLogins = screens.map((name) => ({ username: name, password: options['screen-password'] ?? generatePassword() }));
-  for (const user of [...consoles, ...screenLogins]) addUser(passwordFile, user.username, user.password);
+  const recorder = { username: RECORDER_USER, password: options['recorder-password'] ?? generatePassword() };
+  for (const user of [...consoles, ...screenLogins, recorder]) addUser(passwordFile, user.username, user.password);
   writeFileSync(aclFile, aclText(screens), { mode: 0o644 });
   const persistenceDir = dataFolder(join(folder, 'data'));
   writeFileSync(configFile, configText({ mqttPort, wsPort, passwordFile, aclFile, persistenceDir }), { mode: 0o644 });
@@ -116,6 +121,7 @@ function main() {
   for (const { table, username, password } of consoles)
     lines.push(`  console ${JSON.stringify(table)}: user ${username}  password ${password}`);
   for (const { username, password } of screenLogins) lines.push(`  screen: user ${username}  password ${password}`);
+  lines.push(`  recorder: user ${recorder.username}  password ${recorder.password}`);
   lines.push('', 'Ctrl+C stops the broker.', '');
   console.log(lines.join('\n'));
 

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { connectAsync } from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -86,5 +86,98 @@ describe('npm run broker in a folder already running a broker', () => {
     expect(second.status).toBe(1);
     expect(second.stderr).toContain(`a broker started from ${folder} is still running (process ${first.pid})`);
     await writeState();
+  });
+});
+
+describe("npm run broker's recorder login (#25)", () => {
+  mkdirSync(join(root, '.tmp'), { recursive: true });
+  const folder = mkdtempSync(join(root, '.tmp', 'broker-script-'));
+  chmodSync(folder, 0o755);
+  let run: ChildProcess | undefined;
+  afterAll(async () => {
+    if (run && run.exitCode === null) {
+      const exited = new Promise((resolve) => run!.once('exit', resolve));
+      run.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('makes a recorder login that writes only recorded, printed with the other logins and nowhere else', async () => {
+    const [port, wsPort] = [await freePort(), await freePort()];
+    const password = 'recorder-secret-Q7w';
+    const args = [
+      'scripts/broker.mjs',
+      '--dir',
+      folder,
+      '--port',
+      String(port),
+      '--ws-port',
+      String(wsPort),
+      '--recorder-password',
+      password,
+    ];
+    let output = '';
+    run = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    run.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    run.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    let listening = false;
+    await until(
+      async () => run!.exitCode !== null || (listening = output.includes('Ctrl+C stops the broker') && (await acceptsConnections(port))),
+      'the broker listening',
+      10_000,
+    );
+    expect(listening, output).toBe(true);
+    expect(output).toMatch(/\n {2}screen: user screen {2}password \S+\n {2}recorder: user recorder {2}password recorder-secret-Q7w\n/);
+
+    const recorder = await connectAsync(`mqtt://127.0.0.1:${port}`, {
+      username: 'recorder',
+      password,
+      protocolVersion: 5,
+      reconnectPeriod: 0,
+    });
+    try {
+      await recorder.publishAsync(`bacc/v1/tables/${pagesKey('Table 1')}/recorded`, '{}', { qos: 1, retain: true });
+      await expect(recorder.publishAsync(`bacc/v1/tables/${pagesKey('Table 1')}/state`, '{}', { qos: 1 })).rejects.toMatchObject({
+        code: 135,
+      });
+    } finally {
+      await recorder.endAsync();
+    }
+    // Mosquitto's log reaches the pipe in blocks: stopped, it has written all of it.
+    const exited = new Promise((resolve) => run!.once('exit', resolve));
+    run.kill('SIGTERM');
+    await exited;
+    expect(output).toMatch(/New client connected from 127\.0\.0\.1:\d+ as \S+ \(p5, c1, k\d+, u'recorder'\)/);
+    expect(output.split(password), 'the password is printed once, in the list of logins').toHaveLength(2);
+  });
+
+  it('refuses a screen or a table that would share the recorder’s login', () => {
+    for (const [option, value, said] of [
+      ['--screen', 'recorder', "a screen cannot be named recorder: that is the room recorder's login"],
+      ['--table', 'recorder', `the table "recorder" has the same user name as the room's recorder: rename it`],
+    ] as const) {
+      const refused = spawnSync(process.execPath, ['scripts/broker.mjs', '--dir', folder, option, value], {
+        cwd: root,
+        encoding: 'utf8',
+        timeout: 10_000,
+      });
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toBe(`npm run broker: ${said}\n`);
+    }
+  });
+
+  it('npm run broker:user --recorder gives the recorder a new password, printed once', () => {
+    const file = join(folder, 'rotated-passwords');
+    const rotated = spawnSync(process.execPath, ['scripts/broker-user.mjs', '--recorder', '--file', file], { cwd: root, encoding: 'utf8' });
+    expect(rotated.status, rotated.stderr).toBe(0);
+    expect(rotated.stdout).toMatch(/^the recorder: user recorder {2}password [\w-]{24}\n/);
+    expect(readFileSync(file, 'utf8')).toMatch(/^recorder:/);
+    const refused = spawnSync(process.execPath, ['scripts/broker-user.mjs', '--screen', 'recorder', '--file', file], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('a screen cannot be named recorder');
   });
 });

@@ -11,7 +11,8 @@ const TABLE_B = 'Table 2';
 const VIP = 'T 7/VIP 贵宾';
 const broker = useBroker({ tables: [TABLE_A, TABLE_B, VIP], screens: ['screen'] });
 
-const topic = (table: string, leaf: 'state' | 'change' | 'presence') => `bacc/v1/tables/${tableKey(table)}/${leaf}`;
+const topic = (table: string, leaf: 'state' | 'change' | 'presence' | 'reader' | 'reader-request' | 'recorded' | 'other') =>
+  `bacc/v1/tables/${tableKey(table)}/${leaf}`;
 
 const clients: MqttClient[] = [];
 
@@ -29,6 +30,10 @@ function screenLogin(): Login {
   const login = broker().credentials.screens['screen'];
   if (login === undefined) throw new Error('no screen login');
   return login;
+}
+
+function recorderLogin(): Login {
+  return broker().credentials.recorder;
 }
 
 /** Connects over WebSockets as the pages do, with MQTT 5 so that refusals carry reason codes. */
@@ -245,5 +250,93 @@ describe('the Mosquitto broker the project configures', () => {
     expect(broker().wsUrl).toBe(url);
     expect(await connectRefusal(consoleLogin(TABLE_A), broker().wsUrl)).toBeNull();
     expect(await connectRefusal(screenLogin(), broker().mqttUrl)).toBeNull();
+  });
+});
+
+describe("the room recorder's login, and who may write a table's acknowledgement (#25)", () => {
+  it('reads every table, and writes only recorded: a state, change, presence or reader line it writes is refused and never delivered', async () => {
+    const consoleA = await connect(consoleLogin(TABLE_A));
+    await consoleA.publishAsync(topic(TABLE_A, 'state'), 'state of A', { qos: 1, retain: true });
+    const recorder = await connect(recorderLogin(), {}, broker().mqttUrl);
+    const recorderReceived = record(recorder);
+    await recorder.subscribeAsync(
+      ['state', 'change', 'presence', 'reader'].map((leaf) => `bacc/v1/tables/+/${leaf}`),
+      { qos: 1 },
+    );
+    await until(() => recorderReceived.some((message) => message.payload === 'state of A'), "table A's retained state", 5_000);
+    const consoleB = await connect(consoleLogin(TABLE_B));
+    await consoleB.publishAsync(topic(TABLE_B, 'change'), 'change of B', { qos: 1 });
+    await consoleB.publishAsync(topic(TABLE_B, 'reader'), 'reader line of B', { qos: 1 });
+    await until(() => recorderReceived.some((message) => message.payload === 'reader line of B'), "table B's reader line", 5_000);
+    expect(recorderReceived.map((message) => message.payload)).toContain('change of B');
+
+    const screen = await connect(screenLogin());
+    const screenReceived = record(screen);
+    await screen.subscribeAsync('bacc/v1/#', { qos: 1 });
+    for (const leaf of ['state', 'change', 'presence', 'reader', 'reader-request', 'other'] as const) {
+      expect(await publishRefusal(recorder, topic(TABLE_A, leaf), `recorder writing ${leaf}`, leaf !== 'change'), leaf).toBe(135);
+    }
+    expect(await publishRefusal(recorder, 'bacc/v1/tables/recorder/state', 'recorder writing a table of its name', true)).toBe(135);
+
+    // Its acknowledgements go through, retained, to every table's console and the screens.
+    expect(await publishRefusal(recorder, topic(TABLE_A, 'recorded'), 'A recorded', true)).toBeNull();
+    expect(await publishRefusal(recorder, topic(VIP, 'recorded'), 'VIP recorded', true)).toBeNull();
+    await settle(consoleA, screenReceived, topic(TABLE_A, 'change'));
+    const payloads = screenReceived.map((message) => message.payload);
+    expect(payloads).toEqual(expect.arrayContaining(['A recorded', 'VIP recorded']));
+    expect(payloads.filter((payload) => payload.startsWith('recorder writing'))).toEqual([]);
+
+    const late = await connect(screenLogin());
+    const lateReceived = record(late);
+    await late.subscribeAsync([topic(TABLE_A, 'state'), topic(TABLE_A, 'recorded')], { qos: 1 });
+    await until(() => lateReceived.length === 2, "table A's retained state and acknowledgement", 5_000);
+    expect(lateReceived).toEqual(
+      expect.arrayContaining([
+        { topic: topic(TABLE_A, 'state'), payload: 'state of A', retain: true },
+        { topic: topic(TABLE_A, 'recorded'), payload: 'A recorded', retain: true },
+      ]),
+    );
+  });
+
+  it("refuses a console's and a screen's write to recorded: a console cannot acknowledge its own hands", async () => {
+    const recorder = await connect(recorderLogin());
+    expect(await publishRefusal(recorder, topic(TABLE_A, 'recorded'), 'by the recorder', true)).toBeNull();
+
+    const consoleA = await connect(consoleLogin(TABLE_A));
+    const consoleReceived = record(consoleA);
+    await consoleA.subscribeAsync(topic(TABLE_A, 'recorded'), { qos: 1 });
+    await until(() => consoleReceived.length > 0, "table A's acknowledgement", 5_000);
+    expect(consoleReceived[0]).toEqual({ topic: topic(TABLE_A, 'recorded'), payload: 'by the recorder', retain: true });
+
+    const screen = await connect(screenLogin());
+    const screenReceived = record(screen);
+    await screen.subscribeAsync(`bacc/v1/tables/${tableKey(TABLE_A)}/#`, { qos: 1 });
+    expect(await publishRefusal(consoleA, topic(TABLE_A, 'recorded'), 'forged by its console', true)).toBe(135);
+    expect(await publishRefusal(consoleA, topic(TABLE_A, 'recorded'), 'forged by its console, live')).toBe(135);
+    expect(await publishRefusal(screen, topic(TABLE_A, 'recorded'), 'forged by a screen', true)).toBe(135);
+    await settle(consoleA, screenReceived, topic(TABLE_A, 'change'));
+    expect(screenReceived.map((message) => message.payload).filter((payload) => payload.startsWith('forged'))).toEqual([]);
+
+    const late = await connect(screenLogin());
+    const lateReceived = record(late);
+    await late.subscribeAsync(topic(TABLE_A, 'recorded'), { qos: 1 });
+    await until(() => lateReceived.length > 0, "table A's retained acknowledgement", 5_000);
+    expect(lateReceived).toEqual([{ topic: topic(TABLE_A, 'recorded'), payload: 'by the recorder', retain: true }]);
+    expect(consoleReceived.map((message) => message.payload)).toEqual(['by the recorder']);
+  });
+
+  it('lets a console write what a console and its reader bridge write on its table, and nothing else there', async () => {
+    const consoleA = await connect(consoleLogin(TABLE_A));
+    const received = record(consoleA);
+    await consoleA.subscribeAsync(`bacc/v1/tables/${tableKey(TABLE_A)}/#`, { qos: 1 });
+    for (const leaf of ['state', 'change', 'presence', 'reader', 'reader-request'] as const) {
+      expect(await publishRefusal(consoleA, topic(TABLE_A, leaf), `console writing ${leaf}`, leaf === 'state'), leaf).toBeNull();
+    }
+    expect(await publishRefusal(consoleA, topic(TABLE_A, 'other'), 'console writing other')).toBe(135);
+    expect(await publishRefusal(consoleA, `${topic(TABLE_A, 'state')}/deeper`, 'console writing deeper')).toBe(135);
+    await until(() => received.some((message) => message.payload === 'console writing reader-request'), 'its own messages', 5_000);
+    expect(received.map((message) => message.payload)).toEqual(
+      ['state', 'change', 'presence', 'reader', 'reader-request'].map((leaf) => `console writing ${leaf}`),
+    );
   });
 });

@@ -14,6 +14,7 @@ import {
   freePort,
   generatePassword,
   mosquittoPaths,
+  RECORDER_USER,
   tableKey,
 } from '../../scripts/broker-files.mjs';
 import { delay } from '../support/wait.js';
@@ -32,8 +33,8 @@ export interface RunningBroker {
   mqttUrl: string;
   /** `ws://127.0.0.1:<port>`, the WebSocket listener the pages use. */
   wsUrl: string;
-  /** Each table's console login (by table name) and each screen's login (by screen name). */
-  credentials: { consoles: Record<string, Login>; screens: Record<string, Login> };
+  /** Each table's console login (by table name), each screen's login (by screen name) and the room recorder's. */
+  credentials: { consoles: Record<string, Login>; screens: Record<string, Login>; recorder: Login };
   /** The running mosquitto's process id (a new one after restart()); undefined while stopped. */
   readonly pid: number | undefined;
   /** Everything the broker logged since it was (re)started. */
@@ -53,7 +54,7 @@ function logToStderr(config: string): string {
 
 /**
  * Starts Mosquitto with the project's configuration in a temp folder under .tmp/: a console user
- * for each table (named by its table key), the screen users (default `screen`), random passwords.
+ * for each table (named by its table key), the screen users (default `screen`), the recorder, random passwords.
  */
 export async function startBroker({ tables, screens = ['screen'] }: { tables: string[]; screens?: string[] }): Promise<RunningBroker> {
   const { mosquitto } = mosquittoPaths();
@@ -68,10 +69,14 @@ export async function startBroker({ tables, screens = ['screen'] }: { tables: st
   const aclFile = join(folder, 'acl');
   const configFile = join(folder, 'mosquitto.conf');
 
-  const credentials: RunningBroker['credentials'] = { consoles: {}, screens: {} };
+  const credentials: RunningBroker['credentials'] = {
+    consoles: {},
+    screens: {},
+    recorder: { username: RECORDER_USER, password: generatePassword() },
+  };
   for (const table of tables) credentials.consoles[table] = { username: tableKey(table), password: generatePassword() };
   for (const screen of screens) credentials.screens[screen] = { username: screen, password: generatePassword() };
-  for (const login of [...Object.values(credentials.consoles), ...Object.values(credentials.screens)]) {
+  for (const login of [...Object.values(credentials.consoles), ...Object.values(credentials.screens), credentials.recorder]) {
     addUser(passwordFile, login.username, login.password);
   }
   // Kept in memory so that restart() can write the folder again after stop() removed it.
@@ -184,18 +189,26 @@ export function useBroker(users: { tables: string[]; screens?: string[] }): () =
   };
 }
 
-/** Clears the retained state and presence of each table, with its console login. */
+/** Clears the retained state and presence of each table, with its console login, and its acknowledgement, with the recorder's. */
 async function clearRetained(broker: RunningBroker, tables: readonly string[]): Promise<void> {
-  for (const table of tables) {
-    const login = broker.credentials.consoles[table];
-    if (!login) continue;
+  const clear = async (login: Login, topics: string[]) => {
     const client = await connectAsync(broker.mqttUrl, { protocolVersion: 5, reconnectPeriod: 0, connectTimeout: 5_000, ...login });
     try {
-      for (const kind of ['presence', 'state']) {
-        await client.publishAsync(`bacc/v1/tables/${tableKey(table)}/${kind}`, '', { qos: 1, retain: true });
-      }
+      for (const topic of topics) await client.publishAsync(topic, '', { qos: 1, retain: true });
     } finally {
       await client.endAsync();
     }
+  };
+  for (const table of tables) {
+    const login = broker.credentials.consoles[table];
+    if (!login) continue;
+    await clear(
+      login,
+      ['presence', 'state'].map((kind) => `bacc/v1/tables/${tableKey(table)}/${kind}`),
+    );
   }
+  await clear(
+    broker.credentials.recorder,
+    tables.map((table) => `bacc/v1/tables/${tableKey(table)}/recorded`),
+  );
 }
