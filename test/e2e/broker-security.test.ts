@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
+import { connect as mqttConnect, connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tableKey } from '../../scripts/broker-files.mjs';
 import { useBroker, type Login } from './mosquitto.js';
-import { until } from '../support/wait.js';
+import { until, untilValue } from '../support/wait.js';
 
 const TABLE_A = 'Table 1';
 const TABLE_B = 'Table 2';
@@ -338,5 +338,48 @@ describe("the room recorder's login, and who may write a table's acknowledgement
     expect(received.map((message) => message.payload)).toEqual(
       ['state', 'change', 'presence', 'reader', 'reader-request'].map((leaf) => `console writing ${leaf}`),
     );
+  });
+
+  it("keeps for the recorder's persistent session every state and change a 100-table room deals in whole 80-hand shoes while it is away", async () => {
+    // 100 tables × 80 hands × (state + change): more than the 10,000 the broker held for a client before.
+    const messages = 100 * 80 * 2;
+    const clientId = `recorder-${randomUUID()}`;
+    const away = await connect(recorderLogin(), { clientId, clean: false, properties: { sessionExpiryInterval: 3600 } }, broker().mqttUrl);
+    await away.subscribeAsync(['bacc/v1/tables/+/state', 'bacc/v1/tables/+/change'], { qos: 1 });
+    await away.endAsync();
+
+    const consoles = await Promise.all([TABLE_A, TABLE_B, VIP].map((table) => connect(consoleLogin(table), {}, broker().mqttUrl)));
+    const burst = 500;
+    for (let start = 0; start < messages; start += burst) {
+      await Promise.all(
+        Array.from({ length: Math.min(burst, messages - start) }, (_, offset) => {
+          const index = start + offset;
+          const table = [TABLE_A, TABLE_B, VIP][index % 3]!;
+          const leaf = index % 2 === 0 ? 'state' : 'change';
+          return consoles[index % 3]!.publishAsync(topic(table, leaf), `hand ${index}`, { qos: 1, retain: leaf === 'state' });
+        }),
+      );
+    }
+
+    // Listening before the connection opens: the broker sends the queue right after accepting it.
+    const seen = new Set<string>();
+    const back = mqttConnect(broker().mqttUrl, {
+      protocolVersion: 5,
+      clientId,
+      clean: false,
+      properties: { sessionExpiryInterval: 3600 },
+      reconnectPeriod: 0,
+      ...recorderLogin(),
+    });
+    clients.push(back);
+    back.on('message', (_topic, payload) => seen.add(payload.toString()));
+    await untilValue(
+      () => seen.size,
+      (size) => size === messages,
+      `all ${messages} messages queued for the recorder`,
+      30_000,
+      50,
+    );
+    expect(broker().log()).not.toMatch(/dropped/i);
   });
 });
