@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createConnection } from 'node:net';
+import { createConnection, createServer, type AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { postgresBin, startPostgres, type RunningPostgres } from '../support/postgres.js';
@@ -78,6 +78,20 @@ describe('test/support/postgres.ts: a real PostgreSQL cluster for the ledger tes
       (await query<{ name: string }>(url, "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'")).map((row) => row.name);
     expect(await tables(first.url)).toEqual(['only_in_first']);
     expect(await tables(second.url)).toEqual(['only_in_second']);
+  });
+
+  it('takes another port when the one it tried was taken meanwhile (as by a cluster another test file started)', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const takenPort = (taken.address() as AddressInfo).port;
+    try {
+      const cluster = await startPostgres({ port: takenPort });
+      started.push(cluster);
+      expect(cluster.port).not.toBe(takenPort);
+      expect(await query(cluster.url, 'SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
   });
 
   it('gives another empty database in the same cluster', async () => {

@@ -47,6 +47,8 @@ export interface RunningPostgres {
 export interface PostgresOptions {
   /** Server settings beside the fast ones below (e.g. `{ max_connections: '200' }` for a bench). */
   settings?: Record<string, string>;
+  /** The port to try first; should it be taken, a free one is chosen as without it. */
+  port?: number;
 }
 
 /**
@@ -139,7 +141,7 @@ const confString = (text: string): string => `'${text.replace(/'/g, "''")}'`;
  * may start clusters at once: each has its own folder, socket and port (a port another process took
  * between choosing and binding is retried).
  */
-export async function startPostgres({ settings = {} }: PostgresOptions = {}): Promise<RunningPostgres> {
+export async function startPostgres({ settings = {}, port: firstPort }: PostgresOptions = {}): Promise<RunningPostgres> {
   const bin = postgresBin();
   const folder = mkdtempSync(join(tmpdir(), 'bacc-postgres-'));
   const data = join(folder, 'data');
@@ -190,7 +192,7 @@ export async function startPostgres({ settings = {} }: PostgresOptions = {}): Pr
     appendFileSync(join(data, 'postgresql.conf'), `\n# test/support/postgres.ts\n${lines.join('\n')}\n`);
 
     for (let attempt = 1; ; attempt++) {
-      port = await freePort();
+      port = attempt === 1 && firstPort !== undefined ? firstPort : await freePort();
       // Written by the server as its own user: a file left by an attempt before goes, so that it makes its own.
       rmSync(logFile, { force: true });
       try {
