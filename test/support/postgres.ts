@@ -124,11 +124,10 @@ const FAST_SETTINGS: Record<string, string> = {
   full_page_writes: 'off',
   shared_buffers: '16MB',
   max_connections: '50',
-  // Its own socket only, in the scratch folder: not /var/run/postgresql, which a Debian cluster may use.
   listen_addresses: "'127.0.0.1'",
   log_min_messages: 'warning',
   log_line_prefix: "'%m [%p] '",
-  // The tests' queries never wait on the server's statistics or on autovacuum to see their rows.
+  // A cluster lives for one test file: no background vacuuming beside the tests on a 2-core machine.
   autovacuum: 'off',
 };
 
@@ -186,6 +185,7 @@ export async function startPostgres({ settings = {}, port: firstPort }: Postgres
       ['-D', data, '-A', 'trust', '-U', POSTGRES_USER, '-E', 'UTF8', '--locale=C', '--no-sync', '--no-instructions'],
       folder,
     );
+    // Its own socket, in the scratch folder: not /var/run/postgresql, which a Debian cluster may use.
     const lines = Object.entries({ ...FAST_SETTINGS, unix_socket_directories: confString(folder), ...settings }).map(
       ([name, value]) => `${name} = ${value}`,
     );
