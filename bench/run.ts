@@ -11,6 +11,7 @@ import { displayBenchmarks } from './display.js';
 import { storageBenchmarks } from './storage.js';
 import { evidenceBenchmarks } from './evidence.js';
 import { roomBenchmarks } from './room.js';
+import { recordBenchmarks } from './record.js';
 import { readerBenchmarks } from './reader.js';
 import { kioskPanelBenchmarks } from './kiosk-panels.js';
 import { lighthouseBenchmarks } from './lighthouse.js';
@@ -38,6 +39,7 @@ const groups: [string, () => BenchFigure[] | Promise<BenchFigure[]>][] = [
   ['evidence', evidenceBenchmarks],
   ['kiosk panels', kioskPanelBenchmarks],
   ['room', roomBenchmarks],
+  ['record', recordBenchmarks],
   ['reader', readerBenchmarks],
   ['lighthouse', lighthouseBenchmarks],
 ];
