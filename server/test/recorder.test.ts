@@ -1,0 +1,361 @@
+// The recorder against a real Mosquitto and a real SQLite ledger: consoles' states committed and
+// acknowledged, a recorder stopped and started again that misses nothing, hostile messages refused
+// and kept as refusals, and a full disk that acknowledges nothing until the write succeeds.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { connectAsync, type MqttClient } from 'mqtt';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { simulateShoeRecords, type ShoeRecord } from '../../src/index.js';
+import { presenceMessage, tableStateMessage, tableTopics, type TableChangeMessage } from '../../src/room/messages.js';
+import { readRecordedMessage, recordedTopic, type TableRecordedMessage } from '../../src/room/recorded.js';
+import { startBroker, type Login, type RunningBroker } from '../../test/e2e/mosquitto.js';
+import { until, untilValue } from '../../test/support/wait.js';
+import { openLedgerDatabase, type LedgerDatabase } from '../src/record/database.js';
+import { Ledger, shoeFields } from '../src/record/ledger.js';
+import { runRecorder, type RecorderTally } from '../src/record/recorder.js';
+import { buildBacc, killStarted, type Run } from '../../test/e2e/processes.js';
+import { startPostgres, type RunningPostgres } from '../../test/support/postgres.js';
+
+// One table per test: no test meets another's retained state.
+const TABLES = ['Table 1', 'Table 2', 'Table 3', 'Table 4', 'Table 5', 'Table 6'];
+let broker: RunningBroker;
+const scratch = mkdtempSync(join(process.cwd(), '.tmp', 'recorder-test-'));
+let ledgers = 0;
+
+beforeAll(async () => {
+  broker = await startBroker({ tables: TABLES });
+}, 30_000);
+afterAll(async () => {
+  killStarted();
+  await broker.stop();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+const clients: MqttClient[] = [];
+afterEach(async () => {
+  for (const client of clients.splice(0)) await client.endAsync();
+  for (const stop of running.splice(0)) await stop();
+});
+
+async function connect(login: Login): Promise<MqttClient> {
+  const client = await connectAsync(broker.mqttUrl, { protocolVersion: 5, reconnectPeriod: 0, ...login });
+  clients.push(client);
+  return client;
+}
+
+/** A console publishing its table as the pages do: presence, then change and state for each change. */
+class FakeConsole {
+  revision = 0;
+  constructor(
+    readonly client: MqttClient,
+    readonly table: string,
+    readonly session: string,
+  ) {}
+  async online(): Promise<void> {
+    const presence = presenceMessage(true, new Date(), { session: this.session, machine: 'Test laptop' });
+    await this.client.publishAsync(tableTopics(this.table).presence, JSON.stringify(presence), { qos: 1, retain: true });
+  }
+  async publish(shoe: ShoeRecord, change: TableChangeMessage['change'] = 'add'): Promise<void> {
+    const after = this.revision;
+    this.revision++;
+    const message: TableChangeMessage = {
+      format: 'bacc-table-change',
+      version: 1,
+      revision: this.revision,
+      after,
+      shoeId: shoe.id,
+      change,
+      handCount: shoe.hands.length,
+      ...(change === 'add' ? { hand: shoe.hands.at(-1)! } : {}),
+      session: this.session,
+    };
+    await this.client.publishAsync(tableTopics(this.table).change, JSON.stringify(message), { qos: 1 });
+    const state = tableStateMessage(this.table, '10 – 500', shoe, this.revision, new Date(), this.session);
+    await this.client.publishAsync(tableTopics(this.table).state, JSON.stringify(state), { qos: 1, retain: true });
+  }
+}
+
+function dealt(id: string, table: string, hands: number): ShoeRecord {
+  const [simulated] = simulateShoeRecords({ shoes: 1, seed: id, table });
+  return {
+    ...simulated!,
+    id,
+    source: 'recorded',
+    seed: null,
+    endedAt: null,
+    hands: simulated!.hands.slice(0, hands),
+    events: [],
+    audit: [],
+  };
+}
+
+const running: (() => Promise<void>)[] = [];
+let recorders = 0;
+
+/** Starts a recorder on `database` under `name`; resolves once it is subscribed. */
+async function startRecorder(
+  database: LedgerDatabase,
+  name = `recorder-${++recorders}`,
+): Promise<{ stop: () => Promise<RecorderTally>; warnings: string[] }> {
+  const controller = new AbortController();
+  const warnings: string[] = [];
+  let ready!: () => void;
+  const subscribed = new Promise<void>((resolve) => (ready = resolve));
+  const done = runRecorder({
+    brokerUrl: broker.mqttUrl,
+    ...broker.credentials.recorder,
+    ledger: new Ledger(database, name),
+    name,
+    signal: controller.signal,
+    log: () => {},
+    warn: (text) => warnings.push(text),
+    onReady: ready,
+  });
+  await Promise.race([subscribed, done.then(() => Promise.reject(new Error('the recorder stopped before it subscribed')))]);
+  let stopped = false;
+  const stop = async () => {
+    if (!stopped) controller.abort();
+    stopped = true;
+    return done;
+  };
+  running.push(async () => void (await stop()));
+  return { stop, warnings };
+}
+
+async function freshLedger(): Promise<LedgerDatabase> {
+  return openLedgerDatabase(join(scratch, `ledger-${++ledgers}.sqlite`));
+}
+
+/** The latest acknowledgement retained for `table`, read as a console reads it. */
+async function acknowledgement(client: MqttClient, table: string): Promise<TableRecordedMessage | null> {
+  const topic = recordedTopic(table);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => finish(null), 1000);
+    const onMessage = (received: string, payload: Buffer) => {
+      if (received !== topic || payload.length === 0) return;
+      const reading = readRecordedMessage(table, payload.toString(), payload.length);
+      finish(reading.ok ? reading.message : null);
+    };
+    const finish = (value: TableRecordedMessage | null) => {
+      clearTimeout(timer);
+      client.off('message', onMessage);
+      void client.unsubscribeAsync(topic).then(() => resolve(value));
+    };
+    client.on('message', onMessage);
+    void client.subscribeAsync(topic, { qos: 1 });
+  });
+}
+
+describe('the recorder', () => {
+  it('commits each console state and acknowledges it on the table’s recorded topic', async () => {
+    const database = await freshLedger();
+    await startRecorder(database);
+    const console1 = new FakeConsole(await connect(broker.credentials.consoles['Table 1']!), 'Table 1', 'session-a');
+    await console1.online();
+    const shoe = dealt('shoe-1', 'Table 1', 6);
+    for (let hands = 0; hands <= 6; hands++)
+      await console1.publish({ ...shoe, hands: shoe.hands.slice(0, hands) }, hands === 0 ? 'start' : 'add');
+    await console1.publish(
+      {
+        ...shoe,
+        hands: shoe.hands.slice(0, 5),
+        audit: [{ at: new Date().toISOString(), operator: null, action: 'undo', hand: 6, reason: null }],
+      },
+      'undo',
+    );
+    const ledger = new Ledger(database, 'reader');
+    const screen = await connect(broker.credentials.screens['screen']!);
+    const ack = await untilValue(
+      () => acknowledgement(screen, 'Table 1'),
+      (value) => value?.revision === 8,
+      'the acknowledgement of revision 8',
+    );
+    expect(ack).toMatchObject({
+      table: 'Table 1',
+      shoeId: 'shoe-1',
+      session: 'session-a',
+      revision: 8,
+      handCount: 5,
+      recorder: 'recorder-1',
+    });
+    const stands = await ledger.shoe('shoe-1');
+    expect(stands?.hands).toEqual(shoe.hands.slice(0, 5));
+    expect((await ledger.versions('shoe-1')).map((version) => version.hand_count)).toEqual([0, 1, 2, 3, 4, 5, 6, 5]);
+    // The undone sixth hand is still in the ledger, in the version that held it.
+    expect((await ledger.shoe('shoe-1', 7))?.hands).toEqual(shoe.hands.slice(0, 6));
+    await database.close();
+  });
+
+  it('stopped mid-shoe and started again, records what was published meanwhile, once', async () => {
+    const database = await freshLedger();
+    const first = await startRecorder(database, 'restarting');
+    const console2 = new FakeConsole(await connect(broker.credentials.consoles['Table 2']!), 'Table 2', 'session-b');
+    await console2.online();
+    const shoe = dealt('shoe-2', 'Table 2', 30);
+    for (let hands = 1; hands <= 10; hands++) await console2.publish({ ...shoe, hands: shoe.hands.slice(0, hands) });
+    const ledger = new Ledger(database, 'reader');
+    await until(async () => (await ledger.shoe('shoe-2'))?.hands.length === 10, 'ten hands recorded');
+    await first.stop();
+    for (let hands = 11; hands <= 30; hands++) await console2.publish({ ...shoe, hands: shoe.hands.slice(0, hands) });
+    await startRecorder(database, 'restarting');
+    await until(async () => (await ledger.shoe('shoe-2'))?.hands.length === 30, 'thirty hands recorded', 15_000);
+    const versions = await ledger.versions('shoe-2');
+    expect(versions.map((version) => version.hand_count)).toEqual(Array.from({ length: 30 }, (_, index) => index + 1));
+    expect(await ledger.shoe('shoe-2')).toEqual(shoeFields(shoe));
+    await database.close();
+  });
+
+  it('refuses what a screen refuses, keeps each refusal, and changes nothing recorded', async () => {
+    const database = await freshLedger();
+    const recorder = await startRecorder(database);
+    const client = await connect(broker.credentials.consoles['Table 3']!);
+    const console1 = new FakeConsole(client, 'Table 3', 'holder');
+    await console1.online();
+    const shoe = dealt('shoe-3', 'Table 3', 4);
+    await console1.publish(shoe, 'state');
+    const ledger = new Ledger(database, 'reader');
+    await until(async () => (await ledger.shoe('shoe-3')) !== null, 'the shoe recorded');
+    const state = tableTopics('Table 3').state;
+    // Not JSON; a shoe with a card more often than the decks hold; another session's state; a huge message.
+    await client.publishAsync(state, '{not json', { qos: 1 });
+    const impossible = { ...shoe, hands: [...shoe.hands, { ...shoe.hands[0]!, cards: Array(4).fill('9H') }] };
+    await client.publishAsync(state, JSON.stringify(tableStateMessage('Table 3', '', impossible, 50, new Date(), 'holder')), { qos: 1 });
+    const other = { ...shoe, hands: shoe.hands.slice(0, 1) };
+    await client.publishAsync(state, JSON.stringify(tableStateMessage('Table 3', '', other, 60, new Date(), 'forger')), { qos: 1 });
+    await client.publishAsync(state, 'x'.repeat(300 * 1024), { qos: 1 });
+    await until(async () => (await database.db.selectFrom('refusal').select('reason').execute()).length === 4, 'four refusals kept');
+    const reasons = (await database.db.selectFrom('refusal').select('reason').orderBy('id').execute()).map((row) => row.reason);
+    expect(reasons).toEqual([
+      'not JSON',
+      expect.stringMatching(/^impossible shoe: /),
+      'bad message at "session": not from the console that holds the table',
+      expect.stringMatching(/^message of 307200 bytes, more than 262144/),
+    ]);
+    expect(recorder.warnings.filter((line) => line.startsWith('refused a message on bacc/v1/tables/Table%203/state'))).toHaveLength(4);
+    expect(await ledger.shoe('shoe-3')).toEqual(shoeFields(shoe));
+    expect((await ledger.versions('shoe-3')).length).toBe(1);
+    await database.close();
+  });
+
+  it('acknowledges nothing while the ledger refuses writes (a full disk), and records it all once it can', async () => {
+    const database = await freshLedger();
+    const recorder = await startRecorder(database);
+    const console2 = new FakeConsole(await connect(broker.credentials.consoles['Table 4']!), 'Table 4', 'session-full');
+    await console2.online();
+    const shoe = dealt('shoe-4', 'Table 4', 12);
+    await console2.publish({ ...shoe, hands: shoe.hands.slice(0, 1) });
+    const ledger = new Ledger(database, 'reader');
+    await until(async () => (await ledger.shoe('shoe-4')) !== null, 'the first hand recorded');
+    const pages = Number(database.sqlite!.pragma('page_count', { simple: true }));
+    database.sqlite!.pragma(`max_page_count = ${pages}`);
+    const padded = (hands: number): ShoeRecord => ({
+      ...shoe,
+      hands: shoe.hands.slice(0, hands),
+      audit: Array.from({ length: 40 + hands * 4 }, (_, index) => ({
+        at: shoe.startedAt,
+        operator: 'x'.repeat(60),
+        action: 'cancel' as const,
+        hand: 1,
+        reason: `${index} ${'y'.repeat(180)}`,
+      })),
+    });
+    for (let hands = 2; hands <= 12; hands++) await console2.publish(padded(hands));
+    await until(() => recorder.warnings.some((line) => line.startsWith('could not write to the ledger')), 'the write refused');
+    expect(recorder.warnings.find((line) => line.startsWith('could not write'))).toMatch(/full/);
+    // What the ledger holds is what was acknowledged, and no more.
+    const held = (await ledger.shoe('shoe-4'))!.hands.length;
+    expect(held).toBeLessThan(12);
+    const screen = await connect(broker.credentials.screens['screen']!);
+    expect((await acknowledgement(screen, 'Table 4'))?.handCount).toBe(held);
+    // Room again: the broker hands over what was not acknowledged, and every hand is recorded once.
+    database.sqlite!.pragma('max_page_count = 1073741823');
+    await until(async () => (await ledger.shoe('shoe-4'))?.hands.length === 12, 'all twelve hands recorded', 20_000);
+    expect(await ledger.shoe('shoe-4')).toEqual(shoeFields(padded(12)));
+    const counts = (await ledger.versions('shoe-4')).map((version) => version.hand_count);
+    expect(new Set(counts).size).toBe(counts.length);
+    await database.close();
+  }, 40_000);
+
+  it('started with no session at the broker, takes each table as its retained state holds it', async () => {
+    const console5 = new FakeConsole(await connect(broker.credentials.consoles['Table 5']!), 'Table 5', 'session-5');
+    await console5.online();
+    const shoe = dealt('shoe-5', 'Table 5', 10);
+    for (let hands = 1; hands <= 10; hands++) await console5.publish({ ...shoe, hands: shoe.hands.slice(0, hands) });
+    const database = await freshLedger();
+    await startRecorder(database);
+    const ledger = new Ledger(database, 'reader');
+    await until(async () => (await ledger.shoe('shoe-5'))?.hands.length === 10, 'the retained shoe recorded');
+    expect(await ledger.shoe('shoe-5')).toEqual(shoeFields(shoe));
+    expect((await ledger.versions('shoe-5')).map((version) => version.revision)).toEqual([10]);
+    await database.close();
+  });
+});
+
+describe('two recorders on one PostgreSQL', () => {
+  let postgres: RunningPostgres;
+  let bacc: (...args: string[]) => Run;
+  beforeAll(async () => {
+    postgres = await startPostgres();
+    bacc = await buildBacc(mkdtempSync(join(scratch, 'bacc-')));
+  }, 60_000);
+  afterAll(async () => {
+    await postgres?.stop();
+  });
+
+  it('lose nothing and double nothing when one is killed mid-shoe', async () => {
+    const address = await postgres.createDatabase('two_recorders');
+    const database = await openLedgerDatabase(address);
+    // Recorder A as it runs in a room: its own process, killed without a word.
+    const startA = () =>
+      bacc(
+        'recorder',
+        '--broker',
+        broker.mqttUrl,
+        '--user',
+        broker.credentials.recorder.username,
+        '--password',
+        broker.credentials.recorder.password,
+        '--db',
+        address,
+        '--name',
+        'recorder-a',
+      );
+    let a = startA();
+    await until(() => a.stdout().includes('connected to'), 'recorder A connected', 15_000);
+    const console6 = new FakeConsole(await connect(broker.credentials.consoles['Table 6']!), 'Table 6', 'session-6');
+    await console6.online();
+    const shoe = dealt('shoe-6', 'Table 6', 40);
+    const ledger = new Ledger(database, 'reader');
+    const recordedBy = async (hands: number) => (await ledger.versions('shoe-6')).find((version) => version.hand_count === hands)?.recorder;
+    // A alone for ten hands, both for five, B alone once A is killed, both again once A is back.
+    for (let hands = 1; hands <= 40; hands++) {
+      await console6.publish({ ...shoe, hands: shoe.hands.slice(0, hands) });
+      if (hands === 10) {
+        await until(async () => (await recordedBy(10)) !== undefined, 'hand 10 recorded by A');
+        await startRecorder(database, 'recorder-b');
+      }
+      if (hands === 15) {
+        a.child.kill('SIGKILL');
+        await a.exited;
+      }
+      if (hands === 30) a = startA();
+    }
+    await until(async () => (await ledger.shoe('shoe-6'))?.hands.length === 40, 'forty hands recorded', 20_000);
+    await until(() => a.stdout().includes('recorded with 40 hands') || a.stdout().includes('its session kept'), 'recorder A back', 15_000);
+    const versions = await ledger.versions('shoe-6');
+    expect(versions.map((version) => version.hand_count)).toEqual(Array.from({ length: 40 }, (_, index) => index + 1));
+    expect(versions.slice(0, 10).map((version) => version.recorder)).toEqual(Array(10).fill('recorder-a'));
+    expect(versions.slice(15, 30).map((version) => version.recorder)).toEqual(Array(15).fill('recorder-b'));
+    expect(await ledger.shoe('shoe-6')).toEqual(shoeFields(shoe));
+    const hands = await database.db
+      .selectFrom('hand')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('shoe_id', '=', 'shoe-6')
+      .executeTakeFirstOrThrow();
+    expect(Number(hands.n)).toBe(40);
+    expect(a.stdout() + a.stderr()).not.toContain(broker.credentials.recorder.password);
+    a.child.kill('SIGTERM');
+    await a.exited;
+    await database.close();
+  }, 60_000);
+});
