@@ -94,6 +94,10 @@ function main() {
   const screenLogins = screens.map((name) => ({ username: name, password: options['screen-password'] ?? generatePassword() }));
   const recorder = { username: RECORDER_USER, password: options['recorder-password'] ?? generatePassword() };
   for (const user of [...consoles, ...screenLogins, recorder]) addUser(passwordFile, user.username, user.password);
+  // For npm run recorder on this machine: the broker's address and the recorder's login, readable by this user only.
+  const recorderLogin = join(folder, 'recorder-login.json');
+  rmSync(recorderLogin, { force: true });
+  writeFileSync(recorderLogin, `${JSON.stringify({ broker: `mqtt://127.0.0.1:${mqttPort}`, ...recorder })}\n`, { mode: 0o600 });
   writeFileSync(aclFile, aclText(screens), { mode: 0o644 });
   const persistenceDir = dataFolder(join(folder, 'data'));
   writeFileSync(configFile, configText({ mqttPort, wsPort, passwordFile, aclFile, persistenceDir }), { mode: 0o644 });

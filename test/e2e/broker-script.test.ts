@@ -1,11 +1,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { connectAsync } from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
 import { acceptsConnections, freePort, tableKey, tableName } from '../../scripts/broker-files.mjs';
 import { normaliseTableName } from '../../src/shoes/table-names.js';
-import { tableKey as pageTableKey } from '../../src/room/messages.js';
+import { tableKey as pageTableKey, tableStateMessage } from '../../src/room/messages.js';
+import { simulateShoeRecords } from '../../src/shoes/records.js';
 import { until } from '../support/wait.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -151,6 +152,74 @@ describe("npm run broker's recorder login (#25)", () => {
     expect(output).toMatch(/New client connected from 127\.0\.0\.1:\d+ as \S+ \(p5, c1, k\d+, u'recorder'\)/);
     expect(output.split(password), 'the password is printed once, in the list of logins').toHaveLength(2);
   });
+
+  it('leaves the recorder’s login for npm run recorder, which records a console’s state with it', async () => {
+    const dir = mkdtempSync(join(root, '.tmp', 'broker-recorder-'));
+    chmodSync(dir, 0o755);
+    const [port, wsPort] = [await freePort(), await freePort()];
+    const consolePassword = 'console-secret-M4v';
+    const broker = spawn(
+      process.execPath,
+      ['scripts/broker.mjs', '--dir', dir, '--port', String(port), '--ws-port', String(wsPort), '--password', consolePassword],
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let said = '';
+    broker.stdout.on('data', (chunk: Buffer) => (said += chunk.toString()));
+    let recorder: ChildProcess | undefined;
+    try {
+      await until(async () => said.includes('Ctrl+C stops the broker') && (await acceptsConnections(port)), 'the broker listening', 10_000);
+      const loginFile = join(dir, 'recorder-login.json');
+      expect(statSync(loginFile).mode & 0o777).toBe(0o600);
+      const login = JSON.parse(readFileSync(loginFile, 'utf8')) as { broker: string; username: string; password: string };
+      expect(login.broker).toBe(`mqtt://127.0.0.1:${port}`);
+      expect(login.username).toBe('recorder');
+      expect(login.password).toMatch(/^[\w-]{24}$/);
+      expect(said).toContain(`recorder: user recorder  password ${login.password}`);
+
+      const ledger = join(dir, 'ledger.sqlite');
+      let recorded = '';
+      recorder = spawn(process.execPath, ['scripts/recorder.mjs', '--dir', dir, '--db', ledger], {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      recorder.stdout!.on('data', (chunk: Buffer) => (recorded += chunk.toString()));
+      recorder.stderr!.on('data', (chunk: Buffer) => (recorded += chunk.toString()));
+      await until(() => recorded.includes('connected to'), 'the recorder connected', 15_000);
+      const table = 'Table 1';
+      const console1 = await connectAsync(`mqtt://127.0.0.1:${port}`, {
+        username: pagesKey(table),
+        password: consolePassword,
+        protocolVersion: 5,
+        reconnectPeriod: 0,
+      });
+      try {
+        const [shoe] = simulateShoeRecords({ shoes: 1, seed: 'npm-run-recorder', table });
+        const state = tableStateMessage(
+          table,
+          '',
+          { ...shoe!, source: 'recorded', seed: null, hands: shoe!.hands.slice(0, 3) },
+          1,
+          new Date(),
+          'session-1',
+        );
+        await console1.publishAsync(`bacc/v1/tables/${pagesKey(table)}/state`, JSON.stringify(state), { qos: 1, retain: true });
+      } finally {
+        await console1.endAsync();
+      }
+      await until(() => recorded.includes('recorded with 3 hands'), 'the state recorded', 15_000);
+      expect(recorded).not.toContain(login.password);
+      expect(statSync(ledger).mode & 0o777).toBe(0o600);
+    } finally {
+      for (const child of [recorder, broker]) {
+        if (child && child.exitCode === null) {
+          const exited = new Promise((resolve) => child.once('exit', resolve));
+          child.kill('SIGTERM');
+          await exited;
+        }
+      }
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 40_000);
 
   it('refuses a screen or a table that would share the recorder’s login', () => {
     for (const [option, value, said] of [
