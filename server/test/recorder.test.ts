@@ -9,7 +9,7 @@ import { simulateShoeRecords, type ShoeRecord } from '../../src/index.js';
 import { presenceMessage, tableStateMessage, tableTopics, type TableChangeMessage } from '../../src/room/messages.js';
 import { readRecordedMessage, recordedTopic, type TableRecordedMessage } from '../../src/room/recorded.js';
 import { startBroker, type Login, type RunningBroker } from '../../test/e2e/mosquitto.js';
-import { until, untilValue } from '../../test/support/wait.js';
+import { delay, until, untilValue } from '../../test/support/wait.js';
 import { openLedgerDatabase, type LedgerDatabase } from '../src/record/database.js';
 import { Ledger, shoeFields } from '../src/record/ledger.js';
 import { runRecorder, type RecorderTally } from '../src/record/recorder.js';
@@ -17,7 +17,7 @@ import { buildBacc, killStarted, type Run } from '../../test/e2e/processes.js';
 import { startPostgres, type RunningPostgres } from '../../test/support/postgres.js';
 
 // One table per test: no test meets another's retained state.
-const TABLES = ['Table 1', 'Table 2', 'Table 3', 'Table 4', 'Table 5', 'Table 6'];
+const TABLES = ['Table 1', 'Table 2', 'Table 3', 'Table 4', 'Table 5', 'Table 6', 'Table 7'];
 let broker: RunningBroker;
 const scratch = mkdtempSync(join(process.cwd(), '.tmp', 'recorder-test-'));
 let ledgers = 0;
@@ -287,6 +287,33 @@ describe('the recorder', () => {
     await until(async () => (await ledger.shoe('shoe-5'))?.hands.length === 10, 'the retained shoe recorded');
     expect(await ledger.shoe('shoe-5')).toEqual(shoeFields(shoe));
     expect((await ledger.versions('shoe-5')).map((version) => version.revision)).toEqual([10]);
+    await database.close();
+  });
+  it('passes over the retained state of the console a table was taken from, read again for the new one', async () => {
+    const database = await freshLedger();
+    const recorder = await startRecorder(database);
+    const login = broker.credentials.consoles['Table 7']!;
+    const first = new FakeConsole(await connect(login), 'Table 7', 'session-old');
+    await first.online();
+    const shoe = dealt('shoe-7', 'Table 7', 8);
+    await first.publish({ ...shoe, hands: shoe.hands.slice(0, 4) });
+    const ledger = new Ledger(database, 'reader');
+    await until(async () => (await ledger.shoe('shoe-7'))?.hands.length === 4, 'the first console recorded');
+    // The page is reloaded: a new session takes the table, then publishes the same shoe on.
+    const second = new FakeConsole(await connect(login), 'Table 7', 'session-new');
+    second.revision = first.revision;
+    await second.online();
+    // A console publishes its state a moment after its presence (it reads the retained state first):
+    // meanwhile the recorder reads the table's state again, still the old session's.
+    await until(
+      async () => (await database.db.selectFrom('presence').select('id').where('session', '=', 'session-new').execute()).length === 1,
+      'the new presence recorded',
+    );
+    await delay(300);
+    await second.publish({ ...shoe, hands: shoe.hands.slice(0, 5) });
+    await until(async () => (await ledger.shoe('shoe-7'))?.hands.length === 5, 'the new session recorded');
+    expect(await database.db.selectFrom('refusal').selectAll().execute()).toEqual([]);
+    expect(recorder.warnings).toEqual([]);
     await database.close();
   });
 });

@@ -75,13 +75,14 @@ export async function runRecorder(options: RecorderOptions): Promise<RecorderTal
     properties: { sessionExpiryInterval: SESSION_EXPIRY_S },
     reconnectPeriod: 1000,
     connectTimeout: 5000,
-    customHandleAcks: (topic, payload, _packet, done) => {
+    customHandleAcks: (topic, payload, packet, done) => {
       const mine = connection;
       queue = queue.then(async () => {
         // After a failed write, nothing more of that connection is acknowledged: the broker sends it all again.
         if (broken || mine !== connection) return;
         try {
-          await handle(topic, payload);
+          const delivery = packet as { retain?: boolean; dup?: boolean };
+          await handle(topic, payload, delivery.retain === true || delivery.dup === true);
           done(0);
         } catch (error) {
           broken = true;
@@ -107,7 +108,11 @@ export async function runRecorder(options: RecorderOptions): Promise<RecorderTal
     client.subscribe(topic, { qos: 1 }, () => client.unsubscribe(topic));
   };
 
-  async function handle(topic: string, payload: Buffer): Promise<void> {
+  /**
+   * `again`: the broker hands the message over a second time (a retained copy on subscribing, or a
+   * delivery it repeats after a restart), not as it was published.
+   */
+  async function handle(topic: string, payload: Buffer, again: boolean): Promise<void> {
     const text = payload.toString('utf8');
     const readerTable = readReaderTopic(topic);
     if (readerTable !== null) {
@@ -155,6 +160,8 @@ export async function runRecorder(options: RecorderOptions): Promise<RecorderTal
       case 'state': {
         const { message } = received;
         const outcome = follower.receiveState(message);
+        // The retained state of the console the table was taken from, read again: not a forgery.
+        if (outcome.kind === 'refused' && again && outcome.refusal.kind === 'bad-message' && outcome.refusal.path === 'session') return;
         if (outcome.kind === 'refused') return refuse(topic, payload, roomRefusalLogText(outcome.refusal));
         if (outcome.kind !== 'shown') return;
         stateSeen(received.table, message.revision);
