@@ -91,6 +91,7 @@ describe('bacc recorder export', () => {
     const run = await bacc(['recorder', 'export', '--db', file, '--table', 'Table 9', '--out', out]);
     expect(run.code).toBe(0);
     expect(run.stderr).toBe(`bacc recorder: 1 shoes written to ${out}\n`);
+    expect(readFileSync(out, 'utf8')).toBe(shoeDocumentText([shoeFields(other)]));
     const roads = await bacc(['roads', out]);
     expect(roads.code).toBe(0);
     expect(JSON.parse(roads.stdout)).toMatchObject({ hands: other.hands.length });

@@ -387,6 +387,11 @@ describe('the room’s record, end to end (#25)', () => {
         expect(await exported.exited, exported.stderr()).toBe(0);
         // The same bytes, and the line end every bacc command gives what it prints (History's file has none).
         expect(exported.stdout()).toBe(`${consoleExport}\n`);
+        // Written to a file, the very bytes of History's file.
+        const file = join(scratch, `${clerk.table}.json`);
+        const written = bacc('recorder', 'export', '--db', ledgerFile, '--table', clerk.table, '--out', file);
+        expect(await written.exited, written.stderr()).toBe(0);
+        expect(await readFile(file, 'utf8')).toBe(consoleExport);
 
         // The ledger's versions of the table's shoes, oldest first, read back as they stood.
         const versions: ShoeRecord[] = [];

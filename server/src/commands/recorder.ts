@@ -88,11 +88,12 @@ async function exportCommand(args: string[], io: CliIo): Promise<number> {
       ...(values.from !== undefined ? { from: values.from } : {}),
       ...(values.to !== undefined ? { to: values.to } : {}),
     });
-    const text = `${shoeDocumentText(shoes)}\n`;
+    const text = shoeDocumentText(shoes);
     if (values.out !== undefined) {
+      // The same bytes as History's export of the same shoes; on stdout a line ends as every command's output does.
       await writeFile(values.out, text);
       io.stderr(`bacc recorder: ${shoes.length} shoes written to ${values.out}\n`);
-    } else io.stdout(text);
+    } else io.stdout(`${text}\n`);
     return 0;
   } finally {
     await database.close();
