@@ -205,12 +205,14 @@ describe.each(places)('the ledger on $name', (place) => {
     const where = await place.fresh();
     const old = await openLedgerDatabase(where, '001-shoes');
     await new Ledger(old, 'old').recordState(state(dealtShoe('shoe-d', 3), 1));
-    const tables = (await old.db.introspection.getTables()).map((table) => table.name);
-    expect(tables).not.toContain('presence');
+    const tables = await old.db.introspection.getTables();
+    expect(tables.map((table) => table.name)).not.toContain('presence');
+    expect(tables.find((table) => table.name === 'shoe')?.columns.map((column) => column.name)).not.toContain('pack_id');
     await old.close();
 
     const book = await ledger(where);
     expect(await book.shoe('shoe-d')).toEqual(shoeFields(dealtShoe('shoe-d', 3)));
+    expect(await book.database.db.selectFrom('shoe').select('pack_id').execute()).toEqual([{ pack_id: null }]);
     expect(await book.recordPresence({ table: 'Table 7', session: 's', machine: null, online: true, at: at(2) })).toBe(true);
 
     await sql`insert into ledger_migration (name, timestamp) values ('999-from-the-future', '2027-01-01T00:00:00.000Z')`.execute(

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { simulateShoeRecords, type ShoeRecord } from '../../src/index.js';
 import { presenceMessage, tableStateMessage, tableTopics, type TableChangeMessage } from '../../src/room/messages.js';
 import { readRecordedMessage, recordedTopic, type TableRecordedMessage } from '../../src/room/recorded.js';
+import { readerLinesMessage, readerTopic } from '../../src/reader/messages.js';
 import { startBroker, type Login, type RunningBroker } from '../../test/e2e/mosquitto.js';
 import { delay, until, untilValue } from '../../test/support/wait.js';
 import { openLedgerDatabase, type LedgerDatabase } from '../src/record/database.js';
@@ -17,7 +18,7 @@ import { buildBacc, killStarted, type Run } from '../../test/e2e/processes.js';
 import { startPostgres, type RunningPostgres } from '../../test/support/postgres.js';
 
 // One table per test: no test meets another's retained state.
-const TABLES = ['Table 1', 'Table 2', 'Table 3', 'Table 4', 'Table 5', 'Table 6', 'Table 7'];
+const TABLES = ['Table 1', 'Table 2', 'Table 3', 'Table 4', 'Table 5', 'Table 6', 'Table 7', 'Table 8'];
 let broker: RunningBroker;
 const scratch = mkdtempSync(join(process.cwd(), '.tmp', 'recorder-test-'));
 let ledgers = 0;
@@ -314,6 +315,38 @@ describe('the recorder', () => {
     await until(async () => (await ledger.shoe('shoe-7'))?.hands.length === 5, 'the new session recorded');
     expect(await database.db.selectFrom('refusal').selectAll().execute()).toEqual([]);
     expect(recorder.warnings).toEqual([]);
+    await database.close();
+  });
+  it('keeps a card shoe’s lines, and the pack it named with the shoe the console deals from it', async () => {
+    const database = await freshLedger();
+    await startRecorder(database);
+    const client = await connect(broker.credentials.consoles['Table 8']!);
+    const console8 = new FakeConsole(client, 'Table 8', 'session-8');
+    await console8.online();
+    const lines = readerLinesMessage('bridge-8', 1, 'bacc', ['BACC-SHOE 1', 'SHOE pack-77', 'CARD 9H']);
+    await client.publishAsync(readerTopic('Table 8'), JSON.stringify(lines), { qos: 1 });
+    const fromPack = dealt('shoe-8a', 'Table 8', 3);
+    await console8.publish(fromPack);
+    const byHand = dealt('shoe-8b', 'Table 8', 2);
+    await console8.publish(byHand);
+    const ledger = new Ledger(database, 'reader');
+    await until(async () => (await ledger.shoe('shoe-8b')) !== null, 'both shoes recorded');
+    const shoes = await database.db
+      .selectFrom('shoe')
+      .select(['shoe_id', 'pack_id'])
+      .where('table_name', '=', 'Table 8')
+      .orderBy('shoe_id')
+      .execute();
+    expect(shoes).toEqual([
+      { shoe_id: 'shoe-8a', pack_id: 'pack-77' },
+      { shoe_id: 'shoe-8b', pack_id: null },
+    ]);
+    const kept = await database.db
+      .selectFrom('reader_line')
+      .select(['table_name', 'source', 'seq', 'lines'])
+      .where('table_name', '=', 'Table 8')
+      .execute();
+    expect(kept).toEqual([{ table_name: 'Table 8', source: 'bridge-8', seq: 1, lines: JSON.stringify(lines.lines) }]);
     await database.close();
   });
 });

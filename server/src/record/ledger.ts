@@ -26,6 +26,8 @@ export interface StateToRecord {
   revision: number;
   sentAt: string;
   shoe: ShoeRecord;
+  /** The pack id a card shoe named for it, kept with the shoe when it is first recorded. */
+  packId?: string | null;
 }
 
 export type RecordOutcome =
@@ -159,6 +161,7 @@ export class Ledger {
           started_at: shoe.startedAt,
           started_utc: utc(shoe.startedAt),
           first_recorded_at: recordedAt,
+          ...(state.packId ? { pack_id: state.packId } : {}),
         })
         .onConflict((c) => c.column('shoe_id').doNothing())
         .execute();

@@ -126,6 +126,12 @@ function migrations(dialect: LedgerDialect): Record<string, Migration> {
           .execute();
       },
     },
+    '003-shoe-pack': {
+      async up(db: Kysely<unknown>) {
+        // The pack id a card shoe named (its SHOE line) for the shoe dealt from it; null when typed by hand.
+        await db.schema.alterTable('shoe').addColumn('pack_id', 'text').execute();
+      },
+    },
   };
 }
 

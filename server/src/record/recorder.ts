@@ -55,6 +55,8 @@ export async function runRecorder(options: RecorderOptions): Promise<RecorderTal
     follower.shoe = await ledger.shoe(latest.shoeId);
     followers.set(latest.table, follower);
   }
+  /** Each table's card shoe pack announced and not yet given to a shoe. */
+  const packs = new Map<string, string>();
   const followerOf = (table: string) => {
     let follower = followers.get(table);
     if (!follower) followers.set(table, (follower = new RoomTableFollower(table)));
@@ -119,6 +121,8 @@ export async function runRecorder(options: RecorderOptions): Promise<RecorderTal
       const reading = readReaderMessage(topic, text, payload.byteLength);
       if (!reading.ok) return refuse(topic, payload, readerRefusalLogText(reading.refusal));
       await ledger.recordReaderLines({ table: readerTable, ...reading.message });
+      // A card shoe's new pack: the next shoe the table's console starts is dealt from it.
+      for (const event of reading.events) if (event.kind === 'shoe') packs.set(readerTable, event.pack);
       return;
     }
     const reading = readRoomMessage(topic, text, payload.byteLength);
@@ -168,7 +172,9 @@ export async function runRecorder(options: RecorderOptions): Promise<RecorderTal
         const shoe = message.document.shoes[0];
         if (!shoe) return;
         const session = message.session ?? '';
+        // The pack is kept with a shoe only as it is first recorded (later states leave it as it was).
         const result = await ledger.recordState({
+          packId: packs.get(received.table) ?? null,
           table: received.table,
           limits: message.limits,
           session,
@@ -178,6 +184,7 @@ export async function runRecorder(options: RecorderOptions): Promise<RecorderTal
         });
         if (result.kind === 'conflict') return refuse(topic, payload, result.why);
         if (result.kind === 'stale') return;
+        if (result.kind === 'recorded' && result.version === 1) packs.delete(received.table);
         if (result.kind === 'recorded') {
           tally.versions++;
           log(

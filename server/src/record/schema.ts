@@ -25,6 +25,8 @@ export interface ShoeRow {
   started_at: string;
   started_utc: string;
   first_recorded_at: string;
+  /** The pack id of the card shoe's SHOE line before the shoe's first state, or null (typed by hand). */
+  pack_id: string | null;
 }
 
 /** One version of a shoe: what a console's state held at one of its revisions, as it differs from the previous. */
