@@ -132,6 +132,25 @@ function migrations(dialect: LedgerDialect): Record<string, Migration> {
         await db.schema.alterTable('shoe').addColumn('pack_id', 'text').execute();
       },
     },
+    '004-pit-logins': {
+      async up(db: Kysely<unknown>) {
+        // The pit's view's logins: not part of the record, so changed and removed as people come and go.
+        await db.schema
+          .createTable('pit_user')
+          .addColumn('name', 'text', (c) => c.primaryKey())
+          .addColumn('role', 'text', (c) => c.notNull())
+          .addColumn('password_hash', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable('pit_login')
+          .addColumn('token_hash', 'text', (c) => c.primaryKey())
+          .addColumn('user_name', 'text', (c) => c.notNull().references('pit_user.name').onDelete('cascade'))
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('expires_at', 'text', (c) => c.notNull())
+          .execute();
+      },
+    },
   };
 }
 

@@ -115,6 +115,22 @@ export interface ReaderLineRow {
   received_at: string;
 }
 
+/** A login of the pit's view: a person with a role; the password kept as a scrypt hash. */
+export interface PitUserRow {
+  name: string;
+  role: 'pit' | 'surveillance' | 'admin';
+  password_hash: string;
+  created_at: string;
+}
+
+/** A signed-in session: the SHA-256 of its token (the token itself is never stored) and when it ends. */
+export interface PitLoginRow {
+  token_hash: string;
+  user_name: string;
+  created_at: string;
+  expires_at: string;
+}
+
 export interface LedgerTables {
   room_table: RoomTableRow;
   shoe: ShoeRow;
@@ -124,4 +140,6 @@ export interface LedgerTables {
   presence: PresenceRow;
   refusal: RefusalRow;
   reader_line: ReaderLineRow;
+  pit_user: PitUserRow;
+  pit_login: PitLoginRow;
 }
