@@ -91,9 +91,10 @@ export async function startKeptPostgres(folder: string): Promise<KeptPostgres> {
         .join('\n')}\n`,
     );
   }
+  // The socket's folder given at each start too: the kept folder may have been moved since it was made.
   const port = await freePort();
   rmSync(logFile, { force: true });
-  await run(join(bin, 'pg_ctl'), ['-D', data, '-l', logFile, '-o', `-p ${port}`, '-w', '-t', '120', 'start'], folder);
+  await run(join(bin, 'pg_ctl'), ['-D', data, '-l', logFile, '-o', `-p ${port} -k ${folder}`, '-w', '-t', '120', 'start'], folder);
   const stop = async () => {
     await run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', '-t', '120', 'stop'], folder);
   };

@@ -49,7 +49,11 @@ const INGEST_TABLES = 100;
 const HANDS = 80;
 const DAYS = Number(process.env['BENCH_RECORD_DAYS'] ?? 365);
 const DAY_MS = 86_400_000;
-/** Bump when bench/record-year.ts writes other rows: the kept year is then generated again. */
+/**
+ * Bump when bench/record-year.ts writes other rows, or a migration changes what it must write: the
+ * kept year is then generated again. A year kept from an older schema is otherwise brought up by the
+ * ledger's own migrations as it is opened, as a room's ledger is.
+ */
 const GENERATOR_VERSION = 1;
 
 const ingestTable = (i: number): string => `Ingest ${String(i + 1).padStart(3, '0')}`;
@@ -312,6 +316,8 @@ interface Year {
   sqlite: string;
   hands: number;
   shoes: number;
+  /** The ledger's schema when the year was generated. */
+  schema: string;
 }
 
 /** Column names quoted for both databases (`natural` is a keyword of PostgreSQL's). */
@@ -341,9 +347,9 @@ function sqliteInserter(file: string): { add(rows: YearRows): void; close(): voi
   };
 }
 
-/** The generated year, from the cache when it holds one made by this schema and generator. */
+/** The generated year, from the cache when it holds one made by this generator. */
 async function generatedYear(): Promise<Year> {
-  const key = `year-${knownMigrations().at(-1)}-g${GENERATOR_VERSION}-${DAYS}d`;
+  const key = `year-g${GENERATOR_VERSION}-${DAYS}d`;
   const folder = join(cache, key);
   const done = join(folder, 'complete.json');
   if (existsSync(done))
@@ -387,7 +393,7 @@ async function generatedYear(): Promise<Year> {
   }
   rmSync(join(folder, 'csv'), { recursive: true, force: true });
   console.log(`record: the year generated and loaded in ${((performance.now() - began) / 1000).toFixed(0)} s`);
-  const year = { hands, shoes: counter.shoes };
+  const year = { hands, shoes: counter.shoes, schema: knownMigrations().at(-1) ?? '' };
   writeFileSync(done, `${JSON.stringify(year)}\n`);
   return { ...year, folder, sqlite: sqlitePath };
 }
@@ -443,7 +449,7 @@ async function proposedRollup(db: Kysely<LedgerTables>, months: Map<number, Hour
 async function yearReads(label: 'SQLite' | 'PostgreSQL', where: string, year: Year, bytes: number): Promise<BenchFigure[]> {
   const database = await openLedgerDatabase(where);
   const ledger = new Ledger(database, 'bench-reader');
-  const scope = `${YEAR_TABLES} tables, ${DAYS} days, ${(year.hands / 1e6).toFixed(2)} M hands`;
+  const scope = `${YEAR_TABLES} tables, ${DAYS} days, ${(year.hands / 1e6).toFixed(2)} M hands, generated at schema ${year.schema}, opened at ${knownMigrations().at(-1)}`;
   try {
     // Days spread over the year, a different table each: the median is one from the middle of the year.
     const daySamples = 5;
