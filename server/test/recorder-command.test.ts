@@ -15,13 +15,13 @@ const scratch = mkdtempSync(join(tmpdir(), 'bacc-recorder-command-'));
 const file = join(scratch, 'room.sqlite');
 let database: LedgerDatabase;
 
-async function bacc(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function bacc(args: string[], stdin: string[] = []): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
   const code = await main(args, {
     stdout: (text) => (stdout += text),
     stderr: (text) => (stderr += text),
-    stdinLines: () => Readable.from([]),
+    stdinLines: () => Readable.from(stdin),
   });
   return { code, stdout, stderr };
 }
@@ -139,5 +139,53 @@ describe('bacc recorder backup', () => {
       stderr:
         'bacc: a PostgreSQL ledger is backed up with its own tools: pg_dump --format=custom --file room.dump "$BACC_RECORDER_DB" (see the recorder guide)\n',
     });
+  });
+});
+
+describe('bacc recorder user', () => {
+  it('adds a login with its password from standard input, lists it without the password, and removes it', async () => {
+    const added = await bacc(
+      ['recorder', 'user', 'add', '--db', file, '--name', 'ann.pit', '--role', 'surveillance'],
+      ['a long enough password', 'ignored'],
+    );
+    expect(added).toEqual({ code: 0, stdout: 'bacc recorder: login ann.pit (surveillance) added\n', stderr: '' });
+    const listed = await bacc(['recorder', 'user', 'list', '--db', file]);
+    expect(listed.stdout).toMatch(/^ann\.pit\tsurveillance\t\d{4}-\d{2}-\d{2}T[\d:.]+Z\n$/);
+    const stored = await database.db.selectFrom('pit_user').select('password_hash').executeTakeFirstOrThrow();
+    expect(stored.password_hash).toMatch(/^scrypt\$/);
+    expect(stored.password_hash).not.toContain('a long enough password');
+    expect(await bacc(['recorder', 'user', 'remove', '--db', file, '--name', 'ann.pit'])).toMatchObject({ code: 0 });
+    expect((await bacc(['recorder', 'user', 'list', '--db', file])).stdout).toBe('');
+  });
+
+  it('refuses a bad role, a short password, a missing login and a bad action in one line', async () => {
+    const cases: [string[], string[], string][] = [
+      [['add', '--name', 'bob', '--role', 'owner'], ['a long enough password'], 'the role is one of pit, surveillance, admin; got "owner"'],
+      [['add', '--name', 'bob', '--role', 'pit'], ['short'], 'a password is 12 to 200 characters'],
+      [
+        ['add', '--name', "bob'; --", '--role', 'pit'],
+        ['a long enough password'],
+        'a login name is 1 to 60 letters, digits, dots, dashes or underscores',
+      ],
+      [['add', '--name', 'bob', '--role', 'pit'], [], 'give the password in BACC_LOGIN_PASSWORD or on the first line of standard input'],
+      [['remove', '--name', 'nobody'], [], 'no login named "nobody"'],
+      [['grant', '--name', 'bob'], [], 'recorder user takes add, remove or list; try "bacc help"'],
+    ];
+    for (const [args, stdin, said] of cases) {
+      const [action, ...rest] = args;
+      expect(await bacc(['recorder', 'user', action!, '--db', file, ...rest], stdin), args.join(' ')).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `bacc: ${said}\n`,
+      });
+    }
+  });
+
+  it('refuses a bad --http or --allow-origin before it connects anywhere', async () => {
+    const run = (extra: string[]) => bacc(['recorder', '--broker', 'mqtt://127.0.0.1:1', '--password', 'x', '--db', file, ...extra]);
+    expect((await run(['--http', 'localhost'])).stderr).toBe('bacc: --http must be [host:]port, e.g. 127.0.0.1:8080; got "localhost"\n');
+    expect((await run(['--http', '8080', '--allow-origin', 'https://pit.example/reports'])).stderr).toBe(
+      'bacc: --allow-origin must be an origin such as https://pit.example (no path); got "https://pit.example/reports"\n',
+    );
   });
 });

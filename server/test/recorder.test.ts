@@ -12,6 +12,8 @@ import { readerLinesMessage, readerTopic } from '../../src/reader/messages.js';
 import { startBroker, type Login, type RunningBroker } from '../../test/e2e/mosquitto.js';
 import { delay, until, untilValue } from '../../test/support/wait.js';
 import { openLedgerDatabase, type LedgerDatabase } from '../src/record/database.js';
+import { PitLogins } from '../src/pit/logins.js';
+import { freePort } from '../../scripts/broker-files.mjs';
 import { Ledger, shoeFields } from '../src/record/ledger.js';
 import { runRecorder, type RecorderTally } from '../src/record/recorder.js';
 import { buildBacc, killStarted, type Run } from '../../test/e2e/processes.js';
@@ -418,4 +420,50 @@ describe('two recorders on one PostgreSQL', () => {
     await a.exited;
     await database.close();
   }, 60_000);
+
+  it('serves the pit’s API beside the recording, on loopback, to a login', async () => {
+    const address = await postgres.createDatabase('pit_http');
+    const database = await openLedgerDatabase(address);
+    await new PitLogins(database.db).set('pit-boss', 'a long enough password', 'pit');
+    const port = await freePort();
+    const recorder = bacc(
+      'recorder',
+      '--broker',
+      broker.mqttUrl,
+      '--password',
+      broker.credentials.recorder.password,
+      '--db',
+      address,
+      '--name',
+      'recorder-http',
+      '--http',
+      String(port),
+      '--allow-origin',
+      'https://pit.example',
+    );
+    await until(() => recorder.stdout().includes('connected to'), 'the recorder connected', 15_000);
+    expect(recorder.stdout()).toContain(`bacc recorder: the pit's API on http://127.0.0.1:${port}/api/`);
+    const api = `http://127.0.0.1:${port}/api`;
+    expect((await fetch(`${api}/shoes`)).status).toBe(401);
+    const signedIn = await fetch(`${api}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'pit-boss', password: 'a long enough password' }),
+    });
+    const { token } = (await signedIn.json()) as { token: string };
+    // A hand recorded while it serves is there to read.
+    const console6 = new FakeConsole(await connect(broker.credentials.consoles['Table 6']!), 'Table 6', 'session-http');
+    await console6.online();
+    await console6.publish(dealt('shoe-http', 'Table 6', 3));
+    const tables = async () => {
+      const listed = await fetch(`${api}/tables`, { headers: { authorization: `Bearer ${token}`, origin: 'https://pit.example' } });
+      expect(listed.status).toBe(200);
+      expect(listed.headers.get('access-control-allow-origin')).toBe('https://pit.example');
+      return ((await listed.json()) as { tables: { table: string }[] }).tables.map((table) => table.table);
+    };
+    await untilValue(tables, (names) => names.includes('Table 6'), 'Table 6 listed by the API');
+    recorder.child.kill('SIGTERM');
+    expect(await recorder.exited).toBe(0);
+    await database.close();
+  }, 40_000);
 });

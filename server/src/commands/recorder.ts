@@ -10,6 +10,7 @@ import { brokerAddress, parse, required, stopSignal, UsageError, type CliIo } fr
 import { isPostgresAddress, openLedgerDatabase, type LedgerDatabase } from '../record/database.js';
 import { Ledger } from '../record/ledger.js';
 import { runRecorder } from '../record/recorder.js';
+import type { FastifyInstance } from 'fastify';
 
 /** The ledger when none is given: a SQLite file in the working folder. */
 export const DEFAULT_LEDGER = 'bacc-ledger.sqlite';
@@ -23,6 +24,7 @@ export async function recorderCommand(args: string[], io: CliIo): Promise<number
   const [first, ...rest] = args;
   if (first === 'export') return exportCommand(rest, io);
   if (first === 'backup') return backupCommand(rest, io);
+  if (first === 'user') return userCommand(rest, io);
   return runCommand(args, io);
 }
 
@@ -33,8 +35,12 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
     password: { type: 'string' },
     db: { type: 'string' },
     name: { type: 'string' },
+    http: { type: 'string' },
+    'allow-origin': { type: 'string', multiple: true },
   });
   if (positionals.length > 0) throw new UsageError(`unknown recorder command "${positionals[0]}"; try "bacc help"`);
+  const http = values.http === undefined ? null : httpAddress(values.http);
+  const allowOrigins = (values['allow-origin'] ?? []).map(origin);
   const brokerUrl = brokerAddress(values.broker, 'recorder');
   const username = values.user ?? 'recorder';
   const password = values.password ?? process.env['BACC_RECORDER_PASSWORD'];
@@ -43,7 +49,15 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
   if (!/^[\x21-\x7e]{1,40}$/.test(name)) throw new UsageError('--name is 1 to 40 visible ASCII characters (it names the broker session)');
   const database = await openLedgerDatabase(ledgerAddress(values.db));
   const { signal, dispose } = stopSignal();
+  let api: FastifyInstance | null = null;
   try {
+    if (http) {
+      // Loaded only with --http: the web framework stays out of a recorder that serves nothing.
+      const { pitApi } = await import('../pit/http.js');
+      api = await pitApi({ database, allowOrigins });
+      const address = await api.listen(http);
+      io.stdout(`bacc recorder: the pit's API on ${address}/api/ (sign in with a login of bacc recorder user add)\n`);
+    }
     const tally = await runRecorder({
       brokerUrl,
       username,
@@ -58,6 +72,73 @@ async function runCommand(args: string[], io: CliIo): Promise<number> {
     return 0;
   } finally {
     dispose();
+    await api?.close();
+    await database.close();
+  }
+}
+
+/** `--http [host:]port`: where the pit's API listens; loopback unless a host is given. */
+function httpAddress(text: string): { host: string; port: number } {
+  const match = /^(?:(\[[0-9a-fA-F:.]+\]|[\w.-]+):)?(\d{1,5})$/.exec(text);
+  const port = Number(match?.[2]);
+  if (!match || port < 1 || port > 65535) throw new UsageError(`--http must be [host:]port, e.g. 127.0.0.1:8080; got "${text}"`);
+  return { host: (match[1] ?? '127.0.0.1').replace(/^\[|\]$/g, ''), port };
+}
+
+/** `--allow-origin`: a page's origin (scheme, host and port), as a browser sends it. */
+function origin(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError(`--allow-origin must be an origin such as https://pit.example; got "${text}"`);
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== text.replace(/\/$/, '')) {
+    throw new UsageError(`--allow-origin must be an origin such as https://pit.example (no path); got "${text}"`);
+  }
+  return url.origin;
+}
+
+/** `bacc recorder user add|remove|list`: the pit's logins, kept in the ledger. */
+async function userCommand(args: string[], io: CliIo): Promise<number> {
+  const [action, ...rest] = args;
+  const { values, positionals } = parse(rest, { db: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } });
+  if (positionals.length > 0) throw new UsageError(`recorder user takes no arguments besides its options; got "${positionals[0]}"`);
+  if (action !== 'add' && action !== 'remove' && action !== 'list') {
+    throw new UsageError('recorder user takes add, remove or list; try "bacc help"');
+  }
+  const database = await openExisting(ledgerAddress(values.db));
+  try {
+    const { PitLogins, LoginError } = await import('../pit/logins.js');
+    const logins = new PitLogins(database.db);
+    if (action === 'list') {
+      for (const login of await logins.list()) io.stdout(`${login.name}\t${login.role}\t${login.createdAt}\n`);
+      return 0;
+    }
+    const name = required('--name N', values.name, `recorder user ${action}`);
+    if (action === 'remove') {
+      if (!(await logins.remove(name))) throw new UsageError(`no login named "${name.slice(0, 60)}"`);
+      io.stdout(`bacc recorder: login ${name} removed\n`);
+      return 0;
+    }
+    const role = required('--role pit|surveillance|admin', values.role, 'recorder user add');
+    // The password from the environment or the first line of standard input, never the command line.
+    let password = process.env['BACC_LOGIN_PASSWORD'];
+    if (password === undefined)
+      for await (const line of io.stdinLines()) {
+        password = line;
+        break;
+      }
+    if (!password) throw new UsageError('give the password in BACC_LOGIN_PASSWORD or on the first line of standard input');
+    try {
+      const done = await logins.set(name, password, role);
+      io.stdout(`bacc recorder: login ${name} (${role}) ${done}\n`);
+    } catch (error) {
+      if (error instanceof LoginError) throw new UsageError(error.message);
+      throw error;
+    }
+    return 0;
+  } finally {
     await database.close();
   }
 }
