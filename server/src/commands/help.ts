@@ -50,6 +50,11 @@ Commands:
                                postgres:// address. Each table's commit is acknowledged on its
                                retained recorded topic. The password may come from
                                BACC_RECORDER_PASSWORD, the ledger's address from BACC_RECORDER_DB.
+                               --http [host:]port also serves the pit's read-only API (loopback
+                               unless a host is given), to pages of each --allow-origin ORIGIN.
+  recorder user add|remove|list [--db <where>] [--name N] [--role pit|surveillance|admin]
+                               The pit API's logins, kept in the ledger; add takes the password from
+                               BACC_LOGIN_PASSWORD or the first line of standard input.
   recorder export [--db <where>] [--table T] [--from ISO] [--to ISO] [--out file]
                                The ledger's shoes as they stand, as a shoe export document: of one
                                table, and those in play between --from and --to.
