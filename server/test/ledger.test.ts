@@ -201,6 +201,24 @@ describe.each(places)('the ledger on $name', (place) => {
     expect([await count('presence'), await count('reader_line'), await count('refusal')]).toEqual([4, 1, 1]);
   });
 
+  it('finds the shoes in play in a range: started then, or with a state sent then', async () => {
+    const book = await ledger();
+    const long = dealtShoe('shoe-long', 6);
+    const sent = (shoe: ShoeRecord, revision: number, minutes: number) =>
+      book.recordState({ ...state(shoe, revision), sentAt: at(minutes) });
+    // Started at 02:00, dealt on until 03:10; ended at 00:30 after the start of another; started at 03:30.
+    for (let hands = 1; hands <= 6; hands++) await sent({ ...long, hands: long.hands.slice(0, hands) }, hands, hands * 14);
+    const short = { ...dealtShoe('shoe-short', 2), endedAt: at(30) };
+    await sent(short, 1, 30);
+    const later = { ...dealtShoe('shoe-later', 1), startedAt: at(90) };
+    await sent(later, 1, 90);
+    const ids = async (from: number, to: number) => (await book.shoes({ from: at(from), to: at(to) })).map((shoe) => shoe.id);
+    expect(await ids(60, 75)).toEqual(['shoe-long']);
+    expect(await ids(0, 40)).toEqual(['shoe-long', 'shoe-short']);
+    expect(await ids(85, 120)).toEqual(['shoe-later']);
+    expect(await ids(100, 120)).toEqual([]);
+  });
+
   it('opens a ledger of the first schema with the next one, and refuses one a newer program made', async () => {
     const where = await place.fresh();
     const old = await openLedgerDatabase(where, '001-shoes');

@@ -351,19 +351,39 @@ export class Ledger {
   }
 
   /**
-   * The shoes as they stand, oldest first: of one table or all, and those in play at some moment
-   * from `from` to `to` (started before `to`, and not ended before `from`).
+   * The shoes as they stand, oldest first: of one table or all, and those in play from `from` to
+   * `to`: started then, or with a state sent then (a hand, a change, the end), and not ended before
+   * `from`. Found by the index of start times and of sent times, so a day of a year's ledger is read
+   * without passing over the year's earlier shoes.
    */
   async shoes(filter: { table?: string; from?: string; to?: string } = {}): Promise<ShoeRecord[]> {
+    const from = filter.from === undefined ? undefined : utc(filter.from);
+    const to = filter.to === undefined ? undefined : utc(filter.to);
     let query = this.db.selectFrom('shoe').select(['shoe_id', 'started_utc']);
     if (filter.table !== undefined) query = query.where('table_name', '=', filter.table);
-    if (filter.to !== undefined) query = query.where('started_utc', '<', utc(filter.to));
+    if (to !== undefined) query = query.where('started_utc', '<', to);
+    if (from !== undefined) {
+      query = query.where((eb) =>
+        eb.or([
+          eb('started_utc', '>=', from),
+          eb(
+            'shoe_id',
+            'in',
+            eb
+              .selectFrom('shoe_version')
+              .select('shoe_version.shoe_id')
+              .where('sent_utc', '>=', from)
+              .$if(to !== undefined, (sent) => sent.where('sent_utc', '<', to!)),
+          ),
+        ]),
+      );
+    }
     const ids = await query.orderBy('started_utc').orderBy('shoe_id').execute();
     const shoes: ShoeRecord[] = [];
     for (const { shoe_id } of ids) {
       const shoe = await this.shoe(shoe_id);
       if (!shoe) continue;
-      if (filter.from !== undefined && shoe.endedAt !== null && utc(shoe.endedAt) < utc(filter.from)) continue;
+      if (from !== undefined && shoe.endedAt !== null && utc(shoe.endedAt) < from) continue;
       shoes.push(shoe);
     }
     return shoes;

@@ -151,6 +151,12 @@ function migrations(dialect: LedgerDialect): Record<string, Migration> {
           .execute();
       },
     },
+    '005-shoe-version-by-time': {
+      async up(db: Kysely<unknown>) {
+        // The shoes in play in a range are found by their states' sent times, not by every earlier shoe.
+        await db.schema.createIndex('shoe_version_by_sent').on('shoe_version').column('sent_utc').execute();
+      },
+    },
   };
 }
 
