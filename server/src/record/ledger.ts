@@ -92,7 +92,19 @@ function isDuplicate(error: unknown): boolean {
 /** How long a write waits for another writer's lock before it fails. */
 const LOCK_WAIT_MS = 30_000;
 
+/** How many shoes a ledger keeps as it last wrote them (a room's tables' current shoes, and more). */
+const HELD_SHOES = 1000;
+
+interface ShoeContent {
+  hands: HandRecord[];
+  events: ShoeEvent[];
+  audit: AuditEntry[];
+}
+
 export class Ledger {
+  /** Each shoe as this ledger last committed it: what the next state of it is compared with. */
+  private readonly held = new Map<string, { identity: string; version: number; content: ShoeContent }>();
+
   constructor(
     readonly database: LedgerDatabase,
     /** This recorder's name, kept with what it writes. */
@@ -143,32 +155,38 @@ export class Ledger {
     const shoe = shoeFields(state.shoe);
     const digest = sha256(JSON.stringify({ limits: state.limits, shoe }));
     const recordedAt = now.toISOString();
-    return this.write(async (trx) => {
-      await trx
-        .insertInto('room_table')
-        .values({ name: state.table, first_seen_at: recordedAt })
-        .onConflict((c) => c.column('name').doNothing())
-        .execute();
-      const rules = JSON.stringify(shoe.rules);
-      await trx
-        .insertInto('shoe')
-        .values({
-          shoe_id: shoe.id,
-          table_name: state.table,
-          source: shoe.source,
-          seed: shoe.seed,
-          rules,
-          started_at: shoe.startedAt,
-          started_utc: utc(shoe.startedAt),
-          first_recorded_at: recordedAt,
-          ...(state.packId ? { pack_id: state.packId } : {}),
-        })
-        .onConflict((c) => c.column('shoe_id').doNothing())
-        .execute();
-      const known = await trx.selectFrom('shoe').selectAll().where('shoe_id', '=', shoe.id).executeTakeFirstOrThrow();
-      if (known.table_name !== state.table) return { kind: 'conflict', why: `shoe ${shoe.id} is recorded on table "${known.table_name}"` };
-      if (known.source !== shoe.source || known.seed !== shoe.seed || known.rules !== rules || known.started_at !== shoe.startedAt) {
-        return { kind: 'conflict', why: `shoe ${shoe.id} is recorded with another source, seed, rules or start` };
+    const rules = JSON.stringify(shoe.rules);
+    const identity = JSON.stringify([state.table, shoe.source, shoe.seed, rules, shoe.startedAt]);
+    const held = this.held.get(shoe.id);
+    const outcome = await this.write(async (trx): Promise<RecordOutcome> => {
+      // A shoe this ledger already wrote with the same table, rules and start needs no more than its latest version.
+      if (held?.identity !== identity) {
+        await trx
+          .insertInto('room_table')
+          .values({ name: state.table, first_seen_at: recordedAt })
+          .onConflict((c) => c.column('name').doNothing())
+          .execute();
+        await trx
+          .insertInto('shoe')
+          .values({
+            shoe_id: shoe.id,
+            table_name: state.table,
+            source: shoe.source,
+            seed: shoe.seed,
+            rules,
+            started_at: shoe.startedAt,
+            started_utc: utc(shoe.startedAt),
+            first_recorded_at: recordedAt,
+            ...(state.packId ? { pack_id: state.packId } : {}),
+          })
+          .onConflict((c) => c.column('shoe_id').doNothing())
+          .execute();
+        const known = await trx.selectFrom('shoe').selectAll().where('shoe_id', '=', shoe.id).executeTakeFirstOrThrow();
+        if (known.table_name !== state.table)
+          return { kind: 'conflict', why: `shoe ${shoe.id} is recorded on table "${known.table_name}"` };
+        if (known.source !== shoe.source || known.seed !== shoe.seed || known.rules !== rules || known.started_at !== shoe.startedAt) {
+          return { kind: 'conflict', why: `shoe ${shoe.id} is recorded with another source, seed, rules or start` };
+        }
       }
       const latest = await trx
         .selectFrom('shoe_version')
@@ -203,7 +221,12 @@ export class Ledger {
           recorder: this.recorder,
         })
         .execute();
-      const before = latest ? await readContent(trx, shoe.id, latest) : { hands: [], events: [], audit: [] };
+      // The shoe as it stood: held from this ledger's last write of it, unless another recorder wrote since.
+      const before = !latest
+        ? { hands: [], events: [], audit: [] }
+        : held?.identity === identity && held.version === latest.version
+          ? held.content
+          : await readContent(trx, shoe.id, latest);
       const hands = shoe.hands
         .map((hand, index) => ({ hand, position: index + 1 }))
         .filter(({ hand, position }) => JSON.stringify(before.hands[position - 1]) !== JSON.stringify(hand))
@@ -228,6 +251,17 @@ export class Ledger {
       if (entries.length > 0) await trx.insertInto('shoe_entry').values(entries).execute();
       return { kind: 'recorded', version, handCount: shoe.hands.length };
     });
+    if (outcome.kind === 'recorded' || outcome.kind === 'unchanged') {
+      // Committed (or already so): the shoe stands as this state holds it, at that version.
+      this.held.delete(shoe.id);
+      this.held.set(shoe.id, {
+        identity,
+        version: outcome.version,
+        content: { hands: shoe.hands, events: shoe.events ?? [], audit: shoe.audit ?? [] },
+      });
+      if (this.held.size > HELD_SHOES) this.held.delete(this.held.keys().next().value!);
+    }
+    return outcome;
   }
 
   /** A console's presence; the same one from two recorders (or twice) is one row. */
