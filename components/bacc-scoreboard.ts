@@ -13,6 +13,7 @@ import { acceptedHands } from './internal/hands-check.js';
 import { cardsProblem } from './internal/hand-cards-check.js';
 import { usableRows } from './internal/road-element.js';
 import { usableChoice } from './internal/attribute-check.js';
+import { afterNextFrame } from './internal/after-next-frame.js';
 import { DEFAULT_ROWS } from '../src/roads/roads.js';
 
 /**
@@ -674,17 +675,6 @@ export class BaccScoreboard extends LitElement {
  * charts (which share the statistics' follower with the counts and the odds).
  */
 const STAGES = ['roads', 'last', 'derived', 'counts', 'details'] as const;
-
-/** Resolves in a task after the next frame is drawn (or after 100 ms on a page that draws none: hidden). */
-const afterNextFrame = (): Promise<void> =>
-  new Promise((resolve) => {
-    const next = (): void => {
-      clearTimeout(fallback);
-      setTimeout(resolve);
-    };
-    const fallback = setTimeout(next, 100);
-    requestAnimationFrame(next);
-  });
 
 /** The panels that take turns in the shared panel, in order. */
 const TURNS = ['details', 'count', 'frequencies'] as const;
