@@ -20,7 +20,7 @@ import { buildBacc, killStarted, type Run } from '../../test/e2e/processes.js';
 import { startPostgres, type RunningPostgres } from '../../test/support/postgres.js';
 
 // One table per test: no test meets another's retained state.
-const TABLES = ['Table 1', 'Table 2', 'Table 3', 'Table 4', 'Table 5', 'Table 6', 'Table 7', 'Table 8'];
+const TABLES = ['Table 1', 'Table 2', 'Table 3', 'Table 4', 'Table 5', 'Table 6', 'Table 7', 'Table 8', 'Table 9'];
 let broker: RunningBroker;
 const scratch = mkdtempSync(join(process.cwd(), '.tmp', 'recorder-test-'));
 let ledgers = 0;
@@ -349,6 +349,37 @@ describe('the recorder', () => {
       .where('table_name', '=', 'Table 8')
       .execute();
     expect(kept).toEqual([{ table_name: 'Table 8', source: 'bridge-8', seq: 1, lines: JSON.stringify(lines.lines) }]);
+    await database.close();
+  });
+  it('started again, refuses a state another session published while it was away, as a screen does', async () => {
+    const database = await freshLedger();
+    const first = await startRecorder(database, 'holder-aware');
+    const client = await connect(broker.credentials.consoles['Table 9']!);
+    const console9 = new FakeConsole(client, 'Table 9', 'session-real');
+    await console9.online();
+    const shoe = dealt('shoe-9', 'Table 9', 3);
+    await console9.publish(shoe);
+    const ledger = new Ledger(database, 'reader');
+    await until(async () => (await ledger.shoe('shoe-9')) !== null, 'the real shoe recorded');
+    await first.stop();
+    // A forger with the table's login, while the recorder is away: the same shoe with other winners.
+    const forged = {
+      ...shoe,
+      hands: shoe.hands.map((hand) => ({ ...hand, outcome: hand.outcome === 'B' ? ('P' as const) : hand.outcome })),
+    };
+    const forgery = tableStateMessage(
+      'Table 9',
+      '',
+      { ...forged, hands: forged.hands.map((hand) => ({ ...hand, cards: null, playerTotal: null, bankerTotal: null })) },
+      1000,
+      new Date(),
+      'ffffffff-000000000001',
+    );
+    await client.publishAsync(tableTopics('Table 9').state, JSON.stringify(forgery), { qos: 1 });
+    const again = await startRecorder(database, 'holder-aware');
+    await until(() => again.warnings.some((line) => line.includes('not from the console that holds the table')), 'the forgery refused');
+    expect(await ledger.shoe('shoe-9')).toEqual(shoeFields(shoe));
+    expect((await ledger.versions('shoe-9')).length).toBe(1);
     await database.close();
   });
 });

@@ -96,7 +96,8 @@ export async function pitApi(options: PitApiOptions): Promise<FastifyInstance> {
   const logins = new PitLogins(db);
   const ledger = new Ledger(database, 'pit-api');
   const allowed = new Set(options.allowOrigins ?? []);
-  const app = Fastify({ logger: false, bodyLimit: 16 * 1024 });
+  // Closing ends kept-alive connections too: a recorder stopping does not wait for an idle browser.
+  const app = Fastify({ logger: false, bodyLimit: 16 * 1024, forceCloseConnections: true });
   app.decorateRequest('login', null);
 
   await app.register(cors, { origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)) });

@@ -199,6 +199,19 @@ export class Ledger {
         const at = { version: latest.version, handCount: latest.hand_count };
         if (latest.session === state.session && state.revision < latest.revision) return { kind: 'stale', ...at };
         if (latest.digest === digest) return { kind: 'unchanged', ...at };
+        // The same state as an earlier version (delivered again after another session's, or at the
+        // same revision): nothing to write. Within a session a later revision is never an earlier version.
+        const earlier =
+          (latest.session !== state.session || latest.revision === state.revision) &&
+          (await trx
+            .selectFrom('shoe_version')
+            .select('version')
+            .where('shoe_id', '=', shoe.id)
+            .where('session', '=', state.session)
+            .where('revision', '=', state.revision)
+            .where('digest', '=', digest)
+            .executeTakeFirst());
+        if (earlier) return { kind: 'stale', ...at };
       }
       const version = (latest?.version ?? 0) + 1;
       const sentUtc = utc(state.sentAt);
@@ -369,6 +382,25 @@ export class Ledger {
       }
     }
     return latest;
+  }
+
+  /** Each table's latest console presence: the session that held it when the recorder last heard. */
+  async latestPresences(): Promise<{ table: string; session: string }[]> {
+    const rows = await this.db
+      .selectFrom('presence as p')
+      .select(['p.table_name', 'p.session'])
+      .where((eb) =>
+        eb(
+          'p.id',
+          '=',
+          eb
+            .selectFrom('presence as q')
+            .select((q) => q.fn.max('q.id').as('id'))
+            .whereRef('q.table_name', '=', 'p.table_name'),
+        ),
+      )
+      .execute();
+    return rows.map((row) => ({ table: row.table_name, session: row.session }));
   }
 
   /** One shoe as it stands (its latest version), or as it stood at `version`; null when the ledger has no such shoe or version. */

@@ -5,7 +5,7 @@
  * recorder is away waits at the broker, and a message is acknowledged to the broker only once it
  * is committed, so a recorder killed mid-write gets it again.
  */
-import type { IClientOptions, MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import { checkedShoeWith, everyTableTopic, readRoomMessage, roomRefusalLogText, tableTopics } from '../../../src/room/messages.js';
 import { RoomTableFollower } from '../../../src/room/follower.js';
 import { recordedTopic, tableRecordedMessage } from '../../../src/room/recorded.js';
@@ -55,6 +55,13 @@ export async function runRecorder(options: RecorderOptions): Promise<RecorderTal
     follower.shoe = await ledger.shoe(latest.shoeId);
     followers.set(latest.table, follower);
   }
+  // And from the holder each table's latest presence named: until the broker says otherwise, another
+  // session's state (a forger's, queued while the recorder was away) is refused as a screen refuses it.
+  for (const { table, session } of await ledger.latestPresences()) {
+    const follower = followers.get(table) ?? new RoomTableFollower(table);
+    follower.holder = session;
+    followers.set(table, follower);
+  }
   /** Each table's card shoe pack announced and not yet given to a shoe. */
   const packs = new Map<string, string>();
   const followerOf = (table: string) => {
@@ -66,34 +73,82 @@ export async function runRecorder(options: RecorderOptions): Promise<RecorderTal
   const mqtt = await import('mqtt');
   // Messages of one connection are handled one at a time, in the order the broker delivered them.
   let queue: Promise<void> = Promise.resolve();
-  let connection = 0;
-  let broken = false;
-  const clientOptions: IClientOptions = {
-    protocolVersion: 5,
-    username,
-    password,
-    clientId: recorderClientId(name),
-    clean: false,
-    properties: { sessionExpiryInterval: SESSION_EXPIRY_S },
-    reconnectPeriod: 1000,
-    connectTimeout: 5000,
-    customHandleAcks: (topic, payload, packet, done) => {
-      const mine = connection;
-      queue = queue.then(async () => {
-        // After a failed write, nothing more of that connection is acknowledged: the broker sends it all again.
-        if (broken || mine !== connection) return;
-        try {
-          const delivery = packet as { retain?: boolean; dup?: boolean };
-          await handle(topic, payload, delivery.retain === true || delivery.dup === true);
-          done(0);
-        } catch (error) {
-          broken = true;
-          warn(`could not write to the ledger (${ledger.database.where}): ${(error as Error).message}; nothing acknowledged, trying again`);
-          setTimeout(() => client.stream.destroy(), RETRY_AFTER_FAILURE_MS);
-        }
+  let client: MqttClient;
+  let connectedOnce = false;
+  let stopped = false;
+  const trouble: { fatal: Error | null } = { fatal: null };
+  let finish: () => void = () => {};
+  const finished = new Promise<void>((resolve) => (finish = resolve));
+  signal.addEventListener('abort', () => finish(), { once: true });
+
+  /**
+   * A connection of its own (the same client id, so the same session at the broker). After a failed
+   * write it is dropped without acknowledging anything more, and a new one gets every message not
+   * acknowledged again: mqtt.js reads no packet further until the one in hand is acknowledged.
+   */
+  function connect(): MqttClient {
+    let broken = false;
+    const connection: MqttClient = mqtt.connect(brokerUrl, {
+      protocolVersion: 5,
+      username,
+      password,
+      clientId: recorderClientId(name),
+      clean: false,
+      properties: { sessionExpiryInterval: SESSION_EXPIRY_S },
+      reconnectPeriod: 1000,
+      connectTimeout: 5000,
+      customHandleAcks: (topic, payload, packet, done) => {
+        queue = queue.then(async () => {
+          if (broken || stopped) return;
+          try {
+            const delivery = packet as { retain?: boolean; dup?: boolean };
+            await handle(topic, payload, delivery.retain === true || delivery.dup === true);
+            done(0);
+          } catch (error) {
+            broken = true;
+            warn(
+              `could not write to the ledger (${ledger.database.where}): ${(error as Error).message}; nothing acknowledged, trying again`,
+            );
+            setTimeout(() => {
+              connection.removeAllListeners();
+              connection.on('error', () => {});
+              connection.end(true);
+              if (!stopped) client = connect();
+            }, RETRY_AFTER_FAILURE_MS);
+          }
+        });
+      },
+    });
+    connection.on('error', (error: Error & { code?: number }) => {
+      // 4 and 5 (MQTT 3) and 134/135 (MQTT 5): the login is wrong or not allowed; trying again will not help.
+      if (error.code === 4 || error.code === 5 || error.code === 134 || error.code === 135) {
+        trouble.fatal = new Error(`the broker refused the login ${username}: ${error.message}`);
+        finish();
+      }
+    });
+    connection.on('connect', (connack) => {
+      // The presence first: each table's holder is known before its retained state comes.
+      const topics = [everyTableTopic('presence'), everyTableTopic('state'), everyTableTopic('change'), EVERY_READER_TOPIC];
+      connection.subscribe(topics, { qos: 1 }, (error, granted) => {
+        const refused = (granted ?? []).filter((grant) => grant.qos >= 128).map((grant) => grant.topic);
+        if (error || refused.length > 0)
+          warn(`the broker refused the subscription to ${refused.join(', ') || error?.message}: check the recorder's ACL`);
+        else options.onReady?.();
       });
-    },
-  };
+      log(
+        `${connectedOnce ? 'connected again to' : 'connected to'} ${shownUrl(brokerUrl)} as ${username}${connack.sessionPresent ? ' (its session kept what came meanwhile)' : ''}; ledger ${ledger.database.where}`,
+      );
+      connectedOnce = true;
+    });
+    connection.on('offline', () =>
+      warn(
+        connectedOnce
+          ? `the broker at ${shownUrl(brokerUrl)} is away; what consoles publish meanwhile waits there`
+          : `cannot reach the broker at ${shownUrl(brokerUrl)} yet; trying again`,
+      ),
+    );
+    return connection;
+  }
 
   const refuse = async (topic: string, payload: Buffer, why: string) => {
     tally.refused++;
@@ -223,43 +278,18 @@ export async function runRecorder(options: RecorderOptions): Promise<RecorderTal
     }
   }
 
-  const client: MqttClient = mqtt.connect(brokerUrl, clientOptions);
-  let connectedOnce = false;
-  const trouble: { fatal: Error | null } = { fatal: null };
-  const finished = new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    signal.addEventListener('abort', stop, { once: true });
-    client.on('error', (error: Error & { code?: number }) => {
-      // 4 and 5 (MQTT 3) and 134/135 (MQTT 5): the login is wrong or not allowed; trying again will not help.
-      if (error.code === 4 || error.code === 5 || error.code === 134 || error.code === 135) {
-        trouble.fatal = new Error(`the broker refused the login ${username}: ${error.message}`);
-        resolve();
-      }
-    });
-  });
-  client.on('connect', (connack) => {
-    connection++;
-    broken = false;
-    queue = Promise.resolve();
-    const topics = [everyTableTopic('state'), everyTableTopic('change'), everyTableTopic('presence'), EVERY_READER_TOPIC];
-    client.subscribe(topics, { qos: 1 }, (error, granted) => {
-      const refused = (granted ?? []).filter((grant) => grant.qos >= 128).map((grant) => grant.topic);
-      if (error || refused.length > 0)
-        warn(`the broker refused the subscription to ${refused.join(', ') || error?.message}: check the recorder's ACL`);
-      else options.onReady?.();
-    });
-    log(
-      `${connectedOnce ? 'connected again to' : 'connected to'} ${shownUrl(brokerUrl)} as ${username}${connack.sessionPresent ? ' (its session kept what came meanwhile)' : ''}; ledger ${ledger.database.where}`,
-    );
-    connectedOnce = true;
-  });
-  client.on('offline', () => warn(`the broker at ${shownUrl(brokerUrl)} is away; what consoles publish meanwhile waits there`));
+  client = connect();
 
   await finished;
   for (const { timer } of awaited.values()) clearTimeout(timer);
-  // Let the message in hand finish and its acknowledgement go out before leaving.
-  await queue;
-  await new Promise<void>((resolve) => client.end(false, {}, () => resolve()));
+  // Let the message in hand finish and its acknowledgement go out before leaving; nothing after it.
+  const inHand = queue;
+  stopped = true;
+  await inHand;
+  // At once: what came after the message in hand is not acknowledged (it comes again next time), and
+  // mqtt.js reads no further packet, so waiting for the broker's replies would wait for ever. What was
+  // written (the last acknowledgement, the last recorded message) has gone out.
+  await new Promise<void>((resolve) => client.end(true, {}, () => resolve()));
   if (trouble.fatal) throw trouble.fatal;
   return tally;
 }
