@@ -1,7 +1,7 @@
 // `bacc recorder export` and `bacc recorder backup` on a real SQLite ledger: the shoes as they stand
 // as a shoe export document (read back by the import's own parser and by `bacc roads`), filtered by
 // table and time; an online backup taken while another connection writes; and clear refusals.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -127,8 +127,17 @@ describe('bacc recorder backup', () => {
     ]);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^bacc recorder: backed up .*room\.sqlite to .*backup\.sqlite \(\d+ pages\)\n$/);
+    expect(statSync(out).mode & 0o777).toBe(0o600);
+    expect((await bacc(['recorder', 'backup', '--db', file, '--out', out])).stderr).toBe(`bacc: ${out} already exists: give a new file\n`);
     const copy = await bacc(['recorder', 'export', '--db', out, '--table', 'Table 9']);
     expect(parseShoeDocument(JSON.parse(copy.stdout)).shoes).toEqual([shoeFields(other)]);
+  });
+
+  it('says which ledger it could not open when PostgreSQL is not there', async () => {
+    const run = await bacc(['recorder', 'export', '--db', 'postgres://bacc:secret@127.0.0.1:1/none']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^bacc: could not open the ledger at postgres:\/\/bacc:\*\*\*@127\.0\.0\.1:1\/none: /);
+    expect(run.stderr).not.toContain('secret');
   });
 
   it('says how to back up a PostgreSQL ledger instead', async () => {

@@ -4,6 +4,7 @@
  * ledger while the recorder runs).
  */
 import { hostname } from 'node:os';
+import { closeSync, openSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { shoeDocumentText } from '../../../src/index.js';
 import { brokerAddress, parse, required, stopSignal, UsageError, type CliIo } from '../command-line.js';
@@ -193,6 +194,13 @@ async function backupCommand(args: string[], io: CliIo): Promise<number> {
   }
   const database = await openExisting(where);
   try {
+    // Made first, readable by its owner only, as the ledger is; never over an existing file.
+    try {
+      closeSync(openSync(out, 'wx', 0o600));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new UsageError(`${out} already exists: give a new file`);
+      throw error;
+    }
     // SQLite's online backup: a consistent copy while the recorder goes on writing.
     const { totalPages } = await database.sqlite!.backup(out);
     io.stdout(`bacc recorder: backed up ${database.where} to ${out} (${totalPages} pages)\n`);

@@ -8,7 +8,7 @@ import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import { migrateLedger, type LedgerDialect } from './migrations.js';
+import { migrateLedger, NewerLedgerError, type LedgerDialect } from './migrations.js';
 import type { LedgerTables } from './schema.js';
 
 export interface LedgerDatabase {
@@ -53,6 +53,10 @@ export async function openLedgerDatabase(where: string, target?: string): Promis
     await migrateLedger(opened.db as Kysely<unknown>, opened.dialect, target);
   } catch (error) {
     await opened.close();
+    // A PostgreSQL not there, or refusing the login: say it is the ledger's.
+    if (opened.dialect === 'postgres' && !(error instanceof NewerLedgerError)) {
+      throw new LedgerOpenError(`could not open the ledger at ${opened.where}: ${(error as Error).message}`);
+    }
     throw error;
   }
   return opened;
