@@ -5,7 +5,7 @@
  * twice, or the same state from two recorders, writes once, by unique keys.
  */
 import { createHash } from 'node:crypto';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import {
   auditFields,
   eventFields,
@@ -91,6 +91,9 @@ function isDuplicate(error: unknown): boolean {
 
 /** How long a write waits for another writer's lock before it fails. */
 const LOCK_WAIT_MS = 30_000;
+
+/** How many shoes are read at once (a query's values stay far below SQLite's and PostgreSQL's limits). */
+const SHOES_AT_ONCE = 500;
 
 /** How many shoes a ledger keeps as it last wrote them (a room's tables' current shoes, and more). */
 const HELD_SHOES = 1000;
@@ -444,36 +447,86 @@ export class Ledger {
         ]),
       );
     }
-    const ids = await query.orderBy('started_utc').orderBy('shoe_id').execute();
+    const ids = (await query.orderBy('started_utc').orderBy('shoe_id').execute()).map((row) => row.shoe_id);
     const shoes: ShoeRecord[] = [];
-    for (const { shoe_id } of ids) {
-      const shoe = await this.shoe(shoe_id);
-      if (!shoe) continue;
-      if (from !== undefined && shoe.endedAt !== null && utc(shoe.endedAt) < from) continue;
-      shoes.push(shoe);
+    // A few queries for many shoes at once (not four a shoe): a day's shoes in one round trip each.
+    for (let start = 0; start < ids.length; start += SHOES_AT_ONCE) {
+      for (const shoe of await this.standingShoes(ids.slice(start, start + SHOES_AT_ONCE))) {
+        if (from !== undefined && shoe.endedAt !== null && utc(shoe.endedAt) < from) continue;
+        shoes.push(shoe);
+      }
+    }
+    return shoes;
+  }
+
+  /** The shoes of `ids` as they stand, in that order. */
+  private async standingShoes(ids: readonly string[]): Promise<ShoeRecord[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db.selectFrom('shoe').selectAll().where('shoe_id', 'in', ids).execute();
+    const versions = await this.db
+      .selectFrom('shoe_version as v')
+      .selectAll()
+      .where('v.shoe_id', 'in', ids)
+      .where((eb) =>
+        eb(
+          'v.version',
+          '=',
+          eb
+            .selectFrom('shoe_version as w')
+            .select((w) => w.fn.max('w.version').as('m'))
+            .whereRef('w.shoe_id', '=', 'v.shoe_id'),
+        ),
+      )
+      .execute();
+    const hands = await this.db
+      .selectFrom('hand')
+      .selectAll()
+      .where('shoe_id', 'in', ids)
+      .orderBy('shoe_id')
+      .orderBy('position')
+      .orderBy('from_version')
+      .execute();
+    const entries = await this.db
+      .selectFrom('shoe_entry')
+      .select(['shoe_id', 'list', 'position', 'body'])
+      .where('shoe_id', 'in', ids)
+      .orderBy('shoe_id')
+      .orderBy('list')
+      .orderBy('position')
+      .orderBy('from_version')
+      .execute();
+    const byShoe = <T extends { shoe_id: string }>(list: readonly T[]) => {
+      const grouped = new Map<string, T[]>();
+      for (const row of list) {
+        const group = grouped.get(row.shoe_id);
+        if (group) group.push(row);
+        else grouped.set(row.shoe_id, [row]);
+      }
+      return grouped;
+    };
+    const shoeRows = new Map(rows.map((row) => [row.shoe_id, row]));
+    const latest = new Map(versions.map((row) => [row.shoe_id, row]));
+    const handsOf = byShoe(hands);
+    const entriesOf = byShoe(entries);
+    const shoes: ShoeRecord[] = [];
+    for (const id of ids) {
+      const shoe = shoeRows.get(id);
+      const version = latest.get(id);
+      if (!shoe || !version) continue;
+      shoes.push(shoeRecord(shoe, version, contentOf(id, version, handsOf.get(id) ?? [], entriesOf.get(id) ?? [])));
     }
     return shoes;
   }
 
   private async shoeAt(version: ShoeVersionRow): Promise<ShoeRecord> {
     const shoe = await this.db.selectFrom('shoe').selectAll().where('shoe_id', '=', version.shoe_id).executeTakeFirstOrThrow();
-    const content = await readContent(this.db, version.shoe_id, version);
-    const record: ShoeRecord = {
-      id: shoe.shoe_id,
-      table: shoe.table_name,
-      ...(version.number !== null ? { number: version.number } : {}),
-      source: shoe.source,
-      seed: shoe.seed,
-      startedAt: shoe.started_at,
-      endedAt: version.ended_at,
-      rules: JSON.parse(shoe.rules) as TableRules,
-      hands: content.hands,
-    };
-    if (version.event_count !== null) record.events = content.events;
-    if (version.audit_count !== null) record.audit = content.audit;
-    return record;
+    return shoeRecord(shoe, version, await readContent(this.db, version.shoe_id, version));
   }
 }
+
+type HandRow = Selectable<LedgerTables['hand']>;
+type EntryRow = Pick<Selectable<LedgerTables['shoe_entry']>, 'list' | 'position' | 'body'>;
+type VersionCounts = Pick<ShoeVersionRow, 'version' | 'hand_count' | 'event_count' | 'audit_count'>;
 
 /**
  * The hands, events and audit entries of a shoe at `version`: in each place, the row that place
@@ -482,8 +535,8 @@ export class Ledger {
 async function readContent(
   db: Kysely<LedgerTables> | Transaction<LedgerTables>,
   shoeId: string,
-  version: Pick<ShoeVersionRow, 'version' | 'hand_count' | 'event_count' | 'audit_count'>,
-): Promise<{ hands: HandRecord[]; events: ShoeEvent[]; audit: AuditEntry[] }> {
+  version: VersionCounts,
+): Promise<ShoeContent> {
   const handRows = await db
     .selectFrom('hand')
     .selectAll()
@@ -493,9 +546,23 @@ async function readContent(
     .orderBy('position')
     .orderBy('from_version')
     .execute();
+  const entryRows = await db
+    .selectFrom('shoe_entry')
+    .select(['list', 'position', 'body'])
+    .where('shoe_id', '=', shoeId)
+    .where('from_version', '<=', version.version)
+    .orderBy('list')
+    .orderBy('position')
+    .orderBy('from_version')
+    .execute();
+  return contentOf(shoeId, version, handRows, entryRows);
+}
+
+/** A shoe's content at `version` from its rows, each place's in order, oldest first (later rows replace earlier ones). */
+function contentOf(shoeId: string, version: VersionCounts, handRows: readonly HandRow[], entryRows: readonly EntryRow[]): ShoeContent {
   const hands: HandRecord[] = [];
-  // Rows come by place, oldest first: the last of each place is the one standing.
   for (const row of handRows) {
+    if (row.position > version.hand_count || row.from_version > version.version) continue;
     hands[row.position - 1] = {
       cards: row.cards === null ? null : row.cards.split(' '),
       outcome: row.outcome,
@@ -506,15 +573,6 @@ async function readContent(
       bankerTotal: row.banker_total,
     };
   }
-  const entryRows = await db
-    .selectFrom('shoe_entry')
-    .select(['list', 'position', 'body'])
-    .where('shoe_id', '=', shoeId)
-    .where('from_version', '<=', version.version)
-    .orderBy('list')
-    .orderBy('position')
-    .orderBy('from_version')
-    .execute();
   const events: ShoeEvent[] = [];
   const audit: AuditEntry[] = [];
   for (const row of entryRows) {
@@ -525,6 +583,24 @@ async function readContent(
     throw new Error(`the ledger lacks hands of shoe ${shoeId} at version ${version.version}`);
   }
   return { hands, events, audit };
+}
+
+/** The shoe record of a shoe's row at one of its versions, with that version's content. */
+function shoeRecord(shoe: Selectable<LedgerTables['shoe']>, version: ShoeVersionRow, content: ShoeContent): ShoeRecord {
+  const record: ShoeRecord = {
+    id: shoe.shoe_id,
+    table: shoe.table_name,
+    ...(version.number !== null ? { number: version.number } : {}),
+    source: shoe.source,
+    seed: shoe.seed,
+    startedAt: shoe.started_at,
+    endedAt: version.ended_at,
+    rules: JSON.parse(shoe.rules) as TableRules,
+    hands: content.hands,
+  };
+  if (version.event_count !== null) record.events = content.events;
+  if (version.audit_count !== null) record.audit = content.audit;
+  return record;
 }
 
 /** The entries whose place holds something else than before (new places included), as rows. */
