@@ -89,6 +89,16 @@ function range(query: RangeQuery): { from?: string; to?: string } {
   return { ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}) };
 }
 
+/** One page of a list: how many rows in all, and this page's, counted and listed at once. */
+async function pageOf<T>(
+  query: RangeQuery,
+  count: Promise<{ n: number | string | bigint }>,
+  list: (limit: number, offset: number) => Promise<T[]>,
+): Promise<{ page: number; size: number; total: number; rows: T[] }> {
+  const [total, rows] = await Promise.all([count, list(query.size, (query.page - 1) * query.size)]);
+  return { page: query.page, size: query.size, total: Number(total.n), rows };
+}
+
 export async function pitApi(options: PitApiOptions): Promise<FastifyInstance> {
   const { database } = options;
   const db = database.db;
@@ -180,40 +190,42 @@ export async function pitApi(options: PitApiOptions): Promise<FastifyInstance> {
     if (query.table !== undefined) base = base.where('s.table_name', '=', query.table);
     if (to !== undefined) base = base.where('s.started_utc', '<', to);
     if (from !== undefined) base = base.where('s.started_utc', '>=', from);
-    const total = await base.select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await base
-      .innerJoin('shoe_version as v', 'v.shoe_id', 's.shoe_id')
-      .where((eb) =>
-        eb(
-          'v.version',
-          '=',
-          eb
-            .selectFrom('shoe_version as w')
-            .select(({ fn }) => fn.max('w.version').as('m'))
-            .whereRef('w.shoe_id', '=', 's.shoe_id'),
-        ),
-      )
-      .select([
-        's.shoe_id',
-        's.table_name',
-        's.source',
-        's.started_at',
-        's.pack_id',
-        'v.number',
-        'v.ended_at',
-        'v.hand_count',
-        'v.version',
-        'v.recorded_at',
-      ])
-      .orderBy('s.started_utc', 'desc')
-      .orderBy('s.shoe_id', 'desc')
-      .limit(query.size)
-      .offset((query.page - 1) * query.size)
-      .execute();
+    const { rows, ...page } = await pageOf(
+      query,
+      base.select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      (limit, offset) =>
+        base
+          .innerJoin('shoe_version as v', 'v.shoe_id', 's.shoe_id')
+          .where((eb) =>
+            eb(
+              'v.version',
+              '=',
+              eb
+                .selectFrom('shoe_version as w')
+                .select(({ fn }) => fn.max('w.version').as('m'))
+                .whereRef('w.shoe_id', '=', 's.shoe_id'),
+            ),
+          )
+          .select([
+            's.shoe_id',
+            's.table_name',
+            's.source',
+            's.started_at',
+            's.pack_id',
+            'v.number',
+            'v.ended_at',
+            'v.hand_count',
+            'v.version',
+            'v.recorded_at',
+          ])
+          .orderBy('s.started_utc', 'desc')
+          .orderBy('s.shoe_id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+    );
     return {
-      page: query.page,
-      size: query.size,
-      total: Number(total.n),
+      ...page,
       shoes: rows.map((row) => ({
         id: row.shoe_id,
         table: row.table_name,
@@ -267,17 +279,14 @@ export async function pitApi(options: PitApiOptions): Promise<FastifyInstance> {
     }
     if (from !== undefined) base = base.where('received_at', '>=', from);
     if (to !== undefined) base = base.where('received_at', '<', to);
-    const total = await base.select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await base
-      .select(['topic', 'received_at', 'reason', 'bytes', 'recorder'])
-      .orderBy('id', 'desc')
-      .limit(query.size)
-      .offset((query.page - 1) * query.size)
-      .execute();
+    const { rows, ...page } = await pageOf(
+      query,
+      base.select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      (limit, offset) =>
+        base.select(['topic', 'received_at', 'reason', 'bytes', 'recorder']).orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    );
     return {
-      page: query.page,
-      size: query.size,
-      total: Number(total.n),
+      ...page,
       refusals: rows.map((row) => ({
         topic: row.topic,
         receivedAt: row.received_at,
@@ -295,17 +304,19 @@ export async function pitApi(options: PitApiOptions): Promise<FastifyInstance> {
     if (query.table !== undefined) base = base.where('table_name', '=', query.table);
     if (from !== undefined) base = base.where('received_at', '>=', from);
     if (to !== undefined) base = base.where('received_at', '<', to);
-    const total = await base.select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    const rows = await base
-      .select(['table_name', 'session', 'machine', 'online', 'at_utc', 'received_at'])
-      .orderBy('id', 'desc')
-      .limit(query.size)
-      .offset((query.page - 1) * query.size)
-      .execute();
+    const { rows, ...page } = await pageOf(
+      query,
+      base.select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      (limit, offset) =>
+        base
+          .select(['table_name', 'session', 'machine', 'online', 'at_utc', 'received_at'])
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+    );
     return {
-      page: query.page,
-      size: query.size,
-      total: Number(total.n),
+      ...page,
       presence: rows.map((row) => ({
         table: row.table_name,
         session: row.session,
