@@ -4,12 +4,13 @@
  * finds it; as root, its programs run as the postgres user. test/support/postgres.ts's clusters are
  * throwaway (made fresh, removed at stop), so this keeps its own.
  */
-import { execFile } from 'node:child_process';
-import { appendFileSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { appendFileSync, chownSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { POSTGRES_USER, postgresBin } from '../test/support/postgres.js';
+import { freePort, POSTGRES_USER, postgresAccount, postgresBin, runAsPostgres } from '../test/support/postgres.js';
+
+/** A kept year's cluster may take minutes to make, start or stop. */
+const LONG_MS = 300_000;
 
 const asRoot = process.getuid?.() === 0;
 
@@ -19,36 +20,6 @@ export interface KeptPostgres {
   /** Whether the cluster was made now (empty) rather than found. */
   made: boolean;
   stop(): Promise<void>;
-}
-
-function postgresIds(): { uid: number; gid: number } {
-  const entry = readFileSync('/etc/passwd', 'utf8')
-    .split('\n')
-    .map((line) => line.split(':'))
-    .find(([name]) => name === 'postgres');
-  if (entry === undefined) throw new Error('running as root, PostgreSQL needs the postgres user');
-  return { uid: Number(entry[2]), gid: Number(entry[3]) };
-}
-
-function run(program: string, args: string[], cwd: string): Promise<string> {
-  const [command, commandArgs] = asRoot ? ['runuser', ['-u', 'postgres', '--', program, ...args]] : [program, args];
-  return new Promise((resolve, reject) => {
-    execFile(command, commandArgs, { cwd, encoding: 'utf8', timeout: 300_000 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`${program} ${args.join(' ')}: ${`${stdout}${stderr}`.trim() || error.message}`));
-      else resolve(`${stdout}${stderr}`);
-    });
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (address !== null && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /**
@@ -62,15 +33,16 @@ export async function startKeptPostgres(folder: string): Promise<KeptPostgres> {
   const made = !existsSync(join(data, 'PG_VERSION'));
   mkdirSync(folder, { recursive: true });
   if (asRoot) {
-    const { uid, gid } = postgresIds();
+    const { uid, gid } = postgresAccount();
     chownSync(folder, uid, gid);
   }
   if (made) {
     rmSync(data, { recursive: true, force: true });
-    await run(
+    await runAsPostgres(
       join(bin, 'initdb'),
       ['-D', data, '-A', 'trust', '-U', POSTGRES_USER, '-E', 'UTF8', '--locale=C', '--no-sync', '--no-instructions'],
       folder,
+      LONG_MS,
     );
     const settings = {
       fsync: 'off',
@@ -94,9 +66,14 @@ export async function startKeptPostgres(folder: string): Promise<KeptPostgres> {
   // The socket's folder given at each start too: the kept folder may have been moved since it was made.
   const port = await freePort();
   rmSync(logFile, { force: true });
-  await run(join(bin, 'pg_ctl'), ['-D', data, '-l', logFile, '-o', `-p ${port} -k ${folder}`, '-w', '-t', '120', 'start'], folder);
+  await runAsPostgres(
+    join(bin, 'pg_ctl'),
+    ['-D', data, '-l', logFile, '-o', `-p ${port} -k ${folder}`, '-w', '-t', '120', 'start'],
+    folder,
+    LONG_MS,
+  );
   const stop = async () => {
-    await run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', '-t', '120', 'stop'], folder);
+    await runAsPostgres(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', '-t', '120', 'stop'], folder, LONG_MS);
   };
   try {
     if (made) {

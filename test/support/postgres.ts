@@ -72,7 +72,7 @@ export function postgresBin(root = DEBIAN_ROOT): string {
 }
 
 /** The postgres user's uid and gid, from /etc/passwd, for running the cluster's programs when we are root. */
-function postgresAccount(): { uid: number; gid: number } {
+export function postgresAccount(): { uid: number; gid: number } {
   const entry = readFileSync('/etc/passwd', 'utf8')
     .split('\n')
     .map((line) => line.split(':'))
@@ -84,8 +84,11 @@ function postgresAccount(): { uid: number; gid: number } {
 
 const asRoot = process.getuid?.() === 0;
 
-/** A loopback port free now (bind port 0, note it, close); another process may still take it before the server binds. */
-function freePort(): Promise<number> {
+/**
+ * A loopback port free now (bind port 0, note it, close); another process may still take it before the
+ * server binds. Its own, not scripts/broker-files.mjs's: the bench runs this module compiled into lib/.
+ */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.on('error', reject);
@@ -97,10 +100,10 @@ function freePort(): Promise<number> {
 }
 
 /** Runs one of the cluster's programs (as postgres when we are root), resolving with its output or rejecting with it. */
-function run(program: string, args: string[], cwd: string): Promise<string> {
+export function runAsPostgres(program: string, args: string[], cwd: string, timeout = 60_000): Promise<string> {
   const [command, commandArgs] = asRoot ? ['runuser', ['-u', 'postgres', '--', program, ...args]] : [program, args];
   return new Promise((resolve, reject) => {
-    execFile(command, commandArgs, { cwd, encoding: 'utf8', timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile(command, commandArgs, { cwd, encoding: 'utf8', timeout }, (error, stdout, stderr) => {
       if (error)
         reject(new Error(`${program} ${args.join(' ')} failed: ${`${stdout}${stderr}`.trim() || error.message}`, { cause: error }));
       else resolve(`${stdout}${stderr}`);
@@ -180,7 +183,7 @@ export async function startPostgres({ settings = {}, port: firstPort }: Postgres
       const { uid, gid } = postgresAccount();
       chownSync(folder, uid, gid);
     }
-    await run(
+    await runAsPostgres(
       join(bin, 'initdb'),
       ['-D', data, '-A', 'trust', '-U', POSTGRES_USER, '-E', 'UTF8', '--locale=C', '--no-sync', '--no-instructions'],
       folder,
@@ -197,7 +200,7 @@ export async function startPostgres({ settings = {}, port: firstPort }: Postgres
       rmSync(logFile, { force: true });
       try {
         running = true;
-        await run(join(bin, 'pg_ctl'), ['-D', data, '-l', logFile, '-o', `-p ${port}`, '-w', '-t', '60', 'start'], folder);
+        await runAsPostgres(join(bin, 'pg_ctl'), ['-D', data, '-l', logFile, '-o', `-p ${port}`, '-w', '-t', '60', 'start'], folder);
         break;
       } catch (error) {
         running = false;
@@ -242,7 +245,7 @@ export async function startPostgres({ settings = {}, port: firstPort }: Postgres
       stopped = true;
       try {
         // fast: ends the clients' sessions (a pool a test forgot to end) instead of waiting for them.
-        await run(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop'], folder);
+        await runAsPostgres(join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', '-t', '60', 'stop'], folder);
         running = false;
       } finally {
         remove();
