@@ -33,7 +33,7 @@ import type { LedgerTables } from '../server/src/record/schema.js';
 import { startPostgres } from '../test/support/postgres.js';
 import { until } from '../test/support/wait.js';
 import { upperBoundFigure, type BenchFigure } from './harness.js';
-import { startRecordBroker, type Login, type RecordBroker } from './record-broker.js';
+import { startBenchBroker, type BenchBroker, type Login } from './room-broker.js';
 import { startKeptPostgres } from './record-postgres.js';
 import { CsvFiles, dayRows, YEAR_COLUMNS, YEAR_START, YEAR_TABLES, yearTable, type YearRows } from './record-year.js';
 
@@ -83,7 +83,7 @@ function openShoe(table: string, id: string): ShoeRecord {
   }
 }
 
-function connect(broker: RecordBroker, login: Login, name: string): Promise<MqttClient> {
+function connect(broker: BenchBroker, login: Login, name: string): Promise<MqttClient> {
   return connectAsync(broker.mqttUrl, {
     protocolVersion: 5,
     clientId: `bench-${name}-${Math.random().toString(36).slice(2)}`,
@@ -129,7 +129,7 @@ async function buildCommand(): Promise<string> {
  * Starts `bacc recorder` on `where`, its log (a line per version recorded) going to a file as a
  * service's would; resolves once it has logged every table's console online (it is subscribed).
  */
-async function startRecorder(command: string, broker: RecordBroker, where: string, label: string, tables: number): Promise<Recorder> {
+async function startRecorder(command: string, broker: BenchBroker, where: string, label: string, tables: number): Promise<Recorder> {
   const profile = process.env['BENCH_RECORD_PROFILE'];
   const args = profile ? ['--cpu-prof', '--cpu-prof-dir', profile, '--cpu-prof-name', `recorder-${label}-${Date.now()}.cpuprofile`] : [];
   const logPath = join(cache, `ingest-${label}.log`);
@@ -172,7 +172,7 @@ async function startRecorder(command: string, broker: RecordBroker, where: strin
 /** 100 consoles publishing 80-hand shoes at once to one recorder on the ledger at `where`. */
 async function ingest(command: string, label: 'SQLite' | 'PostgreSQL', where: string): Promise<BenchFigure[]> {
   const tables = Array.from({ length: INGEST_TABLES }, (_, i) => ingestTable(i));
-  const broker = await startRecordBroker(tables);
+  const broker = await startBenchBroker(tables);
   const clients: MqttClient[] = [];
   let recorder: Recorder | null = null;
   try {

@@ -25,7 +25,11 @@ export interface BenchBroker {
   /** Each table's console login, by table name. */
   consoles: Map<string, Login>;
   screen: Login;
+  /** The room recorder's login (reads every table, writes only their `recorded` topic). */
+  recorder: Login;
   pid: number;
+  /** How many times the broker logged that it dropped messages to a client that fell behind. */
+  dropped(): number;
   /** Mosquitto's user + system CPU time so far, in seconds (from /proc/<pid>/stat). */
   cpuSeconds(): number;
   /** The broker's log so far (its last 20,000 characters). */
@@ -53,7 +57,8 @@ export async function startBenchBroker(tables: readonly string[]): Promise<Bench
   const consoles = new Map<string, Login>();
   for (const table of tables) consoles.set(table, { username: files.tableKey(table), password: files.generatePassword() });
   const screen = { username: 'screen', password: files.generatePassword() };
-  for (const login of [...consoles.values(), screen]) files.addUser(passwordFile, login.username, login.password);
+  const recorder = { username: files.RECORDER_USER, password: files.generatePassword() };
+  for (const login of [...consoles.values(), screen, recorder]) files.addUser(passwordFile, login.username, login.password);
   const config = files
     .configText({ mqttPort, wsPort, passwordFile, aclFile, persistenceDir: files.dataFolder(join(folder, 'data')) })
     .replace(/^log_dest stdout$/m, 'log_dest stderr');
@@ -62,13 +67,18 @@ export async function startBenchBroker(tables: readonly string[]): Promise<Bench
   for (const path of [passwordFile, aclFile, configFile]) chmodSync(path, 0o644);
 
   let output = '';
+  let drops = 0;
   const child: ChildProcess = spawn(mosquitto, ['-c', configFile], { stdio: ['ignore', 'pipe', 'pipe'] });
   const killOnExit = () => child.kill('SIGKILL');
   process.on('exit', killOnExit);
   let exited = false;
   child.once('exit', () => (exited = true));
   child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
-  child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
+  child.stderr?.on('data', (chunk: Buffer) => {
+    const text = chunk.toString();
+    drops += (text.match(/Outgoing messages are being dropped/g) ?? []).length;
+    output = (output + text).slice(-20_000);
+  });
   const deadline = Date.now() + 10_000;
   for (;;) {
     if (exited) throw new Error(`mosquitto exited at start:\n${output}`);
@@ -90,7 +100,9 @@ export async function startBenchBroker(tables: readonly string[]): Promise<Bench
     wsUrl: `ws://127.0.0.1:${wsPort}`,
     consoles,
     screen,
+    recorder,
     pid,
+    dropped: () => drops,
     cpuSeconds() {
       // Fields after the command name (which is in parentheses and may hold spaces): utime is the 14th field, stime the 15th.
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
