@@ -151,7 +151,8 @@ function sameHandsKept(shown: ShoeRecord, incoming: ShoeRecord): ShoeRecord {
   if (shown.id !== incoming.id) return incoming;
   const hands = incoming.hands.map((hand, index) => {
     const old = shown.hands[index];
-    return old && JSON.stringify(old) === JSON.stringify(hand) ? old : hand;
+    // A state read against the shoe shown gives back its unchanged hands as the same objects.
+    return old && (old === hand || JSON.stringify(old) === JSON.stringify(hand)) ? old : hand;
   });
   return { ...incoming, hands };
 }

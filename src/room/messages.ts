@@ -201,9 +201,17 @@ function schemaRefusal(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]
  * of a state is checked with the same schema and rules as an import (parseShoeDocument: every
  * hand resolved again, no card more often than the decks hold); a state's table must be its
  * topic's. A change's hand is checked when it is added to a shoe (`checkedShoeWith`), since a
- * hand is possible or not only in its shoe.
+ * hand is possible or not only in its shoe. `shown` gives the shoe a screen shows of a table (one
+ * read here before): a state of it is checked from its first hand that differs, so a state a hand
+ * longer costs one hand's check, not the shoe's.
  */
-export function readRoomMessage(topic: string, text: string, bytes: number, now: Date = new Date()): RoomReading {
+export function readRoomMessage(
+  topic: string,
+  text: string,
+  bytes: number,
+  now: Date = new Date(),
+  shown: (table: string) => ShoeRecord | null = () => null,
+): RoomReading {
   const place = readTopic(topic);
   if (!place) return refused({ kind: 'not-ours', topic });
   const envelope = readJsonMessage(text, bytes, MAX_ROOM_MESSAGE_BYTES, ROOM_PROTOCOL_VERSION);
@@ -251,7 +259,7 @@ export function readRoomMessage(topic: string, text: string, bytes: number, now:
       if (!limits.ok) return refused({ kind: 'bad-message', path: 'limits', detail: 'limits hold a character a screen may not show' });
       let shoes: ShoeRecord[];
       try {
-        shoes = parseShoeDocument(state.document, now).shoes;
+        shoes = parseShoeDocument(state.document, now, shown(table)).shoes;
       } catch (error) {
         if (!(error instanceof ShoeDocumentError)) throw error;
         return refused({ kind: 'bad-shoe', problem: error.problem, where: error.where, detail: error.message });
@@ -313,6 +321,7 @@ export function checkedShoeWith(
     const document = parseShoeDocument(
       { format: SHOE_DOCUMENT_FORMAT, version: SHOE_DOCUMENT_VERSION, shoes: [{ ...shoe, hands: [...shoe.hands, hand] }] },
       now,
+      shoe,
     );
     const checked = document.shoes[0]!;
     // The hands already shown stay the same objects, so the roads add one hand rather than start again.

@@ -148,6 +148,9 @@ const CHOICES: Readonly<Record<string, readonly string[]>> = {
   by: CANCELLED_BY,
 };
 
+/** The most hands a shoe may hold. */
+const MAX_HANDS = 200;
+
 const total = v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(9)));
 const handSchema = v.looseObject({
   // A card is at most 3 characters (`10H`); 16 leaves room for spaces around it, and keeps a refusal's quote short.
@@ -215,7 +218,7 @@ const shoeSchemaV1 = v.looseObject({
   startedAt: timestamp,
   endedAt: v.nullable(timestamp),
   rules: v.looseObject({ decks: v.number(), banker: v.string(), tiePays: v.number() }),
-  hands: v.pipe(v.array(handSchema), v.maxLength(200)),
+  hands: v.pipe(v.array(handSchema), v.maxLength(MAX_HANDS)),
 });
 /** A shoe of version 2: version 1's fields, and its events and audit trail when it has them. */
 const shoeSchema = v.looseObject({
@@ -241,9 +244,11 @@ const FUTURE_TOLERANCE_MS = 24 * 60 * 60 * 1000;
  * resolves every hand that has cards again by the rules and checks it states what the cards give.
  * All or nothing.
  * @param now the moment no shoe may start or end more than a day after
+ * @param known a shoe this function returned before (the one a screen shows): the document's shoe of
+ *   its id and rules is checked from its first hand that differs (a new hand is checked alone)
  * @throws ShoeDocumentError naming the first bad shoe, hand and field, and what is wrong there.
  */
-export function parseShoeDocument(input: unknown, now: Date = new Date()): ShoeDocument {
+export function parseShoeDocument(input: unknown, now: Date = new Date(), known: ShoeRecord | null = null): ShoeDocument {
   if (
     typeof input === 'object' &&
     input !== null &&
@@ -254,10 +259,11 @@ export function parseShoeDocument(input: unknown, now: Date = new Date()): ShoeD
     throw new ShoeDocumentError({ kind: 'newer-version', version: input.version, supported: SHOE_DOCUMENT_VERSION });
   }
   const versionOne = typeof input === 'object' && input !== null && 'version' in input && input.version === 1;
-  const result = v.safeParse(versionOne ? documentSchemaV1 : documentSchema, input);
+  const reused = knownHandsOf(input, known);
+  const result = v.safeParse(versionOne ? documentSchemaV1 : documentSchema, reused ? reused.rest : input);
   if (!result.success) {
     const issue = result.issues[0];
-    const where = placeOfPath(v.getDotPath(issue) ?? '', input);
+    const where = placeOfPath(v.getDotPath(issue) ?? '', input, reused);
     throw new ShoeDocumentError(schemaProblem(issue, where.field), where);
   }
   const version = result.output.version;
@@ -293,15 +299,22 @@ export function parseShoeDocument(input: unknown, now: Date = new Date()): ShoeD
       );
     }
     const count = new ShoeCardCount(rules.decks);
-    const hands = shoe.hands.map((hand, handIndex) => {
-      const checked = checkHand(hand, at({ hand: handIndex + 1 }));
-      for (const card of checked.cards ?? []) {
-        const excess = count.excess(card);
-        if (excess) throw new ShoeDocumentError({ kind: 'too-many-cards', excess }, at({ hand: handIndex + 1, field: 'cards' }));
-        count.add(card);
-      }
-      return checked;
-    });
+    // The hands a known shoe already holds were checked, against these rules, when it was read.
+    const kept = reused?.shoe === shoeIndex ? reused.hands : [];
+    for (const hand of kept) for (const card of hand.cards ?? []) count.add(card);
+    const hands = [
+      ...kept,
+      ...shoe.hands.map((hand, index) => {
+        const handIndex = kept.length + index;
+        const checked = checkHand(hand, at({ hand: handIndex + 1 }));
+        for (const card of checked.cards ?? []) {
+          const excess = count.excess(card);
+          if (excess) throw new ShoeDocumentError({ kind: 'too-many-cards', excess }, at({ hand: handIndex + 1, field: 'cards' }));
+          count.add(card);
+        }
+        return checked;
+      }),
+    ];
     const events = shoe.events?.map((event, eventIndex) => {
       const place = at({ event: eventIndex + 1 });
       const checked = checkEvent(event, hands.length, now, place);
@@ -477,8 +490,48 @@ function checkHand(hand: HandRecord, where: ShoeDocumentPlace): HandRecord {
   return { ...hand, cards: resolved.cards };
 }
 
-/** "shoes.1.hands.4.outcome" → shoe 2 (with its id when the input has one as text), hand 5, field "outcome". */
-function placeOfPath(path: string, input: unknown): ShoeDocumentPlace {
+/**
+ * The hands of a document's shoe that a known shoe (one this function returned) already holds, the
+ * same in every field, from its first: they need no checking again, and are given back as the same
+ * objects. `rest` is the document with that shoe's other hands only. Null when none can be reused:
+ * another shoe, other rules, or a first hand that differs.
+ */
+interface KnownHands {
+  shoe: number;
+  hands: readonly HandRecord[];
+  rest: unknown;
+}
+
+function knownHandsOf(input: unknown, known: ShoeRecord | null): KnownHands | null {
+  if (known === null || known.hands.length === 0 || typeof input !== 'object' || input === null) return null;
+  const shoes = (input as { shoes?: unknown }).shoes;
+  if (!Array.isArray(shoes)) return null;
+  const shoe = shoes.findIndex((read: unknown) => typeof read === 'object' && read !== null && (read as { id?: unknown }).id === known.id);
+  const read = shoes[shoe] as { hands?: unknown; rules?: unknown } | undefined;
+  // A shoe too long for the schema is refused by it, as always.
+  const hands: unknown = read?.hands;
+  if (!read || !Array.isArray(hands) || hands.length > MAX_HANDS || !sameJson(read.rules, known.rules)) return null;
+  let same = 0;
+  while (same < hands.length && same < known.hands.length && sameJson(hands[same], known.hands[same])) same++;
+  if (same === 0) return null;
+  const rest = shoes.map((other: unknown, index) => (index === shoe ? { ...read, hands: hands.slice(same) } : other));
+  return { shoe, hands: known.hands.slice(0, same), rest: { ...input, shoes: rest } };
+}
+
+/** Two JSON values alike in every part (objects with the same keys and values, in any order). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => Object.hasOwn(b, key) && sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+}
+
+/**
+ * "shoes.1.hands.4.outcome" → shoe 2 (with its id when the input has one as text), hand 5, field
+ * "outcome"; a hand of the shoe whose first hands were known counts them too.
+ */
+function placeOfPath(path: string, input: unknown, reused: KnownHands | null = null): ShoeDocumentPlace {
   const place: ShoeDocumentPlace = { ...NOWHERE };
   const fields: string[] = [];
   const parts = path === '' ? [] : path.split('.');
@@ -497,7 +550,7 @@ function placeOfPath(path: string, input: unknown): ShoeDocumentPlace {
       place.entry = index + 1;
       i++;
     } else if (part === 'hands' && Number.isInteger(index)) {
-      place.hand = index + 1;
+      place.hand = index + 1 + (reused !== null && place.shoe === reused.shoe + 1 ? reused.hands.length : 0);
       i++;
     } else if (part === 'cards' && Number.isInteger(index)) {
       place.card = index + 1;

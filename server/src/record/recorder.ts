@@ -180,7 +180,8 @@ export async function runRecorder(options: RecorderOptions): Promise<RecorderTal
       for (const event of reading.events) if (event.kind === 'shoe') packs.set(readerTable, event.pack);
       return;
     }
-    const reading = readRoomMessage(topic, text, payload.byteLength);
+    // A state of the shoe followed is checked from its first new hand.
+    const reading = readRoomMessage(topic, text, payload.byteLength, new Date(), (table) => followers.get(table)?.shoe ?? null);
     if (!reading.ok) return refuse(topic, payload, roomRefusalLogText(reading.refusal));
     const { received } = reading;
     const follower = followerOf(received.table);

@@ -103,7 +103,11 @@ export class RoomFollowing {
 
   private check(topic: string, text: string, bytes: number, retained: boolean): void {
     const now = this.options.now?.() ?? new Date();
-    const reading = readRoomMessage(topic, text, bytes, now);
+    // A state of the shoe shown is checked from its first new hand (a copy kept on this machine is checked whole).
+    const reading = readRoomMessage(topic, text, bytes, now, (table) => {
+      const follower = this.followers.get(table);
+      return follower && follower.revision > 0 ? follower.shoe : null;
+    });
     if (!reading.ok) {
       // A refused state was read all the same: the table's tile is no longer waiting for it.
       const place = readTopic(topic);
