@@ -521,10 +521,21 @@ function knownHandsOf(input: unknown, known: ShoeRecord | null): KnownHands | nu
 /** Two JSON values alike in every part (objects with the same keys and values, in any order). */
 function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  return keys.every((key) => Object.hasOwn(b, key) && sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  // Counted as walked, not listed: this runs for every hand of every state a screen reads.
+  let keys = 0;
+  for (const key in a) {
+    if (!Object.hasOwn(a, key)) continue;
+    keys++;
+    if (!Object.hasOwn(b, key) || !sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
+  }
+  for (const key in b) if (Object.hasOwn(b, key)) keys--;
+  return keys === 0;
 }
 
 /**
