@@ -14,6 +14,7 @@ import { templates as importRefusals } from './zh-Hans/import.js';
 import { templates as names } from './zh-Hans/names.js';
 import { templates as lobby } from './zh-Hans/lobby.js';
 import { templates as evidence } from './zh-Hans/evidence.js';
+import { templates as reports } from './zh-Hans/reports.js';
 
 export const templates = {
   ...common,
@@ -28,4 +29,5 @@ export const templates = {
   ...names,
   ...lobby,
   ...evidence,
+  ...reports,
 };

@@ -1,0 +1,214 @@
+/**
+ * The recorder's pit API as the reports page uses it (server/src/pit/http.ts; docs/guide/recorder.md):
+ * signing in and out, the tables, a report and its CSV. Every request but signing in carries the
+ * token as `Authorization: Bearer …`; a refusal is JSON `{ "error": sentence }` with its status.
+ * The answers are checked against the contract before the page reads them, and the problems come
+ * back as kinds with the recorder's own sentence (report-words.ts words them).
+ *
+ * GET /api/reports?from=<ISO>&to=<ISO>[&table=<name>]… (table repeatable; none: every table):
+ *
+ * | field        | what                                                                           |
+ * | ------------ | ------------------------------------------------------------------------------ |
+ * | tables[]     | per table: decks, hands, shoes, banker/player/tie, carded, naturals, pairs     |
+ * | tables[].hours[] | the same figures per UTC hour start, only hours with hands                 |
+ * | expected     | by decks ("8"): the exact share of each outcome, natural and pair              |
+ * | tests        | level, count, explanation, and rows: observed, expected, statistic, df, p, verdict |
+ *
+ * `carded` counts the hands whose cards were recorded: naturals and pairs are known for those only.
+ */
+import * as v from 'valibot';
+
+/** Where the recorder is and who signed in: kept for the browser tab (sessionStorage), never with the password. */
+export interface RecorderSession {
+  /** The recorder's address, `http://host:port`, without a trailing slash. */
+  address: string;
+  token: string;
+  name: string;
+  role: string;
+  expiresAt: string;
+}
+
+/** Why a request gave no answer, as data; the page words it. */
+export type RecorderProblem =
+  /** 401: signed out, the sign-in ended, or a wrong name or password. */
+  | { kind: 'signed-out'; sentence: string }
+  /** 403: this login's role may not read it (or this page's origin is not allowed). */
+  | { kind: 'forbidden'; sentence: string }
+  /** Any other refusal, with the recorder's sentence. */
+  | { kind: 'refused'; status: number; sentence: string }
+  /** No answer at all: the address is wrong, the recorder is not running, or it refused this origin. */
+  | { kind: 'unreachable' }
+  /** An answer that is not what the contract says. */
+  | { kind: 'unreadable'; status: number };
+
+/** A request that gave no usable answer; `problem` says why. The message is for logs. */
+export class RecorderError extends Error {
+  override name = 'RecorderError';
+  constructor(readonly problem: RecorderProblem) {
+    super(`${problem.kind}${'sentence' in problem ? `: ${problem.sentence}` : ''}`);
+  }
+}
+
+const count = v.pipe(v.number(), v.integer(), v.minValue(0));
+const figures = {
+  hands: count,
+  shoes: count,
+  banker: count,
+  player: count,
+  tie: count,
+  carded: count,
+  naturals: count,
+  playerPairs: count,
+  bankerPairs: count,
+};
+const hourSchema = v.object({ hour: v.string(), ...figures });
+const tableSchema = v.object({ table: v.string(), decks: v.pipe(v.number(), v.integer()), ...figures, hours: v.array(hourSchema) });
+const share = v.pipe(v.number(), v.minValue(0), v.maxValue(1));
+const expectedSchema = v.object({ banker: share, player: share, tie: share, natural: share, playerPair: share, bankerPair: share });
+const testRowSchema = v.object({
+  table: v.string(),
+  test: v.picklist(['outcome', 'natural', 'player-pair', 'banker-pair']),
+  observed: v.array(v.number()),
+  expected: v.array(v.number()),
+  statistic: v.nullable(v.number()),
+  df: v.nullable(v.number()),
+  p: v.nullable(v.number()),
+  verdict: v.picklist(['flagged', 'within', 'too-few']),
+});
+const reportSchema = v.object({
+  from: v.string(),
+  to: v.string(),
+  generatedAt: v.string(),
+  tables: v.array(tableSchema),
+  expected: v.record(v.string(), expectedSchema),
+  tests: v.object({ level: v.number(), count: v.number(), explanation: v.string(), rows: v.array(testRowSchema) }),
+});
+const signInSchema = v.object({ token: v.string(), role: v.string(), name: v.string(), expiresAt: v.string() });
+const tablesSchema = v.object({ tables: v.array(v.object({ table: v.string() })) });
+
+export type Report = v.InferOutput<typeof reportSchema>;
+export type ReportTable = Report['tables'][number];
+export type ReportHour = ReportTable['hours'][number];
+export type ExactShares = v.InferOutput<typeof expectedSchema>;
+export type TestRow = Report['tests']['rows'][number];
+/** The counts a table and an hour both have. */
+export type Figures = { [K in keyof typeof figures]: number };
+
+/**
+ * The recorder's address from what a person typed: `host:port` gets `http://`; a path, query or
+ * credential is refused. Null when it cannot be used.
+ * @example recorderAddress('pit.local:8080') // 'http://pit.local:8080'
+ */
+export function recorderAddress(text: string): string | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  let url: URL;
+  try {
+    url = new URL(/^[a-z][a-z\d+.-]*:\/\//i.test(trimmed) ? trimmed : `http://${trimmed}`);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (url.username || url.password || url.search || url.hash || (url.pathname !== '/' && url.pathname !== '')) return null;
+  return url.origin;
+}
+
+/** What the report asks for: a range of UTC instants and the tables (none: every table). */
+export interface ReportQuery {
+  from: Date;
+  to: Date;
+  tables: readonly string[];
+}
+
+/** The query string of a report or its CSV. */
+export function reportSearch(query: ReportQuery): string {
+  const params = new URLSearchParams({ from: query.from.toISOString(), to: query.to.toISOString() });
+  for (const table of query.tables) params.append('table', table);
+  return params.toString();
+}
+
+/** The sentence of a refusal (`{ error }`), or null when the body is not one. */
+async function refusalSentence(response: Response): Promise<string | null> {
+  try {
+    const body = (await response.json()) as unknown;
+    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string') return body.error;
+  } catch {
+    // Not JSON: no sentence to show.
+  }
+  return null;
+}
+
+/** `fetch`, with no answer at all as `unreachable` and a refusal as its kind. */
+async function request(url: string, init: RequestInit): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, cache: 'no-store', credentials: 'omit' });
+  } catch (error) {
+    console.warn('The recorder could not be reached:', error);
+    throw new RecorderError({ kind: 'unreachable' });
+  }
+  if (response.ok) return response;
+  const sentence = await refusalSentence(response);
+  if (sentence === null) throw new RecorderError({ kind: 'unreadable', status: response.status });
+  if (response.status === 401) throw new RecorderError({ kind: 'signed-out', sentence });
+  if (response.status === 403) throw new RecorderError({ kind: 'forbidden', sentence });
+  throw new RecorderError({ kind: 'refused', status: response.status, sentence });
+}
+
+async function readJson<T extends v.GenericSchema>(response: Response, schema: T): Promise<v.InferOutput<T>> {
+  try {
+    return v.parse(schema, await response.json());
+  } catch (error) {
+    console.warn('The recorder answered outside the contract:', error);
+    throw new RecorderError({ kind: 'unreadable', status: response.status });
+  }
+}
+
+const bearer = (session: RecorderSession): HeadersInit => ({ Authorization: `Bearer ${session.token}` });
+
+/** Signs in: the password goes in the request's body and nowhere else. */
+export async function signIn(address: string, name: string, password: string): Promise<RecorderSession> {
+  const response = await request(`${address}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name, password }),
+  });
+  const answer = await readJson(response, signInSchema);
+  return { address, ...answer };
+}
+
+/** Ends the sign-in on the recorder; an answer that does not come changes nothing here (the token is forgotten anyway). */
+export async function signOut(session: RecorderSession): Promise<void> {
+  await request(`${session.address}/api/logout`, { method: 'POST', headers: bearer(session) }).catch(() => undefined);
+}
+
+/** The names of the tables the ledger knows, in its order (by name). */
+export async function readTables(session: RecorderSession): Promise<string[]> {
+  const response = await request(`${session.address}/api/tables`, { headers: bearer(session) });
+  return (await readJson(response, tablesSchema)).tables.map((row) => row.table);
+}
+
+/** The report of `query`. */
+export async function readReport(session: RecorderSession, query: ReportQuery): Promise<Report> {
+  const response = await request(`${session.address}/api/reports?${reportSearch(query)}`, { headers: bearer(session) });
+  return readJson(response, reportSchema);
+}
+
+/** The report of `query` as CSV (one row per table and hour), as the recorder writes it. */
+export async function readReportCsv(session: RecorderSession, query: ReportQuery): Promise<Blob> {
+  const response = await request(`${session.address}/api/reports.csv?${reportSearch(query)}`, { headers: bearer(session) });
+  return response.blob();
+}
+
+/**
+ * Whether the page's own origin is a recorder (it served the page): its API answers a request
+ * without a token with 401 and a sentence. Anything else (a plain web server's page or 404) is not.
+ */
+export async function servedByRecorder(origin: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${origin}/api/tables`, { cache: 'no-store', credentials: 'omit' });
+    return response.status === 401 && (await refusalSentence(response)) !== null;
+  } catch {
+    return false;
+  }
+}
