@@ -34,6 +34,7 @@ const MODE_ELEMENTS: Record<KioskMode, () => Promise<unknown>> = {
   lobby: () => import('../lobby/bacc-lobby.js'),
   evidence: () => import('../evidence/bacc-evidence.js'),
   history: () => import('../history/bacc-history.js'),
+  reports: () => import('../reports/bacc-reports.js'),
 };
 
 /**
@@ -47,7 +48,8 @@ const MODE_ELEMENTS: Record<KioskMode, () => Promise<unknown>> = {
  *
  * `mode=operator` shows the
  * console (`<bacc-operator>`), `mode=display` the table's wall screen
- * (`<bacc-table-display>`), `mode=history` the stored shoes (`<bacc-history>`).
+ * (`<bacc-table-display>`), `mode=history` the stored shoes (`<bacc-history>`), `mode=reports` the
+ * pit's reports from the recorder (`<bacc-reports>`).
  *
  * @csspart notice - The message naming ignored URL settings (and a refused table name, for as long as it is in the URL).
  * @csspart storage - Attract mode: the scoreboard's status line (storage trouble while hands are kept on screen only, another window dealing the table, a failed deal), forwarded from `<bacc-attract>`.
@@ -97,7 +99,8 @@ export class BaccKiosk extends LitElement {
     bacc-operator,
     bacc-lobby,
     bacc-evidence,
-    bacc-history {
+    bacc-history,
+    bacc-reports {
       position: absolute;
       inset: 0;
       overflow: auto;
@@ -185,10 +188,10 @@ export class BaccKiosk extends LitElement {
     }
   }
 
-  /** The URL's table name when it cannot be used by the mode shown (History, the lobby and the evidence page use none). */
+  /** The URL's table name when it cannot be used by the mode shown (History, the lobby, the evidence page and the reports use none). */
   private get tableRefused(): KioskSettings['tableRefused'] {
     const { mode } = this.settings;
-    return mode === 'history' || mode === 'lobby' || mode === 'evidence' ? null : this.settings.tableRefused;
+    return mode === 'history' || mode === 'lobby' || mode === 'evidence' || mode === 'reports' ? null : this.settings.tableRefused;
   }
 
   private renderMode() {
@@ -220,6 +223,8 @@ export class BaccKiosk extends LitElement {
         return html`<bacc-evidence autostart seed=${settings.seed ?? nothing} decks=${settings.rules.decks}></bacc-evidence>`;
       case 'history':
         return html`<bacc-history></bacc-history>`;
+      case 'reports':
+        return html`<bacc-reports></bacc-reports>`;
       case 'attract':
         // The same table name as the console's is stored when the URL names none; the scoreboard shows its own.
         return html`<bacc-attract
@@ -289,6 +294,8 @@ function pageTitle(settings: Pick<KioskSettings, 'mode' | 'table'>, tableRefused
       return msg('Baccarat scoreboard — do the roads predict?', { id: 'kiosk-title-evidence' });
     case 'history':
       return msg('Baccarat scoreboard — history', { id: 'kiosk-title-history' });
+    case 'reports':
+      return msg('Baccarat scoreboard — reports', { id: 'kiosk-title-reports' });
   }
 }
 
@@ -349,7 +356,7 @@ function settingReasonText(reason: SettingReason): string {
       return msg(str`${why}; showing the default "${using}"`, { id: 'kiosk-reason-characters' });
     }
     case 'mode':
-      return msg('must be operator, display, lobby, evidence or history; showing the simulated shoe', { id: 'kiosk-reason-mode' });
+      return msg('must be operator, display, lobby, evidence, history or reports; showing the simulated shoe', { id: 'kiosk-reason-mode' });
     case 'seconds-or-off':
       return msg(str`must be seconds from ${reason.min} to ${reason.max}, or 0 for none; showing no evidence`, {
         id: 'kiosk-reason-seconds-or-off',

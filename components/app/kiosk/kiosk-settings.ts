@@ -13,9 +13,9 @@ export type Theme = 'dark' | 'light';
 /**
  * What the page is: the simulated attract mode (no `mode`), the console, the wall display
  * of a recorded table, the lobby of every table a broker knows, the evidence page ("do the roads
- * predict?"), or history.
+ * predict?"), history, or the pit's reports from the recorder.
  */
-export type KioskMode = 'attract' | 'operator' | 'display' | 'lobby' | 'evidence' | 'history';
+export type KioskMode = 'attract' | 'operator' | 'display' | 'lobby' | 'evidence' | 'history' | 'reports';
 
 export interface KioskSettings {
   rules: TableRules;
@@ -192,7 +192,14 @@ export function readKioskSettings(search: string | URLSearchParams): { settings:
   const modeText = params.get('mode');
   let mode: KioskMode = DEFAULT_KIOSK_SETTINGS.mode;
   if (modeText !== null) {
-    if (modeText === 'operator' || modeText === 'display' || modeText === 'lobby' || modeText === 'evidence' || modeText === 'history') {
+    if (
+      modeText === 'operator' ||
+      modeText === 'display' ||
+      modeText === 'lobby' ||
+      modeText === 'evidence' ||
+      modeText === 'history' ||
+      modeText === 'reports'
+    ) {
       mode = modeText;
     } else problem('mode', modeText, { kind: 'mode' });
   }

@@ -18,7 +18,7 @@ export const templates: Record<string, unknown> = {
   'kiosk-reason-text-length': str`须为 1 到 ${0} 个字符；改用“${1}”`,
   'kiosk-reason-text-length-default': str`须为 1 到 ${0} 个字符；改用默认值`,
   'kiosk-reason-characters': str`${0}；改为显示默认值“${1}”`,
-  'kiosk-reason-mode': '须为 operator、display、lobby、evidence 或 history；显示模拟牌靴',
+  'kiosk-reason-mode': '须为 operator、display、lobby、evidence、history 或 reports；显示模拟牌靴',
   'kiosk-reason-seconds-or-off': str`须为 ${0} 到 ${1} 秒，或 0 表示不显示；不显示统计证据`,
   'kiosk-title-evidence': '百家乐记分牌 — 路单能预测吗？',
   'kiosk-title-lobby': '百家乐记分牌 — 大厅',
