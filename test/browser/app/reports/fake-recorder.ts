@@ -183,6 +183,8 @@ export class FakeRecorder {
   readonly requests: SeenRequest[] = [];
   /** Set to end the sign-in: every request is then refused as the recorder refuses an expired one. */
   expired = false;
+  /** Set to refuse the reports as the recorder refuses a role that may not read them (403). */
+  forbidden = false;
   /** Hands added to Table 7 (a later read sees more). */
   extraHands = 0;
   private readonly original = window.fetch;
@@ -219,6 +221,7 @@ export class FakeRecorder {
           tables: ['Salon', 'Table 2', 'Table 7'].map((table) => ({ table, firstSeenAt: '', shoes: 1, lastShoeAt: null })),
         });
       case '/api/reports':
+        if (this.forbidden) return json(403, { error: 'a pit login may not read this; it needs surveillance' });
         return json(200, reportOf(url.searchParams.get('from')!, url.searchParams.get('to')!, this.extraHands));
       case '/api/reports.csv':
         return new Response('table,hour,hands\nTable 7,2026-03-01T02:00:00.000Z,300\n', { headers: { 'Content-Type': 'text/csv' } });

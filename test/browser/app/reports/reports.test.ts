@@ -145,6 +145,16 @@ describe('<bacc-reports>', () => {
     expect($<HTMLInputElement>(el, '#address')!.value).to.equal(ADDRESS);
   });
 
+  it('shows the recorder’s sentence when it refuses the login’s role (403), and stays signed in', async () => {
+    recorder.forbidden = true;
+    const el = await mount();
+    await signIn(el);
+    await until(() => text(el, '.problem[role="alert"]') !== '', 'the refusal');
+    expect(text(el, '.problem[role="alert"]')).to.equal('The recorder says: a pit login may not read this; it needs surveillance.');
+    expect($(el, 'form.sign-in')).to.equal(null);
+    expect(sessionStorage.getItem(SESSION_KEY)).to.contain(TOKEN);
+  });
+
   it('sorts a table by the keyboard, saying the order with aria-sort, and keeps it as the report is read again', async () => {
     const el = await mount(0.05);
     await signIn(el);
