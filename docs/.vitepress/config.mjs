@@ -8,6 +8,7 @@ const guide = [
   { text: 'History', link: '/guide/history' },
   { text: 'Running a room', link: '/guide/room' },
   { text: 'The room’s record', link: '/guide/recorder' },
+  { text: 'The pit’s reports', link: '/guide/reports' },
   { text: 'Card shoes and scanners', link: '/guide/card-shoes' },
   { text: 'Embedding the elements', link: '/guide/embedding' },
   { text: 'The bacc command', link: '/guide/cli' },

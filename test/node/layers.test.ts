@@ -17,7 +17,7 @@ const SRC_ORDER = ['game', 'shoes', 'roads', 'room', 'reader', 'dealing'];
 /** src/ layers outside that order, and the only layers each may import besides its own. */
 const SRC_SIDE_LAYERS: Record<string, readonly string[]> = { evidence: ['game'] };
 /** The app's pages: folders of components/app that import no other page. */
-const PAGES = ['kiosk', 'attract', 'operator', 'display', 'lobby', 'history', 'evidence'];
+const PAGES = ['kiosk', 'attract', 'operator', 'display', 'lobby', 'history', 'evidence', 'reports'];
 /** The page that routes: it may load the others, on demand only. */
 const ROUTER = 'kiosk';
 const MAX_LINES = 700;

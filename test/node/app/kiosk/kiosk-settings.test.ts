@@ -126,9 +126,9 @@ describe('readKioskSettings', () => {
     expect(longest('a')).not.toBe(longest('b'));
   });
 
-  it('reads the mode: operator, display, lobby, evidence or history; none is the simulated attract mode', () => {
+  it('reads the mode: operator, display, lobby, evidence, history or reports; none is the simulated attract mode', () => {
     expect(readKioskSettings('').settings.mode).toBe('attract');
-    for (const mode of ['operator', 'display', 'lobby', 'evidence', 'history'] as const) {
+    for (const mode of ['operator', 'display', 'lobby', 'evidence', 'history', 'reports'] as const) {
       const { settings, problems } = readKioskSettings(`?mode=${mode}`);
       expect(problems).toEqual([]);
       expect(settings.mode).toBe(mode);
