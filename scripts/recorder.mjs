@@ -2,7 +2,10 @@
  * `npm run recorder`: runs the room's recorder (`bacc recorder`) against `npm run broker`'s broker
  * on this machine, with its ledger in .recorder/ledger.sqlite, printing what it records.
  *
- *   npm run recorder -- [--db <file | postgres://…>] [--dir .broker] [--name N]
+ *   npm run recorder -- [--db <file | postgres://…>] [--dir .broker] [--name N] [--http host:port]
+ *
+ * The pit's API (the reports page's) listens on 127.0.0.1:8090 unless --http says otherwise, and
+ * answers the pages `npm start` serves (http://localhost:5173 and http://127.0.0.1:5173).
  *
  * The broker's address and the recorder's login come from the file `npm run broker` writes in its
  * folder (.broker/recorder-login.json, readable by its owner only); BACC_RECORDER_PASSWORD, when
@@ -19,7 +22,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 function main() {
   const options = parseOptions(process.argv.slice(2));
-  for (const name of Object.keys(options)) if (!['db', 'dir', 'name'].includes(name)) throw new Error(`unknown option --${name}`);
+  for (const name of Object.keys(options)) if (!['db', 'dir', 'name', 'http'].includes(name)) throw new Error(`unknown option --${name}`);
   const loginFile = join(resolve(options.dir ?? RUN_DIR), 'recorder-login.json');
   if (!existsSync(loginFile)) throw new Error(`no ${loginFile}: start the broker first (npm run broker), or give its --dir`);
   const login = JSON.parse(readFileSync(loginFile, 'utf8'));
@@ -35,6 +38,9 @@ function main() {
     options.db ?? join(root, '.recorder', 'ledger.sqlite'),
   ];
   if (options.name !== undefined) args.push('--name', options.name);
+  // The pit's API on this machine, for the reports page `npm start` serves (?mode=reports): its origins may call it.
+  args.push('--http', options.http ?? '127.0.0.1:8090');
+  for (const origin of ['http://localhost:5173', 'http://127.0.0.1:5173']) args.push('--allow-origin', origin);
   const env = { ...process.env, BACC_RECORDER_PASSWORD: process.env.BACC_RECORDER_PASSWORD || login.password };
   const child = spawn(process.execPath, args, { stdio: 'inherit', env });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
