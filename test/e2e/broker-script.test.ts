@@ -178,13 +178,21 @@ describe("npm run broker's recorder login (#25)", () => {
 
       const ledger = join(dir, 'ledger.sqlite');
       let recorded = '';
-      recorder = spawn(process.execPath, ['scripts/recorder.mjs', '--dir', dir, '--db', ledger], {
+      const pitPort = await freePort();
+      recorder = spawn(process.execPath, ['scripts/recorder.mjs', '--dir', dir, '--db', ledger, '--http', `127.0.0.1:${pitPort}`], {
         cwd: root,
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       recorder.stdout!.on('data', (chunk: Buffer) => (recorded += chunk.toString()));
       recorder.stderr!.on('data', (chunk: Buffer) => (recorded += chunk.toString()));
       await until(() => recorded.includes('connected to'), 'the recorder connected', 15_000);
+      // The reports page npm start serves may call the pit's API.
+      expect(recorded).toContain(`the pit's API on http://127.0.0.1:${pitPort}/api/`);
+      const preflight = await fetch(`http://127.0.0.1:${pitPort}/api/tables`, {
+        method: 'OPTIONS',
+        headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'GET' },
+      });
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
       const table = 'Table 1';
       const console1 = await connectAsync(`mqtt://127.0.0.1:${port}`, {
         username: pagesKey(table),
