@@ -1,7 +1,7 @@
 // The recorder against a real Mosquitto and a real SQLite ledger: consoles' states committed and
 // acknowledged, a recorder stopped and started again that misses nothing, hostile messages refused
 // and kept as refusals, and a full disk that acknowledges nothing until the write succeeds.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { connectAsync, type MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +22,8 @@ import { startPostgres, type RunningPostgres } from '../../test/support/postgres
 // One table per test: no test meets another's retained state.
 const TABLES = ['Table 1', 'Table 2', 'Table 3', 'Table 4', 'Table 5', 'Table 6', 'Table 7', 'Table 8', 'Table 9'];
 let broker: RunningBroker;
+// In the project's .tmp (made if need be: a fresh clone has none), beside the broker's folders.
+mkdirSync(join(process.cwd(), '.tmp'), { recursive: true });
 const scratch = mkdtempSync(join(process.cwd(), '.tmp', 'recorder-test-'));
 let ledgers = 0;
 
