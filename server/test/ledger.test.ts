@@ -4,12 +4,13 @@
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulateShoeRecords, type AuditEntry, type ShoeRecord } from '../../src/index.js';
 import { LedgerOpenError, openLedgerDatabase, type LedgerDatabase } from '../src/record/database.js';
 import { Ledger, shoeFields, type StateToRecord } from '../src/record/ledger.js';
-import { NewerLedgerError } from '../src/record/migrations.js';
+import { createHandHour, NewerLedgerError } from '../src/record/migrations.js';
+import { hourlyCounts } from '../src/record/reports.js';
 import { startPostgres, type RunningPostgres } from '../../test/support/postgres.js';
 
 const START = '2026-03-01T02:00:00.000Z';
@@ -222,14 +223,20 @@ describe.each(places)('the ledger on $name', (place) => {
   it('opens a ledger of the first schema with the next one, and refuses one a newer program made', async () => {
     const where = await place.fresh();
     const old = await openLedgerDatabase(where, '001-shoes');
-    await new Ledger(old, 'old').recordState(state(dealtShoe('shoe-d', 3), 1));
     const tables = await old.db.introspection.getTables();
     expect(tables.map((table) => table.name)).not.toContain('presence');
+    expect(tables.map((table) => table.name)).not.toContain('hand_hour');
     expect(tables.find((table) => table.name === 'shoe')?.columns.map((column) => column.name)).not.toContain('pack_id');
+    // The recorder of the first schema kept no hour counts: what this one keeps goes to a stand-in, dropped.
+    await createHandHour(old.db as Kysely<unknown>);
+    await new Ledger(old, 'old').recordState(state(dealtShoe('shoe-d', 3), 1));
+    await old.db.schema.dropTable('hand_hour').execute();
     await old.close();
 
     const book = await ledger(where);
     expect(await book.shoe('shoe-d')).toEqual(shoeFields(dealtShoe('shoe-d', 3)));
+    // 006-hand-hour counted the hands already recorded.
+    expect((await hourlyCounts(book.database.db, { from: at(0), to: at(60) })).map((count) => count.hands)).toEqual([3]);
     expect(await book.database.db.selectFrom('shoe').select('pack_id').execute()).toEqual([{ pack_id: null }]);
     expect(await book.recordPresence({ table: 'Table 7', session: 's', machine: null, online: true, at: at(2) })).toBe(true);
 

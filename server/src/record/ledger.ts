@@ -5,7 +5,7 @@
  * twice, or the same state from two recorders, writes once, by unique keys.
  */
 import { createHash } from 'node:crypto';
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import {
   auditFields,
   eventFields,
@@ -16,6 +16,7 @@ import {
   type TableRules,
 } from '../../../src/index.js';
 import type { LedgerDatabase } from './database.js';
+import { HAND_HOUR_COUNTS, HourCounts, sameHand } from './hand-hours.js';
 import type { LedgerTables, ShoeVersionRow } from './schema.js';
 
 /** A table's state as the recorder commits it: a checked shoe at a revision of a console session. */
@@ -100,13 +101,15 @@ const HELD_SHOES = 1000;
 
 interface ShoeContent {
   hands: HandRecord[];
+  /** When each hand was dealt (its row's `dealt_utc`): the hour it is counted in, in `hand_hour`. */
+  dealt: string[];
   events: ShoeEvent[];
   audit: AuditEntry[];
 }
 
 export class Ledger {
   /** Each shoe as this ledger last committed it: what the next state of it is compared with. */
-  private readonly held = new Map<string, { identity: string; version: number; content: ShoeContent }>();
+  private readonly held = new Map<string, { identity: string; version: number; content: ShoeContent | null }>();
 
   constructor(
     readonly database: LedgerDatabase,
@@ -161,7 +164,10 @@ export class Ledger {
     const rules = JSON.stringify(shoe.rules);
     const identity = JSON.stringify([state.table, shoe.source, shoe.seed, rules, shoe.startedAt]);
     const held = this.held.get(shoe.id);
+    // What a committed version holds, for the next state of the shoe to be compared with.
+    const written: { content: ShoeContent | null } = { content: null };
     const outcome = await this.write(async (trx): Promise<RecordOutcome> => {
+      written.content = null;
       // A shoe this ledger already wrote with the same table, rules and start needs no more than its latest version.
       if (held?.identity !== identity) {
         await trx
@@ -239,16 +245,26 @@ export class Ledger {
         .execute();
       // The shoe as it stood: held from this ledger's last write of it, unless another recorder wrote since.
       const before = !latest
-        ? { hands: [], events: [], audit: [] }
-        : held?.identity === identity && held.version === latest.version
+        ? { hands: [], dealt: [], events: [], audit: [] }
+        : held?.identity === identity && held.version === latest.version && held.content
           ? held.content
           : await readContent(trx, shoe.id, latest);
-      const hands = shoe.hands
-        .map((hand, index) => ({ hand, position: index + 1 }))
-        .filter(({ hand, position }) => JSON.stringify(before.hands[position - 1]) !== JSON.stringify(hand))
-        .map(({ hand, position }) => ({
+      // Each place whose standing hand changes (added, corrected, or dropped by an undo) gets a row
+      // (but a dropped one), and moves its counts: off the hour the old hand was dealt, onto this state's.
+      const handRows: Insertable<LedgerTables['hand']>[] = [];
+      const dealt = before.dealt.slice(0, shoe.hands.length);
+      const hours = new HourCounts();
+      for (let index = 0; index < Math.max(shoe.hands.length, before.hands.length); index++) {
+        const hand = shoe.hands[index];
+        const old = before.hands[index];
+        if (hand !== undefined && old !== undefined && sameHand(hand, old)) continue;
+        if (old !== undefined) hours.count(old, before.dealt[index]!, -1);
+        if (hand === undefined) continue;
+        hours.count(hand, sentUtc, 1);
+        dealt[index] = sentUtc;
+        handRows.push({
           shoe_id: shoe.id,
-          position,
+          position: index + 1,
           from_version: version,
           outcome: hand.outcome,
           player_pair: hand.playerPair ? 1 : 0,
@@ -258,23 +274,41 @@ export class Ledger {
           banker_total: hand.bankerTotal,
           cards: hand.cards ? hand.cards.join(' ') : null,
           dealt_utc: sentUtc,
-        }));
-      if (hands.length > 0) await trx.insertInto('hand').values(hands).execute();
+        });
+      }
+      if (handRows.length > 0) await trx.insertInto('hand').values(handRows).execute();
+      const hourRows = hours.rows(state.table);
+      if (hourRows.length > 0) {
+        // Added to what the hour holds, never written whole, so two recorders' versions add up; hours
+        // in order, so two transactions adding to the same hours lock them in the same order.
+        await trx
+          .insertInto('hand_hour')
+          .values(hourRows)
+          .onConflict((c) =>
+            c
+              .columns(['table_name', 'hour'])
+              .doUpdateSet((eb) =>
+                Object.fromEntries(HAND_HOUR_COUNTS.map((count) => [count, eb(`hand_hour.${count}`, '+', eb.ref(`excluded.${count}`))])),
+              ),
+          )
+          .execute();
+      }
       const entries = [
         ...changedEntries('event', shoe.events ?? [], before.events, (event) => event.kind),
         ...changedEntries('audit', shoe.audit ?? [], before.audit, (entry) => entry.action),
       ].map((entry) => ({ ...entry, shoe_id: shoe.id, from_version: version }));
       if (entries.length > 0) await trx.insertInto('shoe_entry').values(entries).execute();
+      written.content = { hands: shoe.hands, dealt, events: shoe.events ?? [], audit: shoe.audit ?? [] };
       return { kind: 'recorded', version, handCount: shoe.hands.length };
     });
-    if (outcome.kind === 'recorded' || outcome.kind === 'unchanged') {
-      // Committed (or already so): the shoe stands as this state holds it, at that version.
+    if (
+      outcome.kind === 'recorded' ||
+      (outcome.kind === 'unchanged' && (held?.identity !== identity || held.version !== outcome.version))
+    ) {
+      // The shoe stands as this state holds it, at that version: as written here, or as another
+      // recorder wrote it (its content is then read when the shoe is next written).
       this.held.delete(shoe.id);
-      this.held.set(shoe.id, {
-        identity,
-        version: outcome.version,
-        content: { hands: shoe.hands, events: shoe.events ?? [], audit: shoe.audit ?? [] },
-      });
+      this.held.set(shoe.id, { identity, version: outcome.version, content: written.content });
       if (this.held.size > HELD_SHOES) this.held.delete(this.held.keys().next().value!);
     }
     return outcome;
@@ -561,8 +595,10 @@ async function readContent(
 /** A shoe's content at `version` from its rows, each place's in order, oldest first (later rows replace earlier ones). */
 function contentOf(shoeId: string, version: VersionCounts, handRows: readonly HandRow[], entryRows: readonly EntryRow[]): ShoeContent {
   const hands: HandRecord[] = [];
+  const dealt: string[] = [];
   for (const row of handRows) {
     if (row.position > version.hand_count || row.from_version > version.version) continue;
+    dealt[row.position - 1] = row.dealt_utc;
     hands[row.position - 1] = {
       cards: row.cards === null ? null : row.cards.split(' '),
       outcome: row.outcome,
@@ -582,7 +618,7 @@ function contentOf(shoeId: string, version: VersionCounts, handRows: readonly Ha
   if (hands.length !== version.hand_count || hands.includes(undefined as never)) {
     throw new Error(`the ledger lacks hands of shoe ${shoeId} at version ${version.version}`);
   }
-  return { hands, events, audit };
+  return { hands, dealt, events, audit };
 }
 
 /** The shoe record of a shoe's row at one of its versions, with that version's content. */

@@ -1,8 +1,9 @@
 /**
  * The ledger's tables as Kysely sees them: one query code for SQLite and PostgreSQL. Append-only:
- * rows are inserted, never updated or deleted. A shoe's content is kept as versions; a hand, event
- * or audit entry row holds its place from the version it first appeared in (`from_version`), so a
- * correction or an undo adds rows and every earlier version of the shoe can still be read back.
+ * rows are inserted, never updated or deleted (`hand_hour` aside: counts kept of them). A shoe's
+ * content is kept as versions; a hand, event or audit entry row holds its place from the version it
+ * first appeared in (`from_version`), so a correction or an undo adds rows and every earlier version
+ * of the shoe can still be read back.
  * Times are ISO 8601 in UTC with milliseconds (`…T02:00:00.000Z`), so they sort as text on both.
  * Booleans are 0/1 integers on both.
  */
@@ -80,6 +81,27 @@ export interface ShoeEntryRow {
   body: string;
 }
 
+/**
+ * One table's hands in one UTC hour, as they stand: kept by the recorder in the transaction of each
+ * version it writes (a hand a correction or an undo supersedes is taken off the hour it was dealt
+ * in), so reports read hours instead of hands. Not part of the record: counted from it, and the one
+ * table whose rows change.
+ */
+export interface HandHourRow {
+  table_name: string;
+  /** The hour dealt, `dealt_utc`'s first 13 characters: `2026-03-01T02`. */
+  hour: string;
+  hands: number;
+  banker: number;
+  player: number;
+  tie: number;
+  /** Of the hands with cards only (`carded`): a hand recorded by its outcome has none known. */
+  naturals: number;
+  player_pairs: number;
+  banker_pairs: number;
+  carded: number;
+}
+
 export interface PresenceRow {
   id: Generated<number>;
   table_name: string;
@@ -137,6 +159,7 @@ export interface LedgerTables {
   shoe_version: ShoeVersionRow;
   hand: HandRow;
   shoe_entry: ShoeEntryRow;
+  hand_hour: HandHourRow;
   presence: PresenceRow;
   refusal: RefusalRow;
   reader_line: ReaderLineRow;
