@@ -115,6 +115,8 @@ describe.each([
       ['/api/tables', 'pit'],
       ['/api/shoes', 'pit'],
       ['/api/shoes/a-1', 'pit'],
+      ['/api/reports?from=2026-03-01T00:00Z&to=2026-03-02T00:00Z', 'pit'],
+      ['/api/reports.csv?from=2026-03-01T00:00Z&to=2026-03-02T00:00Z', 'pit'],
       ['/api/shoes/a-1/versions', 'surveillance'],
       ['/api/refusals', 'surveillance'],
       ['/api/presence', 'surveillance'],
@@ -214,12 +216,18 @@ describe.each([
       expect((await as('surveillance', `/api/refusals?table=${q}`)).json<{ total: number }>().total).toBe(0);
       expect((await as('surveillance', `/api/presence?table=${q}`)).json<{ total: number }>().total).toBe(0);
       for (const field of ['from', 'to', 'page', 'size']) expect((await as('pit', `/api/shoes?${field}=${q}`)).statusCode, field).toBe(400);
+      const report = await as('pit', `/api/reports?from=2026-03-01T00:00Z&to=2026-03-02T00:00Z&table=${q}&table=Table%201`);
+      expect(report.json<{ tables: { table: string }[] }>().tables.map((table) => table.table)).toEqual(['Table 1']);
+      for (const field of ['from', 'to'])
+        expect((await as('pit', `/api/reports?from=2026-03-01&to=2026-03-02&${field}=${q}`)).statusCode).toBe(400);
     }
     const refused = async (url: string, message: string) => {
       const response = await as('pit', url);
       expect([response.statusCode, response.json()]).toEqual([400, { error: message }]);
     };
     await refused('/api/shoes?from=2020-01-01T00:00Z&to=2026-01-01T00:00Z', 'a range is at most 400 days');
+    expect((await as('pit', '/api/reports?from=2026-03-01T00:00Z&to=2026-03-02T00:00Z&table=')).statusCode).toBe(400);
+    await refused('/api/reports?from=2020-01-01T00:00Z&to=2026-01-01T00:00Z', 'a range is at most 400 days');
     await refused('/api/shoes?from=2026-03-02T00:00Z&to=2026-03-01T00:00Z', 'from is after to');
     await refused('/api/shoes?size=100000', 'shoes "size": at most 200');
     await refused('/api/shoes?page=99999999999', 'shoes "page": a whole number');

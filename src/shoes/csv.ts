@@ -67,7 +67,7 @@ export function shoesToCsv(shoes: readonly ShoeRecord[]): string {
  * file writes (shoe and hand 1 up, totals 0–9) is never negative, so only text is prefixed, such as a
  * table named `-5`, which reads `'-5` in the cell (the JSON export keeps it exactly).
  */
-function csvField(value: string): string {
+export function csvField(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return `"${safe.replaceAll('"', '""')}"`;
 }

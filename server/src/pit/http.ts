@@ -12,6 +12,7 @@ import { shoeDocumentText } from '../../../src/index.js';
 import type { LedgerDatabase } from '../record/database.js';
 import { Ledger, utc } from '../record/ledger.js';
 import { PitLogins, roleAllows, LoginError, type PitRole } from './logins.js';
+import { roomReport, roomReportCsv } from './room-report.js';
 
 export interface PitApiOptions {
   database: LedgerDatabase;
@@ -68,6 +69,13 @@ const rangeQuery = v.object({
   size: v.optional(whole(MAX_PAGE_SIZE), '50'),
 });
 type RangeQuery = v.InferOutput<typeof rangeQuery>;
+const tableName = v.pipe(v.string(), v.minLength(1), v.maxLength(200));
+/** A report's range (both ends needed) and its tables: `table` given once, many times, or not at all (every table). */
+const reportQuery = v.object({
+  from: isoTime,
+  to: isoTime,
+  table: v.optional(v.union([tableName, v.pipe(v.array(tableName), v.maxLength(500))])),
+});
 
 function read<T extends v.GenericSchema>(schema: T, input: unknown, what: string): v.InferOutput<T> {
   const result = v.safeParse(schema, input ?? {});
@@ -115,7 +123,10 @@ export async function pitApi(options: PitApiOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request: FastifyRequest) => {
     // A browser page of another origin gets nothing, not even a refusal it could read.
     const origin = request.headers.origin;
-    if (origin !== undefined && !allowed.has(origin)) throw new Refusal(403, 'this origin may not use the pit API (see --allow-origin)');
+    // Browsers send Origin on a POST of the page's own origin too: the recorder's own address is always allowed.
+    const own = `${request.protocol}://${request.headers.host ?? ''}`;
+    if (origin !== undefined && origin !== own && !allowed.has(origin))
+      throw new Refusal(403, 'this origin may not use the pit API (see --allow-origin)');
     const needed = request.routeOptions.config.role;
     if (needed === undefined) return;
     const header = request.headers.authorization ?? '';
@@ -326,6 +337,25 @@ export async function pitApi(options: PitApiOptions): Promise<FastifyInstance> {
         receivedAt: row.received_at,
       })),
     };
+  });
+
+  /** The report a request asks for: its range checked as every range is. */
+  const reportOf = (request: FastifyRequest) => {
+    const query = read(reportQuery, request.query, 'report');
+    const { from, to } = range({ from: query.from, to: query.to, page: 1, size: 1 });
+    const tables = query.table === undefined ? [] : typeof query.table === 'string' ? [query.table] : query.table;
+    return roomReport(db, { from: from!, to: to!, tables }, now());
+  };
+
+  app.get('/api/reports', { config: { role: 'pit' } }, async (request) => reportOf(request));
+
+  app.get('/api/reports.csv', { config: { role: 'pit' } }, async (request, reply) => {
+    const report = await reportOf(request);
+    const name = `bacc-report-${report.from.slice(0, 13)}-${report.to.slice(0, 13)}.csv`.replaceAll(':', '');
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .send(roomReportCsv(report));
   });
 
   app.get('/api/users', { config: { role: 'admin' } }, async () => ({ users: await logins.list() }));
