@@ -168,6 +168,29 @@ function migrations(dialect: LedgerDialect): Record<string, Migration> {
         await fillHandHours(db);
       },
     },
+    '007-report-views': {
+      async up(db: Kysely<unknown>) {
+        // The report views, version 1 (docs/reference/report-views.md): what Grafana or a spreadsheet
+        // reads, with a role that may read nothing else. Columns are added to, never renamed or removed.
+        await sql`
+          create view report_table_hour as
+          select table_name, hour || ':00:00.000Z' as hour_utc, hands, banker, player, tie, carded, naturals, player_pairs, banker_pairs
+          from hand_hour where hands > 0
+        `.execute(db);
+        await sql`
+          create view report_table_hour_shoes as
+          select table_name, substr(started_utc, 1, 13) || ':00:00.000Z' as hour_utc, cast(count(*) as integer) as shoes
+          from shoe group by table_name, substr(started_utc, 1, 13)
+        `.execute(db);
+        await sql`
+          create view report_shoe as
+          select s.shoe_id, s.table_name, v.number, s.source, s.started_utc, v.ended_at, v.hand_count as hands,
+            v.version as versions, s.pack_id, v.recorded_at
+          from shoe s join shoe_version v on v.shoe_id = s.shoe_id
+          where v.version = (select max(w.version) from shoe_version w where w.shoe_id = s.shoe_id)
+        `.execute(db);
+      },
+    },
   };
 }
 
