@@ -150,7 +150,7 @@ describe('holmAdjusted', () => {
 });
 
 describe('expectedFigures', () => {
-  it('gives the published 8-deck figures (REFERENCE.md) to 6 decimals', () => {
+  it('gives the published 8-deck figures (docs/rules.md) to 6 decimals', () => {
     const odds = expectedFigures(8);
     expect(odds.banker).toBeCloseTo(0.458597, 6);
     expect(odds.player).toBeCloseTo(0.446247, 6);
