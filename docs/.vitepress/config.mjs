@@ -9,6 +9,7 @@ const guide = [
   { text: 'Running a room', link: '/guide/room' },
   { text: 'The room’s record', link: '/guide/recorder' },
   { text: 'The pit’s reports', link: '/guide/reports' },
+  { text: 'Reading the record with Grafana', link: '/guide/grafana' },
   { text: 'Card shoes and scanners', link: '/guide/card-shoes' },
   { text: 'Embedding the elements', link: '/guide/embedding' },
   { text: 'The bacc command', link: '/guide/cli' },
@@ -25,6 +26,7 @@ const reference = [
   { text: "Room's messages", link: '/reference/room-messages' },
   { text: 'Card shoe lines', link: '/reference/reader-lines' },
   { text: 'Evidence output', link: '/reference/evidence-output' },
+  { text: 'Report views', link: '/reference/report-views' },
   { text: 'Elements API', link: '/reference/elements' },
 ];
 
