@@ -310,7 +310,7 @@ async function ingest(command: string, label: 'SQLite' | 'PostgreSQL', where: st
   }
 }
 
-interface Year {
+export interface Year {
   folder: string;
   sqlite: string;
   hands: number;
@@ -347,7 +347,7 @@ function sqliteInserter(file: string): { add(rows: YearRows): void; close(): voi
 }
 
 /** The generated year, from the cache when it holds one made by this generator. */
-async function generatedYear(): Promise<Year> {
+export async function generatedYear(): Promise<Year> {
   const key = `year-g${GENERATOR_VERSION}-${DAYS}d`;
   const folder = join(cache, key);
   const done = join(folder, 'complete.json');

@@ -12,6 +12,7 @@ import { storageBenchmarks } from './storage.js';
 import { evidenceBenchmarks } from './evidence.js';
 import { roomBenchmarks } from './room.js';
 import { recordBenchmarks } from './record.js';
+import { reportsBenchmarks } from './reports.js';
 import { readerBenchmarks } from './reader.js';
 import { kioskPanelBenchmarks } from './kiosk-panels.js';
 import { lighthouseBenchmarks } from './lighthouse.js';
@@ -40,6 +41,7 @@ const groups: [string, () => BenchFigure[] | Promise<BenchFigure[]>][] = [
   ['kiosk panels', kioskPanelBenchmarks],
   ['room', roomBenchmarks],
   ['record', recordBenchmarks],
+  ['reports', reportsBenchmarks],
   ['reader', readerBenchmarks],
   ['lighthouse', lighthouseBenchmarks],
 ];
