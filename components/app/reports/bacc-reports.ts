@@ -19,7 +19,7 @@ import {
   type RecorderSession,
   type Report,
   type ReportQuery,
-} from './recorder-api.js';
+} from '../shared/recorder-api.js';
 import { localDay, periodRange, shiftAt, type Period } from './report-period.js';
 import { hourRows, roomHands, roomOutcomes, tableRows, type HourRow, type TableRow } from './report-figures.js';
 import { explanationText, flaggedSentence, formatClock, formatHour, formatLevel, problemText, tooFewSentence } from './report-words.js';
@@ -28,7 +28,14 @@ import { nextOrder, sortableTable, sortedRows, type Column } from './sortable-ta
 import { hourColumns, tableColumns, testColumns, type ReportTableName } from './report-columns.js';
 import { ReportPolling } from './report-polling.js';
 import { PrintLayout } from './print-layout.js';
-import { keepSession, keptSession, rememberAddress, rememberTarget, rememberedAddress, rememberedTarget } from './recorder-session.js';
+import {
+  keepSession,
+  keptSession,
+  rememberAddress,
+  rememberTarget,
+  rememberedAddress,
+  rememberedTarget,
+} from '../shared/recorder-session.js';
 import { reportsStyles } from './bacc-reports.styles.js';
 
 /** The period as the page's one choice names it: a whole day, a shift, 8 hours from a start, or a range. */

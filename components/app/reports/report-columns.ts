@@ -7,7 +7,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { msg, str } from '@lit/localize';
 import type { FigureRow, HourRow, Share, TableRow } from './report-figures.js';
-import type { TestRow } from './recorder-api.js';
+import type { TestRow } from '../shared/recorder-api.js';
 import type { Column } from './sortable-table.js';
 import { UNKNOWN, formatCount, formatDecimal, formatHour, formatP, formatPercent, testName, verdictText } from './report-words.js';
 

@@ -3,7 +3,7 @@
  * shares beside the exact expectation for its decks, the pace against the pit's target, the room's
  * hands by hour and its outcomes for the charts, and rows sorted by a column. DOM-free.
  */
-import type { ExactShares, Figures, Report, ReportHour, ReportTable } from './recorder-api.js';
+import type { ExactShares, Figures, Report, ReportHour, ReportTable } from '../shared/recorder-api.js';
 
 /** A count, its share of the hands it is counted among, and the exact share expected. */
 export interface Share {

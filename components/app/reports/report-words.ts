@@ -3,7 +3,7 @@
  * refusals, and numbers and hours as the page writes them, in the page's language (msg()).
  */
 import { msg, str } from '@lit/localize';
-import type { RecorderProblem, TestRow } from './recorder-api.js';
+import type { RecorderProblem, TestRow } from '../shared/recorder-api.js';
 
 /** Shown for a share that is not known: naturals and pairs of a table with no hand carded. */
 export const UNKNOWN = '–';

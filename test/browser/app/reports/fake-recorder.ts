@@ -1,10 +1,10 @@
 /**
  * A stand-in for the recorder's pit API (server/src/pit/http.ts, and the reports contract in
- * components/app/reports/recorder-api.ts), answering the page's fetch() calls in the browser: it
+ * components/app/shared/recorder-api.ts), answering the page's fetch() calls in the browser: it
  * signs in one login, refuses a request without its token (401) as the recorder does, and serves a
  * report of three tables dated from the range each request asks for (the page's own clock).
  */
-import type { Report } from '../../../../components/app/reports/recorder-api.js';
+import type { Report } from '../../../../components/app/shared/recorder-api.js';
 
 export interface SeenRequest {
   url: URL;

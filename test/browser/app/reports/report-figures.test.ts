@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { hourRows, roomHands, roomOutcomes, sortRows, tableRows } from '../../../../components/app/reports/report-figures.js';
 import { periodRange, shiftAt } from '../../../../components/app/reports/report-period.js';
-import { recorderAddress } from '../../../../components/app/reports/recorder-api.js';
+import { recorderAddress } from '../../../../components/app/shared/recorder-api.js';
 import { reportOf } from './fake-recorder.js';
 
 describe('the reports page’s figures', () => {

@@ -2,7 +2,7 @@ import { expect, fixture, fixtureCleanup, html } from '@open-wc/testing';
 import '../../../../components/app/kiosk/bacc-kiosk.js';
 import type { BaccKiosk } from '../../../../components/app/kiosk/bacc-kiosk.js';
 import { useLocale } from '../../../../components/app/shared/localization.js';
-import { SESSION_KEY } from '../../../../components/app/reports/recorder-session.js';
+import { SESSION_KEY } from '../../../../components/app/shared/recorder-session.js';
 import { until } from '../../../support/wait.js';
 import { FakeRecorder } from './fake-recorder.js';
 

@@ -2,7 +2,7 @@ import { expect, fixture, fixtureCleanup, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../../../components/app/reports/bacc-reports.js';
 import type { BaccReports } from '../../../../components/app/reports/bacc-reports.js';
-import { ADDRESS_KEY, SESSION_KEY, TARGET_KEY } from '../../../../components/app/reports/recorder-session.js';
+import { ADDRESS_KEY, SESSION_KEY, TARGET_KEY } from '../../../../components/app/shared/recorder-session.js';
 import { inAppLocale } from '../../locale-switch.js';
 import { until } from '../../../support/wait.js';
 import { FakeRecorder, PASSWORD, TOKEN } from './fake-recorder.js';
