@@ -1,6 +1,7 @@
 /**
- * The recorder's pit API as the reports page uses it (server/src/pit/http.ts; docs/guide/recorder.md):
- * signing in and out, the tables, a report and its CSV. Every request but signing in carries the
+ * The recorder's pit API as the pages use it (server/src/pit/http.ts; docs/guide/recorder.md):
+ * signing in and out, the tables, a report and its CSV (the reports page), and the record's shoes,
+ * a page of the list at a time, and one shoe's export document (History). Every request but signing in carries the
  * token as `Authorization: Bearer …`; a refusal is JSON `{ "error": sentence }` with its status.
  * The answers are checked against the contract before the page reads them, and the problems come
  * back as kinds with the recorder's own sentence (report-words.ts words them).
@@ -15,6 +16,11 @@
  * | tests        | level, count, explanation, and rows: observed, expected, statistic, df, p, verdict |
  *
  * `carded` counts the hands whose cards were recorded: naturals and pairs are known for those only.
+ *
+ * GET /api/shoes?[table=<name>][&from=<ISO>][&to=<ISO>]&page=<from 1>&size=<at most 200>: the shoes
+ * started in the range, newest first, `total` counting every page's. GET /api/shoes/<id>: the shoe
+ * as a shoe export document (version 2), the text History imports; the page reads it with the same
+ * reader as an import.
  */
 import * as v from 'valibot';
 
@@ -85,6 +91,21 @@ const reportSchema = v.object({
 });
 const signInSchema = v.object({ token: v.string(), role: v.string(), name: v.string(), expiresAt: v.string() });
 const tablesSchema = v.object({ tables: v.array(v.object({ table: v.string() })) });
+const listedShoeSchema = v.object({
+  id: v.pipe(v.string(), v.minLength(1)),
+  table: v.string(),
+  number: v.optional(v.nullable(v.number())),
+  source: v.optional(v.string()),
+  startedAt: v.string(),
+  endedAt: v.nullable(v.string()),
+  hands: count,
+});
+const shoePageSchema = v.object({
+  page: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  size: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  total: count,
+  shoes: v.array(listedShoeSchema),
+});
 
 export type Report = v.InferOutput<typeof reportSchema>;
 export type ReportTable = Report['tables'][number];
@@ -118,6 +139,35 @@ export interface ReportQuery {
   from: Date;
   to: Date;
   tables: readonly string[];
+}
+
+/** Which shoes of the record a page of the list shows: a table (none: every table), a range of start times, and the page. */
+export interface ShoeListQuery {
+  table: string | null;
+  from: Date | null;
+  to: Date | null;
+  /** From 1. */
+  page: number;
+  /** At most MAX_SHOE_PAGE_SIZE. */
+  size: number;
+}
+
+/** The most shoes the recorder lists in a page. */
+export const MAX_SHOE_PAGE_SIZE = 200;
+
+/** A page of the record's shoes: where it is, how many there are in all, and its shoes as the list gives them. */
+export type ShoePage = v.InferOutput<typeof shoePageSchema>;
+export type ListedShoe = ShoePage['shoes'][number];
+
+/** The query string of a page of the shoe list. */
+export function shoeListSearch(query: ShoeListQuery): string {
+  const params = new URLSearchParams();
+  if (query.table !== null) params.set('table', query.table);
+  if (query.from) params.set('from', query.from.toISOString());
+  if (query.to) params.set('to', query.to.toISOString());
+  params.set('page', String(query.page));
+  params.set('size', String(Math.min(query.size, MAX_SHOE_PAGE_SIZE)));
+  return params.toString();
 }
 
 /** The query string of a report or its CSV. */
@@ -198,6 +248,26 @@ export async function readReport(session: RecorderSession, query: ReportQuery): 
 export async function readReportCsv(session: RecorderSession, query: ReportQuery): Promise<Blob> {
   const response = await request(`${session.address}/api/reports.csv?${reportSearch(query)}`, { headers: bearer(session) });
   return response.blob();
+}
+
+/** A page of the record's shoes, newest first. */
+export async function readShoePage(session: RecorderSession, query: ShoeListQuery): Promise<ShoePage> {
+  const response = await request(`${session.address}/api/shoes?${shoeListSearch(query)}`, { headers: bearer(session) });
+  return readJson(response, shoePageSchema);
+}
+
+/**
+ * One shoe of the record as the recorder wrote it: the bytes of a shoe export document, unread (the
+ * page reads them as it reads an import file, and saves these very bytes as the shoe's JSON export).
+ */
+export async function readShoeDocument(session: RecorderSession, id: string): Promise<Blob> {
+  const response = await request(`${session.address}/api/shoes/${encodeURIComponent(id)}`, { headers: bearer(session) });
+  try {
+    return await response.blob();
+  } catch (error) {
+    console.warn("The recorder's answer broke off:", error);
+    throw new RecorderError({ kind: 'unreadable', status: response.status });
+  }
 }
 
 /**
