@@ -222,7 +222,8 @@ export class BaccKiosk extends LitElement {
       case 'evidence':
         return html`<bacc-evidence autostart seed=${settings.seed ?? nothing} decks=${settings.rules.decks}></bacc-evidence>`;
       case 'history':
-        return html`<bacc-history></bacc-history>`;
+        // A lobby tile's link names the room's record and its table (`source=record&table=…`).
+        return html`<bacc-history source=${settings.source} table=${settings.table}></bacc-history>`;
       case 'reports':
         return html`<bacc-reports></bacc-reports>`;
       case 'attract':

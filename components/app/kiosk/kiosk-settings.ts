@@ -17,6 +17,9 @@ export type Theme = 'dark' | 'light';
  */
 export type KioskMode = 'attract' | 'operator' | 'display' | 'lobby' | 'evidence' | 'history' | 'reports';
 
+/** Where History reads its shoes: this browser's store, or the room's record (its recorder). */
+export type HistorySourceSetting = 'browser' | 'record';
+
 export interface KioskSettings {
   rules: TableRules;
   /** Seconds between simulated hands in attract mode. */
@@ -44,6 +47,8 @@ export interface KioskSettings {
   keep: number;
   /** Seconds the attract mode shows the evidence panel after each shoe; 0 for never. */
   evidence: number;
+  /** History's source (`source=record`: the room's record, as a lobby tile's link opens it); `browser` by default. */
+  source: HistorySourceSetting;
 }
 
 /**
@@ -95,6 +100,7 @@ export const DEFAULT_KIOSK_SETTINGS: Readonly<Omit<KioskSettings, 'rules'>> = Ob
   mode: 'attract',
   keep: DEFAULT_KEPT_SIMULATED_SHOES,
   evidence: 0,
+  source: 'browser',
 });
 
 /** The name a table's shoes are stored and found under. */
@@ -121,6 +127,7 @@ const KNOWN = [
   'mode',
   'keep',
   'evidence',
+  'source',
   'broker',
   'user',
   'password',
@@ -254,6 +261,7 @@ export function readKioskSettings(search: string | URLSearchParams): { settings:
       mode,
       keep,
       evidence,
+      source: choice('source', ['browser', 'record'] as const, DEFAULT_KIOSK_SETTINGS.source),
     },
     problems,
   };

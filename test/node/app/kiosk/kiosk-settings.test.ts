@@ -159,6 +159,22 @@ describe('readKioskSettings', () => {
     expect(problems[0]).toMatchObject({ parameter: 'keep', value: '0' });
   });
 
+  it("reads History's source: this browser by default, the room's record with source=record, with its table", () => {
+    expect(readKioskSettings('?mode=history').settings.source).toBe('browser');
+    const link = readKioskSettings(`?mode=history&source=record&table=${encodeURIComponent('Salon <b>=cmd')}`);
+    expect(link.problems).toEqual([]);
+    expect(link.settings).toMatchObject({ mode: 'history', source: 'record', table: 'Salon <b>=cmd', tableRefused: null });
+    expect(readKioskSettings('?mode=history&source=browser').settings.source).toBe('browser');
+  });
+
+  it('refuses another source loudly and keeps this browser’s shoes', () => {
+    const { settings, problems } = readKioskSettings('?mode=history&source=cloud');
+    expect(settings.source).toBe('browser');
+    expect(problems).toEqual([
+      { parameter: 'source', value: 'cloud', reason: { kind: 'one-of', allowed: ['browser', 'record'], using: 'browser' } },
+    ]);
+  });
+
   it('stores shoes under the table name, or Mini-Baccarat when the URL gives none', () => {
     expect(storedTableName(readKioskSettings('?table=Salon').settings)).toBe('Salon');
     expect(storedTableName(readKioskSettings('').settings)).toBe('Mini-Baccarat');
