@@ -346,8 +346,17 @@ export const reportsStyles = css`
     .scroll {
       overflow: visible;
     }
+    /* chart.js sized each canvas for the screen and does not size it again for the paper: there a
+       canvas is in the flow, as wide as its figure at the proportions it was drawn in, so it never
+       runs over the next chart or the tables after it. */
     .plot {
-      height: 12em;
+      position: static;
+      height: auto;
+    }
+    canvas {
+      position: static;
+      width: 100% !important;
+      height: auto !important;
     }
   }
 `;
