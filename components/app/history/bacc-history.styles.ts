@@ -120,9 +120,63 @@ export const historyStyles = css`
   }
   .pages {
     display: flex;
+    flex-wrap: wrap;
     align-items: center;
     gap: 10px;
     margin-top: 10px;
+  }
+  .go-to-page input {
+    inline-size: 6em;
+    margin-inline-start: 4px;
+  }
+  /* The switch between this browser's shoes and the room's record. */
+  fieldset.source {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 4px 16px;
+    border: none;
+    padding: 0;
+    margin: 0 0 10px;
+  }
+  fieldset.source legend {
+    float: inline-start;
+    margin-inline-end: 8px;
+    font-weight: 600;
+  }
+  [hidden] {
+    display: none !important;
+  }
+  /* The record's sign-in (the reports page's, as History lays it out) and who is signed in. */
+  .sign-in {
+    display: grid;
+    grid-template-columns: max-content minmax(12em, 24em);
+    gap: 6px 12px;
+    align-items: center;
+    max-inline-size: 40em;
+  }
+  .sign-in h2,
+  .sign-in .note,
+  .sign-in [part='notice'],
+  .sign-in button {
+    grid-column: 1 / -1;
+    margin: 0;
+  }
+  .sign-in h2 {
+    font-size: 1.1em;
+  }
+  .sign-in button {
+    justify-self: start;
+  }
+  .who {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 6px 12px;
+    margin: 0 0 8px;
+    color: var(--_muted);
+  }
+  .reading {
+    color: var(--_muted);
   }
   progress {
     width: 16em;

@@ -15,9 +15,10 @@ import { loadOnDemand } from '../shared/on-demand.js';
 import { themeTokens } from '../../styles/theme.js';
 import type {} from './bacc-replay.js';
 import { historyStyles } from './bacc-history.styles.js';
-import { dayRange, errorText, renumberedText, shoeName } from './history-text.js';
+import { dayRange, errorText, recordSummary, renumberedText, shoeName } from './history-text.js';
 import { renderToolbar, type ExportProgress, type ImportProgressShown } from './history-toolbar.js';
 import { renderShoeList } from './history-list.js';
+import type { RecordKeepDetail } from './record-shoes.js';
 
 export { dayRange, outcomeCounts } from './history-text.js';
 
@@ -43,8 +44,12 @@ function loadShoeFiles(): Promise<typeof import('./shoe-files.js')> {
   return loadOnDemand(() => import('./shoe-files.js'));
 }
 
+/** Where History reads its shoes: this browser's store, or the room's record through its recorder. */
+export type HistorySource = 'browser' | 'record';
+
 /**
- * The shoes kept in this browser: newest first, a page at a time, filtered by table and date, with
+ * The shoes kept in this browser, or (`source="record"`) the room's record read from its recorder
+ * (`<bacc-record-shoes>`, the same rows, replay, trail and exports): newest first, a page at a time, filtered by table and date, with
  * counts and a small big-road picture per shoe. Each shoe can be replayed, exported (JSON, CSV, PNG)
  * or deleted after a confirmation; every shoe can be exported at once with a progress bar; export
  * files can be imported (all or nothing: a refused file changes nothing stored). Shows the space the
@@ -69,8 +74,19 @@ export class BaccHistory extends LitElement {
   /** The largest import file read, in bytes (default 64 MiB). */
   @property({ type: Number, attribute: 'max-import-bytes' }) maxImportBytes = MAX_IMPORT_BYTES;
 
+  /** Where the shoes come from: this browser (default) or the room's record; the page's switch changes it. */
+  @property() source: HistorySource = 'browser';
+
+  /** The table the list shows at first (either source), by name; empty for every table. */
+  @property() table = '';
+
   @state() private page = 0;
-  @state() private table = '';
+  /** Whether the record's view was ever shown: it is kept (hidden) from then on, with its place in the record. */
+  @state() private recordShown = false;
+  /** A shoe of the record is being replayed: the record's view is shown alone. */
+  @state() private recordReplaying = false;
+  /** The table the record's view opens with: the `table` given first. */
+  private recordTable: string | null = null;
   @state() private fromDay = '';
   @state() private toDay = '';
   @state() private shoes: ShoeSummary[] = [];
@@ -233,6 +249,12 @@ export class BaccHistory extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues): void {
+    if (this.source === 'record' && !this.recordShown) {
+      this.recordShown = true;
+      // The record's view (and the recorder's API) loads when first asked for; its element upgrades then.
+      loadOnDemand(() => import('./record-shoes.js')).catch((error: unknown) => (this.notice = { role: 'alert', text: errorText(error) }));
+    }
+    this.recordTable ??= this.table;
     if (changed.has('shoes')) {
       // Only this page's thumbnails are kept; a shoe whose outcomes did not change is not drawn again.
       const next = new Map<string, TemplateResult>();
@@ -254,12 +276,83 @@ export class BaccHistory extends LitElement {
   }
 
   protected override render() {
-    if (this.replaying) {
-      return html`<bacc-replay .shoe=${this.replaying} @bacc-replay-close=${this.closeReplay}></bacc-replay>`;
-    }
+    // The record's view keeps its place in the template whatever else shows, so it keeps its sign-in, choices and page.
+    const browser = this.source === 'browser';
     const title = html`<h1 tabindex="-1">${msg('Shoes kept', { id: 'history-title' })}</h1>`;
-    if (this.titleOnly()) return title;
-    return html` ${title} ${this.renderStorage()} ${this.renderNotice()} ${this.renderToolbar()} ${this.renderList()} `;
+    const head =
+      this.replaying || this.recordReplaying ? nothing : browser && this.titleOnly() ? title : html`${title} ${this.renderSourceSwitch()}`;
+    const record = this.recordShown
+      ? html`<bacc-record-shoes
+          ?hidden=${browser}
+          table=${this.recordTable ?? ''}
+          page-size=${this.pageSize}
+          ?busy=${this.busy}
+          @bacc-record-keep=${(event: CustomEvent<RecordKeepDetail>) => void this.keepRecordShoe(event.detail)}
+          @bacc-record-replay=${(event: CustomEvent<{ open: boolean }>) => (this.recordReplaying = event.detail.open)}
+        ></bacc-record-shoes>`
+      : nothing;
+    const shoes = !browser
+      ? nothing
+      : this.replaying
+        ? html`<bacc-replay .shoe=${this.replaying} @bacc-replay-close=${this.closeReplay}></bacc-replay>`
+        : this.titleOnly()
+          ? nothing
+          : html`${this.renderStorage()} ${this.renderNotice()} ${this.renderToolbar()} ${this.renderList()}`;
+    return html`${head} ${browser || this.recordReplaying ? nothing : this.renderNotice()} ${record} ${shoes}`;
+  }
+
+  /** The switch between this browser's shoes and the room's record. */
+  private renderSourceSwitch() {
+    const choice = (value: HistorySource, label: string) =>
+      html`<label
+        ><input type="radio" name="source" .value=${value} .checked=${this.source === value} @change=${() => this.chooseSource(value)} />
+        ${label}</label
+      >`;
+    return html`<fieldset class="source">
+      <legend>${msg('Shoes from', { id: 'history-source-switch' })}</legend>
+      ${choice('browser', msg('This browser', { id: 'history-source-browser' }))}
+      ${choice('record', msg('The room’s record', { id: 'history-source-record' }))}
+    </fieldset>`;
+  }
+
+  private chooseSource(source: HistorySource): void {
+    this.source = source;
+    this.notice = null;
+    if (source === 'browser') void this.refresh();
+  }
+
+  /**
+   * Keeps a shoe of the record in this browser, as the person asked: imported as a file's shoe is
+   * (origin `import`), the list of this browser's shoes showing it.
+   */
+  private async keepRecordShoe({ shoe }: RecordKeepDetail): Promise<void> {
+    const store = this.storage.store;
+    if (!store) {
+      this.notice = {
+        role: 'alert',
+        text: msg('The stored shoes are not open, so nothing can be imported.', { id: 'history-import-no-storage' }),
+      };
+      return;
+    }
+    this.busy = true;
+    this.notice = null;
+    const name = shoeName(recordSummary(shoe));
+    try {
+      const { added, renumbered } = await store.importShoes([shoe]);
+      if (added.length > 0)
+        this.storage.announce({ shoeId: shoe.id, table: shoe.table, handCount: shoe.hands.length, origin: 'import', change: 'import' });
+      const text =
+        added.length > 0
+          ? msg(str`${name} is now kept in this browser.`, { id: 'history-record-kept' })
+          : msg(str`${name} was already kept in this browser.`, { id: 'history-record-already-kept' });
+      this.notice = { role: 'status', text: renumbered.length === 0 ? text : `${text} ${renumberedText(renumbered)}` };
+      void this.refresh();
+      void this.storage.refreshUse();
+    } catch (error) {
+      this.notice = { role: 'alert', text: errorText(error) };
+    } finally {
+      this.busy = false;
+    }
   }
 
   /**

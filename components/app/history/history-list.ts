@@ -35,12 +35,23 @@ export interface ShoeListView {
   askToDelete: (id: string) => void;
   deleteShoe: (id: string) => void;
   closeQuestion: (id: string) => void;
+  /**
+   * The shoes are the room's record's, read from its recorder, not this browser's: they are in the
+   * record (the central mark says so), cannot be deleted, and can be kept in this browser on purpose.
+   */
+  record?: { keep: (id: string) => void };
 }
 
 export function renderShoeList(view: ShoeListView): TemplateResult | typeof nothing {
   if (view.total === 0) {
     return html`<p>
-      ${view.filtered ? msg('No stored shoe matches these filters.', { id: 'history-none-match' }) : msg('No shoes are stored yet.', { id: 'history-empty' })}
+      ${
+        view.record
+          ? msg('The record holds no shoe of this table and time.', { id: 'history-record-none' })
+          : view.filtered
+            ? msg('No stored shoe matches these filters.', { id: 'history-none-match' })
+            : msg('No shoes are stored yet.', { id: 'history-empty' })
+      }
     </p>`;
   }
   const pages = Math.max(1, Math.ceil(view.total / view.pageSize));
@@ -50,7 +61,11 @@ export function renderShoeList(view: ShoeListView): TemplateResult | typeof noth
     <div class="scroller">
       <table part="list">
         <caption class="visually-hidden">
-          ${msg('Stored shoes, newest first', { id: 'history-caption' })}
+          ${
+            view.record
+              ? msg('The record’s shoes, newest first', { id: 'history-record-caption' })
+              : msg('Stored shoes, newest first', { id: 'history-caption' })
+          }
         </caption>
         <thead>
           <tr>
@@ -87,6 +102,24 @@ export function renderShoeList(view: ShoeListView): TemplateResult | typeof noth
       <span class="page-position"
         >${msg(str`Shoes ${first}–${last} of ${view.total} (page ${view.page + 1} of ${pages})`, { id: 'history-page' })}</span
       >
+      ${
+        pages > 1
+          ? html`<label class="go-to-page"
+              >${msg('Go to page', { id: 'history-go-to-page' })}
+              <input
+                type="number"
+                name="page"
+                min="1"
+                max=${pages}
+                step="1"
+                .value=${String(view.page + 1)}
+                @change=${(event: Event) => {
+                  const wanted = Number((event.target as HTMLInputElement).value);
+                  if (Number.isInteger(wanted) && wanted >= 1 && wanted <= pages) view.goToPage(wanted - 1);
+                }}
+            /></label>`
+          : nothing
+      }
       <button type="button" data-action="next-page" ?disabled=${view.page >= pages - 1} @click=${() => view.goToPage(view.page + 1)}>
         ${msg('Next page', { id: 'history-next' })}
       </button>
@@ -110,7 +143,7 @@ function renderRow(view: ShoeListView, shoe: ShoeSummary): TemplateResult {
       <td>${formatTime(shoe.startedAt)}</td>
       <td>${shoe.endedAt ? formatTime(shoe.endedAt) : msg('in play', { id: 'history-in-play' })}</td>
       <td>${shoe.source === 'simulated' ? msg('simulated', { id: 'history-simulated' }) : msg('recorded', { id: 'history-recorded' })}</td>
-      ${renderCentralMark(shoe)}
+      ${view.record ? html`<td class="central-mark" data-recorded>${msg('yes', { id: 'history-central-yes' })}</td>` : renderCentralMark(shoe)}
       <td class="number hand-count">${shoe.handCount}</td>
       <td class="number banker-count">${counts.banker}</td>
       <td class="number player-count">${counts.player}</td>
@@ -254,13 +287,25 @@ function renderRowActions(view: ShoeListView, shoe: ShoeSummary): TemplateResult
     >
       PNG
     </button>
-    <button
-      type="button"
-      data-action="delete"
-      aria-label=${msg(str`Delete ${name}…`, { id: 'history-delete-shoe' })}
-      @click=${() => view.askToDelete(shoe.id)}
-    >
-      ${msg('Delete…', { id: 'history-delete' })}
-    </button>
+    ${
+      view.record
+        ? html`<button
+            type="button"
+            data-action="keep"
+            aria-label=${msg(str`Keep in this browser: ${name}`, { id: 'history-record-keep-shoe' })}
+            ?disabled=${view.busy}
+            @click=${() => view.record?.keep(shoe.id)}
+          >
+            ${msg('Keep in this browser', { id: 'history-record-keep' })}
+          </button>`
+        : html`<button
+            type="button"
+            data-action="delete"
+            aria-label=${msg(str`Delete ${name}…`, { id: 'history-delete-shoe' })}
+            @click=${() => view.askToDelete(shoe.id)}
+          >
+            ${msg('Delete…', { id: 'history-delete' })}
+          </button>`
+    }
   </div>`;
 }

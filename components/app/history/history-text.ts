@@ -1,9 +1,12 @@
 /**
  * History's words outside its markup: a shoe's name and times as the rows show them, its counts, the
- * date filter's range, what an import renumbered, and an error in the page's words.
+ * date filter's range, what an import renumbered, and an error in the page's words; and a shoe of the
+ * room's record as a row shows it.
  */
 import { msg, str } from '@lit/localize';
 import type { RenumberedShoe, ShoeSummary } from '../shared/data/scoreboard-store.js';
+import { shoeFields } from '../shared/data/store-records.js';
+import type { ShoeRecord } from '../../../src/shoes/document.js';
 import { storageErrorText } from '../shared/data/storage-words.js';
 import { fileDate } from './downloads.js';
 
@@ -83,4 +86,17 @@ export function renumberedText(renumbered: readonly RenumberedShoe[]): string {
   return count === 1
     ? msg(str`A shoe's number was taken, so it got the next free one: ${list}.`, { id: 'history-renumbered-one' })
     : msg(str`${count} shoes' numbers were taken, so they got the next free ones: ${list}.`, { id: 'history-renumbered' });
+}
+
+/** A shoe read from the record as a row of History's list shows it (never stored: origin is only a placeholder). */
+export function recordSummary(shoe: ShoeRecord): ShoeSummary {
+  return {
+    ...shoeFields(shoe),
+    number: shoe.number ?? 0,
+    handCount: shoe.hands.length,
+    outcomes: shoe.hands.map((hand) => hand.outcome).join(''),
+    updatedAt: shoe.endedAt ?? shoe.startedAt,
+    startKey: new Date(shoe.startedAt).toISOString(),
+    origin: 'received',
+  };
 }

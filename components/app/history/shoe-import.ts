@@ -69,6 +69,17 @@ export async function readImportFile(file: File, maxBytes = MAX_IMPORT_BYTES, op
   return outcome.shoes;
 }
 
+/**
+ * The shoes of a shoe export document already in hand (one of the room's record, as its recorder
+ * sent it): read and checked as an import file is (readAndCheck), on the page, as one document is small.
+ * @throws ImportRefusedError naming `name` and what is wrong, as an import file's refusal does.
+ */
+export async function checkShoeDocument(document: Blob, name: string): Promise<ShoeRecord[]> {
+  const outcome = await readAndCheck(document, { onProgress: () => undefined, pause: () => Promise.resolve() });
+  if (!outcome.ok) throw refusalError(name, outcome.refusal);
+  return outcome.shoes;
+}
+
 /** A refusal from the import work, worded for the screen. */
 function refusalError(name: string, refusal: ImportRefusal): ImportRefusedError {
   switch (refusal.kind) {
