@@ -6,7 +6,14 @@ import { outcomeLetter } from '../shared/road-words.js';
 import type { BrokerSettings } from '../shared/room/room-link.js';
 import { ReceivedShoeKeeper } from '../shared/room/received-shoes.js';
 import { StorageConnectionController } from '../shared/data/storage-connection.js';
-import { LobbyTablesController, openRoomLink, tableDisplayHref, type LobbyTable, type OpenLobbyLink } from './lobby-tables.js';
+import {
+  LobbyTablesController,
+  openRoomLink,
+  tableDisplayHref,
+  tableRecordHref,
+  type LobbyTable,
+  type OpenLobbyLink,
+} from './lobby-tables.js';
 import '../../define/big-road.js';
 
 /**
@@ -34,10 +41,12 @@ export function lobbyGrid(count: number): { columns: number; rows: number } {
  * The lobby screen of a card room (`?mode=lobby`): one tile for every table the room's broker
  * knows, sorted by name, each with its limits, shoe and hand number, a small Big Road, its banker,
  * player and tie counts and its status (open, ended, no shoe yet, loading, console offline since a time).
- * A tile is a link to the table's wall display. A line for the clerk says when the broker
+ * A tile is a link to the table's wall display; under it, "Recent shoes" links to its shoes in the
+ * room's record (History, `?mode=history&source=record&table=…`). A line for the clerk says when the broker
  * cannot be reached or refuses the screen's credential, and how many messages were refused.
  *
  * @csspart tile - One table's tile (a link); `data-table` names the table, `data-status` is `open`, `ended`, `no-shoe` or `loading` (its retained state not read yet), `data-offline` is set while its console is offline.
+ * @csspart record-link - Under a tile, the link to its table's recent shoes in the room's record (History, `source=record`); `data-table` names the table.
  * @csspart operator - The line for the clerk (link trouble, refused messages).
  * @csspart message - Why there is nothing to show (no broker, no table yet).
  */
@@ -96,6 +105,35 @@ export class BaccLobby extends LitElement {
         min-width: 0;
         min-height: 0;
         display: flex;
+        position: relative;
+      }
+      /*
+       * The clerk's way into the table's record: a link of its own (a link holds no other), taking none
+       * of the road's height. The room sees only the tiles: it shows, in the tile's bottom corner, while
+       * the pointer is over the tile or the link has the focus; screen readers always have it.
+       */
+      .tiles > li:not(:hover) > a.record:not(:focus) {
+        clip-path: inset(50%);
+        width: 1px;
+        height: 1px;
+        overflow: hidden;
+        white-space: nowrap;
+        padding: 0;
+      }
+      a.record {
+        position: absolute;
+        inset-block-end: calc(3px + 0.3em);
+        inset-inline-end: calc(3px + 0.5em);
+        font-size: 14px;
+        line-height: 1.2;
+        color: inherit;
+        background: var(--_panel);
+        padding: 0.1em 0.3em;
+        border-radius: 0.3em;
+      }
+      a.record:focus-visible {
+        outline: 3px solid var(--_focus);
+        outline-offset: 1px;
       }
       a.tile {
         flex: 1;
@@ -335,7 +373,7 @@ export class BaccLobby extends LitElement {
         message
           ? html`<p class="message" part="message" role="status">${message}</p>`
           : html`<ul class="tiles" style="--_columns: ${grid.columns}; --_grid-rows: ${grid.rows}">
-              ${shown.map((table) => html`<li>${this.renderTile(table)}</li>`)}
+              ${shown.map((table) => html`<li>${this.renderTile(table)} ${this.renderRecordLink(table.table)}</li>`)}
             </ul>`
       }
       <p class="operator" part="operator" role="status">${this.operatorLine()}</p>
@@ -395,6 +433,18 @@ export class BaccLobby extends LitElement {
         ${this.count('T', table.ties, msg('Tie', { id: 'tie-long' }))}
       </div>
     </a>`;
+  }
+
+  /** A link to the table's recent shoes in the room's record (History, signed in to the recorder). */
+  private renderRecordLink(table: string) {
+    return html`<a
+      class="record"
+      part="record-link"
+      href=${tableRecordHref(table, this.search)}
+      data-table=${table}
+      aria-label=${msg(str`Recent shoes of ${table} in the room’s record`, { id: 'lobby-record-of' })}
+      >${msg('Recent shoes', { id: 'lobby-record' })}</a
+    >`;
   }
 
   private count(side: 'B' | 'P' | 'T', value: number, name: string) {

@@ -235,3 +235,25 @@ export function tableDisplayHref(table: string, search: string): string {
   }
   return `?${params.toString()}`;
 }
+
+/** The parameters a link to History carries on from the lobby's query: the page's language and theme. */
+const CARRIED_TO_HISTORY = ['lang', 'theme'];
+
+/**
+ * The address of a table's recent shoes in the room's record: History with the record as its source
+ * and the table chosen, `?mode=history&source=record&table=<name>` (the name encoded), and the
+ * lobby's language and theme. Never a credential: History signs in to the recorder itself.
+ */
+export function tableRecordHref(table: string, search: string): string {
+  const params = new URLSearchParams([
+    ['mode', 'history'],
+    ['source', 'record'],
+    ['table', table],
+  ]);
+  const own = new URLSearchParams(search);
+  for (const name of CARRIED_TO_HISTORY) {
+    const value = own.get(name);
+    if (value !== null) params.set(name, value);
+  }
+  return `?${params.toString()}`;
+}

@@ -24,4 +24,6 @@ export const templates: Record<string, unknown> = {
   'lobby-refused-one': '已拒绝 1 条消息（详见日志）',
   'lobby-refused': str`已拒绝 ${0} 条消息（详见日志）`,
   'lobby-copies-trouble': str`收到的牌靴无法保存在本机：${0}`,
+  'lobby-record': '最新牌靴',
+  'lobby-record-of': str`${0} 在牌厅记录中的最新牌靴`,
 };

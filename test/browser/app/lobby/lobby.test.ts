@@ -3,7 +3,8 @@ import { setViewport } from '@web/test-runner-commands';
 import '../../../../components/app/lobby/bacc-lobby.js';
 import type { BaccLobby } from '../../../../components/app/lobby/bacc-lobby.js';
 import type { LobbyLink, OpenLobbyLink } from '../../../../components/app/lobby/lobby-tables.js';
-import { tableDisplayHref } from '../../../../components/app/lobby/lobby-tables.js';
+import { tableDisplayHref, tableRecordHref } from '../../../../components/app/lobby/lobby-tables.js';
+import { readKioskSettings } from '../../../../components/app/kiosk/kiosk-settings.js';
 import type { BrokerSettings, RoomLinkOptions } from '../../../../components/app/shared/room/room-link.js';
 import { everyTableTopic, presenceMessage, tableStateMessage, tableTopics } from '../../../../src/room/messages.js';
 import { simulateShoeRecords, type ShoeRecord } from '../../../../src/shoes/document.js';
@@ -321,6 +322,39 @@ describe('<bacc-lobby>', () => {
     expect(tableDisplayHref('A&B', '')).to.equal('?mode=display&table=A%26B');
   });
 
+  it("links each tile to the table's recent shoes in the room's record, the name encoded, never a credential", async () => {
+    const search = '?mode=lobby&broker=wss%3A%2F%2Froom.local%3A8443&lang=zh&theme=light&user=lobby&password=hunter2&rows=8';
+    const mounted = await mountLobby(search);
+    restore = mounted.restore;
+    const { lobby } = mounted;
+    const hostile = '<img src=x onerror="window.hostileLobby=1"> & =cmd|calc';
+    sendState(mounted.link(), hostile, shoeOf(hostile, 4));
+    sendState(mounted.link(), 'Salon', shoeOf('Salon', 2));
+    await settled(lobby);
+    const recordLink = (table: string): HTMLAnchorElement =>
+      [...lobby.shadowRoot!.querySelectorAll<HTMLAnchorElement>('a[part="record-link"]')].find((link) => link.dataset['table'] === table)!;
+    const link = recordLink(hostile);
+    expect(link.textContent.trim()).to.equal('Recent shoes');
+    expect(link.getAttribute('aria-label')).to.equal(`Recent shoes of ${hostile} in the room’s record`);
+    // A link of its own, beside the tile's (a link holds no other), and no markup made of the name.
+    expect(link.closest('a.tile')).to.equal(null);
+    expect(lobby.shadowRoot!.querySelector('img')).to.equal(null);
+    expect((window as { hostileLobby?: number }).hostileLobby).to.equal(undefined);
+    const href = link.getAttribute('href')!;
+    expect(href.startsWith('?mode=history&source=record&table=')).to.equal(true);
+    expect(href).not.to.match(/[<>" ]/);
+    const params = new URLSearchParams(href.slice(1));
+    expect([...params.keys()]).to.deep.equal(['mode', 'source', 'table', 'lang', 'theme']);
+    expect(params.get('table')).to.equal(hostile);
+    expect(href).not.to.contain('hunter2');
+    // The kiosk reads it back as History of the record for that very table.
+    const { settings, problems } = readKioskSettings(href);
+    expect(problems).to.deep.equal([]);
+    expect(settings).to.include({ mode: 'history', source: 'record', table: hostile, locale: 'zh-Hans', theme: 'light' });
+    expect(tableRecordHref('A&B', '')).to.equal('?mode=history&source=record&table=A%26B');
+    expect(recordLink('Salon').getAttribute('href')).to.equal('?mode=history&source=record&table=Salon&lang=zh&theme=light');
+  });
+
   it('fits 24 tiles on a 1920 × 1080 screen without scrolling, each legible and whole', async () => {
     await setViewport({ width: 1920, height: 1080 });
     const mounted = await mountLobby();
@@ -369,6 +403,20 @@ describe('<bacc-lobby>', () => {
       expect(grid.bottom).to.be.at.most(box.bottom + 0.5);
       expect(grid.right).to.be.at.most(box.right + 0.5);
     }
+    // Each tile's link to the record hides over none of its figures, and shows inside the tile when it has the focus.
+    for (const tile of tiles(lobby)) {
+      const box = tile.getBoundingClientRect();
+      const record = tile.parentElement!.querySelector<HTMLAnchorElement>('a[part="record-link"]')!;
+      expect(record.getBoundingClientRect().width, `the record link of ${tile.dataset['table']} at rest`).to.be.at.most(1);
+      record.focus();
+      const link = record.getBoundingClientRect();
+      expect(link.width).to.be.greaterThan(40);
+      expect(link.top).to.be.at.least(box.top);
+      expect(link.bottom).to.be.at.most(box.bottom);
+      expect(link.left).to.be.at.least(box.left);
+      expect(link.right).to.be.at.most(box.right);
+      record.blur();
+    }
     const offline = tileOf(lobby, 'Table 7').querySelector('.offline')!.getBoundingClientRect();
     expect(offline.bottom).to.be.at.most(tileOf(lobby, 'Table 7').getBoundingClientRect().bottom);
   });
@@ -403,6 +451,9 @@ describe('<bacc-lobby> in Simplified Chinese', () => {
     expect(tileOf(lobby, 'T2').querySelector('.status')!.textContent).to.equal('已结束');
     expect(tileOf(lobby, 'T2').querySelector('.shoe')!.textContent).to.equal('第 1 靴 · 1 局');
     expect(tileOf(lobby, 'T3').querySelector('.status')!.textContent).to.equal('尚无牌靴');
+    const recordLink = tileOf(lobby, 'T1').parentElement!.querySelector('a[part="record-link"]')!;
+    expect(recordLink.textContent.trim()).to.equal('最新牌靴');
+    expect(recordLink.getAttribute('aria-label')).to.equal('T1 在牌厅记录中的最新牌靴');
     const operator = lobby.shadowRoot!.querySelector('[part="operator"]')!.textContent.trim();
     expect(operator).to.equal('已拒绝 1 条消息（详见日志）');
     const shown = [...tiles(lobby)].map(
