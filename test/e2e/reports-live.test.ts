@@ -136,12 +136,9 @@ describe('the reports page following the room (#26)', () => {
 });
 
 describe('signing in to the recorder with the reports page’s form (#26)', () => {
-  // A known bug, left to the owners of components/app/shared/recorder-api.ts and server/src/pit/: the
-  // recorder answers POST /api/login with { token, role, expiresAt }, and the page's check of the
-  // answer wants a `name` too, so the form says "… is not a report of the recorder's: check the
-  // address." (the browser tests' fake recorder sends a name). With the answer given a name the form
-  // signs in and reads the report. Once fixed, this fails: make it `it` again.
-  it.fails('signs in with a login of bacc recorder user add and shows the recorder’s tables', async () => {
+  // The form against the real recorder: the browser tests' fake recorder answers as the contract says,
+  // and this holds the two together (the page once wanted a `name` the recorder does not send).
+  it('signs in with a login of bacc recorder user add and shows the recorder’s tables', async () => {
     const db = join(scratch, 'sign-in.sqlite');
     const recorder = await startRecorder(bacc, { broker: broker(), db, pageOrigin: new URL(baseUrl).origin, name: 'reports-sign-in' });
     await addLogin(bin, db, PIT_LOGIN.name, PIT_LOGIN.password);

@@ -89,7 +89,8 @@ const reportSchema = v.object({
   expected: v.record(v.string(), expectedSchema),
   tests: v.object({ level: v.number(), count: v.number(), explanation: v.string(), rows: v.array(testRowSchema) }),
 });
-const signInSchema = v.object({ token: v.string(), role: v.string(), name: v.string(), expiresAt: v.string() });
+/** The recorder's answer to a sign-in (POST /api/login): the login's name is the one given. */
+const signInSchema = v.object({ token: v.string(), role: v.string(), expiresAt: v.string() });
 const tablesSchema = v.object({ tables: v.array(v.object({ table: v.string() })) });
 const listedShoeSchema = v.object({
   id: v.pipe(v.string(), v.minLength(1)),
@@ -224,7 +225,7 @@ export async function signIn(address: string, name: string, password: string): P
     body: JSON.stringify({ name, password }),
   });
   const answer = await readJson(response, signInSchema);
-  return { address, ...answer };
+  return { address, name, token: answer.token, role: answer.role, expiresAt: answer.expiresAt };
 }
 
 /** Ends the sign-in on the recorder; an answer that does not come changes nothing here (the token is forgotten anyway). */

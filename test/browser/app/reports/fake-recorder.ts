@@ -209,7 +209,7 @@ export class FakeRecorder {
     if (url.pathname === '/api/login' && request.method === 'POST') {
       const login = JSON.parse(typeof body === 'string' ? body : '{}') as { name?: string; password?: string };
       if (login.password !== PASSWORD) return json(401, { error: 'wrong login name or password' });
-      return json(200, { token: TOKEN, role: 'pit', name: login.name, expiresAt: new Date(Date.now() + 12 * 3_600_000).toISOString() });
+      return json(200, { token: TOKEN, role: 'pit', expiresAt: new Date(Date.now() + 12 * 3_600_000).toISOString() });
     }
     if (authorization !== `Bearer ${TOKEN}`) return json(401, { error: 'sign in first (POST /api/login)' });
     if (this.expired) return json(401, { error: 'the sign-in has ended: sign in again' });
