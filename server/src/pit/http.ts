@@ -1,8 +1,9 @@
 /**
- * The pit's view over HTTP: a read-only JSON API beside the ledger (Fastify). Nothing is readable
- * without a login; each route names the least role that may read it (pit < surveillance < admin);
- * cross-origin requests only from the origins given. Every parameter is checked before a query
- * runs, and every query binds its values: input is never SQL.
+ * The pit's view over HTTP: a JSON API beside the ledger (Fastify) that reads it, and writes only
+ * logins and surveillance's acknowledgements of exceptions. Nothing is readable without a login;
+ * each route names the least role that may call it (pit < surveillance < admin); cross-origin
+ * requests only from the origins given. Every parameter is checked before a query runs, and every
+ * query binds its values: input is never SQL.
  */
 import { sql } from 'kysely';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -13,6 +14,7 @@ import type { LedgerDatabase } from '../record/database.js';
 import { Ledger, utc } from '../record/ledger.js';
 import { PitLogins, roleAllows, LoginError, type PitRole } from './logins.js';
 import { roomReport, roomReportCsv } from './room-report.js';
+import { MAX_EXCEPTION_ID_LENGTH, RoomExceptions } from './exceptions.js';
 
 export interface PitApiOptions {
   database: LedgerDatabase;
@@ -76,6 +78,12 @@ const reportQuery = v.object({
   to: isoTime,
   table: v.optional(v.union([tableName, v.pipe(v.array(tableName), v.maxLength(500))])),
 });
+/** The exceptions' list: a list's range and page, with tables as a report takes them. */
+const exceptionsQuery = v.object({ ...rangeQuery.entries, table: reportQuery.entries.table });
+/** An acknowledgement's note: what surveillance says of the exception, 1–1000 characters once trimmed. */
+const ackBody = v.object({
+  note: v.pipe(v.string(), v.trim(), v.minLength(1, 'a note of 1 to 1000 characters'), v.maxLength(1000, 'a note of 1 to 1000 characters')),
+});
 
 function read<T extends v.GenericSchema>(schema: T, input: unknown, what: string): v.InferOutput<T> {
   const result = v.safeParse(schema, input ?? {});
@@ -115,7 +123,14 @@ export async function pitApi(options: PitApiOptions): Promise<FastifyInstance> {
   const ledger = new Ledger(database, 'pit-api');
   const allowed = new Set(options.allowOrigins ?? []);
   // Closing ends kept-alive connections too: a recorder stopping does not wait for an idle browser.
-  const app = Fastify({ logger: false, bodyLimit: 16 * 1024, forceCloseConnections: true });
+  const exceptions = new RoomExceptions(database);
+  // An exception's id is its row's key, encoded: longer than a router's usual 100 characters.
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 16 * 1024,
+    forceCloseConnections: true,
+    routerOptions: { maxParamLength: MAX_EXCEPTION_ID_LENGTH },
+  });
   app.decorateRequest('login', null);
 
   await app.register(cors, { origin: (origin, callback) => callback(null, origin !== undefined && allowed.has(origin)) });
@@ -356,6 +371,29 @@ export async function pitApi(options: PitApiOptions): Promise<FastifyInstance> {
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${name}"`)
       .send(roomReportCsv(report));
+  });
+
+  app.get('/api/exceptions', { config: { role: 'surveillance' } }, async (request) => {
+    const query = read(exceptionsQuery, request.query, 'exceptions');
+    const tables = query.table === undefined ? [] : typeof query.table === 'string' ? [query.table] : query.table;
+    const filter = { tables, ...range({ ...query, table: undefined }) };
+    const listed = await exceptions.list(filter, { limit: query.size, offset: (query.page - 1) * query.size }, now());
+    return { page: query.page, size: query.size, total: listed.total, exceptions: listed.exceptions };
+  });
+
+  app.post('/api/exceptions/:id/ack', { config: { role: 'surveillance' } }, async (request, reply) => {
+    const { id } = read(v.object({ id: v.pipe(v.string(), v.maxLength(MAX_EXCEPTION_ID_LENGTH)) }), request.params, 'exception');
+    const { note } = read(ackBody, request.body, 'acknowledgement');
+    const at = now().toISOString();
+    const result = await exceptions.acknowledge(id, { by: request.login!.name, at, note }, now());
+    if (result.kind === 'unknown') throw new Refusal(404, 'no exception of that id in the ledger');
+    if (result.kind === 'already') {
+      throw new Refusal(
+        409,
+        `this exception was acknowledged already, by ${result.ack.by} at ${result.ack.at}; the first acknowledgement is kept`,
+      );
+    }
+    return reply.code(201).send({ id, acknowledgement: result.ack });
   });
 
   app.get('/api/users', { config: { role: 'admin' } }, async () => ({ users: await logins.list() }));

@@ -191,6 +191,19 @@ function migrations(dialect: LedgerDialect): Record<string, Migration> {
         `.execute(db);
       },
     },
+    '008-exception-ack': {
+      async up(db: Kysely<unknown>) {
+        // Surveillance's acknowledgements of the room's exceptions (#26): one per exception, the first
+        // kept; the login's name as text, so an acknowledgement outlives the login that gave it.
+        await db.schema
+          .createTable('exception_ack')
+          .addColumn('exception_id', 'text', (c) => c.primaryKey())
+          .addColumn('acknowledged_by', 'text', (c) => c.notNull())
+          .addColumn('acknowledged_at', 'text', (c) => c.notNull())
+          .addColumn('note', 'text', (c) => c.notNull())
+          .execute();
+      },
+    },
   };
 }
 

@@ -153,6 +153,19 @@ export interface PitLoginRow {
   expires_at: string;
 }
 
+/**
+ * A surveillance login's acknowledgement of one of the room's exceptions (server/src/pit/exceptions.ts):
+ * who, when and why. Append-only: an exception is acknowledged once, and the first stays.
+ */
+export interface ExceptionAckRow {
+  /** The exception's id: its ledger row's unique key, encoded (see exceptionId). */
+  exception_id: string;
+  /** The login's name when it acknowledged (kept as given: a login removed later leaves it). */
+  acknowledged_by: string;
+  acknowledged_at: string;
+  note: string;
+}
+
 export interface LedgerTables {
   room_table: RoomTableRow;
   shoe: ShoeRow;
@@ -165,4 +178,5 @@ export interface LedgerTables {
   reader_line: ReaderLineRow;
   pit_user: PitUserRow;
   pit_login: PitLoginRow;
+  exception_ack: ExceptionAckRow;
 }
