@@ -146,9 +146,15 @@ export function dataFolder(path) {
   return path;
 }
 
-/** A random password, URL-safe so that it can sit in a page address as it is. */
+/**
+ * A random password, URL-safe so that it can sit in a page address as it is, and never starting with
+ * "-", which a command line (bacc recorder --password …) would take for an option.
+ */
 export function generatePassword() {
-  return randomBytes(18).toString('base64url');
+  for (;;) {
+    const password = randomBytes(18).toString('base64url');
+    if (!password.startsWith('-')) return password;
+  }
 }
 
 /** The full path of an executable on PATH or in the sbin folders (Debian puts mosquitto in /usr/sbin), else null. */

@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } fro
 import { join } from 'node:path';
 import { connectAsync } from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
-import { acceptsConnections, freePort, tableKey, tableName } from '../../scripts/broker-files.mjs';
+import { acceptsConnections, freePort, generatePassword, tableKey, tableName } from '../../scripts/broker-files.mjs';
 import { normaliseTableName } from '../../src/shoes/table-names.js';
 import { tableKey as pageTableKey, tableStateMessage } from '../../src/room/messages.js';
 import { simulateShoeRecords } from '../../src/shoes/records.js';
@@ -25,6 +25,16 @@ describe('npm run broker and the pages agree on table names (#28, point 11)', ()
     expect(tableName('Cafe\u0301')).toBe('Caf\u00e9');
     expect(() => tableName('Table 7\u202e')).toThrow(/U\+202E, which changes the direction of the text/);
     expect(() => tableName('   ')).toThrow(/cannot be used/);
+  });
+});
+
+describe('the passwords npm run broker makes', () => {
+  it('never start with "-", which bacc recorder --password would take for an option', () => {
+    // One in 64 base64url passwords would: 2,000 of them meet the case about 31 times.
+    const passwords = Array.from({ length: 2000 }, () => generatePassword());
+    expect(passwords.filter((password) => password.startsWith('-'))).toEqual([]);
+    expect(new Set(passwords).size).toBe(passwords.length);
+    expect(passwords.every((password) => /^[A-Za-z0-9_-]{24}$/.test(password))).toBe(true);
   });
 });
 
