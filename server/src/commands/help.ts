@@ -50,7 +50,7 @@ Commands:
                                postgres:// address. Each table's commit is acknowledged on its
                                retained recorded topic. The password may come from
                                BACC_RECORDER_PASSWORD, the ledger's address from BACC_RECORDER_DB.
-                               --http [host:]port also serves the pit's read-only API (loopback
+                               --http [host:]port also serves the pit's API (loopback
                                unless a host is given), to pages of each --allow-origin ORIGIN.
   recorder user add|remove|list [--db <where>] [--name N] [--role pit|surveillance|admin]
                                The pit API's logins, kept in the ledger; add takes the password from
