@@ -30,6 +30,10 @@ export const historyStyles = css`
     gap: 2px;
     font-size: 0.9em;
   }
+  /* A long table name (a table's may be 60 characters, the record may hold longer) widens no toolbar past the screen. */
+  .toolbar select {
+    max-inline-size: min(24em, 80vw);
+  }
   /* A date field and the box that holds its place until it is drawn: the same size, so nothing moves. */
   input[type='date'],
   .date-placeholder {
