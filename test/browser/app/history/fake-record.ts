@@ -86,7 +86,8 @@ export class FakeRecord {
       const login = JSON.parse(typeof body === 'string' ? body : '{}') as { name?: string; password?: string };
       if (login.password !== RECORD_PASSWORD) return json(401, { error: 'wrong login name or password' });
       const expiresAt = new Date(Date.now() + 12 * 3_600_000).toISOString();
-      return json(200, { token: RECORD_TOKEN, role: 'pit', name: login.name, expiresAt });
+      // As the recorder answers: the token, the role and the expiry (the name is the one given).
+      return json(200, { token: RECORD_TOKEN, role: 'pit', expiresAt });
     }
     if (authorization !== `Bearer ${RECORD_TOKEN}`) return json(401, { error: 'sign in first (POST /api/login)' });
     if (this.expired) return json(401, { error: 'the sign-in has ended: sign in again' });

@@ -117,6 +117,7 @@ describe("History's view of the room's record", () => {
       expect(request.authorization).to.equal(`Bearer ${RECORD_TOKEN}`);
       expect(request.url.search).not.to.contain(RECORD_PASSWORD);
     }
+    expect(text($(record, '.who span'))).to.equal(`pit boss (pit) signed in to the recorder at ${ADDRESS}`);
     expect(ids(record)).to.have.length(20);
     expect(position(record)).to.equal('Shoes 1–20 of 30000 (page 1 of 1500)');
     const listed = recorder.to('/api/shoes').at(-1)!.url.searchParams;
