@@ -21,6 +21,12 @@
  * started in the range, newest first, `total` counting every page's. GET /api/shoes/<id>: the shoe
  * as a shoe export document (version 2), the text History imports; the page reads it with the same
  * reader as an import.
+ *
+ * GET /api/exceptions?from=<ISO>&to=<ISO>[&table=<name>]…&page=<from 1>&size=<at most 200> (surveillance;
+ * a pit login gets 403): the room's exceptions, newest first, each with its id, source, kind, table,
+ * time, shoe, hand, reason, detail and acknowledgement. POST /api/exceptions/<id>/ack with `{ note }`
+ * (1–1000 characters) keeps surveillance's acknowledgement once: 201 `{ id, acknowledgement }`, 409
+ * when it was given already, 404 for an unknown id, 400 for a bad note.
  */
 import * as v from 'valibot';
 
@@ -107,6 +113,40 @@ const shoePageSchema = v.object({
   total: count,
   shoes: v.array(listedShoeSchema),
 });
+const ackSchema = v.object({ by: v.string(), at: v.string(), note: v.string() });
+const exceptionSchema = v.object({
+  id: v.pipe(v.string(), v.minLength(1)),
+  source: v.picklist(['audit', 'event', 'presence', 'refusal']),
+  kind: v.string(),
+  table: v.nullable(v.string()),
+  time: v.string(),
+  shoeId: v.nullable(v.string()),
+  hand: v.nullable(v.pipe(v.number(), v.integer())),
+  reason: v.nullable(v.string()),
+  /** What the page reads of each source's detail (an audit entry's, an event's, an offline period's). */
+  detail: v.looseObject({
+    operator: v.optional(v.nullable(v.string())),
+    reasonGiven: v.optional(v.nullable(v.object({ at: v.string(), operator: v.nullable(v.string()) }))),
+    afterHand: v.optional(v.number()),
+    cards: v.optional(v.array(v.string())),
+    by: v.optional(v.nullable(v.string())),
+    until: v.optional(v.nullable(v.string())),
+    seconds: v.optional(v.number()),
+  }),
+  acknowledgement: v.nullable(ackSchema),
+});
+const exceptionPageSchema = v.object({
+  page: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  size: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  total: count,
+  exceptions: v.array(exceptionSchema),
+});
+const acknowledgedSchema = v.object({ id: v.string(), acknowledgement: ackSchema });
+
+/** A page of the room's exceptions: where it is, how many in all, and its exceptions, newest first. */
+export type ExceptionPage = v.InferOutput<typeof exceptionPageSchema>;
+export type RoomException = ExceptionPage['exceptions'][number];
+export type ExceptionAck = v.InferOutput<typeof ackSchema>;
 
 export type Report = v.InferOutput<typeof reportSchema>;
 export type ReportTable = Report['tables'][number];
@@ -175,6 +215,14 @@ export function shoeListSearch(query: ShoeListQuery): string {
 export function reportSearch(query: ReportQuery): string {
   const params = new URLSearchParams({ from: query.from.toISOString(), to: query.to.toISOString() });
   for (const table of query.tables) params.append('table', table);
+  return params.toString();
+}
+
+/** The query string of a page of the exceptions: the report's time and tables, and the page. */
+export function exceptionSearch(query: ReportQuery, page: number, size: number): string {
+  const params = new URLSearchParams(reportSearch(query));
+  params.set('page', String(page));
+  params.set('size', String(size));
   return params.toString();
 }
 
@@ -255,6 +303,22 @@ export async function readReportCsv(session: RecorderSession, query: ReportQuery
 export async function readShoePage(session: RecorderSession, query: ShoeListQuery): Promise<ShoePage> {
   const response = await request(`${session.address}/api/shoes?${shoeListSearch(query)}`, { headers: bearer(session) });
   return readJson(response, shoePageSchema);
+}
+
+/** A page of the room's exceptions of `query`'s time and tables, newest first (a surveillance login's). */
+export async function readExceptions(session: RecorderSession, query: ReportQuery, page: number, size: number): Promise<ExceptionPage> {
+  const response = await request(`${session.address}/api/exceptions?${exceptionSearch(query, page, size)}`, { headers: bearer(session) });
+  return readJson(response, exceptionPageSchema);
+}
+
+/** Acknowledges an exception with a note; the recorder's acknowledgement (who, when, the note as kept). */
+export async function acknowledgeException(session: RecorderSession, id: string, note: string): Promise<ExceptionAck> {
+  const response = await request(`${session.address}/api/exceptions/${encodeURIComponent(id)}/ack`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${session.token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ note }),
+  });
+  return (await readJson(response, acknowledgedSchema)).acknowledgement;
 }
 
 /**
