@@ -37,6 +37,7 @@ import {
   rememberedTarget,
 } from '../shared/recorder-session.js';
 import { reportsStyles } from './bacc-reports.styles.js';
+import { ReportExceptions, exceptionsStyles } from './report-exceptions.js';
 
 /** The period as the page's one choice names it: a whole day, a shift, 8 hours from a start, or a range. */
 type PeriodChoice = 'day' | 'shift-0' | 'shift-1' | 'shift-2' | 'from' | 'range';
@@ -74,7 +75,7 @@ export function saveBlob(blob: Blob, fileName: string): void {
 @customElement('bacc-reports')
 @localized()
 export class BaccReports extends LitElement {
-  static override styles = [themeTokens, visuallyHidden, controlStyles, reportsStyles];
+  static override styles = [themeTokens, visuallyHidden, controlStyles, reportsStyles, exceptionsStyles];
 
   /** Seconds between reads of the report while the page is visible (0: read only when the choices change). */
   @property({ type: Number, attribute: 'refresh-seconds' }) refreshSeconds = 3;
@@ -121,9 +122,10 @@ export class BaccReports extends LitElement {
   private palette: Palette | null = null;
   private readonly chartPalettes = new WeakMap<object, Palette>();
 
+  private readonly exceptions = new ReportExceptions(this);
   private readonly polling = new ReportPolling(
     this,
-    () => this.readReport(),
+    async () => void (await Promise.all([this.readReport(), this.session && this.exceptions.read(this.session, this.query())])),
     () => this.refreshSeconds,
   );
 
@@ -275,6 +277,7 @@ export class BaccReports extends LitElement {
     this.problem = '';
     this.updatedAt = null;
     this.knownTables = [];
+    this.exceptions.reset();
   }
 
   private async onSignIn(event: SubmitEvent): Promise<void> {
@@ -559,7 +562,8 @@ export class BaccReports extends LitElement {
         ? html`${this.renderTests(report)} ${this.renderTables()} ${this.renderCharts()} ${this.renderHours()}
           ${this.renderTestTable(report)}`
         : nothing
-    }`;
+    }
+    ${this.exceptions.render(this.severalDays)}`;
   }
 
   private renderTests(report: Report): TemplateResult {
