@@ -114,8 +114,11 @@ export function renderShoeList(view: ShoeListView): TemplateResult | typeof noth
                 step="1"
                 .value=${String(view.page + 1)}
                 @change=${(event: Event) => {
-                  const wanted = Number((event.target as HTMLInputElement).value);
+                  const input = event.target as HTMLInputElement;
+                  const wanted = Number(input.value);
                   if (Number.isInteger(wanted) && wanted >= 1 && wanted <= pages) view.goToPage(wanted - 1);
+                  // Not a page of the list: the browser says which numbers are (1 to the last page).
+                  else input.reportValidity();
                 }}
             /></label>`
           : nothing

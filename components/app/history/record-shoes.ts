@@ -111,12 +111,16 @@ export class BaccRecordShoes extends LitElement {
   @state() private fromDay = '';
   @state() private toDay = '';
   @state() private page = 0;
+  /** The page whose rows are on screen: the one asked for once the recorder has answered it. */
+  @state() private shownPage = 0;
   @state() private total = 0;
   @state() private rows: RecordShoe[] = [];
   @state() private loaded = false;
   @state() private reading = false;
   /** Why the page on screen is not the choices' (or a shoe cannot be shown), in words; '' when all is well. */
   @state() private problem = '';
+  /** The last reading of the list was not answered: the list on screen is not the choices'. */
+  @state() private refused = false;
   @state() private trailOpen: string | null = null;
   @state() private replaying: ShoeRecord | null = null;
 
@@ -204,10 +208,16 @@ export class BaccRecordShoes extends LitElement {
       if (ended) throw ended;
       this.rows = rows;
       this.total = list.total;
+      this.shownPage = this.page;
       this.problem = '';
       this.loaded = true;
+      this.refused = false;
     } catch (error) {
-      if (generation === this.generation) this.showProblem(error);
+      if (generation !== this.generation) return;
+      // The rows on screen stay those of the page they are, and the next step goes on from it.
+      this.page = this.shownPage;
+      this.refused = true;
+      this.showProblem(error);
     } finally {
       if (generation === this.generation) this.reading = false;
     }
@@ -267,6 +277,8 @@ export class BaccRecordShoes extends LitElement {
     this.loaded = false;
     this.reading = false;
     this.problem = '';
+    this.refused = false;
+    this.shownPage = 0;
     this.tables = [];
     this.trailOpen = null;
     this.replaying = null;
@@ -294,6 +306,7 @@ export class BaccRecordShoes extends LitElement {
       this.session = session;
       this.signInProblem = '';
       this.page = 0;
+      this.shownPage = 0;
       this.startReading();
     } catch (error) {
       this.signInProblem = error instanceof RecorderError ? recordProblemText(error.problem, address, true) : errorText(error);
@@ -388,11 +401,12 @@ export class BaccRecordShoes extends LitElement {
     if (!this.session) return this.renderSignIn();
     return html`${this.renderChoices()} ${this.problem ? html`<p part="notice" class="alert" role="alert">${this.problem}</p>` : nothing}
     ${
-      this.loaded
+      // A list the recorder did not answer for these choices says nothing of them (not "no shoe").
+      this.loaded && !(this.refused && this.rows.length === 0)
         ? renderShoeList({
             shoes: this.rows.map((row) => row.summary),
             total: this.total,
-            page: this.page,
+            page: this.shownPage,
             pageSize: Math.max(1, Math.min(this.pageSize, 200)),
             filtered: true,
             confirmingDelete: null,

@@ -34,6 +34,8 @@ export class FakeRecord {
   readonly requests: RecordRequest[] = [];
   /** Set to end the sign-in: every request is then refused as the recorder refuses an expired one. */
   expired = false;
+  /** Set to stop answering at all, as a recorder that stopped. */
+  unreachable = false;
   /** Shoes served as they are, by id, before the made-up ones (a test's own shoe). */
   readonly own = new Map<string, ShoeRecord>();
   /** The document texts served, by shoe id. */
@@ -53,7 +55,10 @@ export class FakeRecord {
       table: tables[index % tables.length]!,
       startedAt: new Date(newest.getTime() - index * EVERY_MINUTES * 60_000).toISOString(),
     }));
-    window.fetch = (input, init) => Promise.resolve(this.answer(new Request(input, init), init?.body ?? null));
+    window.fetch = (input, init) =>
+      this.unreachable
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : Promise.resolve(this.answer(new Request(input, init), init?.body ?? null));
   }
 
   restore(): void {
@@ -112,6 +117,7 @@ export class FakeRecord {
     const page = Number(params.get('page') ?? '1');
     const size = Number(params.get('size') ?? '50');
     if (!(size >= 1 && size <= 200)) return json(400, { error: 'shoes "size": at most 200' });
+    if (from !== null && to !== null && Date.parse(from) > Date.parse(to)) return json(400, { error: 'from is after to' });
     const matching = this.listed.filter(
       (shoe) =>
         (table === null || shoe.table === table) &&

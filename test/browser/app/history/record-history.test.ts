@@ -164,6 +164,59 @@ describe("History's view of the room's record", () => {
     expect(position(record)).to.match(/^Shoes 1–20 of 3[12] \(page 1 of 2\)$/);
   });
 
+  it('keeps the page position with the rows on screen when the recorder stops answering, and goes on from it', async () => {
+    recorder = new FakeRecord();
+    const { record } = await mountRecord();
+    await signIn(record);
+    await pageShown(record, 'record-0');
+    $<HTMLButtonElement>(record, '[data-action="next-page"]')!.click();
+    await pageShown(record, 'record-20');
+    recorder.unreachable = true;
+    $<HTMLButtonElement>(record, '[data-action="previous-page"]')!.click();
+    await until(() => $(record, '.alert') !== null, 'the problem said');
+    await record.updateComplete;
+    expect(ids(record)[0]).to.equal('record-20');
+    expect(position(record)).to.equal('Shoes 21–40 of 30000 (page 2 of 1500)');
+    recorder.unreachable = false;
+    $<HTMLButtonElement>(record, '[data-action="next-page"]')!.click();
+    await pageShown(record, 'record-40');
+    expect(position(record)).to.equal('Shoes 41–60 of 30000 (page 3 of 1500)');
+  });
+
+  it('says a refused choice of days without claiming the record holds no shoe, and a page that is not one', async () => {
+    recorder = new FakeRecord(['Salon'], 10);
+    const { record } = await mountRecord();
+    await signIn(record);
+    await pageShown(record, 'record-0');
+    // Nothing in these days: the record says so.
+    change(record, 'input[name="from"]', '2001-01-01');
+    change(record, 'input[name="to"]', '2001-01-02');
+    const shown = (): string => (record.shadowRoot!.textContent ?? '').replace(/\s+/g, ' ');
+    await until(() => shown().includes('The record holds no shoe of this table and time.'), 'no shoe said');
+    // From after to: the recorder refuses it, and the page says only that.
+    change(record, 'input[name="from"]', '2001-01-10');
+    await until(() => text($(record, '.alert')).includes('from is after to'), 'the refusal said');
+    expect(shown()).not.to.contain('The record holds no shoe');
+
+    recorder = (recorder.restore(), new FakeRecord(['Salon'], 100));
+    change(record, 'input[name="from"]', '');
+    change(record, 'input[name="to"]', '');
+    await pageShown(record, 'record-0');
+    const before = recorder.to('/api/shoes').length;
+    const page = $<HTMLInputElement>(record, 'input[name="page"]')!;
+    // Said by the browser: reportValidity fires `invalid` and shows its message at the field.
+    let told = 0;
+    page.addEventListener('invalid', () => told++);
+    for (const value of ['-1', '2.5', '999999']) {
+      change(record, 'input[name="page"]', value);
+      expect(page.validationMessage, value).not.to.equal('');
+    }
+    expect(told).to.equal(3);
+    await record.updateComplete;
+    expect(recorder.to('/api/shoes').length).to.equal(before);
+    expect(position(record)).to.equal('Shoes 1–20 of 100 (page 1 of 5)');
+  });
+
   it('opens a shoe to replay, shows its trail, and goes back to the same page', async () => {
     recorder = new FakeRecord();
     const audit: AuditEntry[] = [{ at: recorder.shoeAt(1).startedAt, operator: 'Wei', action: 'undo', hand: 4, reason: 'misread' }];
