@@ -407,7 +407,7 @@ export class BaccReports extends LitElement {
         name="address"
         required
         autocomplete="url"
-        placeholder="http://127.0.0.1:8080"
+        placeholder="http://127.0.0.1:8090"
         .value=${this.address}
         @input=${(event: Event) => {
           this.addressTyped = true;
