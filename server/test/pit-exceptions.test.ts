@@ -359,9 +359,20 @@ describe.each([
   it('keeps one acknowledgement an exception: who, when and the note; a second is refused, and a bad note', async () => {
     const [first, second] = (await list()).exceptions;
     const before = await state();
-    for (const payload of [undefined, {}, { note: '' }, { note: '   \n ' }, { note: 'x'.repeat(1001) }, { note: 5 }, { note: null }]) {
+    for (const payload of [
+      undefined,
+      {},
+      { note: '' },
+      { note: '   \n ' },
+      { note: 'x'.repeat(1001) },
+      { note: '😀'.repeat(1001) },
+      { note: 5 },
+      { note: null },
+    ]) {
       const response = await ack(first!.id, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      // Said as the rule, never as the checker's own words.
+      expect(response.json<{ error: string }>().error, JSON.stringify(payload)).toMatch(/a note of 1 to 1000 characters$/);
     }
     expect(await state()).toEqual(before);
 
@@ -376,8 +387,8 @@ describe.each([
         error: `this exception was acknowledged already, by surveillance-login at ${NOW.toISOString()}; the first acknowledgement is kept`,
       },
     ]);
-    // A note is text, whatever it looks like; 1000 characters are taken.
-    const shaped = "'); delete from exception_ack; --" + 'y'.repeat(967);
+    // A note is text, whatever it looks like; 1000 characters are taken, counted as a person counts them.
+    const shaped = "'); delete from exception_ack; --" + '😀'.repeat(967);
     expect((await ack(second!.id, { note: shaped }, 'admin')).statusCode).toBe(201);
     const listed = (await list()).exceptions;
     expect(listed[0]!.acknowledgement).toEqual(acknowledgement);

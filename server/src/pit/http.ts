@@ -80,10 +80,23 @@ const reportQuery = v.object({
 });
 /** The exceptions' list: a list's range and page, with tables as a report takes them. */
 const exceptionsQuery = v.object({ ...rangeQuery.entries, table: reportQuery.entries.table });
-/** An acknowledgement's note: what surveillance says of the exception, 1–1000 characters once trimmed. */
-const ackBody = v.object({
-  note: v.pipe(v.string(), v.trim(), v.minLength(1, 'a note of 1 to 1000 characters'), v.maxLength(1000, 'a note of 1 to 1000 characters')),
-});
+/**
+ * An acknowledgement's note: what surveillance says of the exception, 1–1000 characters once trimmed,
+ * counted as a person counts them (an emoji is one), and never more than 20,000 UTF-16 units.
+ */
+const NOTE_RULE = 'a note of 1 to 1000 characters';
+const ackBody = v.object(
+  {
+    note: v.pipe(
+      v.string(NOTE_RULE),
+      v.trim(),
+      v.minGraphemes(1, NOTE_RULE),
+      v.maxGraphemes(1000, NOTE_RULE),
+      v.maxLength(20_000, NOTE_RULE),
+    ),
+  },
+  `a JSON body with ${NOTE_RULE}`,
+);
 
 function read<T extends v.GenericSchema>(schema: T, input: unknown, what: string): v.InferOutput<T> {
   const result = v.safeParse(schema, input ?? {});
