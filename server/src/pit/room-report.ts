@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import { csvField } from '../../../src/shoes/csv.js';
+import { hourKey, hourStart } from '../record/hand-hours.js';
 import { hourlyCounts } from '../record/reports.js';
 import type { LedgerTables } from '../record/schema.js';
 import { expectedFigures, type ExpectedFigures, OUTCOME_TESTS_EXPLAINED, outcomeTests, type OutcomeTestKind } from './outcome-tests.js';
@@ -141,7 +142,7 @@ export async function roomReport(
   }
   for (const start of starts) {
     if (wanted && !wanted.has(start.table_name)) continue;
-    hourOf(start.table_name, `${start.started_utc.slice(0, 13)}:00:00.000Z`).shoes++;
+    hourOf(start.table_name, hourStart(hourKey(start.started_utc))).shoes++;
     const decks = (JSON.parse(start.rules) as { decks: number }).decks;
     const byDecks = tableOf(start.table_name).decks;
     byDecks.set(decks, (byDecks.get(decks) ?? 0) + 1);

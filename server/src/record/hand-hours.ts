@@ -23,6 +23,12 @@ export function sameHand(a: HandRecord, b: HandRecord): boolean {
 /** The counts `hand_hour` keeps of an hour's hands. */
 export const HAND_HOUR_COUNTS = ['hands', 'banker', 'player', 'tie', 'naturals', 'player_pairs', 'banker_pairs', 'carded'] as const;
 
+/** The `hand_hour` key of a UTC time (ISO 8601): its hour, `2026-03-01T02`. */
+export const hourKey = (utc: string): string => utc.slice(0, 13);
+
+/** The start of the hour a `hand_hour` key names, ISO 8601 in UTC: `2026-03-01T02:00:00.000Z`. */
+export const hourStart = (key: string): string => `${key}:00:00.000Z`;
+
 type HourCount = (typeof HAND_HOUR_COUNTS)[number];
 
 /** What a version changes of its table's `hand_hour` counts, by hour: hands taken off (-1) and put on (+1). */
@@ -30,7 +36,7 @@ export class HourCounts {
   private readonly byHour = new Map<string, Record<HourCount, number>>();
 
   count(hand: HandRecord, dealtUtc: string, sign: 1 | -1): void {
-    const hour = dealtUtc.slice(0, 13);
+    const hour = hourKey(dealtUtc);
     let counts = this.byHour.get(hour);
     if (!counts) {
       counts = { hands: 0, banker: 0, player: 0, tie: 0, naturals: 0, player_pairs: 0, banker_pairs: 0, carded: 0 };

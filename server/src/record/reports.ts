@@ -3,6 +3,7 @@
  * a correction or an undo superseded is not counted), by table and by hour of the day they were dealt.
  */
 import type { Kysely } from 'kysely';
+import { hourKey, hourStart } from './hand-hours.js';
 import { utc } from './ledger.js';
 import type { LedgerTables } from './schema.js';
 
@@ -32,9 +33,9 @@ export interface HourlyCount {
  * room is some 14,000 rows, not 600,000 hands.
  */
 export async function hourlyCounts(db: Kysely<LedgerTables>, range: { from: string; to: string; table?: string }): Promise<HourlyCount[]> {
-  const firstHour = utc(range.from).slice(0, 13);
+  const firstHour = hourKey(utc(range.from));
   // The hour of the range's last millisecond: `to` itself is excluded.
-  const lastHour = new Date(Date.parse(utc(range.to)) - 1).toISOString().slice(0, 13);
+  const lastHour = hourKey(new Date(Date.parse(utc(range.to)) - 1).toISOString());
   const rows = await db
     .selectFrom('hand_hour')
     .selectAll()
@@ -50,7 +51,7 @@ export async function hourlyCounts(db: Kysely<LedgerTables>, range: { from: stri
     .execute();
   return rows.map((row) => ({
     table: row.table_name,
-    hour: `${row.hour}:00:00.000Z`,
+    hour: hourStart(row.hour),
     hands: row.hands,
     banker: row.banker,
     player: row.player,
