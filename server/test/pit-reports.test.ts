@@ -77,22 +77,25 @@ function dealing(seed: string, table: string, start: number, carded: boolean): D
  * The report's cells counted from the states directly: a hand counts in the hour of the state that
  * first held it as it stands (a place's hand counts anew once it changes); a shoe in its start's hour.
  */
+/** A cell with nothing counted yet (the test's own, so the count stays independent of the report's code). */
+const noHands = (): Omit<HourReport, 'hour'> => ({
+  hands: 0,
+  shoes: 0,
+  banker: 0,
+  player: 0,
+  tie: 0,
+  carded: 0,
+  naturals: 0,
+  playerPairs: 0,
+  bankerPairs: 0,
+});
+
 function independentCount(dealings: readonly Dealing[]): Map<string, Map<string, Omit<HourReport, 'hour'>>> {
   const tables = new Map<string, Map<string, Omit<HourReport, 'hour'>>>();
   const cell = (table: string, hour: string) => {
     const hours = tables.get(table) ?? new Map<string, Omit<HourReport, 'hour'>>();
     tables.set(table, hours);
-    const counts = hours.get(hour) ?? {
-      hands: 0,
-      shoes: 0,
-      banker: 0,
-      player: 0,
-      tie: 0,
-      carded: 0,
-      naturals: 0,
-      playerPairs: 0,
-      bankerPairs: 0,
-    };
+    const counts = hours.get(hour) ?? noHands();
     hours.set(hour, counts);
     return counts;
   };
@@ -248,19 +251,7 @@ describe.each([
     const cell = (table: string, hour: string) => {
       const key = `${table} ${hour}`;
       if (!fromViews.has(key)) {
-        fromViews.set(key, {
-          table,
-          hour,
-          hands: 0,
-          shoes: 0,
-          banker: 0,
-          player: 0,
-          tie: 0,
-          carded: 0,
-          naturals: 0,
-          playerPairs: 0,
-          bankerPairs: 0,
-        });
+        fromViews.set(key, { table, hour, ...noHands() });
       }
       return fromViews.get(key)!;
     };
