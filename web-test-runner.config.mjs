@@ -4,25 +4,32 @@ import { chromeLauncher } from '@web/test-runner-chrome';
 import { defaultReporter } from '@web/test-runner';
 import { chromiumLaunchOptions } from './test/support/chromium.mjs';
 
-/** Writes pass/fail counts for scripts/test-all.mjs, which adds up every suite. */
+/** Writes pass/fail counts, and the names of what failed, for scripts/test-all.mjs, which adds up every suite. */
 function countingReporter(file) {
-  const count = (suite, totals) => {
+  const count = (suite, totals, where) => {
     for (const test of suite?.tests ?? []) {
       if (test.skipped) totals.skipped++;
       else if (test.passed) totals.passed++;
-      else totals.failed++;
+      else {
+        totals.failed++;
+        totals.failures.push(`${[...where, test.name].join(' › ')}: ${test.error?.message?.split('\n')[0] ?? 'failed'}`);
+      }
     }
-    for (const child of suite?.suites ?? []) count(child, totals);
+    for (const child of suite?.suites ?? []) count(child, totals, [...where, child.name]);
   };
   return {
     onTestRunFinished({ sessions }) {
-      const totals = { passed: 0, failed: 0, skipped: 0 };
+      const totals = { passed: 0, failed: 0, skipped: 0, failures: [] };
       for (const session of sessions) {
         const before = totals.passed + totals.failed + totals.skipped;
-        count(session.testResults, totals);
+        count(session.testResults, totals, [session.testFile.replace(`${process.cwd()}/`, '')]);
         // A test file that failed to load ran no test: count it as a failure, never as nothing.
-        if (!session.passed && totals.passed + totals.failed + totals.skipped === before) totals.failed++;
-        else if (!session.passed && (session.errors?.length ?? 0) > 0) totals.failed++;
+        const fileFailed = () => {
+          totals.failed++;
+          totals.failures.push(`${session.testFile}: ${session.errors?.[0]?.message?.split('\n')[0] ?? 'did not run'}`);
+        };
+        if (!session.passed && totals.passed + totals.failed + totals.skipped === before) fileFailed();
+        else if (!session.passed && (session.errors?.length ?? 0) > 0) fileFailed();
       }
       mkdirSync('.tmp', { recursive: true });
       writeFileSync(file, JSON.stringify(totals));

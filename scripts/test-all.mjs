@@ -35,8 +35,20 @@ function readCounts(file) {
 function check(name, command, args) {
   console.log(`\n▶ ${name}`);
   const ok = run(command, args) === 0;
-  suites.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+  suites.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, failures: [] });
   return ok;
+}
+
+/** Vitest's JSON report: each failed test's file, name and the first line of its error. */
+function vitestFailures(counts) {
+  const failures = [];
+  for (const file of counts?.testResults ?? []) {
+    const where = file.name.replace(`${process.cwd()}/`, '');
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failed) failures.push(`${where} › ${test.fullName}: ${(test.failureMessages?.[0] ?? 'failed').split('\n')[0]}`);
+    if (failed.length === 0 && file.status === 'failed') failures.push(`${where}: ${(file.message ?? 'failed').split('\n')[0]}`);
+  }
+  return failures;
 }
 
 // Type checks count one test each: the pure core alone (no DOM, no Node) and everything together.
@@ -95,7 +107,7 @@ for (const [name, config, file, wrapper] of [
   let failed = (counts?.numFailedTests ?? 0) + (counts?.numPendingTests ?? 0) + (counts?.numTodoTests ?? 0);
   // A run that crashed, or failed a file outside any test, still fails.
   if (status !== 0 && failed === 0) failed = 1;
-  suites.push({ name, passed, failed });
+  suites.push({ name, passed, failed, failures: vitestFailures(counts) });
 }
 
 {
@@ -108,14 +120,18 @@ for (const [name, config, file, wrapper] of [
   const passed = counts?.passed ?? 0;
   let failed = (counts?.failed ?? 0) + (counts?.skipped ?? 0);
   if (status !== 0 && failed === 0) failed = 1;
-  suites.push({ name, passed, failed });
+  suites.push({ name, passed, failed, failures: counts?.failures ?? [] });
 }
 
 // After the end-to-end tests, which built the app into dist/.
 check('size budgets (npm run size)', 'npm', ['run', '--silent', 'size']);
 
 console.log('\nSuites:');
-for (const suite of suites) console.log(`  ${suite.name}: ${suite.passed} passed, ${suite.failed} failed`);
+// What failed is named here, at the end, where a log cut to its last lines still shows it.
+for (const suite of suites) {
+  console.log(`  ${suite.name}: ${suite.passed} passed, ${suite.failed} failed`);
+  for (const failure of suite.failures) console.log(`    ✗ ${failure.slice(0, 300)}`);
+}
 const passed = suites.reduce((sum, suite) => sum + suite.passed, 0);
 const failed = suites.reduce((sum, suite) => sum + suite.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
